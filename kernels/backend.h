@@ -1,0 +1,78 @@
+#pragma once
+// The one interface every backend keeps. A backend owns the field on its
+// device as two ping-pong buffers (plus whatever scratch its kernels need),
+// runs the kernels, and copies the newest field to host memory. It is chosen
+// once, by makeBackend() in backend_factory.h.
+//
+// Asynchrony: step() and copyToHost() into pinned memory may return before
+// the work is done (the CUDA backend queues them). synchronize() waits for
+// all of it; read a host buffer only after it.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "params.h"
+
+namespace heatlab {
+
+// Host memory for copies of the field; pinned memory comes from the backend
+// that can use it, so the deleter travels with the pointer.
+struct HostBufferDeleter {
+    void (*release)(float*) = nullptr;
+    void operator()(float* p) const {
+        if (p != nullptr && release != nullptr) {
+            release(p);
+        }
+    }
+};
+using HostBuffer = std::unique_ptr<float[], HostBufferDeleter>;
+
+// Measures elapsed time the way the backend's work is best measured: a
+// steady clock around synchronous CPU work, device events on the GPU.
+class Stopwatch {
+public:
+    virtual ~Stopwatch() = default;
+    virtual void start() = 0;
+    // Waits for the work queued since start() and returns milliseconds.
+    virtual double stopMs() = 0;
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+
+    virtual std::string name() const = 0;        // "cpu" or "cuda"
+    virtual std::string deviceName() const = 0;  // what it runs on, for tables
+    // Theoretical peak memory bandwidth in GB/s, or 0 when it is not known.
+    virtual double peakBandwidthGBs() const = 0;
+    // Bytes the backend can still allocate, for refusing too large a grid
+    // up front.
+    virtual std::size_t availableBytes() const = 0;
+    // Bytes the backend needs for a grid: its buffers, not the caller's.
+    virtual std::size_t bytesNeeded(const GridSize& grid) const = 0;
+
+    virtual std::vector<Kernel> kernels() const = 0;
+
+    // Loads a field (grid.cells() values) into both ping-pong buffers, so a
+    // kernel that never writes a Dirichlet ring still reads it from either.
+    virtual void upload(const GridSize& grid, const float* field, Boundary boundary) = 0;
+
+    // Runs `steps` steps of `kernel`. The copy kernel moves the field
+    // unchanged: it is there to be timed, as the floor.
+    virtual void step(Kernel kernel, int steps, float r) = 0;
+
+    // The platform's own bulk copy of the grid between its two buffers
+    // (cudaMemcpy device-to-device, memcpy on the CPU): the memory ceiling.
+    virtual void systemCopy() = 0;
+
+    // Copies the newest field into dst (grid.cells() floats). From pinned
+    // memory this may be asynchronous: call synchronize() before reading dst.
+    virtual void copyToHost(float* dst, HostMemory memory) = 0;
+
+    virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;
+    virtual std::unique_ptr<Stopwatch> stopwatch() = 0;
+    virtual void synchronize() = 0;
+};
+
+}  // namespace heatlab

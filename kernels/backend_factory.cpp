@@ -1,0 +1,79 @@
+#include "backend_factory.h"
+
+#include "cpu_backend.h"
+#include "errors.h"
+
+// The only place outside CMake that knows whether CUDA was built in.
+#if HEATLAB_WITH_CUDA
+#include "cuda_backend.h"
+#endif
+
+namespace heatlab {
+
+namespace {
+
+// Empty when a CUDA device can be used, else one line saying why not.
+std::string cudaUnavailable() {
+#if HEATLAB_WITH_CUDA
+    return cudaUnavailableReason();
+#else
+    return "this build has no CUDA backend (configured without nvcc or with HEATLAB_CUDA=OFF)";
+#endif
+}
+
+std::unique_ptr<Backend> makeCuda() {
+#if HEATLAB_WITH_CUDA
+    return makeCudaBackend();
+#else
+    return nullptr;
+#endif
+}
+
+}  // namespace
+
+const char* name(BackendChoice choice) {
+    switch (choice) {
+    case BackendChoice::Auto: return "auto";
+    case BackendChoice::Cpu: return "cpu";
+    case BackendChoice::Cuda: return "cuda";
+    }
+    return "?";
+}
+
+std::vector<BackendChoice> allBackendChoices() {
+    return {BackendChoice::Auto, BackendChoice::Cpu, BackendChoice::Cuda};
+}
+
+std::optional<BackendChoice> parseBackendChoice(const std::string& text) {
+    for (BackendChoice choice : allBackendChoices()) {
+        if (text == name(choice)) {
+            return choice;
+        }
+    }
+    return std::nullopt;
+}
+
+bool builtWithCuda() {
+#if HEATLAB_WITH_CUDA
+    return true;
+#else
+    return false;
+#endif
+}
+
+BackendSelection makeBackend(BackendChoice choice) {
+    if (choice == BackendChoice::Cpu) {
+        return {std::make_unique<CpuBackend>(), "backend: cpu (asked for)"};
+    }
+    const std::string why = cudaUnavailable();
+    if (why.empty()) {
+        return {makeCuda(), choice == BackendChoice::Cuda ? "backend: cuda (asked for)"
+                                                          : "backend: cuda (auto: a CUDA device is present)"};
+    }
+    if (choice == BackendChoice::Cuda) {
+        throw UsageError("--backend cuda: " + why);
+    }
+    return {std::make_unique<CpuBackend>(), "backend: cpu (auto: " + why + ")"};
+}
+
+}  // namespace heatlab

@@ -1,0 +1,32 @@
+#pragma once
+// Chooses the backend, once. "auto" takes CUDA when a device is usable and
+// falls back to the CPU otherwise, and says in one line which it took and why.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backend.h"
+
+namespace heatlab {
+
+enum class BackendChoice { Auto, Cpu, Cuda };
+
+const char* name(BackendChoice choice);
+std::optional<BackendChoice> parseBackendChoice(const std::string& text);
+std::vector<BackendChoice> allBackendChoices();
+
+struct BackendSelection {
+    std::unique_ptr<Backend> backend;
+    std::string reason;  // one line: which backend and why
+};
+
+// Throws UsageError when CUDA is asked for and cannot be had: the user asked
+// for something this machine or this build does not have.
+BackendSelection makeBackend(BackendChoice choice);
+
+// True when this binary was built with the CUDA backend.
+bool builtWithCuda();
+
+}  // namespace heatlab

@@ -1,0 +1,72 @@
+#include "simulation.h"
+
+#include <algorithm>
+
+#include "initial_conditions.h"
+
+namespace heatlab {
+
+Simulation::Simulation(std::unique_ptr<Backend> backend, const Params& params)
+    : backend_(std::move(backend)), params_(params) {
+    reset();
+}
+
+void Simulation::reset() {
+    const std::vector<float> field =
+        makeInitialField(params_.grid, params_.initial, params_.boundary);
+    backend_->upload(params_.grid, field.data(), params_.boundary);
+    copyBuffer_ = backend_->allocateHost(params_.grid.cells(), policy_.memory);
+    steps_ = 0;
+    bytesCopiedBack_ = 0.0;
+}
+
+void Simulation::setParams(const Params& params) {
+    const bool fieldChanges = params.grid.nx != params_.grid.nx ||
+                              params.grid.ny != params_.grid.ny ||
+                              params.boundary != params_.boundary ||
+                              params.initial != params_.initial;
+    params_ = params;
+    if (fieldChanges) {
+        reset();
+    }
+}
+
+void Simulation::setCopyPolicy(const CopyPolicy& policy) {
+    const bool memoryChanges = policy.memory != policy_.memory;
+    policy_ = policy;
+    if (memoryChanges) {
+        backend_->synchronize();  // no copy may still be landing in the old buffer
+        copyBuffer_ = backend_->allocateHost(params_.grid.cells(), policy_.memory);
+    }
+}
+
+void Simulation::advance(int steps) {
+    if (policy_.every <= 0) {
+        backend_->step(params_.kernel, steps, params_.r);
+        steps_ += steps;
+        return;
+    }
+    // Step up to the next copy point, copy, repeat: the same kernel sequence
+    // as one long run, with copies in between.
+    int done = 0;
+    while (done < steps) {
+        const long long untilCopy = policy_.every - steps_ % policy_.every;
+        const int chunk = static_cast<int>(std::min<long long>(untilCopy, steps - done));
+        backend_->step(params_.kernel, chunk, params_.r);
+        steps_ += chunk;
+        done += chunk;
+        if (steps_ % policy_.every == 0) {
+            backend_->copyToHost(copyBuffer_.get(), policy_.memory);
+            bytesCopiedBack_ += static_cast<double>(params_.grid.bytes());
+        }
+    }
+}
+
+const std::vector<float>& Simulation::fieldOnHost() {
+    snapshot_.resize(params_.grid.cells());
+    backend_->copyToHost(snapshot_.data(), HostMemory::Pageable);
+    backend_->synchronize();
+    return snapshot_;
+}
+
+}  // namespace heatlab

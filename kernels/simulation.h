@@ -1,0 +1,56 @@
+#pragma once
+// A running simulation: the backend it runs on, its parameters, the step
+// counter and the copy-back policy. The bench, the window and the headless
+// shot all drive the field through this one class.
+
+#include <memory>
+#include <vector>
+
+#include "backend.h"
+#include "params.h"
+
+namespace heatlab {
+
+// How often the field comes back to the host while stepping: never (0), or
+// after every `every` steps, into pageable or pinned host memory. The
+// arithmetic is the same under every policy.
+struct CopyPolicy {
+    int every = 0;
+    HostMemory memory = HostMemory::Pageable;
+};
+
+class Simulation {
+public:
+    Simulation(std::unique_ptr<Backend> backend, const Params& params);
+
+    // Rebuilds the initial field from params() and uploads it; step 0.
+    void reset();
+    // Changes the parameters; a new grid, boundary or initial condition resets.
+    void setParams(const Params& params);
+    void setCopyPolicy(const CopyPolicy& policy);
+
+    // Runs `steps` steps of params().kernel, copying back as the policy says.
+    void advance(int steps);
+
+    // Waits for the backend and returns the newest field on the host (copied
+    // now, whatever the policy).
+    const std::vector<float>& fieldOnHost();
+
+    long long stepCount() const { return steps_; }
+    // Bytes sent to the host by the copy-back policy since the last reset.
+    double bytesCopiedBack() const { return bytesCopiedBack_; }
+    const Params& params() const { return params_; }
+    const CopyPolicy& copyPolicy() const { return policy_; }
+    Backend& backend() { return *backend_; }
+
+private:
+    std::unique_ptr<Backend> backend_;
+    Params params_;
+    CopyPolicy policy_;
+    HostBuffer copyBuffer_;  // where the policy's copies land
+    std::vector<float> snapshot_;
+    long long steps_ = 0;
+    double bytesCopiedBack_ = 0.0;
+};
+
+}  // namespace heatlab

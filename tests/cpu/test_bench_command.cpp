@@ -1,0 +1,64 @@
+// `heatlab bench` end to end on a small grid: every table, every check, and
+// the JSON file a script would read.
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "run_command.h"
+
+TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
+    const std::string path = ::testing::TempDir() + "heatlab-bench.json";
+    std::filesystem::remove(path);
+    const CommandResult result = runHeatlab(
+        "bench --backend cpu --grid 67x45 --steps 20 --copy-every 5 --stability-steps 200 "
+        "--repeats 3 --json " + path);
+    ASSERT_EQ(result.status, 0) << result.out << result.err;
+    for (const char* heading : {"1. One step per kernel", "2. 20 steps", "3. Stability",
+                                "copy (floor)", "all checks passed"}) {
+        EXPECT_NE(result.out.find(heading), std::string::npos) << heading << "\n" << result.out;
+    }
+    EXPECT_NE(result.err.find("backend: cpu"), std::string::npos) << result.err;
+
+    std::ifstream file(path);
+    ASSERT_TRUE(file.good());
+    const nlohmann::json json = nlohmann::json::parse(file);
+    EXPECT_EQ(json["backend"], "cpu");
+    EXPECT_EQ(json["grid"]["nx"], 67);
+    EXPECT_EQ(json["grid"]["ny"], 45);
+    EXPECT_FALSE(json["device"].get<std::string>().empty());
+    EXPECT_EQ(json["kernels"].size(), 4u);
+    for (const auto& k : json["kernels"]) {
+        EXPECT_GT(k["ms_per_step"].get<double>(), 0.0) << k;
+        EXPECT_GT(k["gb_per_s"].get<double>(), 0.0) << k;
+        EXPECT_TRUE(k.contains("percent_of_copy"));
+    }
+    // never, every 5 and every step, pageable and pinned.
+    ASSERT_EQ(json["copy_policies"].size(), 5u);
+    EXPECT_EQ(json["copy_policies"][0]["copy_every"], 0);
+    EXPECT_EQ(json["copy_policies"][0]["gib_to_host"], 0.0);
+    EXPECT_DOUBLE_EQ(json["copy_policies"][2]["gib_to_host"].get<double>(),
+                     20.0 * 67 * 45 * 4 / (1024.0 * 1024.0 * 1024.0));
+    ASSERT_EQ(json["stability"].size(), 3u);
+    EXPECT_DOUBLE_EQ(json["stability"][2]["growth_factor"].get<double>(),
+                     std::fabs(1.0 - 8.0 * static_cast<double>(0.26f)));
+    for (const auto& c : json["checks"]) {
+        EXPECT_TRUE(c["passed"].get<bool>()) << c;
+    }
+    EXPECT_TRUE(json["passed"].get<bool>());
+    std::filesystem::remove(path);
+}
+
+TEST(BenchCommand, AFailedCheckExitsOneAndNamesIt) {
+    // 400 steps at r = 0.26 on a small grid overflow nothing, but claiming a
+    // stability r of 0.5 makes the checkerboard grow by 3 per step: the field
+    // overflows to infinity, and the bench must say so and exit 1.
+    const CommandResult result = runHeatlab(
+        "bench --backend cpu --grid 33 --steps 4 --stability-r 0.5 --stability-steps 200 "
+        "--repeats 1");
+    EXPECT_EQ(result.status, 1) << result.out << result.err;
+    EXPECT_NE(result.out.find("FAIL"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("finite: r = 0.5"), std::string::npos) << result.out;
+}

@@ -1,0 +1,89 @@
+// Every bad value on the command line gets one clear line on stderr naming
+// the option, exit status 2, and no file written.
+
+#include <algorithm>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "backend_factory.h"
+#include "run_command.h"
+
+namespace {
+
+struct BadValue {
+    const char* args;
+    const char* mentions;  // the message must contain this
+};
+
+const BadValue kBadValues[] = {
+    {"bench --grid 2", "--grid"},
+    {"bench --grid 0", "--grid"},
+    {"bench --grid 3x2", "--grid"},
+    {"bench --grid abc", "--grid"},
+    {"bench --grid -5", "--grid"},
+    {"bench --grid 100000x100000 --backend cpu", "bytes"},
+    {"bench --r nan", "--r"},
+    {"bench --r inf", "--r"},
+    {"bench --r 0", "--r"},
+    {"bench --r -0.1", "--r"},
+    {"bench --r 1.5", "--r"},
+    {"bench --r 0.2x", "--r"},
+    {"bench --stability-r 0.24 2", "--stability-r"},
+    {"bench --steps 0", "--steps"},
+    {"bench --steps -3", "--steps"},
+    {"bench --stability-steps 1", "--stability-steps"},
+    {"bench --repeats 0", "--repeats"},
+    {"bench --check-steps 0", "--check-steps"},
+    {"bench --copy-every 0", "--copy-every"},
+    {"bench --kernel fastest", "--kernel"},
+    {"bench --backend opencl", "--backend"},
+    {"bench --boundary sticky", "--boundary"},
+    {"bench --init noise", "--init"},
+    {"bench --json /nonexistent-folder/results.json", "--json"},
+    {"bench --json /tmp", "--json"},
+    {"bench --frobnicate", "frobnicate"},
+    {"bench --backend cpu --kernel tiled", "tiled"},
+    {"launch", "launch"},
+};
+
+}  // namespace
+
+TEST(CommandLine, EveryBadValueExitsTwoWithOneLineNamingIt) {
+    for (const BadValue& bad : kBadValues) {
+        const CommandResult result = runHeatlab(bad.args);
+        EXPECT_EQ(result.status, 2) << bad.args << "\nstderr: " << result.err;
+        EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1)
+            << bad.args << ": not one line: " << result.err;
+        EXPECT_NE(result.err.find(bad.mentions), std::string::npos)
+            << bad.args << ": message does not name " << bad.mentions << ": " << result.err;
+        EXPECT_TRUE(result.out.empty()) << bad.args << " printed to stdout: " << result.out;
+    }
+    EXPECT_FALSE(std::filesystem::exists("/nonexistent-folder"));
+}
+
+TEST(CommandLine, CudaAskedForWithoutADeviceExitsTwo) {
+    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->name() == "cuda") {
+        GTEST_SKIP() << "a CUDA device is present here";
+    }
+    const CommandResult result = runHeatlab("bench --backend cuda --grid 16");
+    EXPECT_EQ(result.status, 2);
+    EXPECT_NE(result.err.find("--backend cuda"), std::string::npos) << result.err;
+}
+
+TEST(CommandLine, NoCommandPrintsUsage) {
+    const CommandResult result = runHeatlab("");
+    EXPECT_EQ(result.status, 0);
+    EXPECT_NE(result.out.find("bench"), std::string::npos) << result.out;
+}
+
+TEST(CommandLine, HelpListsEveryBenchOptionWithItsDefault) {
+    const CommandResult result = runHeatlab("bench --help");
+    EXPECT_EQ(result.status, 0);
+    for (const char* option : {"--backend", "--grid", "--kernel", "--boundary", "--init", "--r",
+                               "--steps", "--copy-every", "--stability-r", "--stability-steps",
+                               "--check-steps", "--repeats", "--json"}) {
+        EXPECT_NE(result.out.find(option), std::string::npos) << option;
+    }
+    EXPECT_NE(result.out.find("2048"), std::string::npos) << "the grid default is shown";
+}

@@ -1,0 +1,11 @@
+#include "backend_conformance.h"
+#include "cpu_backend.h"
+
+namespace {
+BackendFactory cpuFactory() {
+    return {"cpu", [] { return std::make_unique<heatlab::CpuBackend>(); },
+            [] { return std::string(); }};
+}
+}  // namespace
+
+INSTANTIATE_TEST_SUITE_P(Cpu, BackendConformance, ::testing::Values(cpuFactory()), backendLabel);

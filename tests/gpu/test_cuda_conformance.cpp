@@ -1,0 +1,11 @@
+#include "backend_conformance.h"
+#include "cuda_backend.h"
+
+namespace {
+BackendFactory cudaFactory() {
+    return {"cuda", [] { return heatlab::makeCudaBackend(); },
+            [] { return heatlab::cudaUnavailableReason(); }};
+}
+}  // namespace
+
+INSTANTIATE_TEST_SUITE_P(Cuda, BackendConformance, ::testing::Values(cudaFactory()), backendLabel);

@@ -1,0 +1,202 @@
+#include "backend_conformance.h"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "field_stats.h"
+#include "initial_conditions.h"
+#include "reference_check.h"
+#include "simulation.h"
+#include "stability_run.h"
+
+using namespace heatlab;
+
+void BackendConformance::SetUp() {
+    const std::string why = GetParam().unavailable();
+    if (!why.empty()) {
+        GTEST_SKIP() << GetParam().label << " backend unavailable: " << why;
+    }
+    backend_ = GetParam().make();
+}
+
+void PrintTo(const BackendFactory& factory, std::ostream* os) { *os << factory.label; }
+
+std::string backendLabel(const ::testing::TestParamInfo<BackendFactory>& info) {
+    return info.param.label;
+}
+
+namespace {
+
+// Grids that are not multiples of any block size: one interior cell, odd
+// and even non-square, 2^k +- 1, and one large enough to span many blocks.
+const std::vector<GridSize> kAwkwardGrids{{3, 3},     {4, 7},    {7, 4},    {31, 33},
+                                          {33, 31},   {65, 63},  {257, 129}, {1000, 1000}};
+
+// Odd, so a ping-pong kernel ends in the buffer it did not start in.
+constexpr int kCheckSteps = 5;
+
+std::vector<Kernel> stencilKernels(const Backend& backend) {
+    std::vector<Kernel> kernels;
+    for (Kernel k : backend.kernels()) {
+        if (k != Kernel::Copy) {
+            kernels.push_back(k);
+        }
+    }
+    return kernels;
+}
+
+std::string gridText(const GridSize& g) {
+    return std::to_string(g.nx) + "x" + std::to_string(g.ny);
+}
+
+}  // namespace
+
+TEST_P(BackendConformance, EveryKernelMatchesTheReferenceOnAwkwardGridsForEveryBoundary) {
+    for (Kernel kernel : stencilKernels(*backend_)) {
+        for (const GridSize& grid : kAwkwardGrids) {
+            for (Boundary boundary : allBoundaries()) {
+                for (InitialCondition initial : {InitialCondition::HotSquare, InitialCondition::Sine}) {
+                    Params p;
+                    p.grid = grid;
+                    p.kernel = kernel;
+                    p.boundary = boundary;
+                    p.initial = initial;
+                    p.r = 0.23f;
+                    const ReferenceCheck result = checkAgainstReference(*backend_, p, kCheckSteps);
+                    EXPECT_TRUE(result.field.passed)
+                        << name(kernel) << " on " << gridText(grid) << ", " << name(boundary)
+                        << ", " << name(initial) << ": " << result.field.detail;
+                    EXPECT_TRUE(result.ringExact)
+                        << name(kernel) << " on " << gridText(grid) << " changed the ring";
+                }
+            }
+        }
+    }
+}
+
+TEST_P(BackendConformance, DirichletRingStaysBitExactOverManySteps) {
+    for (Kernel kernel : stencilKernels(*backend_)) {
+        Params p;
+        p.grid = {131, 67};
+        p.kernel = kernel;
+        const std::vector<float> initial = makeInitialField(p.grid, p.initial, p.boundary);
+        backend_->upload(p.grid, initial.data(), p.boundary);
+        for (int steps : {1, 2, 101}) {
+            backend_->step(kernel, steps, 0.25f);
+            std::vector<float> got(p.grid.cells());
+            backend_->copyToHost(got.data(), HostMemory::Pageable);
+            backend_->synchronize();
+            EXPECT_TRUE(ringBitExact(got.data(), initial.data(), p.grid))
+                << name(kernel) << " changed the Dirichlet ring";
+        }
+    }
+}
+
+TEST_P(BackendConformance, MaximumPrincipleHoldsAtAndBelowTheBound) {
+    for (float r : {0.24f, 0.25f}) {
+        Params p;
+        p.grid = {255, 255};
+        const StabilityResult result = runStability(*backend_, p, r, 400);
+        EXPECT_TRUE(result.finite);
+        EXPECT_TRUE(result.maxNeverGrew) << "r = " << r << ": max |u| " << result.maxAbsStart
+                                         << " -> " << result.maxAbsEnd;
+        EXPECT_LE(result.maxAbsEnd, result.maxAbsStart + kMaxPrincipleSlack);
+    }
+}
+
+TEST_P(BackendConformance, CheckerboardGrowsByOneMinusEightRPastTheBound) {
+    Params p;
+    p.grid = {255, 255};
+    const StabilityResult result = runStability(*backend_, p, 0.26f, 400);
+    EXPECT_TRUE(result.finite);
+    EXPECT_NEAR(result.measuredGrowth / result.predictedGrowth, 1.0, kGrowthTolerance)
+        << "measured " << result.measuredGrowth << ", predicted |1 - 8r| = "
+        << result.predictedGrowth;
+    EXPECT_GT(result.maxAbsEnd, 1e6f) << "400 steps at 1.08 per step should explode";
+}
+
+TEST_P(BackendConformance, SineDecaysAtTheRateOfTheExactSolution) {
+    // u(t) = exp(-2 alpha t) sin x sin y with alpha t = steps * r * h^2.
+    const GridSize grid{257, 257};
+    const float r = 0.2f;
+    const int steps = 2000;
+    const double h = 2.0 * M_PI / (grid.nx - 1);
+    const std::vector<float> initial =
+        makeInitialField(grid, InitialCondition::Sine, Boundary::Dirichlet);
+    backend_->upload(grid, initial.data(), Boundary::Dirichlet);
+    backend_->step(Kernel::Optimised, steps, r);
+    std::vector<float> got(grid.cells());
+    backend_->copyToHost(got.data(), HostMemory::Pageable);
+    backend_->synchronize();
+
+    // Project on sin x sin y: the amplitude of the one mode the field holds.
+    const auto amplitude = [&](const std::vector<float>& u) {
+        double dot = 0.0;
+        double norm = 0.0;
+        for (int row = 1; row < grid.ny - 1; ++row) {
+            for (int col = 1; col < grid.nx - 1; ++col) {
+                const double mode = std::sin(col * h) * std::sin(row * h);
+                dot += mode * u[static_cast<std::size_t>(row) * grid.nx + col];
+                norm += mode * mode;
+            }
+        }
+        return dot / norm;
+    };
+    const double alphaT = steps * static_cast<double>(r) * h * h;
+    const double measuredRate = -std::log(amplitude(got) / amplitude(initial)) / alphaT;
+    EXPECT_NEAR(measuredRate, 2.0, 0.02) << "decay rate, exact solution: 2";
+}
+
+TEST_P(BackendConformance, CopyPoliciesGiveBitIdenticalGrids) {
+    for (Kernel kernel : stencilKernels(*backend_)) {
+        Params p;
+        p.grid = {97, 61};
+        p.kernel = kernel;
+        p.boundary = Boundary::Insulated;
+        std::vector<float> never;
+        for (CopyPolicy policy : {CopyPolicy{0, HostMemory::Pageable}, CopyPolicy{3, HostMemory::Pageable},
+                                  CopyPolicy{1, HostMemory::Pageable}, CopyPolicy{3, HostMemory::Pinned},
+                                  CopyPolicy{1, HostMemory::Pinned}}) {
+            Simulation simulation(GetParam().make(), p);
+            simulation.setCopyPolicy(policy);
+            simulation.advance(10);
+            simulation.advance(11);
+            EXPECT_EQ(simulation.stepCount(), 21);
+            const std::vector<float>& field = simulation.fieldOnHost();
+            if (never.empty()) {
+                never = field;
+                EXPECT_EQ(simulation.bytesCopiedBack(), 0.0);
+                continue;
+            }
+            EXPECT_EQ(simulation.bytesCopiedBack(),
+                      static_cast<double>(21 / policy.every) * static_cast<double>(p.grid.bytes()));
+            EXPECT_EQ(0, std::memcmp(field.data(), never.data(), field.size() * sizeof(float)))
+                << name(kernel) << ": copy every " << policy.every << " (" << name(policy.memory)
+                << ") changed the arithmetic";
+        }
+    }
+}
+
+TEST_P(BackendConformance, InsulatedBoundaryConservesHeat) {
+    const GridSize grid{129, 77};
+    const std::vector<float> initial =
+        makeInitialField(grid, InitialCondition::HotSquare, Boundary::Insulated);
+    const auto interiorSum = [&](const std::vector<float>& u) {
+        double sum = 0.0;
+        for (int row = 1; row < grid.ny - 1; ++row) {
+            for (int col = 1; col < grid.nx - 1; ++col) {
+                sum += u[static_cast<std::size_t>(row) * grid.nx + col];
+            }
+        }
+        return sum;
+    };
+    for (Kernel kernel : stencilKernels(*backend_)) {
+        backend_->upload(grid, initial.data(), Boundary::Insulated);
+        backend_->step(kernel, 300, 0.24f);
+        std::vector<float> got(grid.cells());
+        backend_->copyToHost(got.data(), HostMemory::Pageable);
+        backend_->synchronize();
+        EXPECT_NEAR(interiorSum(got) / interiorSum(initial), 1.0, 1e-4) << name(kernel);
+    }
+}

@@ -1,0 +1,31 @@
+#include "run_command.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+}  // namespace
+
+CommandResult runHeatlab(const std::string& args) {
+    const std::string base = "/tmp/heatlab-test-" + std::to_string(::getpid());
+    const std::string command =
+        std::string(HEATLAB_BINARY) + " " + args + " >" + base + ".out 2>" + base + ".err";
+    const int raw = std::system(command.c_str());
+    CommandResult result;
+    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    result.out = slurp(base + ".out");
+    result.err = slurp(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return result;
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages heatlab builds and tests with (Debian 12,
+# Ubuntu 24.04). Idempotent: when everything is present it installs nothing,
+# so `make test` can call it every time without touching apt.
+set -euo pipefail
+
+packages=(
+  build-essential cmake make pkg-config gzip   # gzip: imgui backends may ship as .cpp.gz
+  libglfw3-dev python3-glad                    # window + GL loader generator (glad 2)
+  libimgui-dev libstb-dev                      # Dear ImGui; its font code links stb
+  libglm-dev libcli11-dev nlohmann-json3-dev libpng-dev
+  libgl-dev libopengl-dev libegl-dev           # GL and EGL link targets (glvnd)
+  libgtest-dev
+  # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.
+  xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  # "install ok installed" only; a removed-but-configured package must count as missing.
+  if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=()
+if ((EUID != 0)); then sudo=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
