@@ -1,0 +1,258 @@
+// What is specific to the CUDA backend: error checks, device facts, exact
+// round trips, and asynchronous pinned copies that must neither read a
+// half-written field nor change the arithmetic. The kernel-vs-reference
+// conformance suite is elsewhere. Every test skips, visibly, without a
+// usable CUDA device.
+//
+// Host-compiled: public headers only, no device code.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include "backend.h"
+#include "cuda_backend.h"
+#include "cuda_check.h"
+#include "errors.h"
+#include "params.h"
+
+namespace heatlab {
+namespace {
+
+class CudaBackendTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const std::string reason = cudaUnavailableReason();
+        if (!reason.empty()) {
+            GTEST_SKIP() << reason;
+        }
+        backend = makeCudaBackend();
+    }
+
+    std::unique_ptr<Backend> backend;
+};
+
+// A smooth field with a hot left wall: every step changes it, so a snapshot
+// taken at the wrong moment differs from the right one.
+std::vector<float> smoothField(const GridSize& grid) {
+    std::vector<float> field(grid.cells());
+    for (int row = 0; row < grid.ny; ++row) {
+        for (int col = 0; col < grid.nx; ++col) {
+            const float x = 0.37f * static_cast<float>(col);
+            const float y = 0.23f * static_cast<float>(row);
+            field[static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.nx) + col] =
+                (col == 0) ? 1.0f : std::sin(x) * std::cos(y);
+        }
+    }
+    return field;
+}
+
+// Arbitrary bit patterns (negative zero, subnormals, infinities, NaNs):
+// a copy must move bits, not values.
+std::vector<float> randomBitsField(const GridSize& grid) {
+    std::vector<float> field(grid.cells());
+    std::uint32_t state = 12345u;
+    for (float& value : field) {
+        state = state * 1664525u + 1013904223u;
+        std::memcpy(&value, &state, sizeof(value));
+    }
+    return field;
+}
+
+bool sameBits(const float* a, const float* b, std::size_t count) {
+    return std::memcmp(a, b, count * sizeof(float)) == 0;
+}
+
+std::vector<float> fieldAfter(Backend& backend, const GridSize& grid,
+                              const std::vector<float>& initial, Boundary boundary,
+                              Kernel kernel, int steps) {
+    backend.upload(grid, initial.data(), boundary);
+    backend.step(kernel, steps, 0.24f);
+    std::vector<float> result(grid.cells());
+    backend.copyToHost(result.data(), HostMemory::Pageable);
+    return result;
+}
+
+TEST_F(CudaBackendTest, FailingCallThrowsRuntimeErrorNamingTheCall) {
+    void* p = nullptr;
+    const std::size_t absurdBytes = std::numeric_limits<std::size_t>::max() / 2;
+    try {
+        CUDA_CHECK(cudaMalloc(&p, absurdBytes));
+        (void)cudaFree(p);
+        FAIL() << "cudaMalloc of " << absurdBytes << " bytes succeeded";
+    } catch (const RuntimeError& error) {
+        const std::string what = error.what();
+        EXPECT_NE(what.find("cudaMalloc"), std::string::npos) << what;
+        EXPECT_NE(what.find("test_cuda_backend.cpp:"), std::string::npos) << what;
+    }
+    (void)cudaGetLastError();  // the failed allocation is the runtime's last error
+}
+
+TEST_F(CudaBackendTest, CheckPrintOnlyLogsTheFailingCall) {
+    void* p = nullptr;
+    const std::size_t absurdBytes = std::numeric_limits<std::size_t>::max() / 2;
+    ::testing::internal::CaptureStderr();
+    EXPECT_NO_THROW(CUDA_CHECK_PRINT(cudaMalloc(&p, absurdBytes)));
+    const std::string logged = ::testing::internal::GetCapturedStderr();
+    EXPECT_NE(logged.find("cudaMalloc"), std::string::npos) << logged;
+    (void)cudaGetLastError();
+}
+
+TEST_F(CudaBackendTest, DescribesItsDevice) {
+    EXPECT_EQ(backend->name(), "cuda");
+    EXPECT_FALSE(backend->deviceName().empty());
+    EXPECT_GT(backend->peakBandwidthGBs(), 0.0);
+    EXPECT_GT(backend->availableBytes(), std::size_t{0});
+    const GridSize grid{2048, 1024};
+    EXPECT_GE(backend->bytesNeeded(grid), 2 * grid.bytes());
+    const std::vector<Kernel> kernels = backend->kernels();
+    for (Kernel kernel : {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass,
+                          Kernel::Optimised}) {
+        EXPECT_NE(std::find(kernels.begin(), kernels.end(), kernel), kernels.end())
+            << name(kernel);
+    }
+}
+
+TEST_F(CudaBackendTest, UploadThenCopyToHostRoundTripsBitExactly) {
+    // Changing sizes also reallocates the device buffers between uploads.
+    for (const GridSize grid : {GridSize{31, 33}, GridSize{4, 7}, GridSize{257, 129}}) {
+        const std::vector<float> field = randomBitsField(grid);
+        backend->upload(grid, field.data(), Boundary::Dirichlet);
+
+        std::vector<float> pageable(grid.cells());
+        backend->copyToHost(pageable.data(), HostMemory::Pageable);
+        EXPECT_TRUE(sameBits(pageable.data(), field.data(), grid.cells()))
+            << grid.nx << " x " << grid.ny << ", pageable";
+
+        HostBuffer pinned = backend->allocateHost(grid.cells(), HostMemory::Pinned);
+        backend->copyToHost(pinned.get(), HostMemory::Pinned);
+        backend->synchronize();
+        EXPECT_TRUE(sameBits(pinned.get(), field.data(), grid.cells()))
+            << grid.nx << " x " << grid.ny << ", pinned";
+    }
+}
+
+TEST_F(CudaBackendTest, CopyKernelMovesTheFieldUnchanged) {
+    // 31 x 33 = 1023 cells: the vector copy's three-float tail is exercised.
+    const GridSize grid{31, 33};
+    const std::vector<float> field = randomBitsField(grid);
+    const std::vector<float> after =
+        fieldAfter(*backend, grid, field, Boundary::Dirichlet, Kernel::Copy, 3);
+    EXPECT_TRUE(sameBits(after.data(), field.data(), grid.cells()));
+}
+
+TEST_F(CudaBackendTest, SystemCopyLeavesTheFieldUnchanged) {
+    const GridSize grid{257, 129};
+    const std::vector<float> initial = smoothField(grid);
+    const std::vector<float> before =
+        fieldAfter(*backend, grid, initial, Boundary::Periodic, Kernel::Optimised, 3);
+
+    backend->systemCopy();
+    std::vector<float> after(grid.cells());
+    backend->copyToHost(after.data(), HostMemory::Pageable);
+    EXPECT_TRUE(sameBits(after.data(), before.data(), grid.cells()));
+
+    // Nor does it change what later steps compute.
+    backend->step(Kernel::Optimised, 2, 0.24f);
+    backend->copyToHost(after.data(), HostMemory::Pageable);
+    const std::vector<float> undisturbed =
+        fieldAfter(*backend, grid, initial, Boundary::Periodic, Kernel::Optimised, 5);
+    EXPECT_TRUE(sameBits(after.data(), undisturbed.data(), grid.cells()));
+}
+
+// The copy stream runs behind the compute stream (a 4 MiB copy outlasts a
+// step many times over), so a kernel that overwrote a buffer still being
+// copied, or a copy that started before its step finished, would show here
+// as a snapshot that differs from the synchronous one. Insulated, so the
+// ring fill writes after each step too.
+TEST_F(CudaBackendTest, PinnedCopiesInterleavedWithStepsMatchPageableCopies) {
+    const GridSize grid{1024, 1021};
+    const std::vector<float> initial = smoothField(grid);
+    constexpr int kSnapshots = 6;
+    const float r = 0.24f;
+
+    std::vector<HostBuffer> pinned;
+    for (int i = 0; i < kSnapshots; ++i) {
+        pinned.push_back(backend->allocateHost(grid.cells(), HostMemory::Pinned));
+    }
+    std::vector<std::vector<float>> pageable(kSnapshots, std::vector<float>(grid.cells()));
+
+    for (Kernel kernel : backend->kernels()) {
+        backend->upload(grid, initial.data(), Boundary::Insulated);
+        for (int i = 0; i < kSnapshots; ++i) {
+            backend->step(kernel, 1, r);
+            backend->copyToHost(pinned[i].get(), HostMemory::Pinned);
+        }
+        backend->synchronize();
+
+        backend->upload(grid, initial.data(), Boundary::Insulated);
+        for (int i = 0; i < kSnapshots; ++i) {
+            backend->step(kernel, 1, r);
+            backend->copyToHost(pageable[i].data(), HostMemory::Pageable);
+        }
+
+        for (int i = 0; i < kSnapshots; ++i) {
+            EXPECT_TRUE(sameBits(pinned[i].get(), pageable[i].data(), grid.cells()))
+                << name(kernel) << ", snapshot after step " << i + 1;
+        }
+        if (kernel != Kernel::Copy) {
+            // Otherwise the comparison above could not tell snapshots apart.
+            EXPECT_FALSE(sameBits(pageable[0].data(), pageable[1].data(), grid.cells()))
+                << name(kernel);
+        }
+    }
+}
+
+// One numerics definition: every stencil kernel evaluates heatUpdate in the
+// same order with the same contractions, so they agree bit for bit, on
+// sizes that are not multiples of any block and with a derived ring.
+TEST_F(CudaBackendTest, StencilKernelsAgreeBitForBit) {
+    const Kernel stencils[] = {Kernel::Global, Kernel::Tiled, Kernel::ThreePass,
+                               Kernel::Optimised};
+    for (const GridSize grid :
+         {GridSize{3, 3}, GridSize{4, 7}, GridSize{31, 33}, GridSize{257, 129}, GridSize{1024, 35}}) {
+        for (Boundary boundary : allBoundaries()) {
+            const std::vector<float> initial = smoothField(grid);
+            const std::vector<float> expected =
+                fieldAfter(*backend, grid, initial, boundary, Kernel::Global, 7);
+            for (Kernel kernel : stencils) {
+                const std::vector<float> got =
+                    fieldAfter(*backend, grid, initial, boundary, kernel, 7);
+                EXPECT_TRUE(sameBits(got.data(), expected.data(), grid.cells()))
+                    << name(kernel) << " vs global, " << grid.nx << " x " << grid.ny << ", "
+                    << name(boundary);
+            }
+        }
+    }
+}
+
+TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
+    const GridSize grid{1024, 1024};
+    const std::vector<float> initial = smoothField(grid);
+    backend->upload(grid, initial.data(), Boundary::Dirichlet);
+    HostBuffer pinned = backend->allocateHost(grid.cells(), HostMemory::Pinned);
+
+    std::unique_ptr<Stopwatch> stopwatch = backend->stopwatch();
+    stopwatch->start();
+    backend->step(Kernel::Optimised, 10, 0.24f);
+    backend->copyToHost(pinned.get(), HostMemory::Pinned);
+    const double ms = stopwatch->stopMs();
+    EXPECT_GT(ms, 0.0);
+    EXPECT_TRUE(std::isfinite(ms));
+}
+
+TEST_F(CudaBackendTest, StepWithoutAFieldIsARuntimeError) {
+    EXPECT_THROW(backend->step(Kernel::Global, 1, 0.24f), RuntimeError);
+}
+
+}  // namespace
+}  // namespace heatlab
