@@ -63,7 +63,8 @@ public:
     virtual void step(Kernel kernel, int steps, float r) = 0;
 
     // The platform's own bulk copy of the grid between its two buffers
-    // (cudaMemcpy device-to-device, memcpy on the CPU): the memory ceiling.
+    // (cudaMemcpy device-to-device; memcpy on the CPU, a slice per thread):
+    // the ceiling the copy-floor kernel is measured against.
     virtual void systemCopy() = 0;
 
     // Copies the newest field into dst (grid.cells() floats). From pinned

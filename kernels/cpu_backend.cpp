@@ -105,7 +105,19 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
 }
 
 void CpuBackend::systemCopy() {
-    std::memcpy(buffers_[1 - current_].data(), buffers_[current_].data(), grid_.bytes());
+    // The C library's memcpy, one contiguous slice per thread: a single
+    // thread could not fill the memory system any more than one GPU SM could.
+    const float* src = buffers_[current_].data();
+    float* dst = buffers_[1 - current_].data();
+    const std::size_t cells = grid_.cells();
+#pragma omp parallel
+    {
+        const std::size_t threads = static_cast<std::size_t>(omp_get_num_threads());
+        const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
+        const std::size_t begin = cells * me / threads;
+        const std::size_t end = cells * (me + 1) / threads;
+        std::memcpy(dst + begin, src + begin, (end - begin) * sizeof(float));
+    }
 }
 
 void CpuBackend::copyToHost(float* dst, HostMemory /*memory*/) {
