@@ -102,7 +102,7 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     bench->add_option("--backend", o.backend, "Where to run")
         ->check(oneOfValidator(namesOf(allBackendChoices())))
         ->capture_default_str();
-    bench->add_option("--grid", o.grid, "Grid size N or NXxNY, boundary ring included, side >= 3")
+    bench->add_option("--grid", o.grid, "Grid size, boundary ring included")
         ->check(gridValidator())
         ->capture_default_str();
     bench->add_option("--kernel", o.kernel, "Kernel of tables 2 and 3")

@@ -38,8 +38,9 @@ std::string joined(const std::vector<std::string>& names) {
 }  // namespace
 
 GridSize parseGridSize(const std::string& text) {
-    const std::string allowed = "a side >= " + std::to_string(kMinGridSide) +
-                                " given as N or NXxNY (e.g. 2048 or 4096x1024)";
+    const std::string allowed = "N or NXxNY with " + std::to_string(kMinGridSide) +
+                                " <= side <= " + std::to_string(kMaxGridSide) +
+                                " (e.g. 2048 or 4096x1024)";
     const auto x = text.find('x');
     long long nx = 0;
     long long ny = 0;
@@ -49,11 +50,8 @@ GridSize parseGridSize(const std::string& text) {
     if (!ok) {
         throw CLI::ValidationError("'" + text + "' is not a grid size: expected " + allowed);
     }
-    // Each side must also fit an int, and the cell count a size_t of bytes.
-    constexpr long long kMaxSide = 1LL << 20;
-    if (nx < kMinGridSide || ny < kMinGridSide || nx > kMaxSide || ny > kMaxSide) {
-        throw CLI::ValidationError("grid " + text + " is out of range: expected " + allowed +
-                                   " and <= " + std::to_string(kMaxSide));
+    if (nx < kMinGridSide || ny < kMinGridSide || nx > kMaxGridSide || ny > kMaxGridSide) {
+        throw CLI::ValidationError("grid " + text + " is out of range: expected " + allowed);
     }
     return GridSize{static_cast<int>(nx), static_cast<int>(ny)};
 }
@@ -68,7 +66,9 @@ CLI::Validator gridValidator() {
             }
             return {};
         },
-        "N or NXxNY, side >= " + std::to_string(kMinGridSide), "grid");
+        "N or NXxNY, " + std::to_string(kMinGridSide) + " <= side <= " +
+            std::to_string(kMaxGridSide),
+        "grid");
 }
 
 CLI::Validator rValidator() {

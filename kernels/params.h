@@ -27,6 +27,9 @@ struct GridSize {
 
 // The smallest grid with an interior: one cell inside a ring.
 constexpr int kMinGridSide = 3;
+// 65536 a side is 16 GiB a buffer, past any device this runs on, and keeps
+// every launch dimension of the CUDA kernels within its limit.
+constexpr int kMaxGridSide = 65536;
 
 struct Params {
     GridSize grid;
