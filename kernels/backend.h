@@ -71,6 +71,10 @@ public:
     // memory this may be asynchronous: call synchronize() before reading dst.
     virtual void copyToHost(float* dst, HostMemory memory) = 0;
 
+    // max |u| of the newest field, reduced where the field lives (no copy of
+    // the grid to the host). NaN when the field holds one. Waits for it.
+    virtual float maxAbs() = 0;
+
     virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;
     virtual std::unique_ptr<Stopwatch> stopwatch() = 0;
     virtual void synchronize() = 0;

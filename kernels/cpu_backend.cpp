@@ -9,6 +9,7 @@
 
 #include "cpu_kernels.h"
 #include "errors.h"
+#include "field_stats.h"
 #include "ghost_ring.h"
 #include "host_memory.h"
 
@@ -122,6 +123,19 @@ void CpuBackend::systemCopy() {
 
 void CpuBackend::copyToHost(float* dst, HostMemory /*memory*/) {
     std::memcpy(dst, buffers_[current_].data(), grid_.bytes());
+}
+
+float CpuBackend::maxAbs() {
+    // Row maxima in parallel, then the maximum of those: one definition of
+    // max |u| (with its NaN rule) at both levels.
+    const float* field = buffers_[current_].data();
+    std::vector<float> rowMax(static_cast<std::size_t>(grid_.ny));
+#pragma omp parallel for schedule(static)
+    for (int row = 0; row < grid_.ny; ++row) {
+        rowMax[static_cast<std::size_t>(row)] =
+            heatlab::maxAbs(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
+    }
+    return heatlab::maxAbs(rowMax.data(), rowMax.size());
 }
 
 HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {

@@ -25,6 +25,7 @@ public:
     void step(Kernel kernel, int steps, float r) override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
+    float maxAbs() override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override {}

@@ -11,6 +11,8 @@
 
 #include "cuda_backend.h"
 
+#include <cstdint>
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -18,6 +20,7 @@
 
 #include "cuda_check.h"
 #include "cuda_kernels.cuh"
+#include "cuda_reductions.cuh"
 #include "cuda_resources.h"
 #include "errors.h"
 
@@ -34,6 +37,7 @@ struct CudaBackend::Resources {
     bool copyPending[2] = {false, false};  // copyDone[i] recorded and not yet waited for
     DeviceBuffer<float> field[2];
     DeviceBuffer<float> laplacian;  // three-pass scratch, one float per cell
+    DeviceBuffer<std::uint32_t> reduction{1};  // maxAbs's result, as float bits
 
     std::size_t heldBytes() const {
         return field[0].bytes() + field[1].bytes() + laplacian.bytes();
@@ -307,6 +311,20 @@ void CudaBackend::copyToHost(float* dst, HostMemory memory) {
     CUDA_CHECK(cudaMemcpyAsync(dst, newest, grid_.bytes(), cudaMemcpyDeviceToHost, res.copy.get()));
     CUDA_CHECK(cudaEventRecord(res.copyDone[current_].get(), res.copy.get()));
     res.copyPending[current_] = true;
+}
+
+float CudaBackend::maxAbs() {
+    requireField("maxAbs");
+    Resources& res = *resources_;
+    cuda::launchMaxAbs(res.field[current_].data(), grid_.cells(), res.reduction.data(),
+                       res.compute.get());
+    std::uint32_t bits = 0;
+    CUDA_CHECK(cudaMemcpyAsync(&bits, res.reduction.data(), sizeof(bits), cudaMemcpyDeviceToHost,
+                               res.compute.get()));
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    float value = 0.0f;
+    std::memcpy(&value, &bits, sizeof(value));
+    return value;
 }
 
 HostBuffer CudaBackend::allocateHost(std::size_t count, HostMemory memory) {

@@ -10,7 +10,11 @@ namespace heatlab {
 float maxAbs(const float* field, std::size_t count) {
     float biggest = 0.0f;
     for (std::size_t i = 0; i < count; ++i) {
-        biggest = std::max(biggest, std::fabs(field[i]));
+        const float v = std::fabs(field[i]);
+        if (std::isnan(v)) {
+            return v;  // a comparison would drop it, and it is the news
+        }
+        biggest = std::max(biggest, v);
     }
     return biggest;
 }

@@ -10,6 +10,7 @@
 
 namespace heatlab {
 
+// NaN when the field holds one.
 float maxAbs(const float* field, std::size_t count);
 bool allFinite(const float* field, std::size_t count);
 

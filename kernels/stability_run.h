@@ -16,11 +16,11 @@ struct StabilityResult {
     float maxAbsStart = 0.0f;
     float maxAbsEnd = 0.0f;
     bool finite = true;
-    // max |u| never rose above its previous checkpoint (plus rounding slack).
+    // max |u| never rose above its value one step earlier (plus rounding slack).
     bool maxNeverGrew = true;
 };
 
-// max |u| may rise by this much between checkpoints and still count as not
+// max |u| may rise by this much in one step and still count as not
 // growing: float rounding against a bound that a real violation breaks by
 // orders of magnitude.
 constexpr float kMaxPrincipleSlack = 1e-5f;

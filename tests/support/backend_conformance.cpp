@@ -178,6 +178,24 @@ TEST_P(BackendConformance, CopyPoliciesGiveBitIdenticalGrids) {
     }
 }
 
+TEST_P(BackendConformance, MaxAbsIsReducedWhereTheFieldLivesAndReportsNaN) {
+    for (const GridSize& grid : {GridSize{3, 3}, GridSize{257, 129}, GridSize{1000, 1000}}) {
+        std::vector<float> field = makeInitialField(grid, InitialCondition::Sine, Boundary::Dirichlet);
+        field[field.size() / 3] = -7.5f;  // the largest magnitude is negative
+        backend_->upload(grid, field.data(), Boundary::Dirichlet);
+        EXPECT_EQ(backend_->maxAbs(), 7.5f) << gridText(grid);
+        backend_->step(Kernel::Optimised, 3, 0.2f);
+        std::vector<float> got(grid.cells());
+        backend_->copyToHost(got.data(), HostMemory::Pageable);
+        backend_->synchronize();
+        EXPECT_EQ(backend_->maxAbs(), maxAbs(got.data(), got.size())) << gridText(grid);
+
+        field[field.size() - 1] = std::nanf("");
+        backend_->upload(grid, field.data(), Boundary::Dirichlet);
+        EXPECT_TRUE(std::isnan(backend_->maxAbs())) << gridText(grid);
+    }
+}
+
 TEST_P(BackendConformance, InsulatedBoundaryConservesHeat) {
     const GridSize grid{129, 77};
     const std::vector<float> initial =
