@@ -73,7 +73,7 @@ void checkStability(const std::vector<StabilityResult>& runs, std::vector<CheckR
         if (s.r <= kStabilityBound) {
             checks.push_back({"maximum principle: " + at, s.maxNeverGrew,
                               "max |u| " + formatted(s.maxAbsStart, 6) + " -> " +
-                                  formatted(s.maxAbsEnd, 6)});
+                                  formatted(s.maxAbsEnd, 6) + ", checked after every step"});
         } else {
             const double off = std::fabs(s.measuredGrowth / s.predictedGrowth - 1.0);
             checks.push_back({"checkerboard grows by |1 - 8r|: " + at, off <= kGrowthTolerance,

@@ -114,6 +114,7 @@ TEST_P(BackendConformance, CheckerboardGrowsByOneMinusEightRPastTheBound) {
         << "measured " << result.measuredGrowth << ", predicted |1 - 8r| = "
         << result.predictedGrowth;
     EXPECT_GT(result.maxAbsEnd, 1e6f) << "400 steps at 1.08 per step should explode";
+    EXPECT_FALSE(result.maxNeverGrew) << "the maximum principle check must see the growth";
 }
 
 TEST_P(BackendConformance, SineDecaysAtTheRateOfTheExactSolution) {
