@@ -20,17 +20,6 @@ void Simulation::reset() {
     bytesCopiedBack_ = 0.0;
 }
 
-void Simulation::setParams(const Params& params) {
-    const bool fieldChanges = params.grid.nx != params_.grid.nx ||
-                              params.grid.ny != params_.grid.ny ||
-                              params.boundary != params_.boundary ||
-                              params.initial != params_.initial;
-    params_ = params;
-    if (fieldChanges) {
-        reset();
-    }
-}
-
 void Simulation::setCopyPolicy(const CopyPolicy& policy) {
     const bool memoryChanges = policy.memory != policy_.memory;
     policy_ = policy;

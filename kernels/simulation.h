@@ -25,8 +25,6 @@ public:
 
     // Rebuilds the initial field from params() and uploads it; step 0.
     void reset();
-    // Changes the parameters; a new grid, boundary or initial condition resets.
-    void setParams(const Params& params);
     void setCopyPolicy(const CopyPolicy& policy);
 
     // Runs `steps` steps of params().kernel, copying back as the policy says.
@@ -40,7 +38,6 @@ public:
     // Bytes sent to the host by the copy-back policy since the last reset.
     double bytesCopiedBack() const { return bytesCopiedBack_; }
     const Params& params() const { return params_; }
-    const CopyPolicy& copyPolicy() const { return policy_; }
     Backend& backend() { return *backend_; }
 
 private:
