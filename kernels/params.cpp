@@ -62,6 +62,10 @@ std::vector<Kernel> allKernels() {
     return {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
 }
 
+std::vector<Kernel> stencilKernels() {
+    return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+}
+
 std::optional<Boundary> parseBoundary(const std::string& text) {
     return parseByName(text, allBoundaries());
 }

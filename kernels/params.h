@@ -51,6 +51,8 @@ const char* name(HostMemory m);
 std::vector<Boundary> allBoundaries();
 std::vector<InitialCondition> allInitialConditions();
 std::vector<Kernel> allKernels();
+// Every kernel but the copy floor, which moves the field without stepping it.
+std::vector<Kernel> stencilKernels();
 
 std::optional<Boundary> parseBoundary(const std::string& text);
 std::optional<InitialCondition> parseInitialCondition(const std::string& text);

@@ -36,7 +36,7 @@ const std::vector<GridSize> kAwkwardGrids{{3, 3},     {4, 7},    {7, 4},    {31,
 // Odd, so a ping-pong kernel ends in the buffer it did not start in.
 constexpr int kCheckSteps = 5;
 
-std::vector<Kernel> stencilKernels(const Backend& backend) {
+std::vector<Kernel> stencilKernelsOf(const Backend& backend) {
     std::vector<Kernel> kernels;
     for (Kernel k : backend.kernels()) {
         if (k != Kernel::Copy) {
@@ -53,7 +53,7 @@ std::string gridText(const GridSize& g) {
 }  // namespace
 
 TEST_P(BackendConformance, EveryKernelMatchesTheReferenceOnAwkwardGridsForEveryBoundary) {
-    for (Kernel kernel : stencilKernels(*backend_)) {
+    for (Kernel kernel : stencilKernelsOf(*backend_)) {
         for (const GridSize& grid : kAwkwardGrids) {
             for (Boundary boundary : allBoundaries()) {
                 for (InitialCondition initial : {InitialCondition::HotSquare, InitialCondition::Sine}) {
@@ -76,7 +76,7 @@ TEST_P(BackendConformance, EveryKernelMatchesTheReferenceOnAwkwardGridsForEveryB
 }
 
 TEST_P(BackendConformance, DirichletRingStaysBitExactOverManySteps) {
-    for (Kernel kernel : stencilKernels(*backend_)) {
+    for (Kernel kernel : stencilKernelsOf(*backend_)) {
         Params p;
         p.grid = {131, 67};
         p.kernel = kernel;
@@ -150,7 +150,7 @@ TEST_P(BackendConformance, SineDecaysAtTheRateOfTheExactSolution) {
 }
 
 TEST_P(BackendConformance, CopyPoliciesGiveBitIdenticalGrids) {
-    for (Kernel kernel : stencilKernels(*backend_)) {
+    for (Kernel kernel : stencilKernelsOf(*backend_)) {
         Params p;
         p.grid = {97, 61};
         p.kernel = kernel;
@@ -210,7 +210,7 @@ TEST_P(BackendConformance, InsulatedBoundaryConservesHeat) {
         }
         return sum;
     };
-    for (Kernel kernel : stencilKernels(*backend_)) {
+    for (Kernel kernel : stencilKernelsOf(*backend_)) {
         backend_->upload(grid, initial.data(), Boundary::Insulated);
         backend_->step(kernel, 300, 0.24f);
         std::vector<float> got(grid.cells());
