@@ -1,12 +1,12 @@
 #include "cuda_reductions.cuh"
 
 #include "cuda_check.h"
+#include "cuda_launch.cuh"
 
 namespace heatlab::cuda {
 namespace {
 
 constexpr int kReduceThreads = 256;
-constexpr unsigned kFullWarp = 0xffffffffu;
 // Enough blocks to fill any current GPU several times over; each then walks
 // the field with a grid stride, so the atomics stay few.
 constexpr unsigned kMaxReduceBlocks = 1024;
@@ -23,15 +23,15 @@ __global__ void __launch_bounds__(kReduceThreads)
     for (int offset = 16; offset > 0; offset /= 2) {
         biggest = max(biggest, __shfl_down_sync(kFullWarp, biggest, offset));
     }
-    __shared__ std::uint32_t perWarp[kReduceThreads / 32];
-    const int lane = static_cast<int>(threadIdx.x) % 32;
-    const int warp = static_cast<int>(threadIdx.x) / 32;
+    __shared__ std::uint32_t perWarp[kReduceThreads / kWarpSize];
+    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
     if (lane == 0) {
         perWarp[warp] = biggest;
     }
     __syncthreads();
     if (warp == 0) {
-        biggest = lane < kReduceThreads / 32 ? perWarp[lane] : 0;
+        biggest = lane < kReduceThreads / kWarpSize ? perWarp[lane] : 0;
         for (int offset = 4; offset > 0; offset /= 2) {
             biggest = max(biggest, __shfl_down_sync(kFullWarp, biggest, offset));
         }
