@@ -129,13 +129,13 @@ float CpuBackend::maxAbs() {
     // Row maxima in parallel, then the maximum of those: one definition of
     // max |u| (with its NaN rule) at both levels.
     const float* field = buffers_[current_].data();
-    std::vector<float> rowMax(static_cast<std::size_t>(grid_.ny));
+    rowMax_.resize(static_cast<std::size_t>(grid_.ny));  // allocates once per grid
 #pragma omp parallel for schedule(static)
     for (int row = 0; row < grid_.ny; ++row) {
-        rowMax[static_cast<std::size_t>(row)] =
+        rowMax_[static_cast<std::size_t>(row)] =
             heatlab::maxAbs(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
     }
-    return heatlab::maxAbs(rowMax.data(), rowMax.size());
+    return heatlab::maxAbs(rowMax_.data(), rowMax_.size());
 }
 
 HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {

@@ -40,6 +40,7 @@ private:
     std::vector<float> buffers_[2];
     int current_ = 0;
     std::vector<float> laplacian_;  // the three-pass kernel's middle buffer
+    std::vector<float> rowMax_;     // maxAbs's per-row partial results
 };
 
 }  // namespace heatlab
