@@ -7,8 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "bench_command.h"
-#include "errors.h"
+#include "app/commands/bench_command.h"
+#include "kernels/errors.h"
 
 namespace {
 

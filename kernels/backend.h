@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "params.h"
+#include "kernels/numerics/params.h"
 
 namespace heatlab {
 

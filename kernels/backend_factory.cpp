@@ -1,11 +1,11 @@
-#include "backend_factory.h"
+#include "kernels/backend_factory.h"
 
-#include "cpu_backend.h"
-#include "errors.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "kernels/errors.h"
 
 // The only place outside CMake that knows whether CUDA was built in.
 #if HEATLAB_WITH_CUDA
-#include "cuda_backend.h"
+#include "kernels/cuda/cuda_backend.h"
 #endif
 
 namespace heatlab {

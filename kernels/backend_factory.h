@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "backend.h"
+#include "kernels/backend.h"
 
 namespace heatlab {
 

@@ -1,8 +1,8 @@
-#include "simulation.h"
+#include "kernels/simulation.h"
 
 #include <algorithm>
 
-#include "initial_conditions.h"
+#include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
 

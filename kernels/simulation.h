@@ -6,8 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "backend.h"
-#include "params.h"
+#include "kernels/backend.h"
+#include "kernels/numerics/params.h"
 
 namespace heatlab {
 

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "run_command.h"
+#include "tests/support/run_command.h"
 
 TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
     const std::string path = ::testing::TempDir() + "heatlab-bench.json";

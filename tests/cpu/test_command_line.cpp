@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "backend_factory.h"
-#include "run_command.h"
+#include "kernels/backend_factory.h"
+#include "tests/support/run_command.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
-#include "backend_conformance.h"
-#include "cpu_backend.h"
+#include "tests/support/backend_conformance.h"
+#include "kernels/cpu/cpu_backend.h"
 
 namespace {
 BackendFactory cpuFactory() {

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "field_stats.h"
-#include "initial_conditions.h"
+#include "kernels/numerics/field_stats.h"
+#include "kernels/numerics/initial_conditions.h"
 
 using namespace heatlab;
 

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "cpu_kernels.h"
-#include "field_stats.h"
-#include "initial_conditions.h"
-#include "reference.h"
+#include "kernels/cpu/cpu_kernels.h"
+#include "kernels/numerics/field_stats.h"
+#include "kernels/numerics/initial_conditions.h"
+#include "kernels/numerics/reference.h"
 
 using namespace heatlab;
 

@@ -19,11 +19,11 @@
 
 #include <cuda_runtime.h>
 
-#include "backend.h"
-#include "cuda_backend.h"
-#include "cuda_check.h"
-#include "errors.h"
-#include "params.h"
+#include "kernels/backend.h"
+#include "kernels/cuda/cuda_backend.h"
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/errors.h"
+#include "kernels/numerics/params.h"
 
 namespace heatlab {
 namespace {

@@ -1,14 +1,14 @@
-#include "backend_conformance.h"
+#include "tests/support/backend_conformance.h"
 
 #include <cmath>
 #include <cstring>
 #include <vector>
 
-#include "field_stats.h"
-#include "initial_conditions.h"
-#include "reference_check.h"
-#include "simulation.h"
-#include "stability_run.h"
+#include "kernels/numerics/field_stats.h"
+#include "kernels/numerics/initial_conditions.h"
+#include "kernels/checks/reference_check.h"
+#include "kernels/simulation.h"
+#include "kernels/checks/stability_run.h"
 
 using namespace heatlab;
 

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "backend.h"
+#include "kernels/backend.h"
 
 struct BackendFactory {
     std::string label;

@@ -1,0 +1,30 @@
+#pragma once
+// The timed parts of the bench. Every figure is a median of repeats after a
+// warm-up, timed with the backend's own stopwatch (device events on the GPU),
+// on a real field, never on zeros.
+
+#include <vector>
+
+#include "kernels/backend.h"
+#include "app/commands/bench_report.h"
+#include "kernels/numerics/params.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// Milliseconds per step of one kernel on params' grid and field.
+double timeKernel(Backend& backend, const Params& params, Kernel kernel, int repeats);
+// Milliseconds for the platform's own device copy of the grid.
+double timeSystemCopy(Backend& backend, const Params& params, int repeats);
+// Milliseconds for one copy of the newest field into host memory.
+double timeHostCopy(Backend& backend, const Params& params, HostMemory memory, int repeats);
+
+// Grid bytes read and written per step over time, in GB/s.
+double bandwidthGBs(const GridSize& grid, double msPerStep);
+
+// Runs `steps` steps under each policy and checks the final fields are
+// bit-identical. Appends one CheckResult.
+std::vector<PolicyRun> runCopyPolicies(Simulation& simulation, int steps, int copyEvery,
+                                       std::vector<CheckResult>& checks);
+
+}  // namespace heatlab

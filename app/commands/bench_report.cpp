@@ -1,0 +1,154 @@
+#include "app/commands/bench_report.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "app/io/atomic_file.h"
+
+namespace heatlab {
+
+namespace {
+
+std::string policyLabel(const PolicyRun& p) {
+    if (p.copyEvery == 0) {
+        return "never";
+    }
+    const std::string every = p.copyEvery == 1 ? "every step" : "every " + std::to_string(p.copyEvery);
+    return every + ", " + name(p.memory);
+}
+
+// JSON has no NaN or infinity; an unmeasurable figure is null.
+nlohmann::json number(double v) {
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+void printKernelRow(const KernelTiming& k, bool withPeak) {
+    std::printf("  %-22s %11.4f %10.1f %11.1f", k.name.c_str(), k.msPerStep, k.gbPerS,
+                k.percentOfCopy);
+    if (withPeak) {
+        std::printf(" %10.1f", k.percentOfPeak);
+    }
+    std::printf("\n");
+}
+
+}  // namespace
+
+bool BenchReport::allPassed() const {
+    for (const auto& c : checks) {
+        if (!c.passed) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void printReport(const BenchReport& r) {
+    const bool withPeak = r.peakGBs > 0.0;
+    std::printf("heatlab bench: backend %s on %s\n", r.backend.c_str(), r.device.c_str());
+    std::printf("grid %d x %d (%.1f MiB per buffer)", r.grid.nx, r.grid.ny,
+                static_cast<double>(r.grid.bytes()) / (1024.0 * 1024.0));
+    if (withPeak) {
+        std::printf(", theoretical peak %.0f GB/s", r.peakGBs);
+    }
+    std::printf("\n\n");
+
+    std::printf("1. One step per kernel (median of %d; GB/s = grid bytes read + written / time)\n",
+                r.repeats);
+    std::printf("  %-22s %11s %10s %11s%s\n", "kernel", "ms/step", "GB/s", "% of copy",
+                withPeak ? "  % of peak" : "");
+    printKernelRow(r.systemCopy, withPeak);
+    for (const auto& k : r.kernels) {
+        printKernelRow(k, withPeak);
+    }
+    std::printf("\n  host copy (device to host, one grid)\n");
+    for (const auto& h : r.hostCopies) {
+        std::printf("  %-22s %11.4f %10.1f\n", name(h.memory), h.ms, h.gbPerS);
+    }
+
+    std::printf("\n2. %d steps of %s under each copy-back policy\n", r.policySteps,
+                name(r.params.kernel));
+    std::printf("  %-22s %11s %11s %12s %10s\n", "copy back", "total ms", "ms/step",
+                "GiB to host", "x never");
+    for (const auto& p : r.policies) {
+        std::printf("  %-22s %11.2f %11.4f %12.3f %10.1f\n", policyLabel(p).c_str(), p.totalMs,
+                    p.msPerStep, p.gibToHost, p.ratioToNever);
+    }
+
+    std::printf("\n3. Stability: %d steps of %s, %s, %s\n", r.stabilitySteps,
+                name(r.params.kernel), name(r.params.initial), name(r.params.boundary));
+    std::printf("  %8s %9s %9s %14s %14s %8s\n", "r", "1 - 4r", "|1 - 8r|", "measured growth",
+                "max |u| at end", "finite");
+    for (const auto& s : r.stability) {
+        std::printf("  %8.4f %9.4f %9.4f %14.4f %14.6g %8s\n", static_cast<double>(s.r),
+                    s.centreWeight, s.predictedGrowth, s.measuredGrowth,
+                    static_cast<double>(s.maxAbsEnd), s.finite ? "yes" : "NO");
+    }
+
+    std::printf("\nChecks\n");
+    for (const auto& c : r.checks) {
+        std::printf("  %-4s %s%s%s\n", c.passed ? "ok" : "FAIL", c.name.c_str(),
+                    c.detail.empty() ? "" : ": ", c.detail.c_str());
+    }
+    std::printf("%s\n", r.allPassed() ? "all checks passed" : "SOME CHECKS FAILED");
+}
+
+void writeReportJson(const BenchReport& r, const std::string& path) {
+    using nlohmann::json;
+    json out;
+    out["backend"] = r.backend;
+    out["device"] = r.device;
+    out["grid"] = {{"nx", r.grid.nx}, {"ny", r.grid.ny}};
+    out["peak_gb_per_s"] = r.peakGBs > 0.0 ? json(r.peakGBs) : json(nullptr);
+    out["r"] = r.params.r;
+    out["kernel"] = name(r.params.kernel);
+    out["boundary"] = name(r.params.boundary);
+    out["initial"] = name(r.params.initial);
+    out["repeats"] = r.repeats;
+    const auto kernelJson = [](const KernelTiming& k) {
+        return json{{"name", k.name},
+                    {"ms_per_step", number(k.msPerStep)},
+                    {"gb_per_s", number(k.gbPerS)},
+                    {"percent_of_copy", number(k.percentOfCopy)},
+                    {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)}};
+    };
+    out["system_copy"] = kernelJson(r.systemCopy);
+    out["kernels"] = json::array();
+    for (const auto& k : r.kernels) {
+        out["kernels"].push_back(kernelJson(k));
+    }
+    out["host_copies"] = json::array();
+    for (const auto& h : r.hostCopies) {
+        out["host_copies"].push_back(
+            {{"host_memory", name(h.memory)}, {"ms", number(h.ms)}, {"gb_per_s", number(h.gbPerS)}});
+    }
+    out["copy_policies"] = json::array();
+    for (const auto& p : r.policies) {
+        out["copy_policies"].push_back({{"copy_every", p.copyEvery},
+                                        {"host_memory", name(p.memory)},
+                                        {"steps", r.policySteps},
+                                        {"total_ms", number(p.totalMs)},
+                                        {"ms_per_step", number(p.msPerStep)},
+                                        {"gib_to_host", number(p.gibToHost)},
+                                        {"ratio_to_never", number(p.ratioToNever)}});
+    }
+    out["stability"] = json::array();
+    for (const auto& s : r.stability) {
+        out["stability"].push_back({{"r", s.r},
+                                    {"steps", r.stabilitySteps},
+                                    {"centre_weight", s.centreWeight},
+                                    {"growth_factor", s.predictedGrowth},
+                                    {"measured_growth", number(s.measuredGrowth)},
+                                    {"max_abs", number(s.maxAbsEnd)},
+                                    {"finite", s.finite}});
+    }
+    out["checks"] = json::array();
+    for (const auto& c : r.checks) {
+        out["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
+    }
+    out["passed"] = r.allPassed();
+    writeFileAtomically(path, out.dump(2) + "\n");
+}
+
+}  // namespace heatlab

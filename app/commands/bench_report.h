@@ -1,0 +1,65 @@
+#pragma once
+// What `heatlab bench` measured and checked, and the two ways it is shown:
+// the human tables on stdout and the JSON file.
+
+#include <string>
+#include <vector>
+
+#include "kernels/numerics/params.h"
+#include "kernels/checks/stability_run.h"
+
+namespace heatlab {
+
+struct KernelTiming {
+    std::string name;
+    double msPerStep = 0.0;
+    double gbPerS = 0.0;          // (bytes read + written of the grid) / time
+    double percentOfCopy = 0.0;   // of the copy-floor kernel's GB/s
+    double percentOfPeak = 0.0;   // of the device's theoretical peak; 0 if unknown
+};
+
+struct HostCopyTiming {
+    HostMemory memory = HostMemory::Pageable;
+    double ms = 0.0;
+    double gbPerS = 0.0;  // bytes sent to the host / time
+};
+
+struct PolicyRun {
+    int copyEvery = 0;  // 0: never
+    HostMemory memory = HostMemory::Pageable;
+    double totalMs = 0.0;
+    double msPerStep = 0.0;
+    double gibToHost = 0.0;
+    double ratioToNever = 0.0;
+};
+
+struct CheckResult {
+    std::string name;
+    bool passed = false;
+    std::string detail;
+};
+
+struct BenchReport {
+    std::string backend;
+    std::string device;
+    GridSize grid;
+    Params params;             // kernel, r, boundary, initial condition of tables 2 and 3
+    double peakGBs = 0.0;
+    int repeats = 0;
+    int policySteps = 0;
+    int stabilitySteps = 0;
+    std::vector<KernelTiming> kernels;  // the copy floor first
+    KernelTiming systemCopy;            // the platform's own copy: the ceiling
+    std::vector<HostCopyTiming> hostCopies;
+    std::vector<PolicyRun> policies;
+    std::vector<StabilityResult> stability;
+    std::vector<CheckResult> checks;
+
+    bool allPassed() const;
+};
+
+void printReport(const BenchReport& report);
+// Written to a temporary name beside `path`, then renamed over it.
+void writeReportJson(const BenchReport& report, const std::string& path);
+
+}  // namespace heatlab

@@ -1,0 +1,149 @@
+#include "kernels/cpu/cpu_backend.h"
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <omp.h>
+
+#include "kernels/cpu/cpu_kernels.h"
+#include "kernels/errors.h"
+#include "kernels/numerics/field_stats.h"
+#include "kernels/numerics/ghost_ring.h"
+#include "kernels/cpu/host_memory.h"
+
+namespace heatlab {
+
+namespace {
+
+std::string cpuModel() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            if (colon != std::string::npos && colon + 2 <= line.size()) {
+                return line.substr(colon + 2);
+            }
+        }
+    }
+    return "CPU";
+}
+
+// The CPU work is synchronous, so a steady clock around it is the truth.
+class SteadyStopwatch final : public Stopwatch {
+public:
+    void start() override { begin_ = std::chrono::steady_clock::now(); }
+    double stopMs() override {
+        const auto end = std::chrono::steady_clock::now();
+        return std::chrono::duration<double, std::milli>(end - begin_).count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point begin_;
+};
+
+void releaseArray(float* p) { delete[] p; }
+
+}  // namespace
+
+CpuBackend::CpuBackend() {
+    std::ostringstream text;
+    text << cpuModel() << " (" << omp_get_max_threads() << " threads)";
+    deviceName_ = text.str();
+}
+
+std::size_t CpuBackend::availableBytes() const { return hostAvailableBytes(); }
+
+std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
+    return 3 * grid.bytes();  // ping, pong, and the three-pass laplacian
+}
+
+std::vector<Kernel> CpuBackend::kernels() const {
+    // No tiled kernel: the CPU's caches already do what a shared-memory tile
+    // does by hand on the GPU, so it would be the optimised loop renamed.
+    return {Kernel::Copy, Kernel::Global, Kernel::ThreePass, Kernel::Optimised};
+}
+
+void CpuBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
+    grid_ = grid;
+    boundary_ = boundary;
+    for (auto& buffer : buffers_) {
+        buffer.assign(field, field + grid.cells());
+    }
+    laplacian_.assign(grid.cells(), 0.0f);
+    current_ = 0;
+}
+
+void CpuBackend::step(Kernel kernel, int steps, float r) {
+    for (int s = 0; s < steps; ++s) {
+        stepOnce(kernel, r);
+    }
+}
+
+void CpuBackend::stepOnce(Kernel kernel, float r) {
+    float* in = buffers_[current_].data();
+    float* out = buffers_[1 - current_].data();
+    switch (kernel) {
+    case Kernel::Copy:
+        cpu::copyField(in, out, grid_);
+        current_ = 1 - current_;
+        return;  // the floor moves the field unchanged, ring and all
+    case Kernel::Global: cpu::stepGlobal(in, out, grid_, r); break;
+    case Kernel::Optimised: cpu::stepOptimised(in, out, grid_, r); break;
+    case Kernel::ThreePass:
+        // Works in place through its own scratch: `out` serves as the
+        // integrate pass's target and the field stays in `in`.
+        cpu::stepThreePass(in, laplacian_.data(), out, grid_, r);
+        fillGhostRing(in, grid_, boundary_);
+        return;
+    case Kernel::Tiled:
+        throw UsageError("kernel 'tiled' is not available on the cpu backend");
+    }
+    fillGhostRing(out, grid_, boundary_);
+    current_ = 1 - current_;
+}
+
+void CpuBackend::systemCopy() {
+    // The C library's memcpy, one contiguous slice per thread: a single
+    // thread could not fill the memory system any more than one GPU SM could.
+    const float* src = buffers_[current_].data();
+    float* dst = buffers_[1 - current_].data();
+    const std::size_t cells = grid_.cells();
+#pragma omp parallel
+    {
+        const std::size_t threads = static_cast<std::size_t>(omp_get_num_threads());
+        const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
+        const std::size_t begin = cells * me / threads;
+        const std::size_t end = cells * (me + 1) / threads;
+        std::memcpy(dst + begin, src + begin, (end - begin) * sizeof(float));
+    }
+}
+
+void CpuBackend::copyToHost(float* dst, HostMemory /*memory*/) {
+    std::memcpy(dst, buffers_[current_].data(), grid_.bytes());
+}
+
+float CpuBackend::maxAbs() {
+    // Row maxima in parallel, then the maximum of those: one definition of
+    // max |u| (with its NaN rule) at both levels.
+    const float* field = buffers_[current_].data();
+    rowMax_.resize(static_cast<std::size_t>(grid_.ny));  // allocates once per grid
+#pragma omp parallel for schedule(static)
+    for (int row = 0; row < grid_.ny; ++row) {
+        rowMax_[static_cast<std::size_t>(row)] =
+            heatlab::maxAbs(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
+    }
+    return heatlab::maxAbs(rowMax_.data(), rowMax_.size());
+}
+
+HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {
+    return HostBuffer(new float[count](), HostBufferDeleter{&releaseArray});
+}
+
+std::unique_ptr<Stopwatch> CpuBackend::stopwatch() {
+    return std::make_unique<SteadyStopwatch>();
+}
+
+}  // namespace heatlab

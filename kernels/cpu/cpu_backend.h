@@ -1,0 +1,46 @@
+#pragma once
+// The CPU backend: the same kernels as the GPU where they mean something on
+// a CPU, OpenMP across cores, inner loops the compiler vectorises, and
+// ping-pong buffers like the device. Host memory is all one kind here, so
+// "pinned" copies are plain copies.
+
+#include <vector>
+
+#include "kernels/backend.h"
+
+namespace heatlab {
+
+class CpuBackend final : public Backend {
+public:
+    CpuBackend();
+
+    std::string name() const override { return "cpu"; }
+    std::string deviceName() const override { return deviceName_; }
+    double peakBandwidthGBs() const override { return 0.0; }
+    std::size_t availableBytes() const override;
+    std::size_t bytesNeeded(const GridSize& grid) const override;
+    std::vector<Kernel> kernels() const override;
+
+    void upload(const GridSize& grid, const float* field, Boundary boundary) override;
+    void step(Kernel kernel, int steps, float r) override;
+    void systemCopy() override;
+    void copyToHost(float* dst, HostMemory memory) override;
+    float maxAbs() override;
+    HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
+    std::unique_ptr<Stopwatch> stopwatch() override;
+    void synchronize() override {}
+
+private:
+    void stepOnce(Kernel kernel, float r);
+
+    std::string deviceName_;
+    GridSize grid_;
+    Boundary boundary_ = Boundary::Dirichlet;
+    // Ping-pong pair: buffers_[current_] holds the newest field.
+    std::vector<float> buffers_[2];
+    int current_ = 0;
+    std::vector<float> laplacian_;  // the three-pass kernel's middle buffer
+    std::vector<float> rowMax_;     // maxAbs's per-row partial results
+};
+
+}  // namespace heatlab

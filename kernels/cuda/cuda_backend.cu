@@ -1,0 +1,355 @@
+// The CUDA backend. See cuda_backend.h for the interface and
+// cuda_kernels.cuh for the kernels it queues.
+//
+// Two streams, ordered only by events:
+//   compute  every kernel, upload, systemCopy and the pageable copy-back
+//   copy     pinned copies to the host, so they can overlap later steps
+// A pinned copy waits for the compute stream to reach the field it copies
+// (fieldReady); a kernel that is about to overwrite a buffer waits for the
+// last copy out of that buffer (copyDone[buffer]). So an asynchronous copy
+// always reads a finished field and never changes the arithmetic.
+
+#include "kernels/cuda/cuda_backend.h"
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include <cuda_runtime.h>
+
+#include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_kernels.cuh"
+#include "kernels/cuda/cuda_reductions.cuh"
+#include "kernels/cuda/cuda_resources.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+struct CudaBackend::Resources {
+    // Streams first, so they are destroyed last, after the events and
+    // buffers whose work they ran.
+    Stream compute;
+    Stream copy;
+    // Ordering-only events, without timing, which makes them cheaper.
+    Event fieldReady{cudaEventDisableTiming};
+    Event copyDone[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
+    bool copyPending[2] = {false, false};  // copyDone[i] recorded and not yet waited for
+    DeviceBuffer<float> field[2];
+    DeviceBuffer<float> laplacian;  // three-pass scratch, one float per cell
+    DeviceBuffer<std::uint32_t> reduction{1};  // maxAbs's result, as float bits
+
+    std::size_t heldBytes() const {
+        return field[0].bytes() + field[1].bytes() + laplacian.bytes();
+    }
+};
+
+namespace {
+
+void releasePageable(float* p) noexcept {
+    delete[] p;
+}
+
+// Device events on the compute stream: a host clock around queued work
+// measures the queueing, not the work.
+class CudaStopwatch final : public Stopwatch {
+public:
+    CudaStopwatch(cudaStream_t compute, cudaStream_t copy) : compute_(compute), copy_(copy) {}
+
+    void start() override {
+        CUDA_CHECK(cudaEventRecord(start_.get(), compute_));
+        started_ = true;
+    }
+
+    double stopMs() override {
+        if (!started_) {
+            throw RuntimeError("CudaStopwatch::stopMs called before start");
+        }
+        // Pinned copies run on the copy stream but belong to the measured
+        // work (the copy-back policy table times them): the stop event waits
+        // for every copy queued so far.
+        CUDA_CHECK(cudaEventRecord(copyTail_.get(), copy_));
+        CUDA_CHECK(cudaStreamWaitEvent(compute_, copyTail_.get(), 0));
+        CUDA_CHECK(cudaEventRecord(stop_.get(), compute_));
+        CUDA_CHECK(cudaEventSynchronize(stop_.get()));
+        float ms = 0.0f;
+        CUDA_CHECK(cudaEventElapsedTime(&ms, start_.get(), stop_.get()));
+        return static_cast<double>(ms);
+    }
+
+private:
+    cudaStream_t compute_;
+    cudaStream_t copy_;
+    Event start_;
+    Event stop_;
+    Event copyTail_{cudaEventDisableTiming};
+    bool started_ = false;
+};
+
+}  // namespace
+
+std::string cudaUnavailableReason() {
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess) {
+        (void)cudaGetLastError();  // leave no stale error for a later check
+        // No driver at all reads "driver version is insufficient", hence the
+        // plain words first.
+        return std::string("no usable CUDA device (cudaGetDeviceCount: ") +
+               cudaGetErrorString(status) + ")";
+    }
+    if (count == 0) {
+        return "no CUDA device";
+    }
+    // A device this binary has no code for (an architecture missing from
+    // CMAKE_CUDA_ARCHITECTURES) would only fail at the first launch.
+    const cudaError_t image = cuda::probeKernelImage();
+    if (image != cudaSuccess) {
+        return std::string("no kernel image for this device: ") + cudaGetErrorString(image);
+    }
+    return "";
+}
+
+std::unique_ptr<Backend> makeCudaBackend() {
+    const std::string reason = cudaUnavailableReason();
+    if (!reason.empty()) {
+        throw RuntimeError("CUDA backend unavailable: " + reason);
+    }
+    return std::make_unique<CudaBackend>();
+}
+
+CudaBackend::CudaBackend() {
+    int device = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    cudaDeviceProp properties{};
+    CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
+    deviceName_ = std::string(properties.name) + " (compute capability " +
+                  std::to_string(properties.major) + "." + std::to_string(properties.minor) + ")";
+
+    // CUDA 13 dropped cudaDeviceProp::memoryClockRate; the attributes remain.
+    int memoryClockKHz = 0;
+    int busWidthBits = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&memoryClockKHz, cudaDevAttrMemoryClockRate, device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&busWidthBits, cudaDevAttrGlobalMemoryBusWidth, device));
+    // Double data rate: two transfers per clock, busWidthBits / 8 bytes each.
+    peakBandwidthGBs_ = 2.0 * static_cast<double>(memoryClockKHz) * 1.0e3 *
+                        (static_cast<double>(busWidthBits) / 8.0) / 1.0e9;
+
+    resources_ = std::make_unique<Resources>();
+}
+
+CudaBackend::~CudaBackend() {
+    // Queued kernels and copies may still use the buffers (and a caller's
+    // pinned host buffer): let them finish before anything is freed.
+    if (resources_) {
+        CUDA_CHECK_PRINT(cudaStreamSynchronize(resources_->compute.get()));
+        CUDA_CHECK_PRINT(cudaStreamSynchronize(resources_->copy.get()));
+    }
+}
+
+std::size_t CudaBackend::availableBytes() const {
+    std::size_t freeBytes = 0;
+    std::size_t totalBytes = 0;
+    CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+    // upload() frees this backend's buffers before allocating a new grid's,
+    // so what it holds now is available to the next grid too.
+    return freeBytes + resources_->heldBytes();
+}
+
+std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const {
+    return 3 * grid.bytes();
+}
+
+std::vector<Kernel> CudaBackend::kernels() const {
+    return {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+}
+
+void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
+    if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
+        throw UsageError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
+                         " grid has no interior: the smallest is " +
+                         std::to_string(kMinGridSide) + " x " + std::to_string(kMinGridSide));
+    }
+    if (field == nullptr) {
+        throw RuntimeError("CudaBackend::upload: no field given");
+    }
+    Resources& res = *resources_;
+    // Both buffers are about to be overwritten or freed: nothing queued may
+    // still read or write them.
+    synchronize();
+    if (grid.nx != grid_.nx || grid.ny != grid_.ny) {
+        // Free first, so the old and the new grid never need memory at once.
+        // Until the new buffers exist the backend holds no field.
+        grid_ = GridSize{0, 0};
+        res.field[0] = DeviceBuffer<float>();
+        res.field[1] = DeviceBuffer<float>();
+        res.laplacian = DeviceBuffer<float>();
+        res.field[0] = DeviceBuffer<float>(grid.cells());
+        res.field[1] = DeviceBuffer<float>(grid.cells());
+        res.laplacian = DeviceBuffer<float>(grid.cells());
+        grid_ = grid;
+    }
+    boundary_ = boundary;
+    current_ = 0;
+    // Both buffers get the ring: the interior kernels never write it, so
+    // under Dirichlet whichever buffer a step reads must already hold it.
+    CUDA_CHECK(cudaMemcpyAsync(res.field[0].data(), field, grid.bytes(), cudaMemcpyHostToDevice,
+                               res.compute.get()));
+    CUDA_CHECK(cudaMemcpyAsync(res.field[1].data(), field, grid.bytes(), cudaMemcpyHostToDevice,
+                               res.compute.get()));
+    // `field` is the caller's memory: it may be reused once upload returns.
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+}
+
+void CudaBackend::requireField(const char* operation) const {
+    if (grid_.nx == 0) {
+        throw RuntimeError(std::string("CudaBackend::") + operation +
+                           ": no field on the device yet (upload one first)");
+    }
+}
+
+void CudaBackend::beforeWriting(int index) {
+    Resources& res = *resources_;
+    if (res.copyPending[index]) {
+        CUDA_CHECK(cudaStreamWaitEvent(res.compute.get(), res.copyDone[index].get(), 0));
+        res.copyPending[index] = false;  // everything queued after this waits too
+    }
+}
+
+void CudaBackend::step(Kernel kernel, int steps, float r) {
+    requireField("step");
+    if (steps < 0) {
+        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+    }
+    for (int i = 0; i < steps; ++i) {
+        stepOnce(kernel, r);
+    }
+}
+
+void CudaBackend::stepOnce(Kernel kernel, float r) {
+    Resources& res = *resources_;
+    const int other = 1 - current_;
+    float* in = res.field[current_].data();
+    float* out = res.field[other].data();
+    const int nx = grid_.nx;
+    const int ny = grid_.ny;
+    cudaStream_t stream = res.compute.get();
+    const bool fillRing = boundary_ != Boundary::Dirichlet;
+
+    switch (kernel) {
+    case Kernel::Copy:
+        // The floor: the whole field moves unchanged, ring included.
+        beforeWriting(other);
+        cuda::launchCopy(in, out, grid_.cells(), stream);
+        current_ = other;
+        return;
+    case Kernel::Global:
+        beforeWriting(other);
+        cuda::launchHeatGlobal(in, out, nx, ny, r, stream);
+        break;
+    case Kernel::Tiled:
+        beforeWriting(other);
+        cuda::launchHeatTiled(in, out, nx, ny, r, stream);
+        break;
+    case Kernel::Optimised:
+        beforeWriting(other);
+        cuda::launchHeatOptimised(in, out, nx, ny, r, stream);
+        break;
+    case Kernel::ThreePass:
+        // No swap: pass 3 copies the new interior back into the current
+        // buffer (that extra pass over memory is what this row shows), and
+        // the other buffer is only the "next" scratch.
+        cuda::launchLaplacian(in, res.laplacian.data(), nx, ny, stream);
+        beforeWriting(other);
+        cuda::launchIntegrate(in, res.laplacian.data(), out, nx, ny, r, stream);
+        beforeWriting(current_);
+        cuda::launchUpdateCopy(out, in, nx, ny, stream);
+        if (fillRing) {
+            cuda::launchRingFill(in, nx, ny, boundary_, stream);
+        }
+        return;
+    default:
+        throw RuntimeError(std::string("the CUDA backend has no kernel \"") + heatlab::name(kernel) + "\"");
+    }
+    // The ring of the new field, derived from its interior (not Dirichlet,
+    // whose ring both buffers already hold).
+    if (fillRing) {
+        cuda::launchRingFill(out, nx, ny, boundary_, stream);
+    }
+    current_ = other;
+}
+
+void CudaBackend::systemCopy() {
+    requireField("systemCopy");
+    Resources& res = *resources_;
+    const int other = 1 - current_;
+    beforeWriting(other);
+    // No swap: the field stays where it was, so timing this changes nothing.
+    CUDA_CHECK(cudaMemcpyAsync(res.field[other].data(), res.field[current_].data(), grid_.bytes(),
+                               cudaMemcpyDeviceToDevice, res.compute.get()));
+}
+
+void CudaBackend::copyToHost(float* dst, HostMemory memory) {
+    requireField("copyToHost");
+    if (dst == nullptr) {
+        throw RuntimeError("CudaBackend::copyToHost: no destination given");
+    }
+    Resources& res = *resources_;
+    const float* newest = res.field[current_].data();
+    if (memory == HostMemory::Pageable) {
+        // In stream order after every queued step, and finished on return.
+        CUDA_CHECK(cudaMemcpyAsync(dst, newest, grid_.bytes(), cudaMemcpyDeviceToHost,
+                                   res.compute.get()));
+        CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+        return;
+    }
+    // Pinned: the copy stream starts when the compute stream has produced
+    // the newest field; the compute stream goes on with later steps, and the
+    // first one to overwrite this buffer waits for copyDone (beforeWriting).
+    CUDA_CHECK(cudaEventRecord(res.fieldReady.get(), res.compute.get()));
+    CUDA_CHECK(cudaStreamWaitEvent(res.copy.get(), res.fieldReady.get(), 0));
+    CUDA_CHECK(cudaMemcpyAsync(dst, newest, grid_.bytes(), cudaMemcpyDeviceToHost, res.copy.get()));
+    CUDA_CHECK(cudaEventRecord(res.copyDone[current_].get(), res.copy.get()));
+    res.copyPending[current_] = true;
+}
+
+float CudaBackend::maxAbs() {
+    requireField("maxAbs");
+    Resources& res = *resources_;
+    cuda::launchMaxAbs(res.field[current_].data(), grid_.cells(), res.reduction.data(),
+                       res.compute.get());
+    std::uint32_t bits = 0;
+    CUDA_CHECK(cudaMemcpyAsync(&bits, res.reduction.data(), sizeof(bits), cudaMemcpyDeviceToHost,
+                               res.compute.get()));
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    float value = 0.0f;
+    std::memcpy(&value, &bits, sizeof(value));
+    return value;
+}
+
+HostBuffer CudaBackend::allocateHost(std::size_t count, HostMemory memory) {
+    if (memory == HostMemory::Pinned) {
+        return allocatePinnedHost(count);
+    }
+    try {
+        return HostBuffer(new float[count], HostBufferDeleter{&releasePageable});
+    } catch (const std::bad_alloc&) {
+        throw RuntimeError("cannot allocate " + std::to_string(count) +
+                           " floats of pageable host memory");
+    }
+}
+
+std::unique_ptr<Stopwatch> CudaBackend::stopwatch() {
+    return std::make_unique<CudaStopwatch>(resources_->compute.get(), resources_->copy.get());
+}
+
+void CudaBackend::synchronize() {
+    Resources& res = *resources_;
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    CUDA_CHECK(cudaStreamSynchronize(res.copy.get()));
+    // Every copy has finished, so no later kernel needs to wait for one.
+    res.copyPending[0] = false;
+    res.copyPending[1] = false;
+}
+
+}  // namespace heatlab

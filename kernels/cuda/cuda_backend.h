@@ -1,0 +1,70 @@
+#pragma once
+// The CUDA backend: the field lives on the device as two ping-pong buffers,
+// steps are queued on a compute stream, and pinned copies to the host run on
+// a second stream so they can overlap later steps.
+//
+// This header names no CUDA type, so any host translation unit can include
+// it with only the repository root on its include path; the streams, events and buffers
+// live in CudaBackend::Resources, defined in cuda_backend.cu.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/backend.h"
+
+namespace heatlab {
+
+// "" when a CUDA device is usable by this binary, otherwise one line saying
+// why not (no driver, no device, no kernel image for its architecture).
+std::string cudaUnavailableReason();
+
+// The CUDA backend on the current device; throws RuntimeError carrying
+// cudaUnavailableReason() when there is none.
+std::unique_ptr<Backend> makeCudaBackend();
+
+class CudaBackend final : public Backend {
+public:
+    // Uses the current CUDA device (device 0 unless the caller chose another).
+    CudaBackend();
+    ~CudaBackend() override;  // waits for queued work; never throws
+
+    CudaBackend(const CudaBackend&) = delete;
+    CudaBackend& operator=(const CudaBackend&) = delete;
+
+    std::string name() const override { return "cuda"; }
+    std::string deviceName() const override { return deviceName_; }
+    double peakBandwidthGBs() const override { return peakBandwidthGBs_; }
+    std::size_t availableBytes() const override;
+    // Two ping-pong buffers plus the three-pass laplacian scratch.
+    std::size_t bytesNeeded(const GridSize& grid) const override;
+    std::vector<Kernel> kernels() const override;
+
+    void upload(const GridSize& grid, const float* field, Boundary boundary) override;
+    void step(Kernel kernel, int steps, float r) override;
+    void systemCopy() override;
+    void copyToHost(float* dst, HostMemory memory) override;
+    float maxAbs() override;
+    HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
+    // Times on the compute stream; must not outlive this backend.
+    std::unique_ptr<Stopwatch> stopwatch() override;
+    void synchronize() override;
+
+private:
+    struct Resources;
+
+    void requireField(const char* operation) const;
+    // Orders the compute stream after any pinned copy still reading buffer
+    // `index`, so a kernel never overwrites a field while it is copied out.
+    void beforeWriting(int index);
+    void stepOnce(Kernel kernel, float r);
+
+    std::string deviceName_;
+    double peakBandwidthGBs_ = 0.0;
+    std::unique_ptr<Resources> resources_;
+    GridSize grid_{0, 0};  // 0 x 0 until the first upload
+    Boundary boundary_ = Boundary::Dirichlet;
+    int current_ = 0;  // which ping-pong buffer holds the newest field
+};
+
+}  // namespace heatlab

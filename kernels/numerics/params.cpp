@@ -1,0 +1,81 @@
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+namespace {
+
+template <typename Enum>
+std::optional<Enum> parseByName(const std::string& text, const std::vector<Enum>& all) {
+    for (Enum value : all) {
+        if (text == name(value)) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+const char* name(Boundary b) {
+    switch (b) {
+    case Boundary::Dirichlet: return "dirichlet";
+    case Boundary::Insulated: return "insulated";
+    case Boundary::Periodic: return "periodic";
+    case Boundary::Extrapolate: return "extrapolate";
+    }
+    return "?";
+}
+
+const char* name(InitialCondition ic) {
+    switch (ic) {
+    case InitialCondition::HotSquare: return "hot-square";
+    case InitialCondition::Sine: return "sine";
+    case InitialCondition::Blank: return "blank";
+    }
+    return "?";
+}
+
+const char* name(Kernel k) {
+    switch (k) {
+    case Kernel::Copy: return "copy";
+    case Kernel::Global: return "global";
+    case Kernel::Tiled: return "tiled";
+    case Kernel::ThreePass: return "three-pass";
+    case Kernel::Optimised: return "optimised";
+    }
+    return "?";
+}
+
+const char* name(HostMemory m) {
+    return m == HostMemory::Pinned ? "pinned" : "pageable";
+}
+
+std::vector<Boundary> allBoundaries() {
+    return {Boundary::Dirichlet, Boundary::Insulated, Boundary::Periodic, Boundary::Extrapolate};
+}
+
+std::vector<InitialCondition> allInitialConditions() {
+    return {InitialCondition::HotSquare, InitialCondition::Sine, InitialCondition::Blank};
+}
+
+std::vector<Kernel> allKernels() {
+    return {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+}
+
+std::vector<Kernel> stencilKernels() {
+    return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+}
+
+std::optional<Boundary> parseBoundary(const std::string& text) {
+    return parseByName(text, allBoundaries());
+}
+
+std::optional<InitialCondition> parseInitialCondition(const std::string& text) {
+    return parseByName(text, allInitialConditions());
+}
+
+std::optional<Kernel> parseKernel(const std::string& text) {
+    return parseByName(text, allKernels());
+}
+
+}  // namespace heatlab

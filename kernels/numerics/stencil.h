@@ -1,0 +1,106 @@
+#pragma once
+// The one definition of the numerics: the per-cell update and the boundary
+// ghost rule, shared by the CPU backend, the CUDA kernels and the tests.
+// HEATLAB_HD makes a function callable from both sides when nvcc compiles it
+// and is empty for the host compiler.
+
+#include "kernels/numerics/params.h"
+
+#if defined(__CUDACC__)
+#define HEATLAB_HD __host__ __device__
+#else
+#define HEATLAB_HD
+#endif
+
+namespace heatlab {
+
+// The explicit five-point update. Written as centre + r * (sum - 4 centre)
+// rather than as a weighted sum so that every backend rounds the same way.
+HEATLAB_HD inline float heatUpdate(float centre, float west, float east, float north,
+                                   float south, float r) {
+    return centre + r * (west + east + north + south - 4.0f * centre);
+}
+
+// The double-precision twin, used only by the reference.
+HEATLAB_HD inline double heatUpdate(double centre, double west, double east, double north,
+                                    double south, double r) {
+    return centre + r * (west + east + north + south - 4.0 * centre);
+}
+
+// Where a ring cell takes its value from, along one axis. For the non-Dirichlet
+// boundaries the ring holds ghost values derived from the interior after every
+// step, so the interior update can read it like any other neighbour:
+//   insulated:   ghost = edge                     (zero flux across the face)
+//   periodic:    ghost = the opposite edge        (interior period n - 2)
+//   extrapolate: ghost = 2 * edge - inner         (zero curvature)
+// An interior index maps to itself with weight 1. With a single interior cell
+// there is no "inner" neighbour, so extrapolation degrades to ghost = edge.
+struct GhostTaps {
+    int index[2];
+    float weight[2];
+    int count;
+};
+
+HEATLAB_HD inline GhostTaps ghostTaps(int i, int n, Boundary boundary) {
+    const bool low = (i == 0);
+    const bool high = (i == n - 1);
+    if (!low && !high) {
+        return {{i, 0}, {1.0f, 0.0f}, 1};
+    }
+    const int edge = low ? 1 : n - 2;
+    switch (boundary) {
+    case Boundary::Periodic:
+        return {{low ? n - 2 : 1, 0}, {1.0f, 0.0f}, 1};
+    case Boundary::Extrapolate:
+        if (n - 2 >= 2) {
+            return {{edge, low ? 2 : n - 3}, {2.0f, -1.0f}, 2};
+        }
+        return {{edge, 0}, {1.0f, 0.0f}, 1};
+    case Boundary::Insulated:
+    case Boundary::Dirichlet:  // never asked: the Dirichlet ring is not rewritten
+    default:
+        return {{edge, 0}, {1.0f, 0.0f}, 1};
+    }
+}
+
+// The ghost value of ring cell (row, col) of an nx x ny field, from the
+// interior of `u`. Corners combine both axes, so a corner is the ghost of a
+// ghost. Templated on the element type so the reference shares it.
+template <typename T>
+HEATLAB_HD inline T ghostValue(const T* u, int nx, int ny, int row, int col, Boundary boundary) {
+    const GhostTaps ty = ghostTaps(row, ny, boundary);
+    const GhostTaps tx = ghostTaps(col, nx, boundary);
+    T sum = T(0);
+    for (int a = 0; a < ty.count; ++a) {
+        T rowSum = T(0);
+        for (int b = 0; b < tx.count; ++b) {
+            rowSum += T(tx.weight[b]) *
+                      u[static_cast<long long>(ty.index[a]) * nx + tx.index[b]];
+        }
+        sum += T(ty.weight[a]) * rowSum;
+    }
+    return sum;
+}
+
+// Ring cells are numbered 0 .. ringCells - 1: the top row, the bottom row,
+// then the left and right columns without the corners. Lets a backend fill
+// the ring with one flat loop or one 1D launch.
+HEATLAB_HD inline long long ringCellCount(int nx, int ny) {
+    return 2LL * nx + 2LL * (ny - 2);
+}
+
+HEATLAB_HD inline void ringCell(long long k, int nx, int ny, int* row, int* col) {
+    if (k < nx) {
+        *row = 0;
+        *col = static_cast<int>(k);
+    } else if (k < 2LL * nx) {
+        *row = ny - 1;
+        *col = static_cast<int>(k - nx);
+    } else {
+        const long long side = k - 2LL * nx;  // 0 .. 2 (ny - 2) - 1
+        *row = 1 + static_cast<int>(side / 2);
+        *col = (side % 2 == 0) ? 0 : nx - 1;
+    }
+}
+
+}  // namespace heatlab
