@@ -13,9 +13,10 @@
 namespace {
 
 int run(int argc, char** argv) {
-    CLI::App app{"heatlab: an interactive visualiser and bench of the 2D heat equation "
-                 "(explicit five-point stencil, r = alpha dt / h^2)",
-                 "heatlab"};
+    CLI::App app{
+        "heatlab: an interactive visualiser and bench of the 2D heat equation "
+        "(explicit five-point stencil, r = alpha dt / h^2)",
+        "heatlab"};
     app.footer("Run a command with --help for its options, e.g. heatlab bench --help");
     heatlab::BenchOptions benchOptions;
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);

@@ -67,8 +67,9 @@ BackendSelection makeBackend(BackendChoice choice) {
     }
     const std::string why = cudaUnavailable();
     if (why.empty()) {
-        return {makeCuda(), choice == BackendChoice::Cuda ? "backend: cuda (asked for)"
-                                                          : "backend: cuda (auto: a CUDA device is present)"};
+        return {makeCuda(), choice == BackendChoice::Cuda
+                                ? "backend: cuda (asked for)"
+                                : "backend: cuda (auto: a CUDA device is present)"};
     }
     if (choice == BackendChoice::Cuda) {
         throw UsageError("--backend cuda: " + why);

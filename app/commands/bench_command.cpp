@@ -7,11 +7,11 @@
 #include "app/commands/bench_measure.h"
 #include "app/commands/bench_report.h"
 #include "app/commands/cli_values.h"
-#include "kernels/errors.h"
 #include "app/commands/grid_memory.h"
 #include "kernels/checks/reference_check.h"
-#include "kernels/simulation.h"
 #include "kernels/checks/stability_run.h"
+#include "kernels/errors.h"
+#include "kernels/simulation.h"
 
 namespace heatlab {
 
@@ -97,16 +97,18 @@ Params paramsFrom(const BenchOptions& o) {
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     CLI::App* bench = app.add_subcommand(
-        "bench", "Check every kernel against the double reference, then print the three tables "
-                 "(kernels vs the copy floor, copy-back policies, stability)");
+        "bench",
+        "Check every kernel against the double reference, then print the three tables "
+        "(kernels vs the copy floor, copy-back policies, stability)");
     bench->add_option("--backend", o.backend, "Where to run")
         ->check(oneOfValidator(namesOf(allBackendChoices())))
         ->capture_default_str();
     bench->add_option("--grid", o.grid, "Grid size, boundary ring included")
         ->check(gridValidator())
         ->capture_default_str();
-    bench->add_option("--kernel", o.kernel,
-                      "Stencil kernel of tables 2 and 3 (table 1 times them all)")
+    bench
+        ->add_option("--kernel", o.kernel,
+                     "Stencil kernel of tables 2 and 3 (table 1 times them all)")
         ->check(oneOfValidator(namesOf(stencilKernels())))
         ->capture_default_str();
     bench->add_option("--boundary", o.boundary, "Boundary condition")
@@ -118,11 +120,14 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     bench->add_option("--r", o.r, "r = alpha dt / h^2 for tables 1 and 2, 0 < r <= 1")
         ->check(rValidator())
         ->capture_default_str();
-    bench->add_option("--steps", o.steps,
-                      "Steps per copy-back policy in table 2, >= 1 [default: 1000 on cuda, 100 on cpu]")
+    bench
+        ->add_option(
+            "--steps", o.steps,
+            "Steps per copy-back policy in table 2, >= 1 [default: 1000 on cuda, 100 on cpu]")
         ->check(atLeastValidator(1));
-    bench->add_option("--copy-every", o.copyEvery,
-                      "N of the 'every N steps' policy, >= 1 [default: steps / 10]")
+    bench
+        ->add_option("--copy-every", o.copyEvery,
+                     "N of the 'every N steps' policy, >= 1 [default: steps / 10]")
         ->check(atLeastValidator(1));
     bench->add_option("--stability-r", o.stabilityR, "The r values of table 3, each 0 < r <= 1")
         ->check(rValidator())
@@ -133,7 +138,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     bench->add_option("--check-steps", o.checkSteps, "Steps of the reference comparison, >= 1")
         ->check(atLeastValidator(1))
         ->capture_default_str();
-    bench->add_option("--repeats", o.repeats, "Timed repeats per figure (the median is shown), >= 1")
+    bench
+        ->add_option("--repeats", o.repeats, "Timed repeats per figure (the median is shown), >= 1")
         ->check(atLeastValidator(1))
         ->capture_default_str();
     bench->add_option("--json", o.json, "Also write the results as JSON to this file")

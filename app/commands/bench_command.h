@@ -20,8 +20,8 @@ struct BenchOptions {
     std::string boundary = "dirichlet";
     std::string initial = "hot-square";
     std::string r = "0.24";
-    int steps = 0;        // table 2; 0 until resolved per backend
-    int copyEvery = 0;    // the "every N" policy; 0 until resolved
+    int steps = 0;      // table 2; 0 until resolved per backend
+    int copyEvery = 0;  // the "every N" policy; 0 until resolved
     int checkSteps = 4;
     int repeats = 9;
     int stabilitySteps = 400;

@@ -42,8 +42,7 @@ double medianMsPerUnit(Backend& backend, int repeats, Work work) {
 }
 
 void uploadInitial(Backend& backend, const Params& params) {
-    const std::vector<float> field =
-        makeInitialField(params.grid, params.initial, params.boundary);
+    const std::vector<float> field = makeInitialField(params.grid, params.initial, params.boundary);
     backend.upload(params.grid, field.data(), params.boundary);
 }
 
@@ -117,8 +116,8 @@ std::vector<PolicyRun> runCopyPolicies(Simulation& simulation, int steps, int co
         const std::vector<float>& field = simulation.fieldOnHost();
         if (neverField.empty()) {
             neverField = field;
-        } else if (mismatch.empty() &&
-                   std::memcmp(field.data(), neverField.data(), field.size() * sizeof(float)) != 0) {
+        } else if (mismatch.empty() && std::memcmp(field.data(), neverField.data(),
+                                                   field.size() * sizeof(float)) != 0) {
             mismatch = "copy every " + std::to_string(policy.every) + " (" + name(policy.memory) +
                        ") ends with a different grid than never copying";
         }

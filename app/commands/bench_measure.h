@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "kernels/backend.h"
 #include "app/commands/bench_report.h"
+#include "kernels/backend.h"
 #include "kernels/numerics/params.h"
 #include "kernels/simulation.h"
 

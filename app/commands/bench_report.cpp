@@ -15,7 +15,8 @@ std::string policyLabel(const PolicyRun& p) {
     if (p.copyEvery == 0) {
         return "never";
     }
-    const std::string every = p.copyEvery == 1 ? "every step" : "every " + std::to_string(p.copyEvery);
+    const std::string every =
+        p.copyEvery == 1 ? "every step" : "every " + std::to_string(p.copyEvery);
     return every + ", " + name(p.memory);
 }
 
@@ -69,15 +70,15 @@ void printReport(const BenchReport& r) {
 
     std::printf("\n2. %d steps of %s under each copy-back policy\n", r.policySteps,
                 name(r.params.kernel));
-    std::printf("  %-22s %11s %11s %12s %10s\n", "copy back", "total ms", "ms/step",
-                "GiB to host", "x never");
+    std::printf("  %-22s %11s %11s %12s %10s\n", "copy back", "total ms", "ms/step", "GiB to host",
+                "x never");
     for (const auto& p : r.policies) {
         std::printf("  %-22s %11.2f %11.4f %12.3f %10.1f\n", policyLabel(p).c_str(), p.totalMs,
                     p.msPerStep, p.gibToHost, p.ratioToNever);
     }
 
-    std::printf("\n3. Stability: %d steps of %s, %s, %s\n", r.stabilitySteps,
-                name(r.params.kernel), name(r.params.initial), name(r.params.boundary));
+    std::printf("\n3. Stability: %d steps of %s, %s, %s\n", r.stabilitySteps, name(r.params.kernel),
+                name(r.params.initial), name(r.params.boundary));
     std::printf("  %8s %9s %9s %14s %14s %8s\n", "r", "1 - 4r", "|1 - 8r|", "measured growth",
                 "max |u| at end", "finite");
     for (const auto& s : r.stability) {
@@ -107,11 +108,12 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
     out["initial"] = name(r.params.initial);
     out["repeats"] = r.repeats;
     const auto kernelJson = [](const KernelTiming& k) {
-        return json{{"name", k.name},
-                    {"ms_per_step", number(k.msPerStep)},
-                    {"gb_per_s", number(k.gbPerS)},
-                    {"percent_of_copy", number(k.percentOfCopy)},
-                    {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)}};
+        return json{
+            {"name", k.name},
+            {"ms_per_step", number(k.msPerStep)},
+            {"gb_per_s", number(k.gbPerS)},
+            {"percent_of_copy", number(k.percentOfCopy)},
+            {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)}};
     };
     out["system_copy"] = kernelJson(r.systemCopy);
     out["kernels"] = json::array();
@@ -120,8 +122,9 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
     }
     out["host_copies"] = json::array();
     for (const auto& h : r.hostCopies) {
-        out["host_copies"].push_back(
-            {{"host_memory", name(h.memory)}, {"ms", number(h.ms)}, {"gb_per_s", number(h.gbPerS)}});
+        out["host_copies"].push_back({{"host_memory", name(h.memory)},
+                                      {"ms", number(h.ms)},
+                                      {"gb_per_s", number(h.gbPerS)}});
     }
     out["copy_policies"] = json::array();
     for (const auto& p : r.policies) {

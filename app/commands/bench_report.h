@@ -5,17 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "kernels/numerics/params.h"
 #include "kernels/checks/stability_run.h"
+#include "kernels/numerics/params.h"
 
 namespace heatlab {
 
 struct KernelTiming {
     std::string name;
     double msPerStep = 0.0;
-    double gbPerS = 0.0;          // (bytes read + written of the grid) / time
-    double percentOfCopy = 0.0;   // of the copy-floor kernel's GB/s
-    double percentOfPeak = 0.0;   // of the device's theoretical peak; 0 if unknown
+    double gbPerS = 0.0;         // (bytes read + written of the grid) / time
+    double percentOfCopy = 0.0;  // of the copy-floor kernel's GB/s
+    double percentOfPeak = 0.0;  // of the device's theoretical peak; 0 if unknown
 };
 
 struct HostCopyTiming {
@@ -43,7 +43,7 @@ struct BenchReport {
     std::string backend;
     std::string device;
     GridSize grid;
-    Params params;             // kernel, r, boundary, initial condition of tables 2 and 3
+    Params params;  // kernel, r, boundary, initial condition of tables 2 and 3
     double peakGBs = 0.0;
     int repeats = 0;
     int policySteps = 0;

@@ -66,8 +66,8 @@ CLI::Validator gridValidator() {
             }
             return {};
         },
-        "N or NXxNY, " + std::to_string(kMinGridSide) + " <= side <= " +
-            std::to_string(kMaxGridSide),
+        "N or NXxNY, " + std::to_string(kMinGridSide) +
+            " <= side <= " + std::to_string(kMaxGridSide),
         "grid");
 }
 
@@ -91,8 +91,7 @@ CLI::Validator atLeastValidator(long long min) {
         [min](std::string& text) -> std::string {
             long long value = 0;
             if (!parseWhole(text, &value) || value < min) {
-                return "expected a whole number >= " + std::to_string(min) + ", got '" + text +
-                       "'";
+                return "expected a whole number >= " + std::to_string(min) + ", got '" + text + "'";
             }
             return {};
         },

@@ -3,8 +3,8 @@
 #include <sstream>
 #include <string>
 
-#include "kernels/errors.h"
 #include "kernels/cpu/host_memory.h"
+#include "kernels/errors.h"
 
 namespace heatlab {
 
@@ -19,8 +19,7 @@ std::string mib(std::size_t bytes) {
 }  // namespace
 
 void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
-    const std::string label =
-        "--grid " + std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
+    const std::string label = "--grid " + std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
     const std::size_t deviceNeeded = backend.bytesNeeded(grid);
     const std::size_t hostNeeded = kHostBytesPerCell * grid.cells();
     const std::size_t hostAvailable = hostAvailableBytes();

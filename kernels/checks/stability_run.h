@@ -10,9 +10,9 @@ namespace heatlab {
 
 struct StabilityResult {
     float r = 0.0f;
-    double centreWeight = 0.0;       // 1 - 4r
-    double predictedGrowth = 0.0;    // |1 - 8r|, the checkerboard's factor per step
-    double measuredGrowth = 0.0;     // of the checkerboard mode over the last quarter
+    double centreWeight = 0.0;     // 1 - 4r
+    double predictedGrowth = 0.0;  // |1 - 8r|, the checkerboard's factor per step
+    double measuredGrowth = 0.0;   // of the checkerboard mode over the last quarter
     float maxAbsStart = 0.0f;
     float maxAbsEnd = 0.0f;
     bool finite = true;

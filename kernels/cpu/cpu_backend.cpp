@@ -8,10 +8,10 @@
 #include <omp.h>
 
 #include "kernels/cpu/cpu_kernels.h"
+#include "kernels/cpu/host_memory.h"
 #include "kernels/errors.h"
 #include "kernels/numerics/field_stats.h"
 #include "kernels/numerics/ghost_ring.h"
-#include "kernels/cpu/host_memory.h"
 
 namespace heatlab {
 
@@ -98,8 +98,7 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
         cpu::stepThreePass(in, laplacian_.data(), out, grid_, r);
         fillGhostRing(in, grid_, boundary_);
         return;
-    case Kernel::Tiled:
-        throw UsageError("kernel 'tiled' is not available on the cpu backend");
+    case Kernel::Tiled: throw UsageError("kernel 'tiled' is not available on the cpu backend");
     }
     fillGhostRing(out, grid_, boundary_);
     current_ = 1 - current_;
@@ -142,8 +141,6 @@ HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {
     return HostBuffer(new float[count](), HostBufferDeleter{&releaseArray});
 }
 
-std::unique_ptr<Stopwatch> CpuBackend::stopwatch() {
-    return std::make_unique<SteadyStopwatch>();
-}
+std::unique_ptr<Stopwatch> CpuBackend::stopwatch() { return std::make_unique<SteadyStopwatch>(); }
 
 }  // namespace heatlab

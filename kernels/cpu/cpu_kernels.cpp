@@ -35,8 +35,8 @@ void updateRow(const float* __restrict north, const float* __restrict centre,
                const float* __restrict south, float* __restrict dst, int last, float r) {
 #pragma omp simd
     for (int col = 1; col < last; ++col) {
-        dst[col] = heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col],
-                              south[col], r);
+        dst[col] =
+            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
     }
 }
 
@@ -64,15 +64,14 @@ void stepGlobal(const float* in, float* out, const GridSize& grid, float r) {
     }
 }
 
-void stepThreePass(float* field, float* laplacian, float* scratch, const GridSize& grid,
-                   float r) {
+void stepThreePass(float* field, float* laplacian, float* scratch, const GridSize& grid, float r) {
     const std::size_t nx = static_cast<std::size_t>(grid.nx);
 #pragma omp parallel for schedule(static)
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
-            laplacian[c] = field[c - 1] + field[c + 1] + field[c - nx] + field[c + nx] -
-                           4.0f * field[c];
+            laplacian[c] =
+                field[c - 1] + field[c + 1] + field[c - nx] + field[c + nx] - 4.0f * field[c];
         }
     }
     // Integrate: the same arithmetic as heatUpdate, c + r * laplacian.

@@ -14,8 +14,7 @@ void stepGlobal(const float* in, float* out, const GridSize& grid, float r);
 
 // Laplacian into `laplacian`, then integrate into `out`, then copy `out`
 // back into `in`'s role: three passes over memory, as in the lecture slides.
-void stepThreePass(float* field, float* laplacian, float* scratch, const GridSize& grid,
-                   float r);
+void stepThreePass(float* field, float* laplacian, float* scratch, const GridSize& grid, float r);
 
 // Row pointers the compiler may assume do not alias, an explicit SIMD inner
 // loop, and an AVX2 version picked at load time where the CPU has it.

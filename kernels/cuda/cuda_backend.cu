@@ -36,7 +36,7 @@ struct CudaBackend::Resources {
     Event copyDone[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
     bool copyPending[2] = {false, false};  // copyDone[i] recorded and not yet waited for
     DeviceBuffer<float> field[2];
-    DeviceBuffer<float> laplacian;  // three-pass scratch, one float per cell
+    DeviceBuffer<float> laplacian;             // three-pass scratch, one float per cell
     DeviceBuffer<std::uint32_t> reduction{1};  // maxAbs's result, as float bits
 
     std::size_t heldBytes() const {
@@ -46,9 +46,7 @@ struct CudaBackend::Resources {
 
 namespace {
 
-void releasePageable(float* p) noexcept {
-    delete[] p;
-}
+void releasePageable(float* p) noexcept { delete[] p; }
 
 // Device events on the compute stream: a host clock around queued work
 // measures the queueing, not the work.
@@ -156,9 +154,7 @@ std::size_t CudaBackend::availableBytes() const {
     return freeBytes + resources_->heldBytes();
 }
 
-std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const {
-    return 3 * grid.bytes();
-}
+std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const { return 3 * grid.bytes(); }
 
 std::vector<Kernel> CudaBackend::kernels() const {
     return {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
@@ -167,8 +163,8 @@ std::vector<Kernel> CudaBackend::kernels() const {
 void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
     if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
         throw UsageError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
-                         " grid has no interior: the smallest is " +
-                         std::to_string(kMinGridSide) + " x " + std::to_string(kMinGridSide));
+                         " grid has no interior: the smallest is " + std::to_string(kMinGridSide) +
+                         " x " + std::to_string(kMinGridSide));
     }
     if (field == nullptr) {
         throw RuntimeError("CudaBackend::upload: no field given");
@@ -269,7 +265,8 @@ void CudaBackend::stepOnce(Kernel kernel, float r) {
         }
         return;
     default:
-        throw RuntimeError(std::string("the CUDA backend has no kernel \"") + heatlab::name(kernel) + "\"");
+        throw RuntimeError(std::string("the CUDA backend has no kernel \"") +
+                           heatlab::name(kernel) + "\"");
     }
     // The ring of the new field, derived from its interior (not Dirichlet,
     // whose ring both buffers already hold).
@@ -298,8 +295,8 @@ void CudaBackend::copyToHost(float* dst, HostMemory memory) {
     const float* newest = res.field[current_].data();
     if (memory == HostMemory::Pageable) {
         // In stream order after every queued step, and finished on return.
-        CUDA_CHECK(cudaMemcpyAsync(dst, newest, grid_.bytes(), cudaMemcpyDeviceToHost,
-                                   res.compute.get()));
+        CUDA_CHECK(
+            cudaMemcpyAsync(dst, newest, grid_.bytes(), cudaMemcpyDeviceToHost, res.compute.get()));
         CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
         return;
     }

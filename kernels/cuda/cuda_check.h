@@ -48,30 +48,30 @@ inline void printCudaError(cudaError_t status, const char* what, const char* fil
 
 }  // namespace heatlab::detail
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        const cudaError_t heatlabCudaStatus_ = (call);                                    \
-        if (heatlabCudaStatus_ != cudaSuccess) {                                          \
+#define CUDA_CHECK(call)                                                                      \
+    do {                                                                                      \
+        const cudaError_t heatlabCudaStatus_ = (call);                                        \
+        if (heatlabCudaStatus_ != cudaSuccess) {                                              \
             ::heatlab::detail::throwCudaError(heatlabCudaStatus_, #call, __FILE__, __LINE__); \
-        }                                                                                 \
+        }                                                                                     \
     } while (0)
 
-#define CUDA_CHECK_PRINT(call)                                                            \
-    do {                                                                                  \
-        const cudaError_t heatlabCudaStatus_ = (call);                                    \
-        if (heatlabCudaStatus_ != cudaSuccess) {                                          \
+#define CUDA_CHECK_PRINT(call)                                                                \
+    do {                                                                                      \
+        const cudaError_t heatlabCudaStatus_ = (call);                                        \
+        if (heatlabCudaStatus_ != cudaSuccess) {                                              \
             ::heatlab::detail::printCudaError(heatlabCudaStatus_, #call, __FILE__, __LINE__); \
-        }                                                                                 \
+        }                                                                                     \
     } while (0)
 
 // cudaGetLastError also clears the error it returns, so a launch failure is
 // reported once, here, and not again by the next unrelated check.
-#define CUDA_CHECK_LAUNCH(name)                                                           \
-    do {                                                                                  \
-        const cudaError_t heatlabCudaStatus_ = cudaGetLastError();                        \
-        if (heatlabCudaStatus_ != cudaSuccess) {                                          \
-            ::heatlab::detail::throwCudaError(                                            \
-                heatlabCudaStatus_, (std::string("launch of ") + (name)).c_str(), __FILE__,   \
-                __LINE__);                                                                \
-        }                                                                                 \
+#define CUDA_CHECK_LAUNCH(name)                                                             \
+    do {                                                                                    \
+        const cudaError_t heatlabCudaStatus_ = cudaGetLastError();                          \
+        if (heatlabCudaStatus_ != cudaSuccess) {                                            \
+            ::heatlab::detail::throwCudaError(heatlabCudaStatus_,                           \
+                                              (std::string("launch of ") + (name)).c_str(), \
+                                              __FILE__, __LINE__);                          \
+        }                                                                                   \
     } while (0)

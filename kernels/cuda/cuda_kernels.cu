@@ -10,6 +10,7 @@
 
 #include "kernels/cuda/cuda_kernels.cuh"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -201,9 +202,9 @@ const dim3 kInteriorBlock(kBlockCols, kBlockRows);
 template <typename... Params, typename... Args>
 void launchOverInterior(void (*kernel)(Params...), const char* kernelName, int nx, int ny,
                         cudaStream_t stream, Args... args) {
-    const dim3 grid = checkedGrid(ceilDiv(static_cast<std::size_t>(nx - 2), kBlockCols),
-                                  ceilDiv(static_cast<std::size_t>(ny - 2), kBlockRows), nx, ny,
-                                  kernelName);
+    const dim3 grid =
+        checkedGrid(ceilDiv(static_cast<std::size_t>(nx - 2), kBlockCols),
+                    ceilDiv(static_cast<std::size_t>(ny - 2), kBlockRows), nx, ny, kernelName);
     kernel<<<grid, kInteriorBlock, 0, stream>>>(args...);
     CUDA_CHECK_LAUNCH(kernelName);
 }
@@ -218,45 +219,42 @@ void launchCopy(const float* in, float* out, std::size_t count, cudaStream_t str
     }
     const std::size_t perBlock = static_cast<std::size_t>(kCopyThreads) * kCopyWordsPerThread;
     if (isAligned16(in) && isAligned16(out)) {
-        const unsigned blocks = ceilDiv(count / 4, perBlock);
-        copyKernel<float4><<<blocks > 0 ? blocks : 1, kCopyThreads, 0, stream>>>(in, out, count);
+        // At least one block: with fewer than 4 floats it copies the tail.
+        const unsigned blocks = std::max(ceilDiv(count / 4, perBlock), 1u);
+        copyKernel<float4><<<blocks, kCopyThreads, 0, stream>>>(in, out, count);
     } else {
         copyKernel<float><<<ceilDiv(count, perBlock), kCopyThreads, 0, stream>>>(in, out, count);
     }
     CUDA_CHECK_LAUNCH("copyKernel");
 }
 
-void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r,
-                      cudaStream_t stream) {
+void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream) {
     launchOverInterior(heatGlobalKernel, "heatGlobalKernel", nx, ny, stream, in, out, nx, ny, r);
 }
 
-void launchHeatTiled(const float* in, float* out, int nx, int ny, float r,
-                     cudaStream_t stream) {
+void launchHeatTiled(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream) {
     launchOverInterior(heatTiledKernel, "heatTiledKernel", nx, ny, stream, in, out, nx, ny, r);
 }
 
-void launchLaplacian(const float* current, float* laplacian, int nx, int ny,
-                     cudaStream_t stream) {
-    launchOverInterior(laplacianKernel, "laplacianKernel", nx, ny, stream, current, laplacian,
-                       nx, ny);
+void launchLaplacian(const float* current, float* laplacian, int nx, int ny, cudaStream_t stream) {
+    launchOverInterior(laplacianKernel, "laplacianKernel", nx, ny, stream, current, laplacian, nx,
+                       ny);
 }
 
 void launchIntegrate(const float* current, const float* laplacian, float* next, int nx, int ny,
                      float r, cudaStream_t stream) {
-    launchOverInterior(integrateKernel, "integrateKernel", nx, ny, stream, current, laplacian,
-                       next, nx, ny, r);
+    launchOverInterior(integrateKernel, "integrateKernel", nx, ny, stream, current, laplacian, next,
+                       nx, ny, r);
 }
 
 void launchUpdateCopy(const float* next, float* current, int nx, int ny, cudaStream_t stream) {
-    launchOverInterior(updateCopyKernel, "updateCopyKernel", nx, ny, stream, next, current, nx,
-                       ny);
+    launchOverInterior(updateCopyKernel, "updateCopyKernel", nx, ny, stream, next, current, nx, ny);
 }
 
 void launchRingFill(float* field, int nx, int ny, Boundary boundary, cudaStream_t stream) {
-    const dim3 grid = checkedGrid(
-        ceilDiv(static_cast<std::size_t>(ringCellCount(nx, ny)), kRingThreads), 1, nx, ny,
-        "ringFillKernel");
+    const dim3 grid =
+        checkedGrid(ceilDiv(static_cast<std::size_t>(ringCellCount(nx, ny)), kRingThreads), 1, nx,
+                    ny, "ringFillKernel");
     ringFillKernel<<<grid, kRingThreads, 0, stream>>>(field, nx, ny, boundary);
     CUDA_CHECK_LAUNCH("ringFillKernel");
 }

@@ -28,12 +28,10 @@ namespace heatlab::cuda {
 void launchCopy(const float* in, float* out, std::size_t count, cudaStream_t stream);
 
 // One thread per interior cell, five reads from global memory.
-void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r,
-                      cudaStream_t stream);
+void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
 // Tile plus a one-cell apron staged in shared memory.
-void launchHeatTiled(const float* in, float* out, int nx, int ny, float r,
-                     cudaStream_t stream);
+void launchHeatTiled(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
 // The three passes of the lecture slides. Buffer roles for one step:
 //   current    the field u; read by passes 1 and 2, its interior rewritten by
@@ -42,8 +40,7 @@ void launchHeatTiled(const float* in, float* out, int nx, int ny, float r,
 //   next       receives u + r * laplacian in its interior (pass 2), which
 //              pass 3 copies back into current
 // Only interiors are touched; the rings of current stay as they were.
-void launchLaplacian(const float* current, float* laplacian, int nx, int ny,
-                     cudaStream_t stream);
+void launchLaplacian(const float* current, float* laplacian, int nx, int ny, cudaStream_t stream);
 void launchIntegrate(const float* current, const float* laplacian, float* next, int nx, int ny,
                      float r, cudaStream_t stream);
 void launchUpdateCopy(const float* next, float* current, int nx, int ny, cudaStream_t stream);
@@ -51,8 +48,7 @@ void launchUpdateCopy(const float* next, float* current, int nx, int ny, cudaStr
 // The fastest single step: float4 columns, a register window of rows per
 // thread, horizontal neighbours through warp shuffles. Rows that are not
 // 16-byte aligned (nx % 4 != 0) take the scalar variant of the same kernel.
-void launchHeatOptimised(const float* in, float* out, int nx, int ny, float r,
-                         cudaStream_t stream);
+void launchHeatOptimised(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
 // Writes ghostValue() into every ring cell of `field` from its interior.
 // Reads only interior cells, so one pass over the ring is race-free. Never

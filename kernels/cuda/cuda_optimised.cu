@@ -158,7 +158,8 @@ void launchHeatOptimised(const float* in, float* out, int nx, int ny, float r,
     // Every row starts on a 16-byte boundary only when nx is a multiple of 4.
     const bool vector = nx % 4 == 0 && isAligned16(in) && isAligned16(out);
     const unsigned chunks = static_cast<unsigned>(vector ? nx / 4 : nx);
-    const dim3 grid = checkedGrid(ceilDiv(chunks, kWarpSize), rowStrips, nx, ny, "heatOptimisedKernel");
+    const dim3 grid =
+        checkedGrid(ceilDiv(chunks, kWarpSize), rowStrips, nx, ny, "heatOptimisedKernel");
     if (vector) {
         heatOptimisedKernel<4><<<grid, block, 0, stream>>>(in, out, nx, ny, r);
     } else {

@@ -47,8 +47,8 @@ void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
                   cudaStream_t stream) {
     CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(std::uint32_t), stream));
     const std::size_t wanted = (count + kReduceThreads - 1) / kReduceThreads;
-    const unsigned blocks =
-        static_cast<unsigned>(wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1) : kMaxReduceBlocks);
+    const unsigned blocks = static_cast<unsigned>(
+        wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1) : kMaxReduceBlocks);
     maxAbsKernel<<<blocks, kReduceThreads, 0, stream>>>(field, count, result);
     CUDA_CHECK_LAUNCH("maxAbsKernel");
 }

@@ -126,9 +126,7 @@ private:
 // cudaMemcpyAsync copy to the host without a staging copy and without
 // blocking the caller; the deleter travels with the pointer, so whoever holds
 // the buffer frees it correctly without knowing it came from CUDA.
-inline void freePinnedHost(float* p) noexcept {
-    CUDA_CHECK_PRINT(cudaFreeHost(p));
-}
+inline void freePinnedHost(float* p) noexcept { CUDA_CHECK_PRINT(cudaFreeHost(p)); }
 
 inline HostBuffer allocatePinnedHost(std::size_t count) {
     if (count == 0) {

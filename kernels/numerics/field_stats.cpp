@@ -55,8 +55,8 @@ Comparison compareWithReference(const float* got, const std::vector<double>& wan
         if (!(relative <= kRelativeTolerance)) {  // also catches NaN
             if (result.passed) {
                 std::ostringstream where;
-                where << "cell (row " << i / grid.nx << ", col " << i % grid.nx << ") is "
-                      << got[i] << ", reference " << want[i];
+                where << "cell (row " << i / grid.nx << ", col " << i % grid.nx << ") is " << got[i]
+                      << ", reference " << want[i];
                 result.detail = where.str();
             }
             result.passed = false;

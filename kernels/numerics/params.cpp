@@ -46,9 +46,7 @@ const char* name(Kernel k) {
     return "?";
 }
 
-const char* name(HostMemory m) {
-    return m == HostMemory::Pinned ? "pinned" : "pageable";
-}
+const char* name(HostMemory m) { return m == HostMemory::Pinned ? "pinned" : "pageable"; }
 
 std::vector<Boundary> allBoundaries() {
     return {Boundary::Dirichlet, Boundary::Insulated, Boundary::Periodic, Boundary::Extrapolate};

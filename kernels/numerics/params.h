@@ -20,7 +20,9 @@ struct GridSize {
     int nx = 2048;
     int ny = 2048;
 
-    std::size_t cells() const { return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny); }
+    std::size_t cells() const {
+        return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny);
+    }
     std::size_t bytes() const { return cells() * sizeof(float); }
     long long interiorCells() const { return static_cast<long long>(nx - 2) * (ny - 2); }
 };

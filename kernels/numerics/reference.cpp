@@ -7,8 +7,7 @@
 namespace heatlab {
 
 Reference::Reference(const GridSize& grid, const std::vector<float>& initial, Boundary boundary)
-    : grid_(grid), boundary_(boundary), current_(initial.begin(), initial.end()),
-      next_(current_) {}
+    : grid_(grid), boundary_(boundary), current_(initial.begin(), initial.end()), next_(current_) {}
 
 void Reference::step(int steps, double r) {
     const int nx = grid_.nx;
@@ -22,8 +21,8 @@ void Reference::step(int steps, double r) {
             for (int col = 0; col < nx; ++col) {
                 const std::size_t c = static_cast<std::size_t>(row) * nx + col;
                 const bool ring = row == 0 || col == 0 || row == ny - 1 || col == nx - 1;
-                out[c] = ring ? u[c]
-                              : heatUpdate(u[c], u[c - 1], u[c + 1], u[c - nx], u[c + nx], r);
+                out[c] =
+                    ring ? u[c] : heatUpdate(u[c], u[c - 1], u[c + 1], u[c - nx], u[c + nx], r);
             }
         }
         if (boundary_ != Boundary::Dirichlet) {

@@ -16,8 +16,8 @@ namespace heatlab {
 
 // The explicit five-point update. Written as centre + r * (sum - 4 centre)
 // rather than as a weighted sum so that every backend rounds the same way.
-HEATLAB_HD inline float heatUpdate(float centre, float west, float east, float north,
-                                   float south, float r) {
+HEATLAB_HD inline float heatUpdate(float centre, float west, float east, float north, float south,
+                                   float r) {
     return centre + r * (west + east + north + south - 4.0f * centre);
 }
 
@@ -49,8 +49,7 @@ HEATLAB_HD inline GhostTaps ghostTaps(int i, int n, Boundary boundary) {
     }
     const int edge = low ? 1 : n - 2;
     switch (boundary) {
-    case Boundary::Periodic:
-        return {{low ? n - 2 : 1, 0}, {1.0f, 0.0f}, 1};
+    case Boundary::Periodic: return {{low ? n - 2 : 1, 0}, {1.0f, 0.0f}, 1};
     case Boundary::Extrapolate:
         if (n - 2 >= 2) {
             return {{edge, low ? 2 : n - 3}, {2.0f, -1.0f}, 2};
@@ -58,8 +57,7 @@ HEATLAB_HD inline GhostTaps ghostTaps(int i, int n, Boundary boundary) {
         return {{edge, 0}, {1.0f, 0.0f}, 1};
     case Boundary::Insulated:
     case Boundary::Dirichlet:  // never asked: the Dirichlet ring is not rewritten
-    default:
-        return {{edge, 0}, {1.0f, 0.0f}, 1};
+    default: return {{edge, 0}, {1.0f, 0.0f}, 1};
     }
 }
 
@@ -74,8 +72,7 @@ HEATLAB_HD inline T ghostValue(const T* u, int nx, int ny, int row, int col, Bou
     for (int a = 0; a < ty.count; ++a) {
         T rowSum = T(0);
         for (int b = 0; b < tx.count; ++b) {
-            rowSum += T(tx.weight[b]) *
-                      u[static_cast<long long>(ty.index[a]) * nx + tx.index[b]];
+            rowSum += T(tx.weight[b]) * u[static_cast<long long>(ty.index[a]) * nx + tx.index[b]];
         }
         sum += T(ty.weight[a]) * rowSum;
     }
@@ -85,9 +82,7 @@ HEATLAB_HD inline T ghostValue(const T* u, int nx, int ny, int row, int col, Bou
 // Ring cells are numbered 0 .. ringCells - 1: the top row, the bottom row,
 // then the left and right columns without the corners. Lets a backend fill
 // the ring with one flat loop or one 1D launch.
-HEATLAB_HD inline long long ringCellCount(int nx, int ny) {
-    return 2LL * nx + 2LL * (ny - 2);
-}
+HEATLAB_HD inline long long ringCellCount(int nx, int ny) { return 2LL * nx + 2LL * (ny - 2); }
 
 HEATLAB_HD inline void ringCell(long long k, int nx, int ny, int* row, int* col) {
     if (k < nx) {

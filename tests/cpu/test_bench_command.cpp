@@ -14,7 +14,8 @@ TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
     std::filesystem::remove(path);
     const CommandResult result = runHeatlab(
         "bench --backend cpu --grid 67x45 --steps 20 --copy-every 5 --stability-steps 200 "
-        "--repeats 3 --json " + path);
+        "--repeats 3 --json " +
+        path);
     ASSERT_EQ(result.status, 0) << result.out << result.err;
     for (const char* heading : {"1. One step per kernel", "2. 20 steps", "3. Stability",
                                 "copy (floor)", "all checks passed"}) {

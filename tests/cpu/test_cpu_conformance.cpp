@@ -1,5 +1,5 @@
-#include "tests/support/backend_conformance.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "tests/support/backend_conformance.h"
 
 namespace {
 BackendFactory cpuFactory() {

@@ -41,7 +41,9 @@ TEST(InitialConditions, GhostRingsFollowTheirBoundaryRule) {
     const GridSize grid{8, 6};
     for (Boundary b : {Boundary::Insulated, Boundary::Periodic, Boundary::Extrapolate}) {
         const auto u = makeInitialField(grid, InitialCondition::Sine, b);
-        const auto at = [&](int row, int col) { return u[static_cast<std::size_t>(row) * grid.nx + col]; };
+        const auto at = [&](int row, int col) {
+            return u[static_cast<std::size_t>(row) * grid.nx + col];
+        };
         for (int row = 1; row < grid.ny - 1; ++row) {
             const float left = at(row, 0);
             const float right = at(row, grid.nx - 1);

@@ -73,8 +73,8 @@ bool sameBits(const float* a, const float* b, std::size_t count) {
 }
 
 std::vector<float> fieldAfter(Backend& backend, const GridSize& grid,
-                              const std::vector<float>& initial, Boundary boundary,
-                              Kernel kernel, int steps) {
+                              const std::vector<float>& initial, Boundary boundary, Kernel kernel,
+                              int steps) {
     backend.upload(grid, initial.data(), boundary);
     backend.step(kernel, steps, 0.24f);
     std::vector<float> result(grid.cells());
@@ -115,10 +115,9 @@ TEST_F(CudaBackendTest, DescribesItsDevice) {
     const GridSize grid{2048, 1024};
     EXPECT_GE(backend->bytesNeeded(grid), 2 * grid.bytes());
     const std::vector<Kernel> kernels = backend->kernels();
-    for (Kernel kernel : {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass,
-                          Kernel::Optimised}) {
-        EXPECT_NE(std::find(kernels.begin(), kernels.end(), kernel), kernels.end())
-            << name(kernel);
+    for (Kernel kernel :
+         {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised}) {
+        EXPECT_NE(std::find(kernels.begin(), kernels.end(), kernel), kernels.end()) << name(kernel);
     }
 }
 
@@ -216,10 +215,9 @@ TEST_F(CudaBackendTest, PinnedCopiesInterleavedWithStepsMatchPageableCopies) {
 // same order with the same contractions, so they agree bit for bit, on
 // sizes that are not multiples of any block and with a derived ring.
 TEST_F(CudaBackendTest, StencilKernelsAgreeBitForBit) {
-    const Kernel stencils[] = {Kernel::Global, Kernel::Tiled, Kernel::ThreePass,
-                               Kernel::Optimised};
-    for (const GridSize grid :
-         {GridSize{3, 3}, GridSize{4, 7}, GridSize{31, 33}, GridSize{257, 129}, GridSize{1024, 35}}) {
+    const Kernel stencils[] = {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+    for (const GridSize grid : {GridSize{3, 3}, GridSize{4, 7}, GridSize{31, 33},
+                                GridSize{257, 129}, GridSize{1024, 35}}) {
         for (Boundary boundary : allBoundaries()) {
             const std::vector<float> initial = smoothField(grid);
             const std::vector<float> expected =

@@ -4,11 +4,11 @@
 #include <cstring>
 #include <vector>
 
+#include "kernels/checks/reference_check.h"
+#include "kernels/checks/stability_run.h"
 #include "kernels/numerics/field_stats.h"
 #include "kernels/numerics/initial_conditions.h"
-#include "kernels/checks/reference_check.h"
 #include "kernels/simulation.h"
-#include "kernels/checks/stability_run.h"
 
 using namespace heatlab;
 
@@ -30,8 +30,8 @@ namespace {
 
 // Grids that are not multiples of any block size: one interior cell, odd
 // and even non-square, 2^k +- 1, and one large enough to span many blocks.
-const std::vector<GridSize> kAwkwardGrids{{3, 3},     {4, 7},    {7, 4},    {31, 33},
-                                          {33, 31},   {65, 63},  {257, 129}, {1000, 1000}};
+const std::vector<GridSize> kAwkwardGrids{{3, 3},   {4, 7},   {7, 4},     {31, 33},
+                                          {33, 31}, {65, 63}, {257, 129}, {1000, 1000}};
 
 // Odd, so a ping-pong kernel ends in the buffer it did not start in.
 constexpr int kCheckSteps = 5;
@@ -56,7 +56,8 @@ TEST_P(BackendConformance, EveryKernelMatchesTheReferenceOnAwkwardGridsForEveryB
     for (Kernel kernel : stencilKernelsOf(*backend_)) {
         for (const GridSize& grid : kAwkwardGrids) {
             for (Boundary boundary : allBoundaries()) {
-                for (InitialCondition initial : {InitialCondition::HotSquare, InitialCondition::Sine}) {
+                for (InitialCondition initial :
+                     {InitialCondition::HotSquare, InitialCondition::Sine}) {
                     Params p;
                     p.grid = grid;
                     p.kernel = kernel;
@@ -99,8 +100,8 @@ TEST_P(BackendConformance, MaximumPrincipleHoldsAtAndBelowTheBound) {
         p.grid = {255, 255};
         const StabilityResult result = runStability(*backend_, p, r, 400);
         EXPECT_TRUE(result.finite);
-        EXPECT_TRUE(result.maxNeverGrew) << "r = " << r << ": max |u| " << result.maxAbsStart
-                                         << " -> " << result.maxAbsEnd;
+        EXPECT_TRUE(result.maxNeverGrew)
+            << "r = " << r << ": max |u| " << result.maxAbsStart << " -> " << result.maxAbsEnd;
         EXPECT_LE(result.maxAbsEnd, result.maxAbsStart + kMaxPrincipleSlack);
     }
 }
@@ -111,8 +112,8 @@ TEST_P(BackendConformance, CheckerboardGrowsByOneMinusEightRPastTheBound) {
     const StabilityResult result = runStability(*backend_, p, 0.26f, 400);
     EXPECT_TRUE(result.finite);
     EXPECT_NEAR(result.measuredGrowth / result.predictedGrowth, 1.0, kGrowthTolerance)
-        << "measured " << result.measuredGrowth << ", predicted |1 - 8r| = "
-        << result.predictedGrowth;
+        << "measured " << result.measuredGrowth
+        << ", predicted |1 - 8r| = " << result.predictedGrowth;
     EXPECT_GT(result.maxAbsEnd, 1e6f) << "400 steps at 1.08 per step should explode";
     EXPECT_FALSE(result.maxNeverGrew) << "the maximum principle check must see the growth";
 }
@@ -156,9 +157,10 @@ TEST_P(BackendConformance, CopyPoliciesGiveBitIdenticalGrids) {
         p.kernel = kernel;
         p.boundary = Boundary::Insulated;
         std::vector<float> never;
-        for (CopyPolicy policy : {CopyPolicy{0, HostMemory::Pageable}, CopyPolicy{3, HostMemory::Pageable},
-                                  CopyPolicy{1, HostMemory::Pageable}, CopyPolicy{3, HostMemory::Pinned},
-                                  CopyPolicy{1, HostMemory::Pinned}}) {
+        for (CopyPolicy policy :
+             {CopyPolicy{0, HostMemory::Pageable}, CopyPolicy{3, HostMemory::Pageable},
+              CopyPolicy{1, HostMemory::Pageable}, CopyPolicy{3, HostMemory::Pinned},
+              CopyPolicy{1, HostMemory::Pinned}}) {
             Simulation simulation(GetParam().make(), p);
             simulation.setCopyPolicy(policy);
             simulation.advance(10);
@@ -181,7 +183,8 @@ TEST_P(BackendConformance, CopyPoliciesGiveBitIdenticalGrids) {
 
 TEST_P(BackendConformance, MaxAbsIsReducedWhereTheFieldLivesAndReportsNaN) {
     for (const GridSize& grid : {GridSize{3, 3}, GridSize{257, 129}, GridSize{1000, 1000}}) {
-        std::vector<float> field = makeInitialField(grid, InitialCondition::Sine, Boundary::Dirichlet);
+        std::vector<float> field =
+            makeInitialField(grid, InitialCondition::Sine, Boundary::Dirichlet);
         field[field.size() / 3] = -7.5f;  // the largest magnitude is negative
         backend_->upload(grid, field.data(), Boundary::Dirichlet);
         EXPECT_EQ(backend_->maxAbs(), 7.5f) << gridText(grid);
