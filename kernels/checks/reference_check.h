@@ -4,7 +4,7 @@
 // the bench and in the tests alike.
 
 #include "kernels/backend.h"
-#include "kernels/numerics/field_stats.h"
+#include "kernels/checks/reference_comparison.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {

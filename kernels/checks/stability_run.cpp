@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "kernels/numerics/field_stats.h"
+#include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
@@ -17,7 +17,7 @@ StabilityResult runStability(Backend& backend, const Params& params, float r, in
     const GridSize& grid = params.grid;
     std::vector<float> field = makeInitialField(grid, params.initial, params.boundary);
     backend.upload(grid, field.data(), params.boundary);
-    result.maxAbsStart = maxAbs(field.data(), field.size());
+    result.maxAbsStart = largestMagnitude(field.data(), field.size());
 
     // max |u| is reduced on the backend after every step, so "never grew"
     // means every step. The checkerboard's growth is measured over the last

@@ -10,7 +10,7 @@
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/errors.h"
-#include "kernels/numerics/field_stats.h"
+#include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/ghost_ring.h"
 
 namespace heatlab {
@@ -132,9 +132,9 @@ float CpuBackend::maxAbs() {
 #pragma omp parallel for schedule(static)
     for (int row = 0; row < grid_.ny; ++row) {
         rowMax_[static_cast<std::size_t>(row)] =
-            heatlab::maxAbs(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
+            largestMagnitude(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
     }
-    return heatlab::maxAbs(rowMax_.data(), rowMax_.size());
+    return largestMagnitude(rowMax_.data(), rowMax_.size());
 }
 
 HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {

@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "kernels/checks/reference_comparison.h"
 #include "kernels/cpu/cpu_kernels.h"
-#include "kernels/numerics/field_stats.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/reference.h"
 

@@ -1,8 +1,7 @@
 #pragma once
-// Measurements of a host copy of a field: what the checks, the readouts and
-// the tests look at.
+// How a fast path's field is compared with the double reference: the
+// tolerances and the comparison the bench's checks and the tests share.
 
-#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -10,17 +9,8 @@
 
 namespace heatlab {
 
-// NaN when the field holds one.
-float maxAbs(const float* field, std::size_t count);
-bool allFinite(const float* field, std::size_t count);
-
-// The field's projection on the alternating (checkerboard) mode over the
-// interior: mean of (-1)^(row + col) u. It is the mode an unstable r
-// amplifies by |1 - 8r| per step; smooth fields project to almost nothing.
-double checkerboardAmplitude(const float* field, const GridSize& grid);
-
-// Relative tolerance of a fast path against the double reference, as SPEC.md
-// sets it. A cell whose reference value has cancelled to below
+// Relative tolerance of a fast path against the double reference, as the
+// product sets it. A cell whose reference value has cancelled to below
 // kSmallValueFraction of the field's largest magnitude is held instead to
 // kRelativeTolerance of that fraction of the largest magnitude (1e-6 of it,
 // about eight float ulps): the relative error of a near-zero value measures

@@ -1,0 +1,40 @@
+#include "kernels/numerics/field_measures.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace heatlab {
+
+float largestMagnitude(const float* field, std::size_t count) {
+    float biggest = 0.0f;
+    for (std::size_t i = 0; i < count; ++i) {
+        const float v = std::fabs(field[i]);
+        if (std::isnan(v)) {
+            return v;  // a comparison would drop it, and it is the news
+        }
+        biggest = std::max(biggest, v);
+    }
+    return biggest;
+}
+
+bool allFinite(const float* field, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!std::isfinite(field[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+double checkerboardAmplitude(const float* field, const GridSize& grid) {
+    double sum = 0.0;
+    for (int row = 1; row < grid.ny - 1; ++row) {
+        for (int col = 1; col < grid.nx - 1; ++col) {
+            const double v = field[static_cast<std::size_t>(row) * grid.nx + col];
+            sum += ((row + col) % 2 == 0) ? v : -v;
+        }
+    }
+    return std::fabs(sum) / static_cast<double>(grid.interiorCells());
+}
+
+}  // namespace heatlab
