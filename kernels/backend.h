@@ -52,14 +52,25 @@ public:
     // Bytes the backend needs for a grid: its buffers, not the caller's.
     virtual std::size_t bytesNeeded(const GridSize& grid) const = 0;
 
+    // What the backend's field lives in: host memory (so a grid's buffers
+    // compete with the program's own host copies) or a device of its own.
+    virtual bool fieldInHostMemory() const = 0;
+    // The platform's own bulk copy that systemCopy() runs, as tables name it.
+    virtual std::string systemCopyName() const = 0;
+
+    // The kernels this backend has, in table order; the copy floor first.
     virtual std::vector<Kernel> kernels() const = 0;
+    bool hasKernel(Kernel kernel) const;
+    // Throws UsageError naming the kernel and the backend when it has none.
+    void requireKernel(Kernel kernel) const;
 
     // Loads a field (grid.cells() values) into both ping-pong buffers, so a
     // kernel that never writes a Dirichlet ring still reads it from either.
     virtual void upload(const GridSize& grid, const float* field, Boundary boundary) = 0;
 
     // Runs `steps` steps of `kernel`. The copy kernel moves the field
-    // unchanged: it is there to be timed, as the floor.
+    // unchanged: it is there to be timed, as the floor. Like every call below
+    // that touches the field, it throws RuntimeError before the first upload().
     virtual void step(Kernel kernel, int steps, float r) = 0;
 
     // The platform's own bulk copy of the grid between its two buffers
@@ -78,6 +89,11 @@ public:
     virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;
     virtual std::unique_ptr<Stopwatch> stopwatch() = 0;
     virtual void synchronize() = 0;
+
+protected:
+    // What every upload() refuses: a grid without interior (UsageError) or
+    // no field (RuntimeError).
+    static void checkUpload(const GridSize& grid, const float* field);
 };
 
 }  // namespace heatlab

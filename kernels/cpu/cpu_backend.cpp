@@ -61,12 +61,11 @@ std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
 }
 
 std::vector<Kernel> CpuBackend::kernels() const {
-    // No tiled kernel: the CPU's caches already do what a shared-memory tile
-    // does by hand on the GPU, so it would be the optimised loop renamed.
     return {Kernel::Copy, Kernel::Global, Kernel::ThreePass, Kernel::Optimised};
 }
 
 void CpuBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
+    checkUpload(grid, field);
     grid_ = grid;
     boundary_ = boundary;
     for (auto& buffer : buffers_) {
@@ -76,7 +75,19 @@ void CpuBackend::upload(const GridSize& grid, const float* field, Boundary bound
     current_ = 0;
 }
 
+void CpuBackend::requireField(const char* operation) const {
+    if (grid_.nx == 0) {
+        throw RuntimeError(std::string("CpuBackend::") + operation +
+                           ": no field yet (upload one first)");
+    }
+}
+
 void CpuBackend::step(Kernel kernel, int steps, float r) {
+    requireField("step");
+    requireKernel(kernel);
+    if (steps < 0) {
+        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+    }
     for (int s = 0; s < steps; ++s) {
         stepOnce(kernel, r);
     }
@@ -98,13 +109,14 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
         cpu::stepThreePass(in, laplacian_.data(), out, grid_, r);
         fillGhostRing(in, grid_, boundary_);
         return;
-    case Kernel::Tiled: throw UsageError("kernel 'tiled' is not available on the cpu backend");
+    case Kernel::Tiled: return;  // not in kernels(): step() refused it
     }
     fillGhostRing(out, grid_, boundary_);
     current_ = 1 - current_;
 }
 
 void CpuBackend::systemCopy() {
+    requireField("systemCopy");
     // The C library's memcpy, one contiguous slice per thread: a single
     // thread could not fill the memory system any more than one GPU SM could.
     const float* src = buffers_[current_].data();
@@ -121,10 +133,12 @@ void CpuBackend::systemCopy() {
 }
 
 void CpuBackend::copyToHost(float* dst, HostMemory /*memory*/) {
+    requireField("copyToHost");
     std::memcpy(dst, buffers_[current_].data(), grid_.bytes());
 }
 
 float CpuBackend::maxAbs() {
+    requireField("maxAbs");
     // Row maxima in parallel, then the maximum of those: one definition of
     // max |u| (with its NaN rule) at both levels.
     const float* field = buffers_[current_].data();

@@ -19,6 +19,10 @@ public:
     double peakBandwidthGBs() const override { return 0.0; }
     std::size_t availableBytes() const override;
     std::size_t bytesNeeded(const GridSize& grid) const override;
+    bool fieldInHostMemory() const override { return true; }
+    std::string systemCopyName() const override { return "memcpy, a slice per thread"; }
+    // No tiled kernel: the CPU's caches already do what a shared-memory tile
+    // does by hand on the GPU, so it would be the optimised loop renamed.
     std::vector<Kernel> kernels() const override;
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
@@ -31,10 +35,11 @@ public:
     void synchronize() override {}
 
 private:
+    void requireField(const char* operation) const;
     void stepOnce(Kernel kernel, float r);
 
     std::string deviceName_;
-    GridSize grid_;
+    GridSize grid_{0, 0};  // 0 x 0 until the first upload
     Boundary boundary_ = Boundary::Dirichlet;
     // Ping-pong pair: buffers_[current_] holds the newest field.
     std::vector<float> buffers_[2];

@@ -161,14 +161,7 @@ std::vector<Kernel> CudaBackend::kernels() const {
 }
 
 void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
-    if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
-        throw UsageError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
-                         " grid has no interior: the smallest is " + std::to_string(kMinGridSide) +
-                         " x " + std::to_string(kMinGridSide));
-    }
-    if (field == nullptr) {
-        throw RuntimeError("CudaBackend::upload: no field given");
-    }
+    checkUpload(grid, field);
     Resources& res = *resources_;
     // Both buffers are about to be overwritten or freed: nothing queued may
     // still read or write them.
@@ -214,6 +207,7 @@ void CudaBackend::beforeWriting(int index) {
 
 void CudaBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
+    requireKernel(kernel);
     if (steps < 0) {
         throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }

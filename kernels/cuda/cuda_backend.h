@@ -38,6 +38,8 @@ public:
     std::size_t availableBytes() const override;
     // Two ping-pong buffers plus the three-pass laplacian scratch.
     std::size_t bytesNeeded(const GridSize& grid) const override;
+    bool fieldInHostMemory() const override { return false; }
+    std::string systemCopyName() const override { return "cudaMemcpy device to device"; }
     std::vector<Kernel> kernels() const override;
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;

@@ -248,9 +248,5 @@ TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
     EXPECT_TRUE(std::isfinite(ms));
 }
 
-TEST_F(CudaBackendTest, StepWithoutAFieldIsARuntimeError) {
-    EXPECT_THROW(backend->step(Kernel::Global, 1, 0.24f), RuntimeError);
-}
-
 }  // namespace
 }  // namespace heatlab

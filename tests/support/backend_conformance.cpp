@@ -7,6 +7,7 @@
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/reference_comparison.h"
 #include "kernels/checks/stability_run.h"
+#include "kernels/errors.h"
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/simulation.h"
@@ -52,6 +53,36 @@ std::string gridText(const GridSize& g) {
 }
 
 }  // namespace
+
+TEST_P(BackendConformance, EveryFieldOperationBeforeTheFirstUploadIsARuntimeError) {
+    std::vector<float> host(9, 0.0f);
+    EXPECT_THROW(backend_->step(Kernel::Global, 1, 0.24f), RuntimeError);
+    EXPECT_THROW(backend_->systemCopy(), RuntimeError);
+    EXPECT_THROW(backend_->copyToHost(host.data(), HostMemory::Pageable), RuntimeError);
+    EXPECT_THROW(backend_->maxAbs(), RuntimeError);
+}
+
+TEST_P(BackendConformance, AKernelTheBackendDoesNotListIsRefusedByName) {
+    const std::vector<float> field(9, 0.0f);
+    backend_->upload({3, 3}, field.data(), Boundary::Dirichlet);
+    for (Kernel kernel : allKernels()) {
+        if (backend_->hasKernel(kernel)) {
+            EXPECT_NO_THROW(backend_->step(kernel, 1, 0.24f)) << name(kernel);
+            continue;
+        }
+        try {
+            backend_->step(kernel, 1, 0.24f);
+            ADD_FAILURE() << name(kernel) << " ran although kernels() does not list it";
+        } catch (const UsageError& e) {
+            EXPECT_NE(std::string(e.what()).find(name(kernel)), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST_P(BackendConformance, AGridWithoutInteriorIsRefusedAtUpload) {
+    const std::vector<float> field(4, 0.0f);
+    EXPECT_THROW(backend_->upload({2, 2}, field.data(), Boundary::Dirichlet), UsageError);
+}
 
 TEST_P(BackendConformance, EveryKernelMatchesTheReferenceOnAwkwardGridsForEveryBoundary) {
     for (Kernel kernel : stencilKernelsOf(*backend_)) {

@@ -1,0 +1,32 @@
+#include "kernels/backend.h"
+
+#include <algorithm>
+
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+bool Backend::hasKernel(Kernel kernel) const {
+    const std::vector<Kernel> all = kernels();
+    return std::find(all.begin(), all.end(), kernel) != all.end();
+}
+
+void Backend::requireKernel(Kernel kernel) const {
+    if (!hasKernel(kernel)) {
+        throw UsageError(std::string("kernel '") + heatlab::name(kernel) +
+                         "' is not available on the " + name() + " backend");
+    }
+}
+
+void Backend::checkUpload(const GridSize& grid, const float* field) {
+    if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
+        throw UsageError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
+                         " grid has no interior: the smallest is " + std::to_string(kMinGridSide) +
+                         " x " + std::to_string(kMinGridSide));
+    }
+    if (field == nullptr) {
+        throw RuntimeError("upload: no field given");
+    }
+}
+
+}  // namespace heatlab
