@@ -71,15 +71,15 @@ void stepThreePass(float* field, float* laplacian, float* scratch, const GridSiz
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
             laplacian[c] =
-                field[c - 1] + field[c + 1] + field[c - nx] + field[c + nx] - 4.0f * field[c];
+                heatLaplacian(field[c], field[c - 1], field[c + 1], field[c - nx], field[c + nx]);
         }
     }
-    // Integrate: the same arithmetic as heatUpdate, c + r * laplacian.
+    // Integrate: the outer half of heatUpdate.
 #pragma omp parallel for schedule(static)
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
-            scratch[c] = field[c] + r * laplacian[c];
+            scratch[c] = heatIntegrate(field[c], laplacian[c], r);
         }
     }
     // Update: the new interior becomes the current field.

@@ -1,5 +1,5 @@
 #pragma once
-// The CPU stencil loops, one function per kernel of SPEC.md that has a CPU
+// The CPU stencil loops, one function per kernel of the product that has a CPU
 // meaning. Each updates the interior only; the caller owns the ring.
 
 #include "kernels/numerics/params.h"
@@ -13,7 +13,8 @@ void copyField(const float* in, float* out, const GridSize& grid);
 void stepGlobal(const float* in, float* out, const GridSize& grid, float r);
 
 // Laplacian into `laplacian`, then integrate into `out`, then copy `out`
-// back into `in`'s role: three passes over memory, as in the lecture slides.
+// back into `in`'s role: three passes over memory, as the textbook
+// three-kernel version does.
 void stepThreePass(float* field, float* laplacian, float* scratch, const GridSize& grid, float r);
 
 // Row pointers the compiler may assume do not alias, an explicit SIMD inner

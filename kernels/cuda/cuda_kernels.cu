@@ -1,12 +1,14 @@
-// The CUDA kernels of the kernel table (SPEC.md) and their launchers.
+// The CUDA kernels of the product's kernel table (copy floor, global, tiled,
+// three-pass) and their launchers; the optimised one has a file of its own.
 //
 // Every stencil kernel computes a cell with heatlab::heatUpdate, passing
 // (centre, west = col - 1, east = col + 1, north = row - 1, south = row + 1),
 // so all evaluate one expression in one order and round alike. With nvcc's
 // default contraction the PTX of each holds ((w + e) + n) + s, then
 // s - 4c (an fma, or an exact product and a subtraction: 4c is exact), then
-// fma(r, that, c); the three-pass kernels split heatUpdate at its
-// parenthesis and store the inner value as a float, which changes nothing.
+// fma(r, that, c); the three-pass kernels call its two halves
+// (heatLaplacian, heatIntegrate) and store the Laplacian as a float between
+// them, which changes nothing.
 
 #include "kernels/cuda/cuda_kernels.cuh"
 
@@ -144,8 +146,7 @@ __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     }
 }
 
-// Three-pass, pass 1. The expression is heatUpdate's parenthesised sum,
-// written identically so that it compiles to the same instructions.
+// Three-pass, pass 1: the inner half of heatUpdate.
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     laplacianKernel(const float* __restrict__ current, float* __restrict__ laplacian, int nx,
                     int ny) {
@@ -154,22 +155,22 @@ __global__ void __launch_bounds__(kBlockCols* kBlockRows)
         return;
     }
     const std::size_t stride = static_cast<std::size_t>(nx);
-    // west + east + north + south - 4 * centre
-    laplacian[c] = current[c - 1] + current[c + 1] + current[c - stride] + current[c + stride] -
-                   4.0f * current[c];
+    laplacian[c] = heatLaplacian(current[c], current[c - 1], current[c + 1], current[c - stride],
+                                 current[c + stride]);
 }
 
-// Three-pass, pass 2: centre + r * laplacian, the outer half of heatUpdate.
+// Three-pass, pass 2: the outer half of heatUpdate.
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     integrateKernel(const float* __restrict__ current, const float* __restrict__ laplacian,
                     float* __restrict__ next, int nx, int ny, float r) {
     std::size_t c = 0;
     if (interiorCellOfThread(nx, ny, &c)) {
-        next[c] = current[c] + r * laplacian[c];
+        next[c] = heatIntegrate(current[c], laplacian[c], r);
     }
 }
 
-// Three-pass, pass 3: the "update (copy)" of the slides, interior only.
+// Three-pass, pass 3: the "update" pass that copies the new interior back
+// over the current field, as the textbook three-kernel version does.
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     updateCopyKernel(const float* __restrict__ next, float* __restrict__ current, int nx, int ny) {
     std::size_t c = 0;

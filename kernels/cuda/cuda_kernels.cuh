@@ -1,5 +1,5 @@
 #pragma once
-// Host-callable launchers for the CUDA kernels of the table in SPEC.md. Each
+// Host-callable launchers for the CUDA kernels of the product's kernel table. Each
 // one picks its launch shape, queues the kernel on `stream` and checks the
 // launch (CUDA_CHECK_LAUNCH), so a caller never sees <<<...>>> or a block
 // size. They return as soon as the work is queued.
@@ -9,7 +9,7 @@
 //   nx, ny >= 3. Flat indices are size_t (32768^2 cells overflow int).
 // - Stencil kernels read `in` and write only the interior (rows 1..ny-2,
 //   cols 1..nx-2) of `out`; in and out must not overlap. Every one of them
-//   computes each cell with heatlab::heatUpdate (stencil.h), with west/east
+//   computes each cell with heatlab::heatUpdate (kernels/numerics/stencil.h), with west/east
 //   = col -+ 1 and north/south = row -+ 1, so they all round alike.
 // - Device pointers come from cudaMalloc (256-byte aligned). The vector paths
 //   also check alignment themselves and fall back to scalar code otherwise.
@@ -33,7 +33,8 @@ void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r, cuda
 // Tile plus a one-cell apron staged in shared memory.
 void launchHeatTiled(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
-// The three passes of the lecture slides. Buffer roles for one step:
+// The three passes of the textbook version (Laplacian, integrate, update
+// copy), each a kernel of its own. Buffer roles for one step:
 //   current    the field u; read by passes 1 and 2, its interior rewritten by
 //              pass 3, so after the step it holds the new field again
 //   laplacian  scratch, nx * ny floats, interior = w + e + n + s - 4c of u

@@ -4,7 +4,8 @@
 
 namespace heatlab {
 
-void fillGhostRing(float* field, const GridSize& grid, Boundary boundary) {
+template <typename T>
+void fillGhostRing(T* field, const GridSize& grid, Boundary boundary) {
     if (boundary == Boundary::Dirichlet) {
         return;
     }
@@ -17,5 +18,8 @@ void fillGhostRing(float* field, const GridSize& grid, Boundary boundary) {
             ghostValue(field, grid.nx, grid.ny, row, col, boundary);
     }
 }
+
+template void fillGhostRing<float>(float*, const GridSize&, Boundary);
+template void fillGhostRing<double>(double*, const GridSize&, Boundary);
 
 }  // namespace heatlab

@@ -1,5 +1,6 @@
 #pragma once
-// The starting fields of SPEC.md, made on the host and uploaded to a backend.
+// The starting fields (hot wall and square, sine, blank), made on the host
+// and uploaded to a backend.
 
 #include <vector>
 

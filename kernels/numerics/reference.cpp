@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "kernels/numerics/ghost_ring.h"
 #include "kernels/numerics/stencil.h"
 
 namespace heatlab {
@@ -25,16 +26,7 @@ void Reference::step(int steps, double r) {
                     ring ? u[c] : heatUpdate(u[c], u[c - 1], u[c + 1], u[c - nx], u[c + nx], r);
             }
         }
-        if (boundary_ != Boundary::Dirichlet) {
-            for (int row = 0; row < ny; ++row) {
-                for (int col = 0; col < nx; ++col) {
-                    if (row == 0 || col == 0 || row == ny - 1 || col == nx - 1) {
-                        out[static_cast<std::size_t>(row) * nx + col] =
-                            ghostValue(out, nx, ny, row, col, boundary_);
-                    }
-                }
-            }
-        }
+        fillGhostRing(out, grid_, boundary_);
         std::swap(current_, next_);
     }
 }

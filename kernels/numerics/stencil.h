@@ -14,17 +14,26 @@
 
 namespace heatlab {
 
-// The explicit five-point update. Written as centre + r * (sum - 4 centre)
-// rather than as a weighted sum so that every backend rounds the same way.
-HEATLAB_HD inline float heatUpdate(float centre, float west, float east, float north, float south,
-                                   float r) {
-    return centre + r * (west + east + north + south - 4.0f * centre);
+// The explicit five-point update, in two halves so that the three-pass
+// kernels (which store the Laplacian between passes) and the single-pass
+// kernels evaluate the same expressions in the same order and round alike:
+//   laplacian = ((west + east) + north) + south - 4 centre
+//   new       = centre + r * laplacian
+// Templated on the value type: float for the backends, double for the
+// reference. Every backend calls these; none types the arithmetic again.
+template <typename T>
+HEATLAB_HD inline T heatLaplacian(T centre, T west, T east, T north, T south) {
+    return west + east + north + south - T(4) * centre;
 }
 
-// The double-precision twin, used only by the reference.
-HEATLAB_HD inline double heatUpdate(double centre, double west, double east, double north,
-                                    double south, double r) {
-    return centre + r * (west + east + north + south - 4.0 * centre);
+template <typename T>
+HEATLAB_HD inline T heatIntegrate(T centre, T laplacian, T r) {
+    return centre + r * laplacian;
+}
+
+template <typename T>
+HEATLAB_HD inline T heatUpdate(T centre, T west, T east, T north, T south, T r) {
+    return heatIntegrate(centre, heatLaplacian(centre, west, east, north, south), r);
 }
 
 // Where a ring cell takes its value from, along one axis. For the non-Dirichlet
