@@ -15,18 +15,26 @@ void Simulation::reset() {
     const std::vector<float> field =
         makeInitialField(params_.grid, params_.initial, params_.boundary);
     backend_->upload(params_.grid, field.data(), params_.boundary);
-    copyBuffer_ = backend_->allocateHost(params_.grid.cells(), policy_.memory);
+    ensureCopyBuffer();
     steps_ = 0;
     bytesCopiedBack_ = 0.0;
 }
 
 void Simulation::setCopyPolicy(const CopyPolicy& policy) {
-    const bool memoryChanges = policy.memory != policy_.memory;
     policy_ = policy;
-    if (memoryChanges) {
-        backend_->synchronize();  // no copy may still be landing in the old buffer
-        copyBuffer_ = backend_->allocateHost(params_.grid.cells(), policy_.memory);
+    ensureCopyBuffer();
+}
+
+void Simulation::ensureCopyBuffer() {
+    const std::size_t cells = params_.grid.cells();
+    if (copyBuffer_ && copyBufferCells_ == cells && copyBufferMemory_ == policy_.memory) {
+        return;
     }
+    backend_->synchronize();  // no copy may still be landing in the old buffer
+    copyBuffer_.reset();      // free first: old and new never need memory at once
+    copyBuffer_ = backend_->allocateHost(cells, policy_.memory);
+    copyBufferCells_ = cells;
+    copyBufferMemory_ = policy_.memory;
 }
 
 void Simulation::advance(int steps) {

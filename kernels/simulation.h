@@ -1,7 +1,10 @@
 #pragma once
 // A running simulation: the backend it runs on, its parameters, the step
-// counter and the copy-back policy. The bench, the window and the headless
-// shot all drive the field through this one class.
+// counter and the copy-back policy. The window and the headless shot drive
+// the field through this one class, and so does the bench's copy-back table.
+// The bench's other measurements (one kernel timed at a time, the stability
+// runs) need the bare backend, each on a fresh upload: they take backend(),
+// and reset() puts the simulation's own field back afterwards.
 
 #include <memory>
 #include <vector>
@@ -41,10 +44,16 @@ public:
     Backend& backend() { return *backend_; }
 
 private:
+    void ensureCopyBuffer();
+
     std::unique_ptr<Backend> backend_;
     Params params_;
     CopyPolicy policy_;
     HostBuffer copyBuffer_;  // where the policy's copies land
+    // What copyBuffer_ was allocated for: pinned memory is slow to allocate,
+    // so reset() keeps the buffer while the grid and the memory kind stay.
+    std::size_t copyBufferCells_ = 0;
+    HostMemory copyBufferMemory_ = HostMemory::Pageable;
     std::vector<float> snapshot_;
     long long steps_ = 0;
     double bytesCopiedBack_ = 0.0;
