@@ -51,23 +51,24 @@ foreach(name imgui_impl_glfw imgui_impl_opengl3)
   list(APPEND imgui_backend_sources "${dst}")
 endforeach()
 
-if(imgui_backend_sources MATCHES "opengl3")
-  add_library(heatlab_imgui STATIC ${imgui_backend_sources})
-  set(scope PUBLIC)
-  target_include_directories(heatlab_imgui PRIVATE "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
-  target_compile_definitions(heatlab_imgui PRIVATE IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
-  # LOADER_CUSTOM means "the GL declarations are already there": put glad first.
-  set_source_files_properties("${imgui_out}/imgui_impl_opengl3.cpp" PROPERTIES
-                              COMPILE_OPTIONS "-include;glad/gl.h")
-  target_link_libraries(heatlab_imgui PRIVATE heatlab::glad)
-else()
-  # Some images strip /usr/share/doc; libimgui.a's own backends still link.
-  message(STATUS "heatlab: imgui backend sources not found, using those in ${HEATLAB_IMGUI_LIBRARY}")
-  add_library(heatlab_imgui INTERFACE)
-  set(scope INTERFACE)
+# Without the backend sources we would have to use the copies inside
+# libimgui.a, whose embedded gl3w is the second GL loader this file exists
+# to avoid: stop instead, naming the package that ships them.
+if(NOT imgui_backend_sources MATCHES "imgui_impl_glfw" OR
+   NOT imgui_backend_sources MATCHES "imgui_impl_opengl3")
+  message(FATAL_ERROR "heatlab: the Dear ImGui GLFW and OpenGL3 backend sources were not found "
+                      "in ${imgui_backend_dirs}; install (or reinstall, if /usr/share/doc was "
+                      "stripped) the Debian package libimgui-dev")
 endif()
-target_include_directories(heatlab_imgui SYSTEM ${scope} "${HEATLAB_IMGUI_INCLUDE_DIR}")
+add_library(heatlab_imgui STATIC ${imgui_backend_sources})
+target_include_directories(heatlab_imgui PRIVATE "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
+target_compile_definitions(heatlab_imgui PRIVATE IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
+# LOADER_CUSTOM means "the GL declarations are already there": put glad first.
+set_source_files_properties("${imgui_out}/imgui_impl_opengl3.cpp" PROPERTIES
+                            COMPILE_OPTIONS "-include;glad/gl.h")
+target_link_libraries(heatlab_imgui PRIVATE heatlab::glad)
+target_include_directories(heatlab_imgui SYSTEM PUBLIC "${HEATLAB_IMGUI_INCLUDE_DIR}")
 # Order matters with --as-needed: the archive before the libraries it uses.
-target_link_libraries(heatlab_imgui ${scope} "${HEATLAB_IMGUI_LIBRARY}" "${HEATLAB_STB_LIBRARY}"
+target_link_libraries(heatlab_imgui PUBLIC "${HEATLAB_IMGUI_LIBRARY}" "${HEATLAB_STB_LIBRARY}"
                       heatlab::glfw ${CMAKE_DL_LIBS} m)
 add_library(heatlab::imgui ALIAS heatlab_imgui)

@@ -1,0 +1,117 @@
+#include "app/render/gl_objects.h"
+
+#include <string>
+#include <vector>
+
+#include "app/render/gl_check.h"
+#include "kernels/errors.h"
+
+namespace heatlab::gl {
+
+namespace {
+
+// glGen* names are never 0; 0 back means GL could not make one.
+GLuint checkedName(GLuint id, const char* what) {
+    if (id == 0) {
+        throw RuntimeError(std::string("could not create a GL ") + what + ": " + drainErrors());
+    }
+    return id;
+}
+
+}  // namespace
+
+GLuint BufferKind::create() {
+    GLuint id = 0;
+    glGenBuffers(1, &id);
+    return checkedName(id, "buffer");
+}
+void BufferKind::destroy(GLuint id) { GL_CHECK_PRINT(glDeleteBuffers(1, &id)); }
+
+GLuint TextureKind::create() {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    return checkedName(id, "texture");
+}
+void TextureKind::destroy(GLuint id) { GL_CHECK_PRINT(glDeleteTextures(1, &id)); }
+
+GLuint VertexArrayKind::create() {
+    GLuint id = 0;
+    glGenVertexArrays(1, &id);
+    return checkedName(id, "vertex array");
+}
+void VertexArrayKind::destroy(GLuint id) { GL_CHECK_PRINT(glDeleteVertexArrays(1, &id)); }
+
+GLuint FramebufferKind::create() {
+    GLuint id = 0;
+    glGenFramebuffers(1, &id);
+    return checkedName(id, "framebuffer");
+}
+void FramebufferKind::destroy(GLuint id) { GL_CHECK_PRINT(glDeleteFramebuffers(1, &id)); }
+
+GLuint ProgramKind::create() { return checkedName(glCreateProgram(), "program"); }
+void ProgramKind::destroy(GLuint id) { GL_CHECK_PRINT(glDeleteProgram(id)); }
+
+namespace {
+
+// A compiled shader name, deleted on every path out of linkProgram.
+struct ShaderName {
+    GLuint id;
+    ~ShaderName() { glDeleteShader(id); }
+};
+
+std::string shaderLog(GLuint shader) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetShaderInfoLog(shader, static_cast<GLsizei>(log.size()), nullptr, log.data());
+    return log.data();
+}
+
+std::string programLog(GLuint program) {
+    GLint length = 0;
+    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
+    glGetProgramInfoLog(program, static_cast<GLsizei>(log.size()), nullptr, log.data());
+    return log.data();
+}
+
+GLuint compile(GLenum stage, const char* source, const char* name) {
+    const GLuint id = checkedName(glCreateShader(stage), "shader");
+    ShaderName guard{id};
+    glShaderSource(id, 1, &source, nullptr);
+    glCompileShader(id);
+    GLint ok = GL_FALSE;
+    glGetShaderiv(id, GL_COMPILE_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        throw RuntimeError(std::string(name) +
+                           (stage == GL_VERTEX_SHADER ? " vertex" : " fragment") +
+                           " shader does not compile: " + shaderLog(id));
+    }
+    guard.id = 0;  // glDeleteShader(0) is a no-op: the caller owns it now
+    return id;
+}
+
+}  // namespace
+
+Program linkProgram(const char* name, const char* vertexSource, const char* fragmentSource) {
+    ShaderName vertex{compile(GL_VERTEX_SHADER, vertexSource, name)};
+    ShaderName fragment{compile(GL_FRAGMENT_SHADER, fragmentSource, name)};
+    Program program = Program::create();
+    glAttachShader(program.id(), vertex.id);
+    glAttachShader(program.id(), fragment.id);
+    glLinkProgram(program.id());
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+    if (ok != GL_TRUE) {
+        throw RuntimeError(std::string(name) +
+                           " program does not link: " + programLog(program.id()));
+    }
+    // Detached, the shaders are deleted by their guards; the program keeps
+    // its linked code.
+    glDetachShader(program.id(), vertex.id);
+    glDetachShader(program.id(), fragment.id);
+    throwOnError("linkProgram", __FILE__, __LINE__);
+    return program;
+}
+
+}  // namespace heatlab::gl
