@@ -10,7 +10,7 @@ packages=(
   libimgui-dev libstb-dev                      # Dear ImGui; its font code links stb
   libglm-dev libcli11-dev nlohmann-json3-dev libpng-dev
   libgl-dev libopengl-dev libegl-dev           # GL and EGL link targets (glvnd)
-  libgtest-dev
+  libgtest-dev clang-format                    # tests; `make format` and its check
   # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
 )
