@@ -1,0 +1,215 @@
+#include "app/platform/headless_context.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+// glad's EGL and GL loaders, loaded at run time: the binary links neither
+// libEGL nor libOpenGL, so it starts (and prints why) where they are absent.
+#include <glad/egl.h>
+#include <glad/gl.h>
+
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+struct HeadlessContext::Egl {
+    EGLDisplay display = EGL_NO_DISPLAY;
+    EGLContext context = EGL_NO_CONTEXT;
+    EGLSurface surface = EGL_NO_SURFACE;
+
+    ~Egl() {
+        if (display == EGL_NO_DISPLAY) {
+            return;
+        }
+        eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        if (context != EGL_NO_CONTEXT) {
+            eglDestroyContext(display, context);
+        }
+        if (surface != EGL_NO_SURFACE) {
+            eglDestroySurface(display, surface);
+        }
+        eglTerminate(display);
+    }
+};
+
+namespace {
+
+const char* eglErrorName(EGLint code) {
+    switch (code) {
+    case EGL_SUCCESS: return "EGL_SUCCESS";
+    case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+    case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+    case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+    case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+    case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+    case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+    case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+    case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+    case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+    case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+    default: return "EGL error";
+    }
+}
+
+std::string lastEglError() { return eglErrorName(eglGetError()); }
+
+bool hasExtension(const char* list, const char* name) {
+    if (list == nullptr) {
+        return false;
+    }
+    const std::size_t length = std::strlen(name);
+    for (const char* p = std::strstr(list, name); p != nullptr; p = std::strstr(p + 1, name)) {
+        const bool starts = p == list || p[-1] == ' ';
+        const bool ends = p[length] == '\0' || p[length] == ' ';
+        if (starts && ends) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// One way of getting a display; `why` collects what went wrong.
+struct Candidate {
+    std::string label;
+    EGLenum platform;
+    void* nativeDisplay;
+    bool software;
+};
+
+std::vector<Candidate> candidates(std::string& why) {
+    std::vector<Candidate> hardware;
+    std::vector<Candidate> software;
+    if (GLAD_EGL_EXT_device_enumeration && GLAD_EGL_EXT_platform_device) {
+        EGLint count = 0;
+        eglQueryDevicesEXT(0, nullptr, &count);
+        std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(count > 0 ? count : 0));
+        if (count > 0 && eglQueryDevicesEXT(count, devices.data(), &count)) {
+            for (EGLDeviceEXT device : devices) {
+                const char* extensions = GLAD_EGL_EXT_device_query
+                                             ? eglQueryDeviceStringEXT(device, EGL_EXTENSIONS)
+                                             : nullptr;
+                const bool isSoftware = hasExtension(extensions, "EGL_MESA_device_software");
+                (isSoftware ? software : hardware)
+                    .push_back({isSoftware ? "EGL software device" : "EGL device",
+                                EGL_PLATFORM_DEVICE_EXT, device, isSoftware});
+            }
+        } else {
+            why += "EGL device: no devices; ";
+        }
+    } else {
+        why += "EGL device: EGL_EXT_device_enumeration missing; ";
+    }
+    std::vector<Candidate> all = hardware;
+    if (GLAD_EGL_MESA_platform_surfaceless) {
+        all.push_back({"EGL surfaceless (Mesa)", EGL_PLATFORM_SURFACELESS_MESA,
+                       static_cast<void*>(EGL_DEFAULT_DISPLAY), true});
+    } else {
+        why += "EGL surfaceless: EGL_MESA_platform_surfaceless missing; ";
+    }
+    all.insert(all.end(), software.begin(), software.end());
+    return all;
+}
+
+// Tries one candidate; on success fills `egl` and returns "".
+std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
+    egl.display = eglGetPlatformDisplayEXT(c.platform, c.nativeDisplay, nullptr);
+    if (egl.display == EGL_NO_DISPLAY) {
+        return "eglGetPlatformDisplayEXT failed (" + lastEglError() + ")";
+    }
+    EGLint major = 0;
+    EGLint minor = 0;
+    if (!eglInitialize(egl.display, &major, &minor)) {
+        const std::string error = lastEglError();
+        egl.display = EGL_NO_DISPLAY;  // nothing to terminate
+        return "eglInitialize failed (" + error + ")";
+    }
+    // Functions of EGL 1.5 and the display's extensions load only now.
+    gladLoaderLoadEGL(egl.display);
+    if (!eglBindAPI(EGL_OPENGL_API)) {
+        return "eglBindAPI(EGL_OPENGL_API) failed (" + lastEglError() + ")";
+    }
+    // A pbuffer-capable config where there is one (NVIDIA's device platform
+    // wants a surface to be current), else none at all (Mesa surfaceless).
+    const bool surfaceless =
+        hasExtension(eglQueryString(egl.display, EGL_EXTENSIONS), "EGL_KHR_surfaceless_context");
+    EGLConfig config = nullptr;
+    EGLint found = 0;
+    for (EGLint surfaceType : {EGL_PBUFFER_BIT, 0}) {
+        const EGLint attributes[] = {
+            EGL_SURFACE_TYPE, surfaceType, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_RED_SIZE,     8,           EGL_GREEN_SIZE,      8,
+            EGL_BLUE_SIZE,    8,           EGL_ALPHA_SIZE,      8,
+            EGL_NONE};
+        if (eglChooseConfig(egl.display, attributes, &config, 1, &found) && found == 1) {
+            if (surfaceType == EGL_PBUFFER_BIT) {
+                const EGLint size[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
+                egl.surface = eglCreatePbufferSurface(egl.display, config, size);
+            }
+            break;
+        }
+    }
+    if (found != 1) {
+        return "no OpenGL-renderable config (" + lastEglError() + ")";
+    }
+    if (egl.surface == EGL_NO_SURFACE && !surfaceless) {
+        return "no pbuffer and no EGL_KHR_surfaceless_context";
+    }
+    const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                        3,
+                                        EGL_CONTEXT_MINOR_VERSION,
+                                        3,
+                                        EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                        EGL_NONE};
+    egl.context = eglCreateContext(egl.display, config, EGL_NO_CONTEXT, contextAttributes);
+    if (egl.context == EGL_NO_CONTEXT) {
+        return "no OpenGL 3.3 core context (" + lastEglError() + ")";
+    }
+    if (!eglMakeCurrent(egl.display, egl.surface, egl.surface, egl.context)) {
+        return "eglMakeCurrent failed (" + lastEglError() + ")";
+    }
+    const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
+    if (version == 0) {
+        return "gladLoadGL failed";
+    }
+    if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+        return "OpenGL " + std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
+               std::to_string(GLAD_VERSION_MINOR(version)) + " found, 3.3 core needed";
+    }
+    return "";
+}
+
+std::string glString(GLenum name) {
+    const auto* text = reinterpret_cast<const char*>(glGetString(name));
+    return text != nullptr ? text : "?";
+}
+
+}  // namespace
+
+HeadlessContext::HeadlessContext() {
+    const std::string packages =
+        "install libegl1 libegl-mesa0 libgl1-mesa-dri (or the GPU's driver)";
+    if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) {
+        throw UsageError("no offscreen OpenGL context: libEGL.so.1 cannot be loaded; " + packages);
+    }
+    std::string why;
+    for (const Candidate& candidate : candidates(why)) {
+        auto egl = std::make_unique<Egl>();
+        const std::string failure = tryCandidate(candidate, *egl);
+        if (failure.empty()) {
+            egl_ = std::move(egl);
+            software_ =
+                candidate.software || glString(GL_RENDERER).find("llvmpipe") != std::string::npos;
+            description_ =
+                candidate.label + ", OpenGL " + glString(GL_VERSION) + ", " + glString(GL_RENDERER);
+            return;
+        }
+        why += candidate.label + ": " + failure + "; ";
+    }
+    throw UsageError("no offscreen OpenGL 3.3 context: " + why + packages);
+}
+
+HeadlessContext::~HeadlessContext() = default;
+
+}  // namespace heatlab
