@@ -18,6 +18,12 @@ void Backend::requireKernel(Kernel kernel) const {
     }
 }
 
+PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
+                                     DeviceDisplayBuffer& /*display*/) {
+    throw RuntimeError("the " + name() +
+                       " backend keeps its field in host memory: display it via the host");
+}
+
 void Backend::checkUpload(const GridSize& grid, const float* field) {
     if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
         throw UsageError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +

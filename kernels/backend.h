@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -36,6 +37,28 @@ public:
     virtual void start() = 0;
     // Waits for the work queued since start() and returns milliseconds.
     virtual double stopMs() = 0;
+};
+
+// A buffer on the backend's own device that displayed frames are written
+// into (the CUDA-GL interop buffer). The display side implements it; the
+// backend calls it in its own stream order, so the buffer is held (mapped)
+// only around the one step that writes it, and the steps before that one
+// never wait for it.
+class DeviceDisplayBuffer {
+public:
+    virtual ~DeviceDisplayBuffer() = default;
+    // Makes the buffer writable by work queued on `stream` (the backend's
+    // native stream, a cudaStream_t on CUDA) from now on, and returns its
+    // device address: room for the whole grid.
+    virtual float* acquire(void* stream) = 0;
+    // Gives it back once the work queued on `stream` so far has finished.
+    virtual void release(void* stream) = 0;
+};
+
+// How a displayed frame's field reached the display buffer.
+enum class PresentWrite {
+    ByLastStep,  // the frame's last step wrote it beside its own output
+    ByCopy,      // a device copy (a frame without steps: paused, just reset)
 };
 
 class Backend {
@@ -85,6 +108,18 @@ public:
     // max |u| of the newest field, reduced where the field lives (no copy of
     // the grid to the host). NaN when the field holds one. Waits for it.
     virtual float maxAbs() = 0;
+    // min and max of the newest field, ring included, reduced where the
+    // field lives; infinities count, NaNs are flagged. Waits for it.
+    virtual FieldRange range() = 0;
+
+    // Runs `steps` steps like step(); the last one also writes the whole new
+    // field (ring included) into `display` as it writes its own output, so
+    // showing it costs no extra pass over the grid. With steps == 0 the
+    // newest field is copied into `display` instead. Only where the field
+    // lives on a device (fieldInHostMemory() false); elsewhere it throws
+    // RuntimeError, and the display goes through copyToHost().
+    virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
+                                        DeviceDisplayBuffer& display);
 
     virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;
     virtual std::unique_ptr<Stopwatch> stopwatch() = 0;

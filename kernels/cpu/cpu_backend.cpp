@@ -151,6 +151,19 @@ float CpuBackend::maxAbs() {
     return largestMagnitude(rowMax_.data(), rowMax_.size());
 }
 
+FieldRange CpuBackend::range() {
+    requireField("range");
+    const float* field = buffers_[current_].data();
+    const std::size_t rows = static_cast<std::size_t>(grid_.ny);
+    rowRanges_.resize(rows);  // allocates once per grid
+#pragma omp parallel for schedule(static)
+    for (int row = 0; row < grid_.ny; ++row) {
+        rowRanges_[static_cast<std::size_t>(row)] =
+            rangeOf(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
+    }
+    return mergeRanges(rowRanges_.data(), rows);
+}
+
 HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {
     return HostBuffer(new float[count](), HostBufferDeleter{&releaseArray});
 }

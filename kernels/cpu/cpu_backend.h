@@ -30,6 +30,7 @@ public:
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
     float maxAbs() override;
+    FieldRange range() override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override {}
@@ -44,8 +45,9 @@ private:
     // Ping-pong pair: buffers_[current_] holds the newest field.
     std::vector<float> buffers_[2];
     int current_ = 0;
-    std::vector<float> laplacian_;  // the three-pass kernel's middle buffer
-    std::vector<float> rowMax_;     // maxAbs's per-row partial results
+    std::vector<float> laplacian_;       // the three-pass kernel's middle buffer
+    std::vector<float> rowMax_;          // maxAbs's per-row partial results
+    std::vector<FieldRange> rowRanges_;  // range()'s
 };
 
 }  // namespace heatlab

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <string>
 
@@ -36,8 +37,9 @@ struct CudaBackend::Resources {
     Event copyDone[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
     bool copyPending[2] = {false, false};  // copyDone[i] recorded and not yet waited for
     DeviceBuffer<float> field[2];
-    DeviceBuffer<float> laplacian;             // three-pass scratch, one float per cell
-    DeviceBuffer<std::uint32_t> reduction{1};  // maxAbs's result, as float bits
+    DeviceBuffer<float> laplacian;               // three-pass scratch, one float per cell
+    DeviceBuffer<std::uint32_t> reduction{1};    // maxAbs's result, as float bits
+    DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
 
     std::size_t heldBytes() const {
         return field[0].bytes() + field[1].bytes() + laplacian.bytes();
@@ -212,11 +214,38 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
         throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }
     for (int i = 0; i < steps; ++i) {
-        stepOnce(kernel, r);
+        stepOnce(kernel, r, nullptr);
     }
 }
 
-void CudaBackend::stepOnce(Kernel kernel, float r) {
+PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
+                                         DeviceDisplayBuffer& display) {
+    requireField("stepAndPresent");
+    requireKernel(kernel);
+    if (steps < 0) {
+        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+    }
+    Resources& res = *resources_;
+    // Every step but the last runs before the display buffer is asked for,
+    // so they never wait for it to be mapped.
+    for (int i = 0; i + 1 < steps; ++i) {
+        stepOnce(kernel, r, nullptr);
+    }
+    cudaStream_t stream = res.compute.get();
+    float* mirror = display.acquire(stream);
+    PresentWrite how = PresentWrite::ByLastStep;
+    if (steps > 0) {
+        stepOnce(kernel, r, mirror);
+    } else {
+        CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),
+                                   cudaMemcpyDeviceToDevice, stream));
+        how = PresentWrite::ByCopy;
+    }
+    display.release(stream);
+    return how;
+}
+
+void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
     Resources& res = *resources_;
     const int other = 1 - current_;
     float* in = res.field[current_].data();
@@ -224,26 +253,25 @@ void CudaBackend::stepOnce(Kernel kernel, float r) {
     const int nx = grid_.nx;
     const int ny = grid_.ny;
     cudaStream_t stream = res.compute.get();
-    const bool fillRing = boundary_ != Boundary::Dirichlet;
 
     switch (kernel) {
     case Kernel::Copy:
         // The floor: the whole field moves unchanged, ring included.
         beforeWriting(other);
-        cuda::launchCopy(in, out, grid_.cells(), stream);
+        cuda::launchCopy(in, out, mirror, grid_.cells(), stream);
         current_ = other;
         return;
     case Kernel::Global:
         beforeWriting(other);
-        cuda::launchHeatGlobal(in, out, nx, ny, r, stream);
+        cuda::launchHeatGlobal(in, out, mirror, nx, ny, r, stream);
         break;
     case Kernel::Tiled:
         beforeWriting(other);
-        cuda::launchHeatTiled(in, out, nx, ny, r, stream);
+        cuda::launchHeatTiled(in, out, mirror, nx, ny, r, stream);
         break;
     case Kernel::Optimised:
         beforeWriting(other);
-        cuda::launchHeatOptimised(in, out, nx, ny, r, stream);
+        cuda::launchHeatOptimised(in, out, mirror, nx, ny, r, stream);
         break;
     case Kernel::ThreePass:
         // No swap: pass 3 copies the new interior back into the current
@@ -253,20 +281,16 @@ void CudaBackend::stepOnce(Kernel kernel, float r) {
         beforeWriting(other);
         cuda::launchIntegrate(in, res.laplacian.data(), out, nx, ny, r, stream);
         beforeWriting(current_);
-        cuda::launchUpdateCopy(out, in, nx, ny, stream);
-        if (fillRing) {
-            cuda::launchRingFill(in, nx, ny, boundary_, stream);
-        }
+        cuda::launchUpdateCopy(out, in, mirror, nx, ny, stream);
+        cuda::launchRingFill(in, mirror, nx, ny, boundary_, stream);
         return;
     default:
         throw RuntimeError(std::string("the CUDA backend has no kernel \"") +
                            heatlab::name(kernel) + "\"");
     }
-    // The ring of the new field, derived from its interior (not Dirichlet,
-    // whose ring both buffers already hold).
-    if (fillRing) {
-        cuda::launchRingFill(out, nx, ny, boundary_, stream);
-    }
+    // The ring of the new field, derived from its interior; a Dirichlet ring
+    // is already in both buffers and only copied when there is a mirror.
+    cuda::launchRingFill(out, mirror, nx, ny, boundary_, stream);
     current_ = other;
 }
 
@@ -316,6 +340,23 @@ float CudaBackend::maxAbs() {
     float value = 0.0f;
     std::memcpy(&value, &bits, sizeof(value));
     return value;
+}
+
+FieldRange CudaBackend::range() {
+    requireField("range");
+    Resources& res = *resources_;
+    cuda::launchRange(res.field[current_].data(), grid_.cells(), res.rangeResult.data(),
+                      res.compute.get());
+    std::uint32_t words[3] = {};
+    CUDA_CHECK(cudaMemcpyAsync(words, res.rangeResult.data(), sizeof(words), cudaMemcpyDeviceToHost,
+                               res.compute.get()));
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    if (words[0] == 0xffffffffu && words[1] == 0) {
+        // No value but NaN: the empty range, as the host measurement gives it.
+        return {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                true};
+    }
+    return {cuda::decodeOrdered(words[0]), cuda::decodeOrdered(words[1]), words[2] != 0};
 }
 
 HostBuffer CudaBackend::allocateHost(std::size_t count, HostMemory memory) {

@@ -47,6 +47,9 @@ public:
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
     float maxAbs() override;
+    FieldRange range() override;
+    PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
+                                DeviceDisplayBuffer& display) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     // Times on the compute stream; must not outlive this backend.
     std::unique_ptr<Stopwatch> stopwatch() override;
@@ -59,7 +62,8 @@ private:
     // Orders the compute stream after any pinned copy still reading buffer
     // `index`, so a kernel never overwrites a field while it is copied out.
     void beforeWriting(int index);
-    void stepOnce(Kernel kernel, float r);
+    // One step; with a mirror, every value it writes goes there too.
+    void stepOnce(Kernel kernel, float r, float* mirror);
 
     std::string deviceName_;
     double peakBandwidthGBs_ = 0.0;

@@ -1,5 +1,7 @@
 #include "kernels/cuda/cuda_reductions.cuh"
 
+#include <cstring>
+
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"
 
@@ -41,7 +43,68 @@ __global__ void __launch_bounds__(kReduceThreads)
     }
 }
 
+__device__ __forceinline__ std::uint32_t orderedBits(float value) {
+    const std::uint32_t bits = __float_as_uint(value);
+    return (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;
+}
+
+// Launch assumption: 1D, blockDim.x == kReduceThreads, any grid size.
+__global__ void __launch_bounds__(kReduceThreads)
+    rangeKernel(const float* __restrict__ field, std::size_t count, std::uint32_t* result) {
+    std::uint32_t lowest = 0xffffffffu;
+    std::uint32_t highest = 0;
+    std::uint32_t sawNaN = 0;
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+         i += stride) {
+        const float v = __ldg(field + i);
+        if (isnan(v)) {
+            sawNaN = 1;
+            continue;
+        }
+        const std::uint32_t o = orderedBits(v);
+        lowest = min(lowest, o);
+        highest = max(highest, o);
+    }
+    for (int offset = 16; offset > 0; offset /= 2) {
+        lowest = min(lowest, __shfl_down_sync(kFullWarp, lowest, offset));
+        highest = max(highest, __shfl_down_sync(kFullWarp, highest, offset));
+        sawNaN |= __shfl_down_sync(kFullWarp, sawNaN, offset);
+    }
+    // One atomic per warp: few enough with a grid-stride loop over at most
+    // kMaxReduceBlocks blocks, and no shared memory or barrier needed.
+    if (threadIdx.x % kWarpSize == 0) {
+        atomicMin(result, lowest);
+        atomicMax(result + 1, highest);
+        if (sawNaN != 0) {
+            atomicOr(result + 2, 1u);
+        }
+    }
+}
+
+unsigned reduceBlocks(std::size_t count) {
+    const std::size_t wanted = (count + kReduceThreads - 1) / kReduceThreads;
+    return static_cast<unsigned>(wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1)
+                                                           : kMaxReduceBlocks);
+}
+
 }  // namespace
+
+void launchRange(const float* field, std::size_t count, std::uint32_t* result,
+                 cudaStream_t stream) {
+    // min starts at the largest encoding, max and the NaN flag at zero.
+    CUDA_CHECK(cudaMemsetAsync(result, 0xff, sizeof(std::uint32_t), stream));
+    CUDA_CHECK(cudaMemsetAsync(result + 1, 0, 2 * sizeof(std::uint32_t), stream));
+    rangeKernel<<<reduceBlocks(count), kReduceThreads, 0, stream>>>(field, count, result);
+    CUDA_CHECK_LAUNCH("rangeKernel");
+}
+
+float decodeOrdered(std::uint32_t ordered) {
+    const std::uint32_t bits = (ordered & 0x80000000u) != 0 ? ordered & 0x7fffffffu : ~ordered;
+    float value = 0.0f;
+    std::memcpy(&value, &bits, sizeof(value));
+    return value;
+}
 
 void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
                   cudaStream_t stream) {

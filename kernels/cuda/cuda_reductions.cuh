@@ -16,4 +16,15 @@ namespace heatlab::cuda {
 void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
                   cudaStream_t stream);
 
+// Reduces min and max over `count` cells into result[0..2] (device words,
+// which this resets first): result[0] and result[1] the order-preserving
+// encodings of min and max (decode with decodeOrdered), result[2] non-zero
+// when a NaN was seen. A float maps to an unsigned integer that orders like
+// it (negative values bit-inverted, positive ones with the sign bit set), so
+// atomicMin and atomicMax merge blocks.
+void launchRange(const float* field, std::size_t count, std::uint32_t* result, cudaStream_t stream);
+
+// The float an encoding of launchRange stands for.
+float decodeOrdered(std::uint32_t ordered);
+
 }  // namespace heatlab::cuda

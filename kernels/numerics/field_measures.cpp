@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace heatlab {
 
@@ -35,6 +36,32 @@ double checkerboardAmplitude(const float* field, const GridSize& grid) {
         }
     }
     return std::fabs(sum) / static_cast<double>(grid.interiorCells());
+}
+
+FieldRange rangeOf(const float* field, std::size_t count) {
+    FieldRange range{std::numeric_limits<float>::infinity(),
+                     -std::numeric_limits<float>::infinity(), false};
+    for (std::size_t i = 0; i < count; ++i) {
+        const float v = field[i];
+        if (std::isnan(v)) {
+            range.hasNaN = true;
+            continue;
+        }
+        range.min = std::min(range.min, v);
+        range.max = std::max(range.max, v);
+    }
+    return range;
+}
+
+FieldRange mergeRanges(const FieldRange* ranges, std::size_t count) {
+    FieldRange merged{std::numeric_limits<float>::infinity(),
+                      -std::numeric_limits<float>::infinity(), false};
+    for (std::size_t i = 0; i < count; ++i) {
+        merged.min = std::min(merged.min, ranges[i].min);
+        merged.max = std::max(merged.max, ranges[i].max);
+        merged.hasNaN = merged.hasNaN || ranges[i].hasNaN;
+    }
+    return merged;
 }
 
 }  // namespace heatlab

@@ -34,6 +34,7 @@ public:
     void systemCopy() override { inner_.systemCopy(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_.copyToHost(dst, memory); }
     float maxAbs() override { return inner_.maxAbs(); }
+    FieldRange range() override { return inner_.range(); }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         ++*allocations_;
         return inner_.allocateHost(count, memory);

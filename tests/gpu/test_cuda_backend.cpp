@@ -248,5 +248,88 @@ TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
     EXPECT_TRUE(std::isfinite(ms));
 }
 
+// A display buffer in plain device memory that counts how it is used: what
+// the interop buffer is to the backend, without GL.
+class CountingDisplay final : public DeviceDisplayBuffer {
+public:
+    explicit CountingDisplay(std::size_t cells) : cells_(cells) {
+        CUDA_CHECK(cudaMalloc(&data_, cells * sizeof(float)));
+        CUDA_CHECK(cudaMemset(data_, 0xff, cells * sizeof(float)));  // NaN everywhere
+    }
+    ~CountingDisplay() override { cudaFree(data_); }
+    float* acquire(void* /*stream*/) override {
+        EXPECT_FALSE(held_) << "acquired twice";
+        held_ = true;
+        ++acquires;
+        return data_;
+    }
+    void release(void* stream) override {
+        EXPECT_TRUE(held_) << "released without acquire";
+        held_ = false;
+        CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
+    }
+    std::vector<float> contents() const {
+        std::vector<float> host(cells_);
+        CUDA_CHECK(cudaMemcpy(host.data(), data_, cells_ * sizeof(float), cudaMemcpyDeviceToHost));
+        return host;
+    }
+    int acquires = 0;
+
+private:
+    std::size_t cells_;
+    float* data_ = nullptr;
+    bool held_ = false;
+};
+
+// The display path's contract: after stepAndPresent the display buffer holds
+// exactly the field the backend keeps (ring included, bit for bit), for every
+// kernel and boundary, on a grid that is not a multiple of any block size,
+// and the buffer is acquired once per call.
+TEST_F(CudaBackendTest, StepAndPresentWritesExactlyTheFieldTheBackendKeeps) {
+    const GridSize grid{259, 131};
+    for (Kernel kernel : backend->kernels()) {
+        for (Boundary boundary : allBoundaries()) {
+            const std::string where = std::string(name(kernel)) + ", " + name(boundary);
+            const std::vector<float> initial = smoothField(grid);
+            backend->upload(grid, initial.data(), boundary);
+            CountingDisplay display(grid.cells());
+            for (int steps : {3, 0, 1}) {
+                const PresentWrite how = backend->stepAndPresent(kernel, steps, 0.24f, display);
+                EXPECT_EQ(how, steps == 0 ? PresentWrite::ByCopy : PresentWrite::ByLastStep)
+                    << where;
+                std::vector<float> kept(grid.cells());
+                backend->copyToHost(kept.data(), HostMemory::Pageable);
+                backend->synchronize();
+                const std::vector<float> shown = display.contents();
+                EXPECT_EQ(std::memcmp(kept.data(), shown.data(), grid.bytes()), 0)
+                    << where << ", " << steps << " steps";
+            }
+            EXPECT_EQ(display.acquires, 3) << where;
+        }
+    }
+}
+
+// Presenting must not change the arithmetic: a run that displays every few
+// steps ends on the same bits as one that never displays.
+TEST_F(CudaBackendTest, PresentingDoesNotChangeTheField) {
+    const GridSize grid{130, 67};
+    const std::vector<float> initial = smoothField(grid);
+    for (Kernel kernel : {Kernel::Global, Kernel::Optimised, Kernel::ThreePass}) {
+        backend->upload(grid, initial.data(), Boundary::Periodic);
+        backend->step(kernel, 12, 0.2f);
+        std::vector<float> plain(grid.cells());
+        backend->copyToHost(plain.data(), HostMemory::Pageable);
+
+        backend->upload(grid, initial.data(), Boundary::Periodic);
+        CountingDisplay display(grid.cells());
+        for (int frame = 0; frame < 4; ++frame) {
+            backend->stepAndPresent(kernel, 3, 0.2f, display);
+        }
+        std::vector<float> presented(grid.cells());
+        backend->copyToHost(presented.data(), HostMemory::Pageable);
+        EXPECT_EQ(std::memcmp(plain.data(), presented.data(), grid.bytes()), 0) << name(kernel);
+    }
+}
+
 }  // namespace
 }  // namespace heatlab
