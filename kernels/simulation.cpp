@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kernels/errors.h"
 #include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
@@ -37,26 +38,40 @@ void Simulation::ensureCopyBuffer() {
     copyBufferMemory_ = policy_.memory;
 }
 
-void Simulation::advance(int steps) {
-    if (policy_.every <= 0) {
-        backend_->step(params_.kernel, steps, params_.r);
-        steps_ += steps;
-        return;
+void Simulation::advance(int steps) { advanceWith(steps, nullptr); }
+
+PresentWrite Simulation::advanceAndPresent(int steps, DeviceDisplayBuffer& display) {
+    return advanceWith(steps, &display);
+}
+
+PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
+    if (steps < 0) {
+        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }
     // Step up to the next copy point, copy, repeat: the same kernel sequence
-    // as one long run, with copies in between.
+    // as one long run, with copies in between. The chunk that ends the run
+    // presents, when there is a display.
+    PresentWrite how = PresentWrite::ByCopy;
     int done = 0;
-    while (done < steps) {
-        const long long untilCopy = policy_.every - steps_ % policy_.every;
-        const int chunk = static_cast<int>(std::min<long long>(untilCopy, steps - done));
-        backend_->step(params_.kernel, chunk, params_.r);
+    do {
+        int chunk = steps - done;
+        if (policy_.every > 0) {
+            const long long untilCopy = policy_.every - steps_ % policy_.every;
+            chunk = static_cast<int>(std::min<long long>(untilCopy, chunk));
+        }
+        if (display != nullptr && done + chunk == steps) {
+            how = backend_->stepAndPresent(params_.kernel, chunk, params_.r, *display);
+        } else {
+            backend_->step(params_.kernel, chunk, params_.r);
+        }
         steps_ += chunk;
         done += chunk;
-        if (steps_ % policy_.every == 0) {
+        if (policy_.every > 0 && chunk > 0 && steps_ % policy_.every == 0) {
             backend_->copyToHost(copyBuffer_.get(), policy_.memory);
             bytesCopiedBack_ += static_cast<double>(params_.grid.bytes());
         }
-    }
+    } while (done < steps);
+    return how;
 }
 
 const std::vector<float>& Simulation::fieldOnHost() {

@@ -32,6 +32,10 @@ public:
 
     // Runs `steps` steps of params().kernel, copying back as the policy says.
     void advance(int steps);
+    // The same, for a displayed frame: the last step also writes the field
+    // into `display` (Backend::stepAndPresent); with steps == 0 the newest
+    // field is copied there. Only on a backend whose field is on a device.
+    PresentWrite advanceAndPresent(int steps, DeviceDisplayBuffer& display);
 
     // Waits for the backend and returns the newest field on the host (copied
     // now, whatever the policy).
@@ -41,10 +45,15 @@ public:
     // Bytes sent to the host by the copy-back policy since the last reset.
     double bytesCopiedBack() const { return bytesCopiedBack_; }
     const Params& params() const { return params_; }
+    // Changes that keep the field: kernel and r take effect at the next
+    // step. Grid, boundary and initial condition need a new field: they are
+    // kept and take effect at reset().
+    void setParams(const Params& params) { params_ = params; }
     Backend& backend() { return *backend_; }
 
 private:
     void ensureCopyBuffer();
+    PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display);
 
     std::unique_ptr<Backend> backend_;
     Params params_;
