@@ -1,0 +1,43 @@
+#pragma once
+// PNG pictures through libpng: 8-bit RGB, the parameters that made the
+// picture in its text chunks (so a slide records how it was made), written
+// through writeOutputFile() (never half-written, never a clobbered device
+// or pipe). Reading is here too, so tests and tools check what was written
+// with the same library.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace heatlab {
+
+// Rows top to bottom, 3 bytes per pixel (R, G, B).
+struct RgbImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> pixels;
+
+    const std::uint8_t* at(int x, int y) const {
+        return pixels.data() + (static_cast<std::size_t>(y) * width + x) * 3;
+    }
+};
+
+// Key and value of one tEXt chunk (keys of 1 to 79 Latin-1 characters).
+using PngText = std::vector<std::pair<std::string, std::string>>;
+
+// The PNG file's bytes. Throws RuntimeError when libpng refuses.
+std::string encodePng(const RgbImage& image, const PngText& text);
+
+// Encodes and writes. Throws RuntimeError naming the path.
+void writePng(const std::string& path, const RgbImage& image, const PngText& text);
+
+struct DecodedPng {
+    RgbImage image;
+    PngText text;
+};
+// Reads an 8-bit RGB or RGBA PNG (alpha dropped). Throws RuntimeError on
+// anything else or on a damaged file.
+DecodedPng readPng(const std::string& path);
+
+}  // namespace heatlab
