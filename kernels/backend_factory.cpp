@@ -44,15 +44,6 @@ std::vector<BackendChoice> allBackendChoices() {
     return {BackendChoice::Auto, BackendChoice::Cpu, BackendChoice::Cuda};
 }
 
-std::optional<BackendChoice> parseBackendChoice(const std::string& text) {
-    for (BackendChoice choice : allBackendChoices()) {
-        if (text == name(choice)) {
-            return choice;
-        }
-    }
-    return std::nullopt;
-}
-
 bool builtWithCuda() {
 #if HEATLAB_WITH_CUDA
     return true;

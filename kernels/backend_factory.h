@@ -3,7 +3,6 @@
 // falls back to the CPU otherwise, and says in one line which it took and why.
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,7 +13,6 @@ namespace heatlab {
 enum class BackendChoice { Auto, Cpu, Cuda };
 
 const char* name(BackendChoice choice);
-std::optional<BackendChoice> parseBackendChoice(const std::string& text);
 std::vector<BackendChoice> allBackendChoices();
 
 struct BackendSelection {

@@ -1,13 +1,16 @@
 #include "app/commands/bench_command.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
 #include "app/commands/bench_measure.h"
 #include "app/commands/bench_report.h"
-#include "app/commands/cli_values.h"
 #include "app/commands/grid_memory.h"
+#include "app/commands/option_values.h"
+#include "app/io/output_file.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/stability_run.h"
 #include "kernels/errors.h"
@@ -21,6 +24,11 @@ namespace {
 // boundary whatever the bench grid is.
 constexpr GridSize kAwkwardGrid{257, 129};
 
+// Table 2's steps when not given: a backend whose field lives in host
+// memory runs at CPU speed, so it gets a tenth of a device's.
+constexpr int kDeviceSteps = 1000;
+constexpr int kHostSteps = 100;
+
 void progress(const std::string& line) {
     std::fprintf(stderr, "heatlab bench: %s\n", line.c_str());
 }
@@ -30,6 +38,36 @@ std::string formatted(double value, int precision) {
     text.precision(precision);
     text << value;
     return text.str();
+}
+
+// The options with everything left to the backend filled in, once it is
+// known that the backend can run them: the grid fits and it has the kernel.
+BenchOptions resolvedFor(const Backend& backend, BenchOptions o) {
+    refuseIfTooLarge(backend, o.params.grid);
+    if (!backend.hasKernel(o.params.kernel)) {
+        throw UsageError(std::string("--kernel ") + name(o.params.kernel) + ": the " +
+                         backend.name() + " backend has no " + name(o.params.kernel) + " kernel");
+    }
+    if (o.steps == 0) {
+        o.steps = backend.fieldInHostMemory() ? kHostSteps : kDeviceSteps;
+    }
+    if (o.copyEvery == 0) {
+        o.copyEvery = std::max(1, o.steps / 10);
+    }
+    return o;
+}
+
+BenchReport startReport(const Backend& backend, const BenchOptions& o) {
+    BenchReport report;
+    report.backend = backend.name();
+    report.device = backend.deviceName();
+    report.grid = o.params.grid;
+    report.params = o.params;
+    report.peakGBs = backend.peakBandwidthGBs();
+    report.repeats = o.repeats;
+    report.policySteps = o.steps;
+    report.stabilitySteps = o.stabilitySteps;
+    return report;
 }
 
 // Reference checks for every stencil kernel: on the bench grid with the
@@ -50,9 +88,8 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
         for (Params p : cases) {
             p.kernel = kernel;
             const ReferenceCheck result = checkAgainstReference(backend, p, steps);
-            const std::string where = std::string(name(kernel)) + " on " +
-                                      std::to_string(p.grid.nx) + "x" + std::to_string(p.grid.ny) +
-                                      ", " + name(p.boundary);
+            const std::string where =
+                std::string(name(kernel)) + " on " + gridText(p.grid) + ", " + name(p.boundary);
             checks.push_back({"reference: " + where + ", " + std::to_string(steps) + " steps",
                               result.field.passed,
                               result.field.passed
@@ -66,6 +103,33 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
     }
 }
 
+// Table 3: one run per r, on the bench's field, boundary and kernel.
+std::vector<StabilityResult> runStabilityTable(Backend& backend, const BenchOptions& o) {
+    std::vector<StabilityResult> runs;
+    for (float r : o.stabilityR) {
+        Params p = o.params;
+        p.r = r;
+        runs.push_back(runStability(backend, p, o.stabilitySteps));
+    }
+    return runs;
+}
+
+CheckResult growthCheck(const StabilityResult& s, const std::string& at) {
+    const std::string label = "checkerboard grows by |1 - 8r|: " + at;
+    const std::string predicted = "predicted " + formatted(s.predictedGrowth, 6);
+    if (std::isnan(s.measuredGrowth)) {
+        return {label, false, "not measurable (the field overflowed), " + predicted};
+    }
+    const double off = std::fabs(s.measuredGrowth / s.predictedGrowth - 1.0);
+    // A growth measured on a seeded second run says so.
+    const std::string seeded = s.checkerboardSeed > 0.0
+                                   ? " (a second run, seeded with a checkerboard of " +
+                                         formatted(s.checkerboardSeed, 3) + ")"
+                                   : "";
+    return {label, off <= kGrowthTolerance,
+            "measured " + formatted(s.measuredGrowth, 6) + ", " + predicted + seeded};
+}
+
 void checkStability(const std::vector<StabilityResult>& runs, std::vector<CheckResult>& checks) {
     for (const StabilityResult& s : runs) {
         const std::string at = "r = " + formatted(s.r, 4);
@@ -75,22 +139,26 @@ void checkStability(const std::vector<StabilityResult>& runs, std::vector<CheckR
                               "max |u| " + formatted(s.maxAbsStart, 6) + " -> " +
                                   formatted(s.maxAbsEnd, 6) + ", checked after every step"});
         } else {
-            const double off = std::fabs(s.measuredGrowth / s.predictedGrowth - 1.0);
-            checks.push_back({"checkerboard grows by |1 - 8r|: " + at, off <= kGrowthTolerance,
-                              "measured " + formatted(s.measuredGrowth, 6) + ", predicted " +
-                                  formatted(s.predictedGrowth, 6)});
+            checks.push_back(growthCheck(s, at));
         }
     }
 }
 
-Params paramsFrom(const BenchOptions& o) {
-    Params p;
-    p.grid = parseGridSize(o.grid);
-    p.kernel = *parseKernel(o.kernel);
-    p.boundary = *parseBoundary(o.boundary);
-    p.initial = *parseInitialCondition(o.initial);
-    p.r = std::stof(o.r);
-    return p;
+void addKernelTable(KernelTable table, BenchReport& report) {
+    report.systemCopy = std::move(table.systemCopy);
+    report.kernels = std::move(table.kernels);
+    report.hostCopies = std::move(table.hostCopies);
+}
+
+int finish(const BenchReport& report, const std::string& json) {
+    printReport(report);
+    if (!json.empty()) {
+        // The JSON may go to the same place as stdout (/dev/stdout): the
+        // tables come first.
+        std::fflush(stdout);
+        writeReportJson(report, json);
+    }
+    return report.allPassed() ? 0 : 1;
 }
 
 }  // namespace
@@ -100,124 +168,57 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
         "bench",
         "Check every kernel against the double reference, then print the three tables "
         "(kernels vs the copy floor, copy-back policies, stability)");
-    bench->add_option("--backend", o.backend, "Where to run")
-        ->check(oneOfValidator(namesOf(allBackendChoices())))
-        ->capture_default_str();
-    bench->add_option("--grid", o.grid, "Grid size, boundary ring included")
-        ->check(gridValidator())
-        ->capture_default_str();
-    bench
-        ->add_option("--kernel", o.kernel,
-                     "Stencil kernel of tables 2 and 3 (table 1 times them all)")
-        ->check(oneOfValidator(namesOf(stencilKernels())))
-        ->capture_default_str();
-    bench->add_option("--boundary", o.boundary, "Boundary condition")
-        ->check(oneOfValidator(namesOf(allBoundaries())))
-        ->capture_default_str();
-    bench->add_option("--init", o.initial, "Initial condition")
-        ->check(oneOfValidator(namesOf(allInitialConditions())))
-        ->capture_default_str();
-    bench->add_option("--r", o.r, "r = alpha dt / h^2 for tables 1 and 2, 0 < r <= 1")
-        ->check(rValidator())
-        ->capture_default_str();
-    bench
-        ->add_option(
-            "--steps", o.steps,
-            "Steps per copy-back policy in table 2, >= 1 [default: 1000 on cuda, 100 on cpu]")
-        ->check(atLeastValidator(1));
-    bench
-        ->add_option("--copy-every", o.copyEvery,
-                     "N of the 'every N steps' policy, >= 1 [default: steps / 10]")
-        ->check(atLeastValidator(1));
-    bench->add_option("--stability-r", o.stabilityR, "The r values of table 3, each 0 < r <= 1")
-        ->check(rValidator())
-        ->capture_default_str();
-    bench->add_option("--stability-steps", o.stabilitySteps, "Steps per r in table 3, >= 4")
-        ->check(atLeastValidator(4))
-        ->capture_default_str();
-    bench->add_option("--check-steps", o.checkSteps, "Steps of the reference comparison, >= 1")
-        ->check(atLeastValidator(1))
-        ->capture_default_str();
-    bench
-        ->add_option("--repeats", o.repeats, "Timed repeats per figure (the median is shown), >= 1")
-        ->check(atLeastValidator(1))
-        ->capture_default_str();
-    bench->add_option("--json", o.json, "Also write the results as JSON to this file")
-        ->check(writablePathValidator());
+    const std::string rRange = std::string("0 < r <= 1, and r >= ") + rText(kRSmallest) +
+                               " (a smaller r would be a subnormal float: refused)";
+    addChoiceOption(*bench, "--backend", o.backend, allBackendChoices(), "Where to run");
+    addGridOption(*bench, "--grid", o.params.grid,
+                  "Grid size N or NXxNY, boundary ring included, " + std::to_string(kMinGridSide) +
+                      " <= side <= " + std::to_string(kMaxGridSide));
+    addChoiceOption(*bench, "--kernel", o.params.kernel, stencilKernels(),
+                    "Stencil kernel of tables 2 and 3 (table 1 times them all)");
+    addChoiceOption(*bench, "--boundary", o.params.boundary, allBoundaries(), "Boundary condition");
+    addChoiceOption(*bench, "--init", o.params.initial, allInitialConditions(),
+                    "Initial condition");
+    addROption(*bench, "--r", o.params.r, "r = alpha dt / h^2 for tables 1 and 2; " + rRange);
+    addCountOption(
+        *bench, "--steps", o.steps, 1,
+        "Steps per copy-back policy in table 2, >= 1 [default: " + std::to_string(kDeviceSteps) +
+            " on a device, " + std::to_string(kHostSteps) + " on the cpu]");
+    addCountOption(*bench, "--copy-every", o.copyEvery, 1,
+                   "N of the 'every N steps' policy, >= 1 [default: steps / 10]");
+    addRListOption(*bench, "--stability-r", o.stabilityR,
+                   "The r values of table 3, each " + rRange);
+    addCountOption(*bench, "--stability-steps", o.stabilitySteps, 4,
+                   "Steps per r in table 3, >= 4");
+    addCountOption(*bench, "--check-steps", o.checkSteps, 1,
+                   "Steps of the reference comparison, >= 1");
+    addCountOption(*bench, "--repeats", o.repeats, 1,
+                   "Timed repeats per figure (the median is shown), >= 1");
+    addOutputPathOption(*bench, "--json", o.json,
+                        "Also write the results as JSON to this file (or FIFO, or device)");
     return bench;
 }
 
-int runBench(const BenchOptions& o) {
-    const Params params = paramsFrom(o);
-    BackendSelection selection = makeBackend(*parseBackendChoice(o.backend));
-    Backend& backend = *selection.backend;
-    refuseIfTooLarge(backend, params.grid);
-
-    const bool onDevice = backend.name() != "cpu";
-    const int steps = o.steps > 0 ? o.steps : (onDevice ? 1000 : 100);
-    const int copyEvery = o.copyEvery > 0 ? o.copyEvery : std::max(1, steps / 10);
-    if (!onDevice && params.kernel == Kernel::Tiled) {
-        throw UsageError("--kernel tiled: the cpu backend has no tiled kernel");
-    }
+int runBench(const BenchOptions& options) {
+    BackendSelection selection = makeBackend(options.backend);
+    const BenchOptions o = resolvedFor(*selection.backend, options);
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
-
-    BenchReport report;
-    report.backend = backend.name();
-    report.device = backend.deviceName();
-    report.grid = params.grid;
-    report.params = params;
-    report.peakGBs = backend.peakBandwidthGBs();
-    report.repeats = o.repeats;
-    report.policySteps = steps;
-    report.stabilitySteps = o.stabilitySteps;
+    BenchReport report = startReport(*selection.backend, o);
 
     progress("checking every kernel against the double reference");
-    checkKernels(backend, params, o.checkSteps, report.checks);
+    checkKernels(*selection.backend, o.params, o.checkSteps, report.checks);
 
     progress("timing one step per kernel");
-    const double systemMs = timeSystemCopy(backend, params, o.repeats);
-    std::vector<std::pair<Kernel, double>> times;
-    for (Kernel kernel : backend.kernels()) {
-        times.emplace_back(kernel, timeKernel(backend, params, kernel, o.repeats));
-    }
-    double copyMs = 0.0;
-    for (const auto& [kernel, ms] : times) {
-        if (kernel == Kernel::Copy) {
-            copyMs = ms;
-        }
-    }
-    const double copyGBs = bandwidthGBs(params.grid, copyMs);
-    const auto row = [&](const std::string& label, double ms) {
-        const double gbs = bandwidthGBs(params.grid, ms);
-        return KernelTiming{label, ms, gbs, 100.0 * gbs / copyGBs,
-                            report.peakGBs > 0.0 ? 100.0 * gbs / report.peakGBs : 0.0};
-    };
-    report.systemCopy = row(onDevice ? "cudaMemcpy (ceiling)" : "memcpy (ceiling)", systemMs);
-    for (const auto& [kernel, ms] : times) {
-        report.kernels.push_back(row(kernel == Kernel::Copy ? "copy (floor)" : name(kernel), ms));
-    }
-    for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
-        const double ms = timeHostCopy(backend, params, memory, o.repeats);
-        report.hostCopies.push_back(
-            {memory, ms, static_cast<double>(params.grid.bytes()) / (ms * 1e-3) / 1e9});
-    }
+    addKernelTable(measureKernelTable(*selection.backend, o.params, o.repeats), report);
 
-    progress("running " + std::to_string(steps) + " steps under each copy-back policy");
-    Simulation simulation(std::move(selection.backend), params);
-    report.policies = runCopyPolicies(simulation, steps, copyEvery, report.checks);
+    progress("running " + std::to_string(o.steps) + " steps under each copy-back policy");
+    Simulation simulation(std::move(selection.backend), o.params);
+    report.policies = runCopyPolicies(simulation, o.steps, o.copyEvery, report.checks);
 
     progress("stability runs");
-    for (const std::string& text : o.stabilityR) {
-        report.stability.push_back(
-            runStability(simulation.backend(), params, std::stof(text), o.stabilitySteps));
-    }
+    report.stability = runStabilityTable(simulation.backend(), o);
     checkStability(report.stability, report.checks);
-
-    printReport(report);
-    if (!o.json.empty()) {
-        writeReportJson(report, o.json);
-    }
-    return report.allPassed() ? 0 : 1;
+    return finish(report, o.json);
 }
 
 }  // namespace heatlab

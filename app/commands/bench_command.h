@@ -13,20 +13,21 @@
 
 namespace heatlab {
 
+// What the options hold once parsed, each value parsed once. The defaults
+// of the simulation itself are Params' own.
 struct BenchOptions {
-    std::string backend = "auto";
-    std::string grid = "2048";
-    std::string kernel = "optimised";  // the kernel of tables 2 and 3
-    std::string boundary = "dirichlet";
-    std::string initial = "hot-square";
-    std::string r = "0.24";
+    // Grid, r, boundary and initial field of every table; the kernel of
+    // tables 2 and 3 (table 1 times them all).
+    Params params;
+    BackendChoice backend = BackendChoice::Auto;
     int steps = 0;      // table 2; 0 until resolved per backend
     int copyEvery = 0;  // the "every N" policy; 0 until resolved
     int checkSteps = 4;
     int repeats = 9;
     int stabilitySteps = 400;
-    std::vector<std::string> stabilityR{"0.24", "0.25", "0.26"};
-    std::string json;
+    // Below, at and just past kStabilityBound.
+    std::vector<float> stabilityR{0.24f, 0.25f, 0.26f};
+    std::string json;  // empty: no JSON file
 };
 
 // Adds the `bench` subcommand and its options to `app`.

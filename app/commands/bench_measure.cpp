@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "kernels/numerics/initial_conditions.h"
 
@@ -75,6 +77,37 @@ double timeHostCopy(Backend& backend, const Params& params, HostMemory memory, i
             backend.copyToHost(host.get(), memory);
         }
     });
+}
+
+KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats) {
+    const double systemMs = timeSystemCopy(backend, params, repeats);
+    std::vector<std::pair<Kernel, double>> times;
+    double copyMs = 0.0;
+    for (Kernel kernel : backend.kernels()) {
+        times.emplace_back(kernel, timeKernel(backend, params, kernel, repeats));
+        if (kernel == Kernel::Copy) {
+            copyMs = times.back().second;
+        }
+    }
+    const double copyGBs = copyMs > 0.0 ? bandwidthGBs(params.grid, copyMs) : 0.0;
+    const double peakGBs = backend.peakBandwidthGBs();
+    const auto row = [&](const std::string& label, double ms) {
+        const double gbs = bandwidthGBs(params.grid, ms);
+        return KernelTiming{label, ms, gbs, copyGBs > 0.0 ? 100.0 * gbs / copyGBs : 0.0,
+                            peakGBs > 0.0 ? 100.0 * gbs / peakGBs : 0.0};
+    };
+
+    KernelTable table;
+    table.systemCopy = row(backend.systemCopyName() + " (ceiling)", systemMs);
+    for (const auto& [kernel, ms] : times) {
+        table.kernels.push_back(row(kernel == Kernel::Copy ? "copy (floor)" : name(kernel), ms));
+    }
+    for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
+        const double ms = timeHostCopy(backend, params, memory, repeats);
+        table.hostCopies.push_back(
+            {memory, ms, static_cast<double>(params.grid.bytes()) / (ms * 1e-3) / 1e9});
+    }
+    return table;
 }
 
 std::vector<PolicyRun> runCopyPolicies(Simulation& simulation, int steps, int copyEvery,

@@ -22,6 +22,17 @@ double timeHostCopy(Backend& backend, const Params& params, HostMemory memory, i
 // Grid bytes read and written per step over time, in GB/s.
 double bandwidthGBs(const GridSize& grid, double msPerStep);
 
+// Table 1 on params' grid and field: the platform's own copy (the ceiling),
+// every kernel of the backend (the copy floor first), each as a percentage
+// of the floor's GB/s and of the device's peak, and one host copy per kind
+// of host memory.
+struct KernelTable {
+    KernelTiming systemCopy;
+    std::vector<KernelTiming> kernels;
+    std::vector<HostCopyTiming> hostCopies;
+};
+KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats);
+
 // Runs `steps` steps under each policy and checks the final fields are
 // bit-identical. Appends one CheckResult.
 std::vector<PolicyRun> runCopyPolicies(Simulation& simulation, int steps, int copyEvery,

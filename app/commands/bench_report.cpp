@@ -1,11 +1,12 @@
 #include "app/commands/bench_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
-#include "app/io/atomic_file.h"
+#include "app/io/output_file.h"
 
 namespace heatlab {
 
@@ -25,8 +26,19 @@ nlohmann::json number(double v) {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
-void printKernelRow(const KernelTiming& k, bool withPeak) {
-    std::printf("  %-22s %11.4f %10.1f %11.1f", k.name.c_str(), k.msPerStep, k.gbPerS,
+// The first column fits the longest row name: the ceiling is named by the
+// backend ("cudaMemcpy device to device (ceiling)").
+int nameWidth(const BenchReport& r) {
+    std::size_t width = 22;
+    width = std::max(width, r.systemCopy.name.size());
+    for (const auto& k : r.kernels) {
+        width = std::max(width, k.name.size());
+    }
+    return static_cast<int>(width);
+}
+
+void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
+    std::printf("  %-*s %11.4f %10.1f %11.1f", width, k.name.c_str(), k.msPerStep, k.gbPerS,
                 k.percentOfCopy);
     if (withPeak) {
         std::printf(" %10.1f", k.percentOfPeak);
@@ -57,15 +69,16 @@ void printReport(const BenchReport& r) {
 
     std::printf("1. One step per kernel (median of %d; GB/s = grid bytes read + written / time)\n",
                 r.repeats);
-    std::printf("  %-22s %11s %10s %11s%s\n", "kernel", "ms/step", "GB/s", "% of copy",
+    const int width = nameWidth(r);
+    std::printf("  %-*s %11s %10s %11s%s\n", width, "kernel", "ms/step", "GB/s", "% of copy",
                 withPeak ? "  % of peak" : "");
-    printKernelRow(r.systemCopy, withPeak);
+    printKernelRow(r.systemCopy, width, withPeak);
     for (const auto& k : r.kernels) {
-        printKernelRow(k, withPeak);
+        printKernelRow(k, width, withPeak);
     }
     std::printf("\n  host copy (device to host, one grid)\n");
     for (const auto& h : r.hostCopies) {
-        std::printf("  %-22s %11.4f %10.1f\n", name(h.memory), h.ms, h.gbPerS);
+        std::printf("  %-*s %11.4f %10.1f\n", width, name(h.memory), h.ms, h.gbPerS);
     }
 
     std::printf("\n2. %d steps of %s under each copy-back policy\n", r.policySteps,
@@ -79,12 +92,26 @@ void printReport(const BenchReport& r) {
 
     std::printf("\n3. Stability: %d steps of %s, %s, %s\n", r.stabilitySteps, name(r.params.kernel),
                 name(r.params.initial), name(r.params.boundary));
-    std::printf("  %8s %9s %9s %14s %14s %8s\n", "r", "1 - 4r", "|1 - 8r|", "measured growth",
+    std::printf("  %8s %9s %9s %15s %14s %8s\n", "r", "1 - 4r", "|1 - 8r|", "measured growth",
                 "max |u| at end", "finite");
+    double seed = 0.0;
     for (const auto& s : r.stability) {
-        std::printf("  %8.4f %9.4f %9.4f %14.4f %14.6g %8s\n", static_cast<double>(s.r),
-                    s.centreWeight, s.predictedGrowth, s.measuredGrowth,
-                    static_cast<double>(s.maxAbsEnd), s.finite ? "yes" : "NO");
+        // A growth that could not be measured is shown as such, never as nan.
+        char growth[32] = "-";
+        if (std::isfinite(s.measuredGrowth)) {
+            std::snprintf(growth, sizeof growth, "%.4f", s.measuredGrowth);
+        }
+        std::printf("  %8.4f %9.4f %9.4f %15s %14.6g %8s\n", static_cast<double>(s.r),
+                    s.centreWeight, s.predictedGrowth, growth, static_cast<double>(s.maxAbsEnd),
+                    s.finite ? "yes" : "NO");
+        seed = std::max(seed, s.checkerboardSeed);
+    }
+    if (seed > 0.0) {
+        std::printf(
+            "  (the field holds too little checkerboard to measure its growth: that was "
+            "measured\n   on a second run with one of amplitude %g added; max |u| is the "
+            "field's own)\n",
+            seed);
     }
 
     std::printf("\nChecks\n");
@@ -143,6 +170,7 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
                                     {"centre_weight", s.centreWeight},
                                     {"growth_factor", s.predictedGrowth},
                                     {"measured_growth", number(s.measuredGrowth)},
+                                    {"checkerboard_seed", s.checkerboardSeed},
                                     {"max_abs", number(s.maxAbsEnd)},
                                     {"finite", s.finite}});
     }
@@ -151,7 +179,7 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
         out["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
     }
     out["passed"] = r.allPassed();
-    writeFileAtomically(path, out.dump(2) + "\n");
+    writeOutputFile(path, out.dump(2) + "\n");
 }
 
 }  // namespace heatlab

@@ -59,7 +59,8 @@ struct BenchReport {
 };
 
 void printReport(const BenchReport& report);
-// Written to a temporary name beside `path`, then renamed over it.
+// Through writeOutputFile(): a file is replaced whole, a FIFO or device is
+// written straight through.
 void writeReportJson(const BenchReport& report, const std::string& path);
 
 }  // namespace heatlab

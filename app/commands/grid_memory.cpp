@@ -23,8 +23,8 @@ void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
     const std::size_t deviceNeeded = backend.bytesNeeded(grid);
     const std::size_t hostNeeded = kHostBytesPerCell * grid.cells();
     const std::size_t hostAvailable = hostAvailableBytes();
-    if (backend.name() == "cpu") {
-        // The CPU backend's buffers live in host memory too.
+    if (backend.fieldInHostMemory()) {
+        // The backend's buffers compete with the program's own host copies.
         if (deviceNeeded + hostNeeded > hostAvailable) {
             throw UsageError(label + " needs " + mib(deviceNeeded + hostNeeded) +
                              " of host memory, " + mib(hostAvailable) + " available");

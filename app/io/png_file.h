@@ -5,23 +5,13 @@
 // or pipe). Reading is here too, so tests and tools check what was written
 // with the same library.
 
-#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "app/io/rgb_image.h"
+
 namespace heatlab {
-
-// Rows top to bottom, 3 bytes per pixel (R, G, B).
-struct RgbImage {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> pixels;
-
-    const std::uint8_t* at(int x, int y) const {
-        return pixels.data() + (static_cast<std::size_t>(y) * width + x) * 3;
-    }
-};
 
 // Key and value of one tEXt chunk (keys of 1 to 79 Latin-1 characters).
 using PngText = std::vector<std::pair<std::string, std::string>>;

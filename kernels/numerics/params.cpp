@@ -2,20 +2,6 @@
 
 namespace heatlab {
 
-namespace {
-
-template <typename Enum>
-std::optional<Enum> parseByName(const std::string& text, const std::vector<Enum>& all) {
-    for (Enum value : all) {
-        if (text == name(value)) {
-            return value;
-        }
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
 const char* name(Boundary b) {
     switch (b) {
     case Boundary::Dirichlet: return "dirichlet";
@@ -62,18 +48,6 @@ std::vector<Kernel> allKernels() {
 
 std::vector<Kernel> stencilKernels() {
     return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
-}
-
-std::optional<Boundary> parseBoundary(const std::string& text) {
-    return parseByName(text, allBoundaries());
-}
-
-std::optional<InitialCondition> parseInitialCondition(const std::string& text) {
-    return parseByName(text, allInitialConditions());
-}
-
-std::optional<Kernel> parseKernel(const std::string& text) {
-    return parseByName(text, allKernels());
 }
 
 }  // namespace heatlab

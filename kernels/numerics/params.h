@@ -4,7 +4,7 @@
 // names used to show and parse the choices.
 
 #include <cstddef>
-#include <optional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -33,6 +33,8 @@ constexpr int kMinGridSide = 3;
 // every launch dimension of the CUDA kernels within its limit.
 constexpr int kMaxGridSide = 65536;
 
+// The values a default-constructed Params (and GridSize) holds are the
+// defaults every command line and the panel start from and show.
 struct Params {
     GridSize grid;
     float r = 0.24f;  // alpha * dt / h^2; the scheme is stable for r <= 0.25
@@ -43,6 +45,19 @@ struct Params {
 
 // The 2D CFL bound of the explicit five-point scheme.
 constexpr float kStabilityBound = 0.25f;
+
+// The r every editor accepts: kRAbove < r <= kRMax. At 0 nothing moves;
+// past 1 the checkerboard grows by 7 or more a step and there is nothing
+// left to show but overflow.
+constexpr float kRAbove = 0.0f;  // exclusive
+constexpr float kRMax = 1.0f;    // inclusive
+// Within that range r must also be a normal float: below this a float r is
+// subnormal (it keeps fewer digits than were typed and slows every step on
+// the CPU) or rounds to 0.
+constexpr float kRSmallest = std::numeric_limits<float>::min();
+
+// True for an r in the range above (false for NaN).
+constexpr bool rInRange(double r) { return r > kRAbove && r >= kRSmallest && r <= kRMax; }
 
 // Names, as shown in tables and accepted on the command line.
 const char* name(Boundary b);
@@ -55,9 +70,5 @@ std::vector<InitialCondition> allInitialConditions();
 std::vector<Kernel> allKernels();
 // Every kernel but the copy floor, which moves the field without stepping it.
 std::vector<Kernel> stencilKernels();
-
-std::optional<Boundary> parseBoundary(const std::string& text);
-std::optional<InitialCondition> parseInitialCondition(const std::string& text);
-std::optional<Kernel> parseKernel(const std::string& text);
 
 }  // namespace heatlab

@@ -1,12 +1,14 @@
 // `heatlab bench` end to end on a small grid: every table, every check, and
 // the JSON file a script would read.
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/cpu/fifo_reader.h"
 #include "tests/support/run_command.h"
 
 TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
@@ -62,4 +64,51 @@ TEST(BenchCommand, AFailedCheckExitsOneAndNamesIt) {
     EXPECT_EQ(result.status, 1) << result.out << result.err;
     EXPECT_NE(result.out.find("FAIL"), std::string::npos) << result.out;
     EXPECT_NE(result.out.find("finite: r = 0.5"), std::string::npos) << result.out;
+}
+
+// A field with no checkerboard in it (blank: nothing at all; the sine:
+// symmetric about the centre, so its projection cancels exactly) still gets
+// its growth measured past the bound, never a false failure or a nan.
+TEST(BenchCommand, TheCheckerboardGrowthIsMeasuredForEveryInitialField) {
+    for (const char* initial : {"blank", "sine", "hot-square"}) {
+        const ScratchFolder folder;
+        const std::string path = folder / "bench.json";
+        const CommandResult result = runHeatlab(
+            std::string("bench --backend cpu --grid 65 --steps 4 --check-steps 1 --repeats 1 "
+                        "--stability-r 0.26 --init ") +
+            initial + " --json " + path);
+        EXPECT_EQ(result.status, 0) << initial << "\n" << result.out << result.err;
+        EXPECT_EQ(result.out.find("nan"), std::string::npos) << initial << "\n" << result.out;
+        std::ifstream file(path);
+        ASSERT_TRUE(file.good()) << initial;
+        const nlohmann::json json = nlohmann::json::parse(file);
+        ASSERT_EQ(json["stability"].size(), 1u) << initial;
+        const nlohmann::json& run = json["stability"][0];
+        ASSERT_TRUE(run["measured_growth"].is_number()) << initial << ": " << run;
+        const double predicted = std::fabs(1.0 - 8.0 * static_cast<double>(0.26f));
+        EXPECT_NEAR(run["measured_growth"].get<double>() / predicted, 1.0, 0.01)
+            << initial << ": " << run;
+    }
+}
+
+// --json onto a named pipe writes through it: the reader gets the JSON and
+// the pipe is still a pipe afterwards (a rename would have replaced it).
+TEST(BenchCommand, JsonGoesThroughANamedPipe) {
+    const ScratchFolder folder;
+    const std::string fifo = folder / "results.fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    FifoReader reader(fifo);
+    const CommandResult result = runHeatlab(
+        "bench --backend cpu --grid 33 --steps 4 --check-steps 1 --repeats 1 "
+        "--stability-steps 40 --json " +
+        fifo);
+    reader.writerGone();
+    reader.join();
+    EXPECT_EQ(result.status, 0) << result.out << result.err;
+    EXPECT_TRUE(reader.finished()) << "the bench never closed the pipe";
+    EXPECT_TRUE(isFifo(fifo)) << "the pipe was replaced";
+    const nlohmann::json json = nlohmann::json::parse(reader.contents(), nullptr, false);
+    ASSERT_FALSE(json.is_discarded()) << reader.contents();
+    EXPECT_EQ(json["grid"]["nx"], 33);
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"results.fifo"});
 }

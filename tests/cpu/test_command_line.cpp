@@ -31,6 +31,11 @@ const BadValue kBadValues[] = {
     {"bench --r -0.1", "--r"},
     {"bench --r 1.5", "--r"},
     {"bench --r 0.2x", "--r"},
+    // Positive, but too small for a normal float: refused up front, not a
+    // failed conversion later.
+    {"bench --r 1e-40", "--r"},
+    {"bench --r 1e-50", "--r"},
+    {"bench --stability-r 0.24 1e-40", "--stability-r"},
     {"bench --stability-r 0.24 2", "--stability-r"},
     {"bench --steps 0", "--steps"},
     {"bench --steps -3", "--steps"},
@@ -38,6 +43,7 @@ const BadValue kBadValues[] = {
     {"bench --repeats 0", "--repeats"},
     {"bench --check-steps 0", "--check-steps"},
     {"bench --copy-every 0", "--copy-every"},
+    {"bench --repeats 99999999999", "--repeats"},
     {"bench --kernel fastest", "--kernel"},
     {"bench --kernel copy", "--kernel"},
     {"bench --backend opencl", "--backend"},
@@ -46,7 +52,7 @@ const BadValue kBadValues[] = {
     {"bench --json /nonexistent-folder/results.json", "--json"},
     {"bench --json /tmp", "--json"},
     {"bench --frobnicate", "frobnicate"},
-    {"bench --backend cpu --kernel tiled", "tiled"},
+    {"bench --backend cpu --kernel tiled", "--kernel tiled"},
     {"launch", "launch"},
 };
 
@@ -89,4 +95,6 @@ TEST(CommandLine, HelpListsEveryBenchOptionWithItsDefault) {
         EXPECT_NE(result.out.find(option), std::string::npos) << option;
     }
     EXPECT_NE(result.out.find("2048"), std::string::npos) << "the grid default is shown";
+    EXPECT_NE(result.out.find("0.24"), std::string::npos) << "the r default is shown";
+    EXPECT_NE(result.out.find("optimised"), std::string::npos) << "the kernel default is shown";
 }

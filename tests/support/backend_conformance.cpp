@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "kernels/checks/reference_check.h"
@@ -130,7 +131,8 @@ TEST_P(BackendConformance, MaximumPrincipleHoldsAtAndBelowTheBound) {
     for (float r : {0.24f, 0.25f}) {
         Params p;
         p.grid = {255, 255};
-        const StabilityResult result = runStability(*backend_, p, r, 400);
+        p.r = r;
+        const StabilityResult result = runStability(*backend_, p, 400);
         EXPECT_TRUE(result.finite);
         EXPECT_TRUE(result.maxNeverGrew)
             << "r = " << r << ": max |u| " << result.maxAbsStart << " -> " << result.maxAbsEnd;
@@ -141,7 +143,8 @@ TEST_P(BackendConformance, MaximumPrincipleHoldsAtAndBelowTheBound) {
 TEST_P(BackendConformance, CheckerboardGrowsByOneMinusEightRPastTheBound) {
     Params p;
     p.grid = {255, 255};
-    const StabilityResult result = runStability(*backend_, p, 0.26f, 400);
+    p.r = 0.26f;
+    const StabilityResult result = runStability(*backend_, p, 400);
     EXPECT_TRUE(result.finite);
     EXPECT_NEAR(result.measuredGrowth / result.predictedGrowth, 1.0, kGrowthTolerance)
         << "measured " << result.measuredGrowth
@@ -229,6 +232,28 @@ TEST_P(BackendConformance, MaxAbsIsReducedWhereTheFieldLivesAndReportsNaN) {
         field[field.size() - 1] = std::nanf("");
         backend_->upload(grid, field.data(), Boundary::Dirichlet);
         EXPECT_TRUE(std::isnan(backend_->maxAbs())) << gridText(grid);
+    }
+}
+
+TEST_P(BackendConformance, RangeIsReducedWhereTheFieldLivesWithNaNFlagged) {
+    for (const GridSize& grid : {GridSize{3, 3}, GridSize{257, 129}, GridSize{1000, 1000}}) {
+        std::vector<float> field =
+            makeInitialField(grid, InitialCondition::Sine, Boundary::Dirichlet);
+        field[field.size() / 3] = -7.5f;
+        field[field.size() / 2] = 3.25f;
+        backend_->upload(grid, field.data(), Boundary::Dirichlet);
+        FieldRange range = backend_->range();
+        EXPECT_EQ(range.min, -7.5f) << gridText(grid);
+        EXPECT_EQ(range.max, 3.25f) << gridText(grid);
+        EXPECT_FALSE(range.hasNaN) << gridText(grid);
+
+        field[0] = std::nanf("");
+        field[field.size() - 1] = -std::numeric_limits<float>::infinity();
+        backend_->upload(grid, field.data(), Boundary::Dirichlet);
+        range = backend_->range();
+        EXPECT_EQ(range.min, -std::numeric_limits<float>::infinity()) << gridText(grid);
+        EXPECT_EQ(range.max, 3.25f) << gridText(grid);
+        EXPECT_TRUE(range.hasNaN) << gridText(grid);
     }
 }
 

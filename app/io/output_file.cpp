@@ -1,0 +1,213 @@
+#include "app/io/output_file.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+// lstat, not stat: a symbolic link must be written through, or the rename
+// would replace the link (/dev/stdout is one) with a regular file.
+bool renamedIntoPlace(const std::string& path, struct stat* existing, bool* exists) {
+    *exists = ::lstat(path.c_str(), existing) == 0;
+    if (!*exists) {
+        // Missing (or unreachable: creating the temporary then fails and
+        // says why).
+        return true;
+    }
+    return S_ISREG(existing->st_mode);
+}
+
+[[noreturn]] void fail(const std::string& path, int error) {
+    throw RuntimeError("cannot write " + path + ": " + std::strerror(error));
+}
+
+// While one lives, a write into a pipe whose reader has gone fails with
+// EPIPE instead of killing the program with SIGPIPE, so the failure can be
+// reported like any other. The signal is blocked for this thread only and
+// one raised meanwhile is discarded, so the rest of the program keeps the
+// disposition it had.
+class SigpipeHeld {
+public:
+    SigpipeHeld() {
+        sigemptyset(&pipe_);
+        sigaddset(&pipe_, SIGPIPE);
+        sigset_t pending;
+        sigpending(&pending);
+        pendingBefore_ = sigismember(&pending, SIGPIPE) == 1;
+        pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
+    }
+    ~SigpipeHeld() {
+        if (!pendingBefore_) {
+            const timespec now{0, 0};
+            while (sigtimedwait(&pipe_, nullptr, &now) == SIGPIPE) {
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+    }
+    SigpipeHeld(const SigpipeHeld&) = delete;
+    SigpipeHeld& operator=(const SigpipeHeld&) = delete;
+
+private:
+    sigset_t pipe_;
+    sigset_t previous_;
+    bool pendingBefore_ = false;
+};
+
+// Returns 0 or the errno of the write that failed. A pipe or a device may
+// take the contents in several pieces.
+int writeAll(int fd, const std::string& contents) {
+    const char* next = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, next, left);
+        if (written < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return errno;
+        }
+        next += written;
+        left -= static_cast<std::size_t>(written);
+    }
+    return 0;
+}
+
+// Linux closes the descriptor even when close() reports EINTR, so only
+// other errors (a delayed write failing) count.
+int closeError(int fd) { return ::close(fd) != 0 && errno != EINTR ? errno : 0; }
+
+void writeThrough(const std::string& path, const std::string& contents) {
+    const SigpipeHeld held;
+    int fd = -1;
+    do {
+        // Opening a FIFO waits here for its reader.
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+        fail(path, errno);
+    }
+    const int writeError = writeAll(fd, contents);
+    const int closed = closeError(fd);
+    if (writeError != 0 || closed != 0) {
+        fail(path, writeError != 0 ? writeError : closed);
+    }
+}
+
+void replaceByRename(const std::string& path, const std::string& contents, bool exists,
+                     const struct stat& existing) {
+    std::string temporary;
+    int fd = -1;
+    for (int attempt = 0; fd < 0; ++attempt) {
+        temporary = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && !((errno == EEXIST || errno == EINTR) && attempt < 100)) {
+            fail(path, errno);
+        }
+    }
+    int error = 0;
+    if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0) {
+        error = errno;  // a replaced file keeps its permissions
+    }
+    if (error == 0) {
+        error = writeAll(fd, contents);
+    }
+    // Some file systems report a full disk only when the data reaches it.
+    if (error == 0 && ::fsync(fd) != 0 && errno != EINVAL) {
+        error = errno;
+    }
+    const int closed = closeError(fd);
+    if (error == 0) {
+        error = closed;
+    }
+    if (error == 0 && std::rename(temporary.c_str(), path.c_str()) != 0) {
+        error = errno;
+    }
+    if (error != 0) {
+        ::unlink(temporary.c_str());
+        fail(path, error);
+    }
+}
+
+// The descriptor among stdout and stderr that `path` names (by
+// /dev/stdout, /proc/self/fd/1 or its own name), or -1.
+int ownStream(const std::string& path) {
+    struct stat target {};
+    if (::stat(path.c_str(), &target) != 0) {
+        return -1;
+    }
+    for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+        struct stat stream {};
+        if (::fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev &&
+            stream.st_ino == target.st_ino) {
+            return fd;
+        }
+    }
+    return -1;
+}
+
+// Onto the program's own stream, after what it already printed; opening
+// the name again would start a second file offset at 0 and, for a
+// redirected file, truncate what was printed.
+void writeToStream(int fd, const std::string& path, const std::string& contents) {
+    const SigpipeHeld held;
+    const int error = writeAll(fd, contents);
+    if (error != 0) {
+        fail(path, error);
+    }
+}
+
+}  // namespace
+
+void writeOutputFile(const std::string& path, const std::string& contents) {
+    if (const int stream = ownStream(path); stream >= 0) {
+        writeToStream(stream, path, contents);
+        return;
+    }
+    struct stat existing {};
+    bool exists = false;
+    if (renamedIntoPlace(path, &existing, &exists)) {
+        replaceByRename(path, contents, exists, existing);
+    } else {
+        writeThrough(path, contents);
+    }
+}
+
+std::string outputPathProblem(const std::string& path) {
+    if (path.empty()) {
+        return "an empty name is not a file name";
+    }
+    struct stat target {};
+    if (::stat(path.c_str(), &target) == 0 && S_ISDIR(target.st_mode)) {
+        return "'" + path + "' is a folder, not a file name";
+    }
+    struct stat existing {};
+    bool exists = false;
+    if (!renamedIntoPlace(path, &existing, &exists)) {
+        if (::access(path.c_str(), W_OK) != 0) {
+            return "cannot write '" + path + "': " + std::strerror(errno);
+        }
+        return {};
+    }
+    const std::string probe = path + ".probe-" + std::to_string(::getpid());
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        return "cannot write '" + path +
+               "' (its folder is missing or not writable: " + std::strerror(errno) + ")";
+    }
+    ::close(fd);
+    ::unlink(probe.c_str());
+    return {};
+}
+
+}  // namespace heatlab

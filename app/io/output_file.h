@@ -1,0 +1,37 @@
+#pragma once
+// The one way the program writes a file the user named: results (JSON),
+// pictures and scenes all go through writeOutputFile(), so every output
+// gets the same two guarantees.
+//
+// A regular file, or a name that does not exist yet, is never left
+// half-written: the contents go to a temporary file in the same folder,
+// which is renamed over the name only once it is complete. Anything else
+// is written straight through and stays what it was: a FIFO (named pipe)
+// keeps its reader, a terminal or another character device (/dev/stdout)
+// is not replaced by a file, and a symbolic link stays a link (what it
+// points to is written). Renaming over those would swap the thing itself
+// for a regular file, and as root that includes nodes under /dev. A name
+// for the program's own stdout or stderr (/dev/stdout, or the file stdout
+// is redirected to) is written on that stream, after what it already
+// holds, rather than opened again from its start.
+//
+// A write that fails (a full disk, a reader that went away, a missing
+// folder) is a RuntimeError naming the path and the system's reason, and
+// no temporary file is left behind.
+
+#include <string>
+
+namespace heatlab {
+
+// Writes `contents` to `path` as described above. Throws RuntimeError.
+void writeOutputFile(const std::string& path, const std::string& contents);
+
+// What a command line checks up front, so a long run never ends unable to
+// save: empty when `path` can be written, otherwise one line saying why
+// not. A name that would be renamed into place is probed by creating and
+// removing a file beside it; anything else (a FIFO, a device) is only
+// checked for write permission, since opening a FIFO would wait for a
+// reader.
+std::string outputPathProblem(const std::string& path);
+
+}  // namespace heatlab

@@ -1,0 +1,184 @@
+// writeOutputFile(): a regular file or a new name is replaced whole through
+// a temporary that never outlives the call; a FIFO is written straight
+// through and stays a FIFO; a failed write is a RuntimeError naming the path
+// and the reason. Everything happens in a scratch folder: never on a node
+// under /dev, since CI runs as root and a mistake there replaces the node.
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "app/io/output_file.h"
+#include "kernels/errors.h"
+#include "tests/cpu/fifo_reader.h"
+
+using heatlab::outputPathProblem;
+using heatlab::RuntimeError;
+using heatlab::writeOutputFile;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+bool isRegularFile(const std::string& path) {
+    struct stat info {};
+    return ::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+// More than a pipe holds (64 KiB on Linux), so a FIFO takes it in pieces.
+std::string largeContents() {
+    std::string text;
+    for (int i = 0; text.size() < 300 * 1024; ++i) {
+        text += "line " + std::to_string(i) + "\n";
+    }
+    return text;
+}
+
+// Runs `write`, expecting a RuntimeError; returns its message.
+template <typename Write>
+std::string failureOf(Write write) {
+    try {
+        write();
+    } catch (const RuntimeError& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no RuntimeError";
+    return {};
+}
+
+}  // namespace
+
+TEST(OutputFile, ANewNameIsWrittenAndNoTemporaryIsLeft) {
+    const ScratchFolder folder;
+    const std::string path = folder / "results.json";
+    writeOutputFile(path, "{}\n");
+    EXPECT_EQ(slurp(path), "{}\n");
+    EXPECT_TRUE(isRegularFile(path));
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"results.json"});
+}
+
+TEST(OutputFile, AnExistingFileIsReplacedWholeAndKeepsItsPermissions) {
+    const ScratchFolder folder;
+    const std::string path = folder / "results.json";
+    {
+        std::ofstream old(path);
+        old << "an old and much longer file that must not show through";
+    }
+    ASSERT_EQ(::chmod(path.c_str(), 0640), 0);
+    writeOutputFile(path, "new");
+    EXPECT_EQ(slurp(path), "new");
+    struct stat info {};
+    ASSERT_EQ(::stat(path.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 07777, 0640u);
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"results.json"});
+}
+
+TEST(OutputFile, AFifoIsWrittenThroughAndStaysAFifo) {
+    const ScratchFolder folder;
+    const std::string path = folder / "pipe";
+    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0) << std::strerror(errno);
+    const std::string contents = largeContents();
+    FifoReader reader(path);
+    writeOutputFile(path, contents);
+    reader.join();
+    EXPECT_TRUE(reader.finished()) << "the writer never closed the FIFO";
+    EXPECT_EQ(reader.contents().size(), contents.size());
+    EXPECT_TRUE(reader.contents() == contents);
+    EXPECT_TRUE(isFifo(path)) << "the FIFO was replaced";
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"pipe"});
+}
+
+TEST(OutputFile, ASymbolicLinkStaysALinkAndWhatItNamesIsWritten) {
+    const ScratchFolder folder;
+    const std::string target = folder / "target.json";
+    const std::string link = folder / "link.json";
+    {
+        std::ofstream old(target);
+        old << "old";
+    }
+    ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0) << std::strerror(errno);
+    writeOutputFile(link, "new");
+    struct stat info {};
+    ASSERT_EQ(::lstat(link.c_str(), &info), 0);
+    EXPECT_TRUE(S_ISLNK(info.st_mode)) << "the link was replaced by a file";
+    EXPECT_EQ(slurp(target), "new");
+}
+
+TEST(OutputFile, TheProgramsOwnStdoutIsWrittenAfterWhatItAlreadyHolds) {
+    // Stdout redirected to a file, and that file named as the output (as
+    // /dev/stdout would): opening it again would truncate what was printed.
+    const ScratchFolder folder;
+    const std::string path = folder / "stdout.txt";
+    std::fflush(stdout);
+    const int saved = ::dup(STDOUT_FILENO);
+    const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ASSERT_GE(saved, 0);
+    ASSERT_GE(file, 0);
+    ::dup2(file, STDOUT_FILENO);
+    ::close(file);
+    const std::string printed = "the tables\n";
+    const bool printedAll = ::write(STDOUT_FILENO, printed.data(), printed.size()) ==
+                            static_cast<ssize_t>(printed.size());
+    std::string error;
+    try {
+        writeOutputFile(path, "{}\n");
+    } catch (const RuntimeError& e) {
+        error = e.what();
+    }
+    ::dup2(saved, STDOUT_FILENO);
+    ::close(saved);
+    EXPECT_TRUE(printedAll);
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(slurp(path), "the tables\n{}\n");
+}
+
+TEST(OutputFile, AFolderThatWasRemovedIsAnErrorNamingThePathAndTheReason) {
+    std::string path;
+    {
+        const ScratchFolder folder;
+        path = folder / "results.json";
+    }
+    const std::string message = failureOf([&] { writeOutputFile(path, "{}\n"); });
+    EXPECT_NE(message.find(path), std::string::npos) << message;
+    EXPECT_NE(message.find(std::strerror(ENOENT)), std::string::npos) << message;
+}
+
+TEST(OutputFile, AReaderThatGoesAwayIsAnErrorNotASignal) {
+    const ScratchFolder folder;
+    const std::string path = folder / "pipe";
+    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0) << std::strerror(errno);
+    // The reader closes as soon as the first piece arrives; the rest of the
+    // contents, more than a pipe holds, then has nowhere to go (EPIPE). The
+    // write must report it rather than let SIGPIPE end the program.
+    FifoReader reader(path, /*closeAfterFirstData=*/true);
+    const std::string message = failureOf([&] { writeOutputFile(path, largeContents()); });
+    reader.join();
+    EXPECT_NE(message.find(path), std::string::npos) << message;
+    EXPECT_NE(message.find(std::strerror(EPIPE)), std::string::npos) << message;
+    EXPECT_TRUE(isFifo(path));
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"pipe"});
+}
+
+TEST(OutputFile, TheUpFrontCheckAcceptsAFifoWithoutOpeningItAndLeavesNoProbe) {
+    const ScratchFolder folder;
+    const std::string fifo = folder / "pipe";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+    // Opening the FIFO would wait for a reader, and there is none.
+    EXPECT_EQ(outputPathProblem(fifo), "");
+    EXPECT_EQ(outputPathProblem(folder / "new.json"), "");
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"pipe"});
+    EXPECT_NE(outputPathProblem(folder.path()), "");
+    EXPECT_NE(outputPathProblem(folder / "missing/new.json"), "");
+}
