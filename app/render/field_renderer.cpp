@@ -1,0 +1,248 @@
+#include "app/render/field_renderer.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "app/render/gl_check.h"
+#include "kernels/errors.h"
+#include "shaders/field_frag.h"
+#include "shaders/fullscreen_vert.h"
+
+namespace heatlab {
+
+namespace {
+
+// Fixed units: the field's samplerBuffer and the tables' sampler2D must
+// never share one (two sampler types on one unit fail the draw).
+constexpr GLint kFieldUnit = 0;
+constexpr GLint kTableUnit = 1;
+
+// The program's uMode.
+constexpr GLint kModeField = 0;
+constexpr GLint kModeColourBar = 1;
+
+glm::vec3 toVec3(Rgb8 colour) { return glm::vec3(colour.r, colour.g, colour.b) / 255.0f; }
+
+// Records what the renderer changes and puts it back when it goes out of
+// scope, also when a draw throws, so the caller's state (the panel's, a
+// screenshot's) survives a draw untouched.
+class SavedState {
+public:
+    SavedState() {
+        glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
+        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertexArray_);
+        glGetIntegerv(GL_ACTIVE_TEXTURE, &activeTexture_);
+        glGetIntegerv(GL_VIEWPORT, viewport_);
+        glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer_);
+        glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpackAlignment_);
+        glGetIntegerv(GL_UNPACK_ROW_LENGTH, &unpackRowLength_);
+        glActiveTexture(GL_TEXTURE0 + kFieldUnit);
+        glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &fieldTexture_);
+        glGetIntegerv(GL_SAMPLER_BINDING, &fieldSampler_);
+        glActiveTexture(GL_TEXTURE0 + kTableUnit);
+        glGetIntegerv(GL_TEXTURE_BINDING_2D, &tableTexture_);
+        glGetIntegerv(GL_SAMPLER_BINDING, &tableSampler_);
+        glActiveTexture(static_cast<GLenum>(activeTexture_));
+        blend_ = glIsEnabled(GL_BLEND);
+        depthTest_ = glIsEnabled(GL_DEPTH_TEST);
+        cullFace_ = glIsEnabled(GL_CULL_FACE);
+        framebufferSrgb_ = glIsEnabled(GL_FRAMEBUFFER_SRGB);
+    }
+
+    ~SavedState() {
+        glUseProgram(static_cast<GLuint>(program_));
+        glBindVertexArray(static_cast<GLuint>(vertexArray_));
+        glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, static_cast<GLuint>(unpackBuffer_));
+        glPixelStorei(GL_UNPACK_ALIGNMENT, unpackAlignment_);
+        glPixelStorei(GL_UNPACK_ROW_LENGTH, unpackRowLength_);
+        glActiveTexture(GL_TEXTURE0 + kFieldUnit);
+        glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(fieldTexture_));
+        glBindSampler(kFieldUnit, static_cast<GLuint>(fieldSampler_));
+        glActiveTexture(GL_TEXTURE0 + kTableUnit);
+        glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(tableTexture_));
+        glBindSampler(kTableUnit, static_cast<GLuint>(tableSampler_));
+        glActiveTexture(static_cast<GLenum>(activeTexture_));
+        restore(GL_BLEND, blend_);
+        restore(GL_DEPTH_TEST, depthTest_);
+        restore(GL_CULL_FACE, cullFace_);
+        restore(GL_FRAMEBUFFER_SRGB, framebufferSrgb_);
+        // A destructor must not throw: a failure here is only reported.
+        gl::printOnError("restoring GL state", __FILE__, __LINE__);
+    }
+
+    SavedState(const SavedState&) = delete;
+    SavedState& operator=(const SavedState&) = delete;
+
+private:
+    static void restore(GLenum capability, GLboolean enabled) {
+        if (enabled == GL_TRUE) {
+            glEnable(capability);
+        } else {
+            glDisable(capability);
+        }
+    }
+
+    GLint program_ = 0;
+    GLint vertexArray_ = 0;
+    GLint activeTexture_ = GL_TEXTURE0;
+    GLint viewport_[4] = {0, 0, 0, 0};
+    GLint unpackBuffer_ = 0;
+    GLint unpackAlignment_ = 4;
+    GLint unpackRowLength_ = 0;
+    GLint fieldTexture_ = 0;
+    GLint fieldSampler_ = 0;
+    GLint tableTexture_ = 0;
+    GLint tableSampler_ = 0;
+    GLboolean blend_ = GL_FALSE;
+    GLboolean depthTest_ = GL_FALSE;
+    GLboolean cullFace_ = GL_FALSE;
+    GLboolean framebufferSrgb_ = GL_FALSE;
+};
+
+}  // namespace
+
+glm::mat3 pixelToCell(const ViewTransform& view, int width, int height) {
+    const float s = view.cellsPerPixel;
+    // Columns: x scale, y scale, then the cell under the rectangle's top left
+    // corner, so that the rectangle's centre lands on view.centre.
+    return glm::mat3(s, 0.0f, 0.0f,  //
+                     0.0f, s, 0.0f,  //
+                     view.centre.x - 0.5f * static_cast<float>(width) * s,
+                     view.centre.y - 0.5f * static_cast<float>(height) * s, 1.0f);
+}
+
+FieldRenderer::FieldRenderer() {
+    program_ = gl::linkProgram("field", shaders::kFullscreenVert, shaders::kFieldFrag);
+    emptyVertexArray_ = gl::VertexArray::create();
+    colourTables_ = gl::Texture::create();
+
+    const GLuint id = program_.id();
+    uniforms_.field = glGetUniformLocation(id, "uField");
+    uniforms_.colourTables = glGetUniformLocation(id, "uColourTables");
+    uniforms_.mapRow = glGetUniformLocation(id, "uMapRow");
+    uniforms_.mode = glGetUniformLocation(id, "uMode");
+    uniforms_.rect = glGetUniformLocation(id, "uRect");
+    uniforms_.grid = glGetUniformLocation(id, "uGrid");
+    uniforms_.pixelToCell = glGetUniformLocation(id, "uPixelToCell");
+    uniforms_.cellsPerPixel = glGetUniformLocation(id, "uCellsPerPixel");
+    uniforms_.showDisagreement = glGetUniformLocation(id, "uShowDisagreement");
+    uniforms_.normalisation = glGetUniformLocation(id, "uNormalisation");
+    uniforms_.nanColour = glGetUniformLocation(id, "uNanColour");
+    uniforms_.background = glGetUniformLocation(id, "uBackground");
+    GL_CHECK(glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxBufferTexels_));
+
+    // One RGBA8 row per map, in allColourMaps() order (the enum's order).
+    const std::vector<ColourMap> maps = allColourMaps();
+    std::vector<std::uint8_t> texels;
+    texels.reserve(maps.size() * kColourTableEntries * 4);
+    for (ColourMap map : maps) {
+        for (const Rgb8& colour : colourTable(map, kColourTableEntries)) {
+            texels.insert(texels.end(), {colour.r, colour.g, colour.b, 255});
+        }
+    }
+
+    const SavedState saved;
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glActiveTexture(GL_TEXTURE0 + kTableUnit);
+    glBindTexture(GL_TEXTURE_2D, colourTables_.id());
+    GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, kColourTableEntries,
+                          static_cast<GLsizei>(maps.size()), 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          texels.data()));
+    // Read with texelFetch only; a single level with non-mipmap filters keeps
+    // the texture complete, which texelFetch still requires.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+
+    // Constant for the program's life: set once.
+    GL_CHECK(glUseProgram(id));
+    glUniform1i(uniforms_.field, kFieldUnit);
+    glUniform1i(uniforms_.colourTables, kTableUnit);
+    glUniform3fv(uniforms_.nanColour, 1, glm::value_ptr(toVec3(kNanColour)));
+    glUniform3fv(uniforms_.background, 1, glm::value_ptr(toVec3(kBackground)));
+    gl::throwOnError("FieldRenderer setup", __FILE__, __LINE__);
+}
+
+ViewTransform FieldRenderer::fit(int nx, int ny, int width, int height) {
+    ViewTransform view;
+    view.centre = 0.5f * glm::vec2(static_cast<float>(nx), static_cast<float>(ny));
+    if (width > 0 && height > 0) {
+        view.cellsPerPixel = std::max(static_cast<float>(nx) / static_cast<float>(width),
+                                      static_cast<float>(ny) / static_cast<float>(height));
+    }
+    return view;
+}
+
+void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
+                         const DrawSettings& settings, int x, int y, int width, int height) {
+    if (nx < 1 || ny < 1) {
+        throw RuntimeError("cannot draw a " + std::to_string(nx) + " x " + std::to_string(ny) +
+                           " field");
+    }
+    if (static_cast<long long>(nx) * ny > maxBufferTexels_) {
+        throw RuntimeError("a " + std::to_string(nx) + " x " + std::to_string(ny) +
+                           " field has more cells than this OpenGL's buffer textures hold (" +
+                           std::to_string(maxBufferTexels_) + ")");
+    }
+    if (fieldBufferTexture == 0) {
+        throw RuntimeError("FieldRenderer::draw was given no field buffer texture");
+    }
+    if (width <= 0 || height <= 0) {
+        return;
+    }
+
+    const SavedState saved;
+    GL_CHECK(glUseProgram(program_.id()));
+    glActiveTexture(GL_TEXTURE0 + kFieldUnit);
+    glBindSampler(kFieldUnit, 0);
+    GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, fieldBufferTexture));
+
+    const Normalisation n = normalisation(settings.lo, settings.hi);
+    const glm::mat3 toCell = pixelToCell(view, width, height);
+    glUniform1i(uniforms_.mode, kModeField);
+    glUniform1i(uniforms_.mapRow, static_cast<GLint>(settings.map));
+    glUniform2i(uniforms_.grid, nx, ny);
+    glUniformMatrix3fv(uniforms_.pixelToCell, 1, GL_FALSE, glm::value_ptr(toCell));
+    glUniform1f(uniforms_.cellsPerPixel, view.cellsPerPixel);
+    glUniform1i(uniforms_.showDisagreement, settings.showDisagreement ? 1 : 0);
+    glUniform3f(uniforms_.normalisation, n.lo, n.scale, n.offset);
+    drawRectangle(x, y, width, height);
+}
+
+void FieldRenderer::drawColourBar(ColourMap map, int x, int y, int width, int height) {
+    if (width <= 0 || height <= 0) {
+        return;
+    }
+    const SavedState saved;
+    GL_CHECK(glUseProgram(program_.id()));
+    glUniform1i(uniforms_.mode, kModeColourBar);
+    glUniform1i(uniforms_.mapRow, static_cast<GLint>(map));
+    drawRectangle(x, y, width, height);
+}
+
+// Binds the tables, sets the fixed-function state the draw needs (the
+// caller's is put back by SavedState) and draws the one triangle.
+void FieldRenderer::drawRectangle(int x, int y, int width, int height) {
+    glActiveTexture(GL_TEXTURE0 + kTableUnit);
+    glBindSampler(kTableUnit, 0);
+    glBindTexture(GL_TEXTURE_2D, colourTables_.id());
+    glViewport(x, y, width, height);
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    // The table's bytes go to the framebuffer unchanged.
+    glDisable(GL_FRAMEBUFFER_SRGB);
+    glUniform4f(uniforms_.rect, static_cast<float>(x), static_cast<float>(y),
+                static_cast<float>(width), static_cast<float>(height));
+    glBindVertexArray(emptyVertexArray_.id());
+    GL_CHECK(glDrawArrays(GL_TRIANGLES, 0, 3));
+}
+
+}  // namespace heatlab

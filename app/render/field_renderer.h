@@ -1,0 +1,104 @@
+#pragma once
+// Draws the temperature field and its colour bar with OpenGL 3.3 core.
+//
+// The field is read from a buffer texture (GL_TEXTURE_BUFFER, internal
+// format GL_R32F) over a GL buffer of nx * ny floats, row-major, ring
+// included: the layout the simulation writes, and the buffer the CUDA
+// interop path writes directly, so nothing is copied or converted on the way.
+// Row 0 is drawn at the top of the picture, like the first row of an image;
+// column 0 at the left.
+//
+// Sampling: at one cell per pixel or more cells are crisp squares (nearest,
+// exact cell edges). Minified, with DrawSettings::showDisagreement, a pixel
+// shows the max of the cells under it where (px + py) is even and their min
+// where it is odd, so cells that disagree with their neighbours (the
+// checkerboard of an unstable step) show as a pixel-level checkerboard
+// instead of being aliased or averaged away; a smooth region looks as nearest
+// sampling would. NaN or infinity anywhere under a pixel gives kNanColour.
+
+#include <glad/gl.h>
+
+#include <glm/glm.hpp>
+
+#include "app/render/colour_map.h"
+#include "app/render/gl_objects.h"
+
+namespace heatlab {
+
+// Which part of the grid the rectangle shows, in cells: the cell coordinate
+// (x right, y down; cell (col, row) spans [col, col + 1) x [row, row + 1))
+// at the rectangle's centre, and how many cells one pixel spans (> 1 when
+// minified, < 1 when magnified).
+struct ViewTransform {
+    glm::vec2 centre{0.0f, 0.0f};
+    float cellsPerPixel = 1.0f;
+};
+
+// The pixel -> cell map of `view` in a width x height rectangle: a pixel
+// centre (x + 0.5, y + 0.5), x from the left and y from the top, goes to
+// the cell coordinate pixelToCell(...) * vec3(x + 0.5, y + 0.5, 1).
+glm::mat3 pixelToCell(const ViewTransform& view, int width, int height);
+
+struct DrawSettings {
+    ColourMap map = ColourMap::Heat;
+    // The range that spans the map; the caller decides whether it follows
+    // the field or is locked. Values outside take the end colours.
+    float lo = 0.0f;
+    float hi = 1.0f;
+    // The min/max rule above when minified; false is plain nearest sampling.
+    bool showDisagreement = true;
+};
+
+// What pixels outside the grid get: a neutral dark grey, far from the NaN
+// colour, that frames the grid without competing with it.
+inline constexpr Rgb8 kBackground{32, 32, 32};
+
+class FieldRenderer {
+public:
+    // Needs a current OpenGL 3.3 core context, which must outlive this
+    // object; compiles the program and uploads the colour tables. Throws
+    // RuntimeError when GL fails.
+    FieldRenderer();
+
+    // Draws the field into the rectangle (x, y, width, height) of the bound
+    // framebuffer, in pixels with (x, y) its lower left corner, as glViewport
+    // takes it. fieldBufferTexture is a GL_TEXTURE_BUFFER texture over at
+    // least nx * ny GL_R32F values. Every GL state the draw changes is
+    // restored before it returns (even when it throws).
+    void draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
+              const DrawSettings& settings, int x, int y, int width, int height);
+
+    // A vertical colour bar in the rectangle: colourAt(map, 1) on the top
+    // pixel row, colourAt(map, 0) on the bottom one.
+    void drawColourBar(ColourMap map, int x, int y, int width, int height);
+
+    // The whole grid visible in a width x height rectangle, centred, with
+    // square cells (the aspect ratio is kept; the spare side is background).
+    static ViewTransform fit(int nx, int ny, int width, int height);
+
+private:
+    struct Uniforms {
+        GLint field = -1;
+        GLint colourTables = -1;
+        GLint mapRow = -1;
+        GLint mode = -1;
+        GLint rect = -1;
+        GLint grid = -1;
+        GLint pixelToCell = -1;
+        GLint cellsPerPixel = -1;
+        GLint showDisagreement = -1;
+        GLint normalisation = -1;
+        GLint nanColour = -1;
+        GLint background = -1;
+    };
+
+    void drawRectangle(int x, int y, int width, int height);
+
+    gl::Program program_;
+    gl::Texture colourTables_;  // one row of kColourTableEntries texels per map
+    gl::VertexArray emptyVertexArray_;
+    Uniforms uniforms_;
+    GLint maxBufferTexels_ = 0;
+};
+
+}  // namespace heatlab

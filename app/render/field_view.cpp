@@ -1,0 +1,89 @@
+#include "app/render/field_view.h"
+
+#include "app/render/cuda_gl_buffer.h"
+#include "app/render/gl_check.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+const char* name(DisplayPath path) { return path == DisplayPath::Interop ? "interop" : "via-host"; }
+
+std::vector<DisplayPath> allDisplayPaths() { return {DisplayPath::Interop, DisplayPath::ViaHost}; }
+
+std::optional<DisplayPath> parseDisplayPath(const std::string& text) {
+    for (DisplayPath path : allDisplayPaths()) {
+        if (text == name(path)) {
+            return path;
+        }
+    }
+    return std::nullopt;
+}
+
+FieldView::FieldView() = default;
+
+FieldView::~FieldView() {
+    interop_.reset();  // unregister while the buffer still exists
+}
+
+void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend) {
+    if (grid.nx != grid_.nx || grid.ny != grid_.ny || !buffer_) {
+        GLint maxTexels = 0;
+        glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
+        if (grid.cells() > static_cast<std::size_t>(maxTexels)) {
+            throw RuntimeError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
+                               " grid has more cells than this GL's buffer texture may hold (" +
+                               std::to_string(maxTexels) + ")");
+        }
+        interop_.reset();
+        interopRefused_ = false;
+        buffer_ = gl::Buffer::create();
+        texture_ = gl::Texture::create();
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
+        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(grid.bytes()), nullptr,
+                              GL_DYNAMIC_DRAW));
+        glBindTexture(GL_TEXTURE_BUFFER, texture_.id());
+        GL_CHECK(glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id()));
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        grid_ = grid;
+    }
+    fallbackReason_.clear();
+    path_ = DisplayPath::ViaHost;
+    if (wanted != DisplayPath::Interop) {
+        return;
+    }
+    if (backend.fieldInHostMemory()) {
+        fallbackReason_ = "the " + backend.name() + " backend keeps its field in host memory";
+        return;
+    }
+    if (!interop_ && !interopRefused_) {
+        std::string why;
+        interop_ = registerWithCuda(buffer_.id(), grid.bytes(), &why);
+        if (interop_) {
+            ++registrations_;
+        } else {
+            interopRefused_ = true;
+            refusal_ = why;
+        }
+    }
+    if (interop_) {
+        path_ = DisplayPath::Interop;
+    } else {
+        fallbackReason_ = refusal_;
+    }
+}
+
+DeviceDisplayBuffer& FieldView::deviceBuffer() {
+    if (path_ != DisplayPath::Interop || !interop_) {
+        throw RuntimeError("FieldView::deviceBuffer: the display path is not interop");
+    }
+    return *interop_;
+}
+
+void FieldView::uploadFromHost(const float* field) {
+    glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
+    GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid_.bytes()), field));
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+}  // namespace heatlab

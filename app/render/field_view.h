@@ -1,0 +1,77 @@
+#pragma once
+// The newest field on the GL side: a GL buffer of nx * ny floats and a
+// buffer texture (R32F) over it, which the renderer reads with texelFetch.
+// A texture buffer needs no upload pass of its own: what fills the buffer is
+// what the renderer reads.
+//
+// Two ways to fill it (the display path):
+//   interop   the buffer is registered with CUDA (once per grid size) and
+//             the frame's last step writes the field into it on the device;
+//             the host never touches the grid.
+//   via host  the field is copied to host memory and uploaded with
+//             glBufferSubData, as a first version would do it: the only path
+//             on the CPU backend, and selectable on CUDA to show its cost.
+// Where interop cannot be set up, the view falls back to via host and
+// fallbackReason() says why in one line.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/render/gl_objects.h"
+#include "kernels/backend.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+enum class DisplayPath { Interop, ViaHost };
+
+const char* name(DisplayPath path);
+std::vector<DisplayPath> allDisplayPaths();
+std::optional<DisplayPath> parseDisplayPath(const std::string& text);
+
+class FieldView {
+public:
+    FieldView();
+    ~FieldView();
+    FieldView(const FieldView&) = delete;
+    FieldView& operator=(const FieldView&) = delete;
+
+    // Makes the buffer hold `grid`, reallocating (and registering with CUDA
+    // again) only when its size changes, and sets the path: `wanted` when it
+    // can be had, else via host (see fallbackReason). `backend` decides
+    // whether interop can apply at all. Throws RuntimeError when the grid
+    // is larger than one buffer texture may be.
+    void prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend);
+
+    DisplayPath path() const { return path_; }
+    // Empty unless interop was asked for and could not be had.
+    const std::string& fallbackReason() const { return fallbackReason_; }
+    // Interop only: what the frame's last step writes.
+    DeviceDisplayBuffer& deviceBuffer();
+    // Via host: copies `field` (grid.cells() floats) into the buffer.
+    void uploadFromHost(const float* field);
+
+    // The buffer texture the renderer samples, and the grid it holds.
+    GLuint texture() const { return texture_.id(); }
+    const GridSize& grid() const { return grid_; }
+    // How many times a GL buffer was registered with CUDA: once per grid
+    // size, whatever the number of frames.
+    int registrations() const { return registrations_; }
+
+private:
+    GridSize grid_{0, 0};
+    DisplayPath path_ = DisplayPath::ViaHost;
+    std::string fallbackReason_;
+    gl::Buffer buffer_;
+    gl::Texture texture_;
+    // Declared after the buffer, so it is unregistered before the buffer dies.
+    std::unique_ptr<DeviceDisplayBuffer> interop_;
+    // Registration failed for this buffer, and why: not retried per frame.
+    bool interopRefused_ = false;
+    std::string refusal_;
+    int registrations_ = 0;
+};
+
+}  // namespace heatlab

@@ -1,0 +1,92 @@
+#include "app/render/frame.h"
+
+#include <chrono>
+#include <cmath>
+
+#include "app/render/gl_check.h"
+
+namespace heatlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+ValueRange frameRange(Simulation& simulation, const FrameSettings& settings) {
+    ValueRange range{settings.range.lo, settings.range.hi};
+    if (settings.range.automatic) {
+        const FieldRange field = simulation.backend().range();
+        // An empty (all NaN) or infinite range leaves no finite span to map.
+        range = (std::isfinite(field.min) && std::isfinite(field.max))
+                    ? ValueRange{field.min, field.max}
+                    : ValueRange{0.0f, 1.0f};
+    }
+    if (settings.map == ColourMap::Diverging) {
+        range = centredOnZero(range.lo, range.hi);
+    }
+    return range;
+}
+
+FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+                    const FrameSettings& settings, int x, int y, int width, int height,
+                    bool timed) {
+    Backend& backend = simulation.backend();
+    const GridSize& grid = simulation.params().grid;
+    view.prepare(grid, settings.path, backend);
+
+    FrameStats stats;
+    stats.path = view.path();
+    const auto wait = [&] {
+        if (timed) {
+            backend.synchronize();
+            glFinish();
+        }
+    };
+
+    Clock::time_point start = Clock::now();
+    if (view.path() == DisplayPath::Interop) {
+        // All steps but the last run on their own, so a timed frame can tell
+        // them from the display write; untimed, they are queued back to back
+        // either way.
+        const int before = settings.steps > 0 ? settings.steps - 1 : 0;
+        simulation.advance(before);
+        wait();
+        stats.stepsMs = msSince(start);
+        start = Clock::now();
+        stats.presentWrite =
+            simulation.advanceAndPresent(settings.steps - before, view.deviceBuffer());
+        wait();
+        stats.displayMs = msSince(start);
+    } else {
+        simulation.advance(settings.steps);
+        wait();
+        stats.stepsMs = msSince(start);
+        start = Clock::now();
+        view.uploadFromHost(simulation.fieldOnHost().data());
+        wait();
+        stats.displayMs = msSince(start);
+    }
+
+    start = Clock::now();
+    const ValueRange range = frameRange(simulation, settings);
+    stats.lo = range.lo;
+    stats.hi = range.hi;
+    DrawSettings draw;
+    draw.map = settings.map;
+    draw.lo = range.lo;
+    draw.hi = range.hi;
+    draw.showDisagreement = settings.showDisagreement;
+    const ViewTransform transform =
+        settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
+    renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height);
+    wait();
+    stats.drawMs = msSince(start);
+    return stats;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,60 @@
+#pragma once
+// One displayed frame, the same for the window, the headless `shot` and the
+// tests: advance the simulation, bring the newest field into the FieldView
+// by the chosen display path, and draw it through the renderer into a
+// rectangle of the bound framebuffer.
+
+#include <optional>
+
+#include "app/render/colour_map.h"
+#include "app/render/field_renderer.h"
+#include "app/render/field_view.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// The colour range: automatic (the field's own min and max, reduced where
+// the field lives) or locked to given ends.
+struct ColourRange {
+    bool automatic = true;
+    float lo = 0.0f;
+    float hi = 1.0f;
+};
+
+struct FrameSettings {
+    int steps = 0;  // steps this frame; 0 shows the field as it is
+    DisplayPath path = DisplayPath::Interop;
+    ColourMap map = ColourMap::Heat;
+    ColourRange range;
+    bool showDisagreement = true;
+    // Which part of the grid to show; empty: the whole grid, fitted.
+    std::optional<ViewTransform> view;
+};
+
+// Where a frame's time went, in milliseconds. Filled only by a timed frame,
+// which waits for the device and for GL after each part (so the parts add
+// up but the pipeline stalls: for measuring, not for the window).
+struct FrameStats {
+    double stepsMs = 0.0;                     // every step but the one that writes the display
+    double displayMs = 0.0;                   // getting the field into the GL buffer (see below)
+    double drawMs = 0.0;                      // the colour-mapped draw
+    DisplayPath path = DisplayPath::ViaHost;  // the path that ran
+    // Interop: how the field reached the buffer (by the last step, or by a
+    // copy when the frame had no steps). Via host: empty.
+    std::optional<PresentWrite> presentWrite;
+    float lo = 0.0f;  // the range the frame was drawn with
+    float hi = 1.0f;
+};
+
+// Runs one frame. `timed` waits after each part and fills the times. The
+// display part is, on the interop path, the frame's last step writing the
+// mapped buffer (with map and unmap), and via host the copy of the field to
+// host memory and its upload.
+FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+                    const FrameSettings& settings, int x, int y, int width, int height, bool timed);
+
+// The range a frame draws with: the locked one, or the field's own min and
+// max (centred on zero for the diverging map, so white means zero).
+ValueRange frameRange(Simulation& simulation, const FrameSettings& settings);
+
+}  // namespace heatlab

@@ -1,0 +1,77 @@
+#include "app/render/offscreen_target.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "app/render/gl_check.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
+    GLint maxSize = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    const GLint limit = std::min(maxSize, maxTexture);
+    if (width < 1 || height < 1 || width > limit || height > limit) {
+        throw RuntimeError("a picture of " + std::to_string(width) + " x " +
+                           std::to_string(height) + " pixels: this GL draws at most " +
+                           std::to_string(limit) + " a side");
+    }
+    colour_ = gl::Texture::create();
+    GLint previousTexture = 0;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &previousTexture);
+    glBindTexture(GL_TEXTURE_2D, colour_.id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          nullptr));
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previousTexture));
+
+    framebuffer_ = gl::Framebuffer::create();
+    const Binding bound(framebuffer_.id());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_.id(), 0);
+    const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+        throw RuntimeError("an RGBA8 framebuffer of " + std::to_string(width) + " x " +
+                           std::to_string(height) + " is incomplete (status " +
+                           std::to_string(status) + ")");
+    }
+}
+
+OffscreenTarget::Binding::Binding(GLuint framebuffer) {
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+}
+
+OffscreenTarget::Binding::~Binding() {
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_));
+}
+
+RgbImage OffscreenTarget::read() const {
+    const Binding bound(framebuffer_.id());
+    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width_) * height_ * 4);
+    GLint previousAlignment = 4;
+    glGetIntegerv(GL_PACK_ALIGNMENT, &previousAlignment);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    glPixelStorei(GL_PACK_ALIGNMENT, previousAlignment);
+    gl::throwOnError("glReadPixels", __FILE__, __LINE__);
+
+    RgbImage image{width_, height_, {}};
+    image.pixels.resize(static_cast<std::size_t>(width_) * height_ * 3);
+    for (int y = 0; y < height_; ++y) {
+        const std::uint8_t* src =
+            rgba.data() + static_cast<std::size_t>(height_ - 1 - y) * width_ * 4;
+        std::uint8_t* dst = image.pixels.data() + static_cast<std::size_t>(y) * width_ * 3;
+        for (int x = 0; x < width_; ++x) {
+            dst[x * 3 + 0] = src[x * 4 + 0];
+            dst[x * 3 + 1] = src[x * 4 + 1];
+            dst[x * 3 + 2] = src[x * 4 + 2];
+        }
+    }
+    return image;
+}
+
+}  // namespace heatlab
