@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/commands/bench_command.h"
+#include "app/commands/shot_command.h"
 #include "kernels/errors.h"
 
 namespace {
@@ -20,6 +21,8 @@ int run(int argc, char** argv) {
     app.footer("Run a command with --help for its options, e.g. heatlab bench --help");
     heatlab::BenchOptions benchOptions;
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);
+    heatlab::ShotOptions shotOptions;
+    CLI::App* shot = heatlab::addShotCommand(app, shotOptions);
 
     try {
         app.parse(argc, argv);
@@ -33,6 +36,9 @@ int run(int argc, char** argv) {
     }
     if (bench->parsed()) {
         return heatlab::runBench(benchOptions);
+    }
+    if (shot->parsed()) {
+        return heatlab::runShot(shotOptions);
     }
     // No command yet does something on its own: show what there is.
     std::printf("%s", app.help().c_str());

@@ -168,18 +168,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
         "bench",
         "Check every kernel against the double reference, then print the three tables "
         "(kernels vs the copy floor, copy-back policies, stability)");
-    const std::string rRange = std::string("0 < r <= 1, and r >= ") + rText(kRSmallest) +
-                               " (a smaller r would be a subnormal float: refused)";
-    addChoiceOption(*bench, "--backend", o.backend, allBackendChoices(), "Where to run");
-    addGridOption(*bench, "--grid", o.params.grid,
-                  "Grid size N or NXxNY, boundary ring included, " + std::to_string(kMinGridSide) +
-                      " <= side <= " + std::to_string(kMaxGridSide));
-    addChoiceOption(*bench, "--kernel", o.params.kernel, stencilKernels(),
-                    "Stencil kernel of tables 2 and 3 (table 1 times them all)");
-    addChoiceOption(*bench, "--boundary", o.params.boundary, allBoundaries(), "Boundary condition");
-    addChoiceOption(*bench, "--init", o.params.initial, allInitialConditions(),
-                    "Initial condition");
-    addROption(*bench, "--r", o.params.r, "r = alpha dt / h^2 for tables 1 and 2; " + rRange);
+    addSimulationOptions(*bench, o.params, o.backend,
+                         "Stencil kernel of tables 2 and 3 (table 1 times them all)");
     addCountOption(
         *bench, "--steps", o.steps, 1,
         "Steps per copy-back policy in table 2, >= 1 [default: " + std::to_string(kDeviceSteps) +
@@ -187,7 +177,7 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     addCountOption(*bench, "--copy-every", o.copyEvery, 1,
                    "N of the 'every N steps' policy, >= 1 [default: steps / 10]");
     addRListOption(*bench, "--stability-r", o.stabilityR,
-                   "The r values of table 3, each " + rRange);
+                   "The r values of table 3, each as --r allows");
     addCountOption(*bench, "--stability-steps", o.stabilitySteps, 4,
                    "Steps per r in table 3, >= 4");
     addCountOption(*bench, "--check-steps", o.checkSteps, 1,

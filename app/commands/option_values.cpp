@@ -172,4 +172,19 @@ CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::st
                            });
 }
 
+void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
+                          const std::string& kernelHelp) {
+    addChoiceOption(app, "--backend", backend, allBackendChoices(),
+                    "Where to run: auto takes CUDA when a device is usable, else the CPU");
+    addGridOption(app, "--grid", params.grid,
+                  "Grid size N or NXxNY, boundary ring included, " + std::to_string(kMinGridSide) +
+                      " <= side <= " + std::to_string(kMaxGridSide));
+    addChoiceOption(app, "--kernel", params.kernel, stencilKernels(), kernelHelp);
+    addChoiceOption(app, "--boundary", params.boundary, allBoundaries(), "Boundary condition");
+    addChoiceOption(app, "--init", params.initial, allInitialConditions(), "Initial condition");
+    addROption(app, "--r", params.r,
+               "r = alpha dt / h^2; 0 < r <= 1, and r >= " + rText(kRSmallest) +
+                   " (a smaller r would be a subnormal float: refused)");
+}
+
 }  // namespace heatlab

@@ -14,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -80,6 +81,16 @@ CLI::Option* addCountOption(CLI::App& app, const std::string& flag, int& target,
 // outputPathProblem()).
 CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::string& target,
                                  const std::string& help);
+
+template <typename Enum>
+CLI::Option* addChoiceOption(CLI::App& app, const std::string& flag, Enum& target,
+                             const std::vector<Enum>& choices, const std::string& help);
+
+// The options every command that runs a simulation takes, with the same
+// names everywhere: --backend, --grid, --kernel (stencil kernels),
+// --boundary, --init, --r.
+void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
+                          const std::string& kernelHelp);
 
 template <typename Enum>
 CLI::Option* addChoiceOption(CLI::App& app, const std::string& flag, Enum& target,

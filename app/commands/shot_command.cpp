@@ -1,0 +1,202 @@
+#include "app/commands/shot_command.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include "app/commands/grid_memory.h"
+#include "app/commands/option_values.h"
+#include "app/commands/shot_picture.h"
+#include "app/commands/shot_stats.h"
+#include "app/io/output_file.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\n", line.c_str()); }
+
+// "heatlab_optimised_r0.26_step000400.png": a name that says what is in it.
+std::string nameAfterState(const Params& params, long long step) {
+    char number[32];
+    std::snprintf(number, sizeof number, "%06lld", step);
+    return std::string("heatlab_") + name(params.kernel) + "_r" + rText(params.r) + "_step" +
+           number + ".png";
+}
+
+// Refuses a --record folder that does not exist or cannot take files,
+// before any work.
+void checkRecordFolder(const std::string& folder) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder, error)) {
+        throw UsageError("--record: '" + folder + "' is not an existing folder");
+    }
+    const std::string problem = outputPathProblem(folder + "/heatlab_record_probe.png");
+    if (!problem.empty()) {
+        throw UsageError("--record: " + problem);
+    }
+}
+
+// --range MIN MAX: two finite numbers, MIN < MAX.
+ColourRange parseColourRange(const std::vector<std::string>& values) {
+    float ends[2] = {0.0f, 0.0f};
+    for (int i = 0; i < 2; ++i) {
+        const std::string& text = values.at(static_cast<std::size_t>(i));
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) ||
+            std::fabs(value) > 3.0e38) {
+            throw CLI::ValidationError("expected two finite numbers MIN MAX, got '" + text + "'");
+        }
+        ends[i] = static_cast<float>(value);
+    }
+    if (!(ends[0] < ends[1])) {
+        throw CLI::ValidationError("MIN must be below MAX, got " + values[0] + " " + values[1]);
+    }
+    return ColourRange{false, ends[0], ends[1]};
+}
+
+bool parseSampling(const std::string& text) {
+    if (text == "extremes") {
+        return false;
+    }
+    if (text == "nearest") {
+        return true;
+    }
+    throw CLI::ValidationError("'" + text + "' is not one of: extremes, nearest");
+}
+
+// --slide WxH: 64 to 8192 pixels a side, enough for any projector and small
+// enough for every GL's framebuffer.
+constexpr int kMinSlideSide = 64;
+constexpr int kMaxSlideSide = 8192;
+
+GridSize parseSlideSize(const std::string& text) {
+    const auto x = text.find('x');
+    if (x == std::string::npos) {
+        throw CLI::ValidationError("expected WxH (e.g. 1920x1080), got '" + text + "'");
+    }
+    const int width = parseCount(text.substr(0, x), 1);
+    const int height = parseCount(text.substr(x + 1), 1);
+    if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
+        height > kMaxSlideSide) {
+        throw CLI::ValidationError("a slide is " + std::to_string(kMinSlideSide) + " to " +
+                                   std::to_string(kMaxSlideSide) + " pixels a side, got '" + text +
+                                   "'");
+    }
+    return GridSize{width, height};
+}
+
+FrameSettings frameSettings(const ShotOptions& o, int steps) {
+    FrameSettings settings;
+    settings.steps = steps;
+    settings.path = o.path;
+    settings.map = o.map;
+    settings.range = o.range;
+    settings.showDisagreement = !o.plainSampling;
+    return settings;
+}
+
+// Runs the steps in frames of --every steps (one frame without --record),
+// each drawn, so the picture's field comes from the frame's last step as in
+// the window. Returns the last frame's picture; writes the others when
+// recording.
+Picture runSteps(ShotScene& scene, const ShotOptions& o) {
+    const int chunk = o.every > 0 ? o.every : std::max(o.steps, 1);
+    int done = 0;
+    for (;;) {
+        const int steps = std::min(chunk, o.steps - done);
+        Picture picture = takePicture(scene, o, frameSettings(o, steps));
+        done += steps;
+        if (!o.recordDir.empty()) {
+            writePng(o.recordDir + "/" + nameAfterState(o.params, scene.simulation.stepCount()),
+                     picture.image, picture.text);
+        }
+        if (done >= o.steps) {
+            return picture;
+        }
+    }
+}
+
+}  // namespace
+
+CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
+    CLI::App* shot = app.add_subcommand(
+        "shot",
+        "Run the steps with no window and no display (EGL), then write the field as a PNG "
+        "(or measure the display path with --stats)");
+    addSimulationOptions(*shot, o.params, o.backend, "Stencil kernel");
+    addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
+    addChoiceOption(*shot, "--colormap", o.map, allColourMaps(), "Colour map");
+    addParsedOption(
+        *shot, "--range", "Lock the colour range to MIN MAX (MIN < MAX)", "MIN MAX", "automatic",
+        [&o](const std::vector<std::string>& values) { o.range = parseColourRange(values); })
+        ->expected(2);
+    addChoiceOption(*shot, "--display-path", o.path, allDisplayPaths(),
+                    "interop: the field reaches the picture without leaving the device; "
+                    "via-host: copied to host memory and uploaded, as a first version would");
+    addParsedOption(*shot, "--sampling",
+                    "extremes (cells that disagree inside a pixel show as a "
+                    "pixel checkerboard) or nearest (plain sampling)",
+                    "{extremes,nearest}", "extremes", [&o](const std::vector<std::string>& v) {
+                        o.plainSampling = parseSampling(v.back());
+                    });
+    addParsedOption(
+        *shot, "--slide",
+        "A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar", "WxH",
+        "", [&o](const std::vector<std::string>& v) { o.slide = parseSlideSize(v.back()); });
+    addOutputPathOption(*shot, "--out", o.out,
+                        "The PNG to write [default: named after kernel, r and step]");
+    addParsedOption(*shot, "--record",
+                    "Also write a numbered PNG into this folder every --every steps", "DIR", "",
+                    [&o](const std::vector<std::string>& v) { o.recordDir = v.back(); });
+    addCountOption(*shot, "--every", o.every, 1, "Steps between --record pictures, >= 1");
+    addOutputPathOption(
+        *shot, "--stats", o.stats,
+        "Measure the per-frame cost (steps, display update, draw, readback) over "
+        "--frames frames of --steps-per-frame steps, print it and write it as JSON");
+    addCountOption(*shot, "--frames", o.frames, 1, "Frames measured by --stats, >= 1");
+    addCountOption(*shot, "--steps-per-frame", o.stepsPerFrame, 1,
+                   "Steps per frame measured by --stats, >= 1");
+    return shot;
+}
+
+int runShot(const ShotOptions& o) {
+    if (!o.recordDir.empty()) {
+        checkRecordFolder(o.recordDir);
+        if (o.every == 0) {
+            throw UsageError("--record needs --every K (the steps between pictures)");
+        }
+    } else if (o.every > 0) {
+        throw UsageError("--every is only meaningful with --record DIR");
+    }
+    BackendSelection selection = makeBackend(o.backend);
+    refuseIfTooLarge(*selection.backend, o.params.grid);
+    selection.backend->requireKernel(o.params.kernel);
+    std::fprintf(stderr, "%s\n", selection.reason.c_str());
+
+    ShotScene scene(std::move(selection.backend), o.params);
+    progress("OpenGL: " + scene.context.description());
+
+    if (!o.stats.empty()) {
+        const ShotStats stats = measureShot(scene, o);
+        printShotStats(stats);
+        writeShotStats(stats, o.stats);
+        return 0;
+    }
+    const Picture picture = runSteps(scene, o);
+    if (!scene.view.fallbackReason().empty()) {
+        progress("display via host: " + scene.view.fallbackReason());
+    }
+    const std::string path =
+        o.out.empty() ? nameAfterState(o.params, scene.simulation.stepCount()) : o.out;
+    writePng(path, picture.image, picture.text);
+    std::printf("%s\n", path.c_str());
+    return 0;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,42 @@
+#pragma once
+// `heatlab shot`: the window's frame() with no window and no display. Runs
+// the steps and writes the field as a PNG (at the grid's own resolution, or
+// a composed slide), optionally a numbered sequence for a lecture clip, or
+// measures the per-frame cost of the display path (--stats).
+
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/render/colour_map.h"
+#include "app/render/frame.h"
+#include "kernels/backend_factory.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+struct ShotOptions {
+    Params params;  // grid, kernel, r, boundary, initial field
+    BackendChoice backend = BackendChoice::Auto;
+    int steps = 100;  // before the picture
+    ColourMap map = ColourMap::Heat;
+    ColourRange range;  // automatic unless --range is given
+    DisplayPath path = DisplayPath::Interop;
+    bool plainSampling = false;     // --sampling nearest: no min/max rule
+    std::optional<GridSize> slide;  // --slide WxH: a composed picture of that size
+    std::string out;                // empty: named after the state
+    std::string recordDir;          // --record: a numbered PNG every `every` steps
+    int every = 0;
+    std::string stats;  // --stats FILE: measure instead of a picture
+    int frames = 50;
+    int stepsPerFrame = 100;
+};
+
+CLI::App* addShotCommand(CLI::App& app, ShotOptions& options);
+
+// Returns the exit status. Throws UsageError (exit 2) for what can only be
+// known once started: no offscreen context, a grid too large.
+int runShot(const ShotOptions& options);
+
+}  // namespace heatlab

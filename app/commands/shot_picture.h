@@ -1,0 +1,40 @@
+#pragma once
+// What `heatlab shot` draws: the scene it draws with (a headless context,
+// the renderer, the field view and the simulation, in the order they must
+// be made and die) and the picture of one frame, with the parameters that
+// made it for the PNG's text chunks.
+
+#include <memory>
+
+#include "app/commands/shot_command.h"
+#include "app/io/png_file.h"
+#include "app/platform/headless_context.h"
+#include "app/render/field_renderer.h"
+#include "app/render/field_view.h"
+#include "app/render/frame.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+struct ShotScene {
+    ShotScene(std::unique_ptr<Backend> backend, const Params& params);
+
+    // Declared first: made first, destroyed last, after every GL object.
+    HeadlessContext context;
+    FieldRenderer renderer;
+    FieldView view;
+    Simulation simulation;
+};
+
+struct Picture {
+    RgbImage image;
+    PngText text;
+    FrameStats frame;
+};
+
+// Runs one frame of `settings` into an offscreen picture: the field at the
+// grid's own resolution (one pixel per cell, no UI), or with --slide a
+// picture of that size holding the fitted field and its colour bar.
+Picture takePicture(ShotScene& scene, const ShotOptions& options, const FrameSettings& settings);
+
+}  // namespace heatlab

@@ -1,0 +1,171 @@
+#include "app/commands/shot_stats.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/io/output_file.h"
+#include "app/render/offscreen_target.h"
+
+namespace heatlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+// A window-sized view: what a lecture screen shows of the grid.
+constexpr int kViewSize = 1024;
+constexpr int kWarmupFrames = 3;
+
+const char* describe(PresentWrite how) {
+    return how == PresentWrite::ByLastStep ? "by the frame's last step" : "by a device copy";
+}
+
+}  // namespace
+
+ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
+    Simulation& simulation = scene.simulation;
+    Backend& backend = simulation.backend();
+    FrameSettings settings;
+    settings.steps = o.stepsPerFrame;
+    settings.path = o.path;
+    settings.map = o.map;
+    settings.range = o.range;
+    settings.showDisagreement = !o.plainSampling;
+
+    const int viewSize = std::min(kViewSize, std::max(o.params.grid.nx, o.params.grid.ny));
+    OffscreenTarget target(viewSize, viewSize);
+    const auto bound = target.bind();
+    const auto frame = [&](bool timed) {
+        return runFrame(simulation, scene.view, scene.renderer, settings, 0, 0, viewSize, viewSize,
+                        timed);
+    };
+    const auto finish = [&] {
+        backend.synchronize();
+        glFinish();
+    };
+
+    ShotStats stats;
+    for (int i = 0; i < kWarmupFrames; ++i) {
+        frame(false);
+        simulation.advance(o.stepsPerFrame);
+    }
+    finish();
+
+    // The same steps with and without the display, each from a fresh field,
+    // waited for only at the end, as a window's frames would run.
+    simulation.reset();
+    Clock::time_point start = Clock::now();
+    for (int i = 0; i < o.frames; ++i) {
+        simulation.advance(o.stepsPerFrame);
+    }
+    finish();
+    const double totalSteps = static_cast<double>(o.frames) * o.stepsPerFrame;
+    stats.stepsPerSecondUndisplayed = totalSteps / secondsSince(start);
+
+    simulation.reset();
+    start = Clock::now();
+    for (int i = 0; i < o.frames; ++i) {
+        frame(false);
+    }
+    finish();
+    stats.stepsPerSecondDisplayed = totalSteps / secondsSince(start);
+
+    simulation.reset();
+    std::vector<double> steps, display, draw, readback;
+    FrameStats last;
+    for (int i = 0; i < o.frames; ++i) {
+        last = frame(true);
+        steps.push_back(last.stepsMs);
+        display.push_back(last.displayMs);
+        draw.push_back(last.drawMs);
+        const Clock::time_point readStart = Clock::now();
+        const RgbImage picture = target.read();
+        readback.push_back(secondsSince(readStart) * 1e3);
+    }
+    stats.stepsMs = median(steps);
+    stats.displayMs = median(display);
+    stats.drawMs = median(draw);
+    stats.readbackMs = median(readback);
+
+    stats.backend = backend.name();
+    stats.device = backend.deviceName();
+    stats.context = scene.context.description();
+    stats.kernel = name(o.params.kernel);
+    stats.path = name(last.path);
+    stats.fallback = scene.view.fallbackReason();
+    stats.grid = o.params.grid;
+    stats.frames = o.frames;
+    stats.stepsPerFrame = o.stepsPerFrame;
+    stats.viewSize = viewSize;
+    stats.presentWrite = last.presentWrite ? describe(*last.presentWrite) : "-";
+    stats.registrations = scene.view.registrations();
+    return stats;
+}
+
+void printShotStats(const ShotStats& s) {
+    std::printf("heatlab shot --stats: %s on %s\n", s.backend.c_str(), s.device.c_str());
+    std::printf("OpenGL: %s\n", s.context.c_str());
+    std::printf("grid %d x %d, kernel %s, %d frames of %d steps, drawn into %d x %d pixels\n",
+                s.grid.nx, s.grid.ny, s.kernel.c_str(), s.frames, s.stepsPerFrame, s.viewSize,
+                s.viewSize);
+    std::printf("display path: %s%s%s\n", s.path.c_str(),
+                s.fallback.empty() ? "" : " (interop asked for: ", s.fallback.empty() ? "" : ")");
+    if (!s.fallback.empty()) {
+        std::printf("  %s\n", s.fallback.c_str());
+    }
+    std::printf("\n%-34s %12s\n", "per frame (median, each part waited for)", "ms");
+    std::printf("%-34s %12.4f\n", "steps", s.stepsMs);
+    std::printf("%-34s %12.4f   (%s)\n", "display update", s.displayMs,
+                s.path == "interop" ? "the last step writing the mapped buffer, map and unmap"
+                                    : "copy to host memory and upload");
+    std::printf("%-34s %12.4f\n", "draw", s.drawMs);
+    std::printf("%-34s %12.4f\n", "readback of the drawn picture", s.readbackMs);
+    std::printf("\nsteps per second, frames queued back to back:\n");
+    std::printf("  with the display     %14.0f\n", s.stepsPerSecondDisplayed);
+    std::printf("  without the display  %14.0f\n", s.stepsPerSecondUndisplayed);
+    std::printf("  ratio                %14.1f %%\n",
+                100.0 * s.stepsPerSecondDisplayed / s.stepsPerSecondUndisplayed);
+    std::printf("interop buffer written %s; registered with CUDA %d time(s)\n",
+                s.presentWrite.c_str(), s.registrations);
+}
+
+void writeShotStats(const ShotStats& s, const std::string& path) {
+    const nlohmann::json json = {
+        {"backend", s.backend},
+        {"device", s.device},
+        {"context", s.context},
+        {"kernel", s.kernel},
+        {"display_path", s.path},
+        {"interop_fallback", s.fallback},
+        {"grid", {{"nx", s.grid.nx}, {"ny", s.grid.ny}}},
+        {"frames", s.frames},
+        {"steps_per_frame", s.stepsPerFrame},
+        {"view_pixels", s.viewSize},
+        {"steps_per_second_displayed", s.stepsPerSecondDisplayed},
+        {"steps_per_second_undisplayed", s.stepsPerSecondUndisplayed},
+        {"median_ms",
+         {{"steps", s.stepsMs},
+          {"display_update", s.displayMs},
+          {"draw", s.drawMs},
+          {"readback", s.readbackMs}}},
+        {"interop_written", s.presentWrite},
+        {"interop_registrations", s.registrations},
+    };
+    writeOutputFile(path, json.dump(2) + "\n");
+}
+
+}  // namespace heatlab
