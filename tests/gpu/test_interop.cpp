@@ -1,0 +1,105 @@
+// The interop display path on a real GPU, through EGL on the device (no X):
+// the buffer CUDA writes is the field the backend keeps, bit for bit, for
+// every kernel; the picture equals the via-host path's; and the GL buffer is
+// registered with CUDA once per grid size. Skips, visibly, without a CUDA
+// device.
+
+#include <glad/gl.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "app/commands/shot_picture.h"
+#include "kernels/cuda/cuda_backend.h"
+
+namespace heatlab {
+namespace {
+
+class Interop : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const std::string reason = cudaUnavailableReason();
+        if (!reason.empty()) {
+            GTEST_SKIP() << reason;
+        }
+        options.params.grid = GridSize{259, 131};  // no multiple of any block or tile
+        options.backend = BackendChoice::Cuda;
+        scene = std::make_unique<ShotScene>(makeCudaBackend(), options.params);
+        std::printf("OpenGL: %s\n", scene->context.description().c_str());
+    }
+
+    // The GL buffer's contents, read back through GL.
+    std::vector<float> displayed() {
+        const GridSize& grid = scene->view.grid();
+        std::vector<float> values(grid.cells());
+        GLint buffer = 0;
+        glBindTexture(GL_TEXTURE_BUFFER, scene->view.texture());
+        glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING,
+                                 &buffer);
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+        glBindBuffer(GL_TEXTURE_BUFFER, static_cast<GLuint>(buffer));
+        glGetBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid.bytes()),
+                           values.data());
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        return values;
+    }
+
+    ShotOptions options;
+    std::unique_ptr<ShotScene> scene;
+};
+
+TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
+    for (Kernel kernel : scene->simulation.backend().kernels()) {
+        for (Boundary boundary : allBoundaries()) {
+            Params params = options.params;
+            params.kernel = kernel;
+            params.boundary = boundary;
+            params.r = 0.26f;  // unstable: negative values and growth on display too
+            scene->simulation.setParams(params);
+            scene->simulation.reset();
+            FrameSettings settings;
+            settings.path = DisplayPath::Interop;
+            settings.steps = 7;
+            const Picture interop = takePicture(*scene, options, settings);
+            ASSERT_EQ(interop.frame.path, DisplayPath::Interop)
+                << "interop fell back: " << scene->view.fallbackReason();
+            EXPECT_EQ(*interop.frame.presentWrite, PresentWrite::ByLastStep);
+            const std::vector<float> shown = displayed();
+            const std::vector<float>& kept = scene->simulation.fieldOnHost();
+            const std::string where = std::string(name(kernel)) + ", " + name(boundary);
+            ASSERT_EQ(std::memcmp(shown.data(), kept.data(), kept.size() * sizeof(float)), 0)
+                << where;
+
+            settings.path = DisplayPath::ViaHost;
+            settings.steps = 0;
+            const Picture viaHost = takePicture(*scene, options, settings);
+            EXPECT_EQ(viaHost.frame.path, DisplayPath::ViaHost);
+            EXPECT_EQ(viaHost.image.pixels, interop.image.pixels) << where;
+        }
+    }
+}
+
+TEST_F(Interop, TheBufferIsRegisteredOncePerGridSize) {
+    FrameSettings settings;
+    settings.path = DisplayPath::Interop;
+    settings.steps = 3;
+    for (int frame = 0; frame < 20; ++frame) {
+        takePicture(*scene, options, settings);
+    }
+    EXPECT_EQ(scene->view.registrations(), 1);
+    Params bigger = options.params;
+    bigger.grid = GridSize{300, 200};
+    scene->simulation.setParams(bigger);
+    scene->simulation.reset();
+    for (int frame = 0; frame < 5; ++frame) {
+        takePicture(*scene, options, settings);
+    }
+    EXPECT_EQ(scene->view.registrations(), 2);
+}
+
+}  // namespace
+}  // namespace heatlab
