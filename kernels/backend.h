@@ -49,11 +49,20 @@ public:
     virtual ~DeviceDisplayBuffer() = default;
     // Makes the buffer writable by work queued on `stream` (the backend's
     // native stream, a cudaStream_t on CUDA) from now on, and returns its
-    // device address: room for the whole grid.
+    // device address: room for displayBufferFloats(grid) floats.
     virtual float* acquire(void* stream) = 0;
     // Gives it back once the work queued on `stream` so far has finished.
     virtual void release(void* stream) = 0;
 };
+
+// What a display buffer holds: the field (grid.cells() floats, row-major,
+// ring included), then its min and max (NaN cells left out; +inf, -inf when
+// there is no other value), so a renderer can take an automatic colour
+// range from the buffer itself, without the host waiting for the device.
+constexpr std::size_t kDisplayRangeFloats = 2;
+inline std::size_t displayBufferFloats(const GridSize& grid) {
+    return grid.cells() + kDisplayRangeFloats;
+}
 
 // How a displayed frame's field reached the display buffer.
 enum class PresentWrite {
@@ -115,7 +124,8 @@ public:
     // Runs `steps` steps like step(); the last one also writes the whole new
     // field (ring included) into `display` as it writes its own output, so
     // showing it costs no extra pass over the grid. With steps == 0 the
-    // newest field is copied into `display` instead. Only where the field
+    // newest field is copied into `display` instead. Either way the field's
+    // min and max follow it (see displayBufferFloats), reduced on the device. Only where the field
     // lives on a device (fieldInHostMemory() false); elsewhere it throws
     // RuntimeError, and the display goes through copyToHost().
     virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,

@@ -37,6 +37,12 @@ uniform mat3 uPixelToCell;   // pixel centre (x right, y down from the top left)
 uniform float uCellsPerPixel;
 uniform bool uShowDisagreement;
 uniform vec3 uNormalisation;  // t = (value - lo) * scale + offset: (lo, scale, offset)
+// Automatic range: lo and hi are the two values stored after the field
+// (its min and max, written where the field was made), not uNormalisation;
+// uCentreOnZero widens them to -m .. m, m = max(|lo|, |hi|), so the
+// diverging map's middle is zero.
+uniform bool uRangeFromField;
+uniform bool uCentreOnZero;
 uniform vec3 uNanColour;
 uniform vec3 uBackground;
 
@@ -56,11 +62,36 @@ vec3 colourAt(float t) {
     return mix(a, b, position - float(below));
 }
 
-vec3 colourOfValue(float v) {
+// (lo, scale, offset) as the host's normalisation() makes them: an empty or
+// non-finite range maps every value to the middle of the map.
+vec3 normalisationOf(float lo, float hi) {
+    float width = hi - lo;
+    if (nonFinite(lo) || nonFinite(width) || width == 0.0) {
+        return vec3(0.0, 0.0, 0.5);
+    }
+    return vec3(lo, 1.0 / width, 0.0);
+}
+
+vec3 normalisation() {
+    if (!uRangeFromField) {
+        return uNormalisation;
+    }
+    int cells = uGrid.x * uGrid.y;
+    float lo = texelFetch(uField, cells).r;
+    float hi = texelFetch(uField, cells + 1).r;
+    if (uCentreOnZero) {
+        float reach = max(abs(lo), abs(hi));
+        lo = -reach;
+        hi = reach;
+    }
+    return normalisationOf(lo, hi);
+}
+
+vec3 colourOfValue(float v, vec3 n) {
     if (nonFinite(v)) {
         return uNanColour;
     }
-    return colourAt((v - uNormalisation.x) * uNormalisation.y + uNormalisation.z);
+    return colourAt((v - n.x) * n.y + n.z);
 }
 
 void main() {
@@ -81,8 +112,9 @@ void main() {
         return;
     }
 
+    vec3 n = normalisation();
     if (uCellsPerPixel <= 1.0 || !uShowDisagreement) {
-        fragColour = vec4(colourOfValue(fieldAt(ivec2(floor(cell)))), 1.0);
+        fragColour = vec4(colourOfValue(fieldAt(ivec2(floor(cell))), n), 1.0);
         return;
     }
 
@@ -109,5 +141,5 @@ void main() {
         }
     }
     bool even = ((pixel.x + pixel.y) & 1) == 0;
-    fragColour = vec4(colourOfValue(even ? highest : lowest), 1.0);
+    fragColour = vec4(colourOfValue(even ? highest : lowest, n), 1.0);
 }

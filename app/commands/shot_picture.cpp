@@ -22,7 +22,7 @@ std::string number(double value) {
 }
 
 // The parameters a slide records, so it says how it was made.
-PngText describe(ShotScene& scene, const ShotOptions& o, const FrameStats& frame) {
+PngText describe(ShotScene& scene, const ShotOptions& o, const Picture& picture) {
     const Params& p = scene.simulation.params();
     Backend& backend = scene.simulation.backend();
     return {
@@ -36,8 +36,8 @@ PngText describe(ShotScene& scene, const ShotOptions& o, const FrameStats& frame
         {"heatlab.initial", name(p.initial)},
         {"heatlab.colormap", name(o.map)},
         {"heatlab.range", std::string(o.range.automatic ? "automatic " : "locked ") +
-                              number(frame.lo) + " " + number(frame.hi)},
-        {"heatlab.display-path", name(frame.path)},
+                              number(picture.range.lo) + " " + number(picture.range.hi)},
+        {"heatlab.display-path", name(picture.frame.path)},
         {"heatlab.max-abs", number(backend.maxAbs())},
     };
 }
@@ -83,7 +83,8 @@ Picture takePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings&
         }
         picture.image = target.read();
     }
-    picture.text = describe(scene, o, picture.frame);
+    picture.range = drawnRange(scene.view, settings);
+    picture.text = describe(scene, o, picture);
     return picture;
 }
 

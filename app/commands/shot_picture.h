@@ -30,6 +30,7 @@ struct Picture {
     RgbImage image;
     PngText text;
     FrameStats frame;
+    ValueRange range;  // what the colour map spanned
 };
 
 // Runs one frame of `settings` into an offscreen picture: the field at the

@@ -102,8 +102,8 @@ std::vector<Candidate> candidates(std::string& why) {
     }
     std::vector<Candidate> all = hardware;
     if (GLAD_EGL_MESA_platform_surfaceless) {
-        all.push_back({"EGL surfaceless (Mesa)", EGL_PLATFORM_SURFACELESS_MESA,
-                       static_cast<void*>(EGL_DEFAULT_DISPLAY), true});
+        all.push_back({"EGL surfaceless platform", EGL_PLATFORM_SURFACELESS_MESA,
+                       static_cast<void*>(EGL_DEFAULT_DISPLAY), false});
     } else {
         why += "EGL surfaceless: EGL_MESA_platform_surfaceless missing; ";
     }

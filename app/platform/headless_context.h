@@ -1,8 +1,9 @@
 #pragma once
 // An OpenGL 3.3 core context with no window and no display, for `heatlab
 // shot` and the tests: EGL on the GPU's own device where there is one (on an
-// NVIDIA server this is the context CUDA-GL interop needs), else Mesa's
-// surfaceless platform (software, llvmpipe), else Mesa's software device.
+// NVIDIA server this is the context CUDA-GL interop needs), else the
+// surfaceless platform (Mesa's llvmpipe on a machine without a GPU; NVIDIA's
+// driver offers it too, on the GPU), else Mesa's software device.
 // One of the two files of the program that include EGL; it renders into
 // framebuffer objects, never into a surface of its own.
 

@@ -131,6 +131,8 @@ FieldRenderer::FieldRenderer() {
     uniforms_.cellsPerPixel = glGetUniformLocation(id, "uCellsPerPixel");
     uniforms_.showDisagreement = glGetUniformLocation(id, "uShowDisagreement");
     uniforms_.normalisation = glGetUniformLocation(id, "uNormalisation");
+    uniforms_.rangeFromField = glGetUniformLocation(id, "uRangeFromField");
+    uniforms_.centreOnZero = glGetUniformLocation(id, "uCentreOnZero");
     uniforms_.nanColour = glGetUniformLocation(id, "uNanColour");
     uniforms_.background = glGetUniformLocation(id, "uBackground");
     GL_CHECK(glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxBufferTexels_));
@@ -213,6 +215,8 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     glUniform1f(uniforms_.cellsPerPixel, view.cellsPerPixel);
     glUniform1i(uniforms_.showDisagreement, settings.showDisagreement ? 1 : 0);
     glUniform3f(uniforms_.normalisation, n.lo, n.scale, n.offset);
+    glUniform1i(uniforms_.rangeFromField, settings.rangeFromField ? 1 : 0);
+    glUniform1i(uniforms_.centreOnZero, settings.map == ColourMap::Diverging ? 1 : 0);
     drawRectangle(x, y, width, height);
 }
 

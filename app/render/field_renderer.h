@@ -41,10 +41,14 @@ glm::mat3 pixelToCell(const ViewTransform& view, int width, int height);
 
 struct DrawSettings {
     ColourMap map = ColourMap::Heat;
-    // The range that spans the map; the caller decides whether it follows
-    // the field or is locked. Values outside take the end colours.
+    // The range that spans the map. Values outside take the end colours.
     float lo = 0.0f;
     float hi = 1.0f;
+    // Instead of lo and hi, the field's own min and max, read from the two
+    // values stored after the field in its buffer (displayBufferFloats), so
+    // an automatic range needs nothing from the host; the diverging map then
+    // centres them on zero.
+    bool rangeFromField = false;
     // The min/max rule above when minified; false is plain nearest sampling.
     bool showDisagreement = true;
 };
@@ -88,6 +92,8 @@ private:
         GLint cellsPerPixel = -1;
         GLint showDisagreement = -1;
         GLint normalisation = -1;
+        GLint rangeFromField = -1;
+        GLint centreOnZero = -1;
         GLint nanColour = -1;
         GLint background = -1;
     };

@@ -29,7 +29,7 @@ void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend&
     if (grid.nx != grid_.nx || grid.ny != grid_.ny || !buffer_) {
         GLint maxTexels = 0;
         glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
-        if (grid.cells() > static_cast<std::size_t>(maxTexels)) {
+        if (displayBufferFloats(grid) > static_cast<std::size_t>(maxTexels)) {
             throw RuntimeError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
                                " grid has more cells than this GL's buffer texture may hold (" +
                                std::to_string(maxTexels) + ")");
@@ -39,8 +39,9 @@ void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend&
         buffer_ = gl::Buffer::create();
         texture_ = gl::Texture::create();
         glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
-        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(grid.bytes()), nullptr,
-                              GL_DYNAMIC_DRAW));
+        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER,
+                              static_cast<GLsizeiptr>(displayBufferFloats(grid) * sizeof(float)),
+                              nullptr, GL_DYNAMIC_DRAW));
         glBindTexture(GL_TEXTURE_BUFFER, texture_.id());
         GL_CHECK(glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id()));
         glBindTexture(GL_TEXTURE_BUFFER, 0);
@@ -58,7 +59,7 @@ void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend&
     }
     if (!interop_ && !interopRefused_) {
         std::string why;
-        interop_ = registerWithCuda(buffer_.id(), grid.bytes(), &why);
+        interop_ = registerWithCuda(buffer_.id(), displayBufferFloats(grid) * sizeof(float), &why);
         if (interop_) {
             ++registrations_;
         } else {
@@ -80,10 +81,22 @@ DeviceDisplayBuffer& FieldView::deviceBuffer() {
     return *interop_;
 }
 
-void FieldView::uploadFromHost(const float* field) {
+void FieldView::uploadFromHost(const float* field, const FieldRange& range) {
+    const float ends[kDisplayRangeFloats] = {range.min, range.max};
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
     GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid_.bytes()), field));
+    GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()), sizeof(ends),
+                             ends));
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+FieldRange FieldView::storedRange() const {
+    float ends[kDisplayRangeFloats] = {0.0f, 0.0f};
+    glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
+    GL_CHECK(glGetBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()),
+                                sizeof(ends), ends));
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    return {ends[0], ends[1], false};
 }
 
 }  // namespace heatlab

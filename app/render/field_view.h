@@ -1,5 +1,6 @@
 #pragma once
-// The newest field on the GL side: a GL buffer of nx * ny floats and a
+// The newest field on the GL side: a GL buffer of nx * ny floats (then its
+// min and max: displayBufferFloats) and a
 // buffer texture (R32F) over it, which the renderer reads with texelFetch.
 // A texture buffer needs no upload pass of its own: what fills the buffer is
 // what the renderer reads.
@@ -50,8 +51,14 @@ public:
     const std::string& fallbackReason() const { return fallbackReason_; }
     // Interop only: what the frame's last step writes.
     DeviceDisplayBuffer& deviceBuffer();
-    // Via host: copies `field` (grid.cells() floats) into the buffer.
-    void uploadFromHost(const float* field);
+    // Via host: copies `field` (grid.cells() floats) into the buffer, and
+    // its min and max after it, as the device path does (the caller has the
+    // range from where the field lives: a scan here would cost more than the
+    // upload).
+    void uploadFromHost(const float* field, const FieldRange& range);
+    // The min and max stored after the field (what an automatic range
+    // draws with). Reads the buffer back, so it waits for what writes it.
+    FieldRange storedRange() const;
 
     // The buffer texture the renderer samples, and the grid it holds.
     GLuint texture() const { return texture_.id(); }

@@ -17,19 +17,13 @@ double msSince(Clock::time_point start) {
 
 }  // namespace
 
-ValueRange frameRange(Simulation& simulation, const FrameSettings& settings) {
-    ValueRange range{settings.range.lo, settings.range.hi};
-    if (settings.range.automatic) {
-        const FieldRange field = simulation.backend().range();
-        // An empty (all NaN) or infinite range leaves no finite span to map.
-        range = (std::isfinite(field.min) && std::isfinite(field.max))
-                    ? ValueRange{field.min, field.max}
-                    : ValueRange{0.0f, 1.0f};
+ValueRange drawnRange(const FieldView& view, const FrameSettings& settings) {
+    if (!settings.range.automatic) {
+        return {settings.range.lo, settings.range.hi};
     }
-    if (settings.map == ColourMap::Diverging) {
-        range = centredOnZero(range.lo, range.hi);
-    }
-    return range;
+    const FieldRange stored = view.storedRange();
+    return settings.map == ColourMap::Diverging ? centredOnZero(stored.min, stored.max)
+                                                : ValueRange{stored.min, stored.max};
 }
 
 FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
@@ -67,19 +61,18 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
         wait();
         stats.stepsMs = msSince(start);
         start = Clock::now();
-        view.uploadFromHost(simulation.fieldOnHost().data());
+        const FieldRange range = backend.range();
+        view.uploadFromHost(simulation.fieldOnHost().data(), range);
         wait();
         stats.displayMs = msSince(start);
     }
 
     start = Clock::now();
-    const ValueRange range = frameRange(simulation, settings);
-    stats.lo = range.lo;
-    stats.hi = range.hi;
     DrawSettings draw;
     draw.map = settings.map;
-    draw.lo = range.lo;
-    draw.hi = range.hi;
+    draw.lo = settings.range.lo;
+    draw.hi = settings.range.hi;
+    draw.rangeFromField = settings.range.automatic;
     draw.showDisagreement = settings.showDisagreement;
     const ViewTransform transform =
         settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);

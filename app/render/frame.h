@@ -42,8 +42,6 @@ struct FrameStats {
     // Interop: how the field reached the buffer (by the last step, or by a
     // copy when the frame had no steps). Via host: empty.
     std::optional<PresentWrite> presentWrite;
-    float lo = 0.0f;  // the range the frame was drawn with
-    float hi = 1.0f;
 };
 
 // Runs one frame. `timed` waits after each part and fills the times. The
@@ -53,8 +51,10 @@ struct FrameStats {
 FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
                     const FrameSettings& settings, int x, int y, int width, int height, bool timed);
 
-// The range a frame draws with: the locked one, or the field's own min and
-// max (centred on zero for the diverging map, so white means zero).
-ValueRange frameRange(Simulation& simulation, const FrameSettings& settings);
+// The range a frame drew with: the locked one, or the field's own min and
+// max that the FieldView holds after the field (centred on zero for the
+// diverging map, so white means zero). Reads them back from GL, so it waits
+// for the frame: for pictures and their captions, not for every frame.
+ValueRange drawnRange(const FieldView& view, const FrameSettings& settings);
 
 }  // namespace heatlab

@@ -241,6 +241,9 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
                                    cudaMemcpyDeviceToDevice, stream));
         how = PresentWrite::ByCopy;
     }
+    // The range follows the field, reduced here, so no one waits for it.
+    cuda::launchRange(res.field[current_].data(), grid_.cells(), res.rangeResult.data(), stream);
+    cuda::launchWriteRange(res.rangeResult.data(), mirror + grid_.cells(), stream);
     display.release(stream);
     return how;
 }

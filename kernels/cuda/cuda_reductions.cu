@@ -82,6 +82,20 @@ __global__ void __launch_bounds__(kReduceThreads)
     }
 }
 
+__device__ __host__ __forceinline__ float decodeOrderedBits(std::uint32_t ordered) {
+    const std::uint32_t bits = (ordered & 0x80000000u) != 0 ? ordered & 0x7fffffffu : ~ordered;
+    float value = 0.0f;
+    memcpy(&value, &bits, sizeof(value));
+    return value;
+}
+
+// Launch assumption: one thread.
+__global__ void writeRangeKernel(const std::uint32_t* result, float* dst) {
+    const bool empty = result[0] == 0xffffffffu && result[1] == 0;
+    dst[0] = empty ? __int_as_float(0x7f800000) : decodeOrderedBits(result[0]);
+    dst[1] = empty ? __int_as_float(static_cast<int>(0xff800000u)) : decodeOrderedBits(result[1]);
+}
+
 unsigned reduceBlocks(std::size_t count) {
     const std::size_t wanted = (count + kReduceThreads - 1) / kReduceThreads;
     return static_cast<unsigned>(wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1)
@@ -99,12 +113,12 @@ void launchRange(const float* field, std::size_t count, std::uint32_t* result,
     CUDA_CHECK_LAUNCH("rangeKernel");
 }
 
-float decodeOrdered(std::uint32_t ordered) {
-    const std::uint32_t bits = (ordered & 0x80000000u) != 0 ? ordered & 0x7fffffffu : ~ordered;
-    float value = 0.0f;
-    std::memcpy(&value, &bits, sizeof(value));
-    return value;
+void launchWriteRange(const std::uint32_t* result, float* dst, cudaStream_t stream) {
+    writeRangeKernel<<<1, 1, 0, stream>>>(result, dst);
+    CUDA_CHECK_LAUNCH("writeRangeKernel");
 }
+
+float decodeOrdered(std::uint32_t ordered) { return decodeOrderedBits(ordered); }
 
 void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
                   cudaStream_t stream) {

@@ -24,6 +24,10 @@ void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
 // atomicMin and atomicMax merge blocks.
 void launchRange(const float* field, std::size_t count, std::uint32_t* result, cudaStream_t stream);
 
+// Writes launchRange's result as two floats, min then max, to `dst` (device
+// memory), on the device: +inf, -inf when no value but NaN was seen.
+void launchWriteRange(const std::uint32_t* result, float* dst, cudaStream_t stream);
+
 // The float an encoding of launchRange stands for.
 float decodeOrdered(std::uint32_t ordered);
 

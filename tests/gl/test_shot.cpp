@@ -82,8 +82,8 @@ TEST(Shot, ThePictureIsTheFieldThroughTheColourMapCellForCell) {
         if (map == ColourMap::Diverging) {
             want = centredOnZero(want.lo, want.hi);
         }
-        EXPECT_FLOAT_EQ(picture.frame.lo, want.lo) << name(map);
-        EXPECT_FLOAT_EQ(picture.frame.hi, want.hi) << name(map);
+        EXPECT_FLOAT_EQ(picture.range.lo, want.lo) << name(map);
+        EXPECT_FLOAT_EQ(picture.range.hi, want.hi) << name(map);
         expectPictureOfField(picture.image, field, grid, map, want.lo, want.hi);
     }
 }
@@ -104,8 +104,8 @@ TEST(Shot, NaNAndInfinityGetTheirOwnColourAndALockedRangeIsHonoured) {
     FrameSettings settings;
     settings.range = o.range;
     const Picture picture = takePicture(scene, o, settings);
-    EXPECT_EQ(picture.frame.lo, -0.5f);
-    EXPECT_EQ(picture.frame.hi, 0.5f);
+    EXPECT_EQ(picture.range.lo, -0.5f);
+    EXPECT_EQ(picture.range.hi, 0.5f);
     expectPictureOfField(picture.image, field, grid, ColourMap::Heat, -0.5f, 0.5f);
     for (int cell : {10, 20, 30}) {
         EXPECT_EQ(distance(picture.image.at(cell % grid.nx, cell / grid.nx), kNanColour), 0)
@@ -150,7 +150,7 @@ TEST(Shot, NamesThePictureAfterTheStateWhenNoOutIsGiven) {
         (folder / "x.png").string());
     ASSERT_EQ(result.status, 0) << result.err;
     // Without --out, in the current folder: run it there.
-    const std::string command = "cd " + folder.string() + " && " + HEATLAB_BINARY +
+    const std::string command = "cd " + folder.string() + " && " + heatlabBinary() +
                                 " shot --backend cpu --grid 16 --r 0.26 --steps 7 >/dev/null 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0);
     EXPECT_TRUE(std::filesystem::exists(folder / "heatlab_optimised_r0.26_step000007.png"));

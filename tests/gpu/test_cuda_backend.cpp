@@ -252,9 +252,9 @@ TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
 // the interop buffer is to the backend, without GL.
 class CountingDisplay final : public DeviceDisplayBuffer {
 public:
-    explicit CountingDisplay(std::size_t cells) : cells_(cells) {
-        CUDA_CHECK(cudaMalloc(&data_, cells * sizeof(float)));
-        CUDA_CHECK(cudaMemset(data_, 0xff, cells * sizeof(float)));  // NaN everywhere
+    explicit CountingDisplay(const GridSize& grid) : cells_(displayBufferFloats(grid)) {
+        CUDA_CHECK(cudaMalloc(&data_, cells_ * sizeof(float)));
+        CUDA_CHECK(cudaMemset(data_, 0xff, cells_ * sizeof(float)));  // NaN everywhere
     }
     ~CountingDisplay() override { cudaFree(data_); }
     float* acquire(void* /*stream*/) override {
@@ -292,7 +292,7 @@ TEST_F(CudaBackendTest, StepAndPresentWritesExactlyTheFieldTheBackendKeeps) {
             const std::string where = std::string(name(kernel)) + ", " + name(boundary);
             const std::vector<float> initial = smoothField(grid);
             backend->upload(grid, initial.data(), boundary);
-            CountingDisplay display(grid.cells());
+            CountingDisplay display(grid);
             for (int steps : {3, 0, 1}) {
                 const PresentWrite how = backend->stepAndPresent(kernel, steps, 0.24f, display);
                 EXPECT_EQ(how, steps == 0 ? PresentWrite::ByCopy : PresentWrite::ByLastStep)
@@ -303,6 +303,10 @@ TEST_F(CudaBackendTest, StepAndPresentWritesExactlyTheFieldTheBackendKeeps) {
                 const std::vector<float> shown = display.contents();
                 EXPECT_EQ(std::memcmp(kept.data(), shown.data(), grid.bytes()), 0)
                     << where << ", " << steps << " steps";
+                // Then the field's min and max, as range() reduces them.
+                const FieldRange range = backend->range();
+                EXPECT_EQ(shown[grid.cells()], range.min) << where;
+                EXPECT_EQ(shown[grid.cells() + 1], range.max) << where;
             }
             EXPECT_EQ(display.acquires, 3) << where;
         }
@@ -321,7 +325,7 @@ TEST_F(CudaBackendTest, PresentingDoesNotChangeTheField) {
         backend->copyToHost(plain.data(), HostMemory::Pageable);
 
         backend->upload(grid, initial.data(), Boundary::Periodic);
-        CountingDisplay display(grid.cells());
+        CountingDisplay display(grid);
         for (int frame = 0; frame < 4; ++frame) {
             backend->stepAndPresent(kernel, 3, 0.2f, display);
         }

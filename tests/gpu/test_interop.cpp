@@ -35,15 +35,15 @@ protected:
     // The GL buffer's contents, read back through GL.
     std::vector<float> displayed() {
         const GridSize& grid = scene->view.grid();
-        std::vector<float> values(grid.cells());
+        std::vector<float> values(displayBufferFloats(grid));
         GLint buffer = 0;
         glBindTexture(GL_TEXTURE_BUFFER, scene->view.texture());
         glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING,
                                  &buffer);
         glBindTexture(GL_TEXTURE_BUFFER, 0);
         glBindBuffer(GL_TEXTURE_BUFFER, static_cast<GLuint>(buffer));
-        glGetBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid.bytes()),
-                           values.data());
+        glGetBufferSubData(GL_TEXTURE_BUFFER, 0,
+                           static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data());
         glBindBuffer(GL_TEXTURE_BUFFER, 0);
         return values;
     }
@@ -73,6 +73,9 @@ TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
             const std::string where = std::string(name(kernel)) + ", " + name(boundary);
             ASSERT_EQ(std::memcmp(shown.data(), kept.data(), kept.size() * sizeof(float)), 0)
                 << where;
+            const FieldRange range = scene->simulation.backend().range();
+            EXPECT_EQ(shown[kept.size()], range.min) << where;
+            EXPECT_EQ(shown[kept.size() + 1], range.max) << where;
 
             settings.path = DisplayPath::ViaHost;
             settings.steps = 0;

@@ -9,5 +9,9 @@ struct CommandResult {
     std::string err;
 };
 
+// The heatlab binary: the build's own, or $HEATLAB_BINARY when set (a test
+// binary run on another machine, beside a copy of heatlab).
+std::string heatlabBinary();
+
 // `args` is appended to the binary's path as it is (shell words).
 CommandResult runHeatlab(const std::string& args);
