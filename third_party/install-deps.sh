@@ -9,6 +9,7 @@ packages=(
   libglfw3-dev python3-glad                    # window + GL loader generator (glad 2)
   libimgui-dev libstb-dev                      # Dear ImGui; its font code links stb
   libglm-dev libcli11-dev nlohmann-json3-dev libpng-dev
+  fonts-dejavu-core                            # the text of pictures, embedded at build time
   libgl-dev libopengl-dev libegl-dev           # GL and EGL link targets (glvnd)
   libgtest-dev clang-format                    # tests; `make format` and its check
   # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.
