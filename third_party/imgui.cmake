@@ -60,6 +60,11 @@ if(NOT imgui_backend_sources MATCHES "imgui_impl_glfw" OR
                       "in ${imgui_backend_dirs}; install (or reinstall, if /usr/share/doc was "
                       "stripped) the Debian package libimgui-dev")
 endif()
+# Two targets, so code that draws text offscreen (`heatlab shot`) does not
+# pull GLFW, and with it X11, into a binary that runs on a headless server:
+#   heatlab::imgui       Dear ImGui and its OpenGL3 renderer
+#   heatlab::imgui_glfw  the GLFW platform backend, for the window
+list(FILTER imgui_backend_sources INCLUDE REGEX "imgui_impl_opengl3")
 add_library(heatlab_imgui STATIC ${imgui_backend_sources})
 target_include_directories(heatlab_imgui PRIVATE "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
 target_compile_definitions(heatlab_imgui PRIVATE IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
@@ -70,5 +75,10 @@ target_link_libraries(heatlab_imgui PRIVATE heatlab::glad)
 target_include_directories(heatlab_imgui SYSTEM PUBLIC "${HEATLAB_IMGUI_INCLUDE_DIR}")
 # Order matters with --as-needed: the archive before the libraries it uses.
 target_link_libraries(heatlab_imgui PUBLIC "${HEATLAB_IMGUI_LIBRARY}" "${HEATLAB_STB_LIBRARY}"
-                      heatlab::glfw ${CMAKE_DL_LIBS} m)
+                      ${CMAKE_DL_LIBS} m)
 add_library(heatlab::imgui ALIAS heatlab_imgui)
+
+add_library(heatlab_imgui_glfw STATIC "${imgui_out}/imgui_impl_glfw.cpp")
+target_include_directories(heatlab_imgui_glfw PRIVATE "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
+target_link_libraries(heatlab_imgui_glfw PUBLIC heatlab_imgui heatlab::glfw)
+add_library(heatlab::imgui_glfw ALIAS heatlab_imgui_glfw)
