@@ -38,8 +38,10 @@ $(BUILD)/CMakeCache.txt: | deps
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
 
+# Passive OpenMP waiting: spinning worker threads of the CPU backend would
+# otherwise take the cores the window's GL driver and the desktop need.
 run: build
-	$(BUILD)/heatlab $(ARGS)
+	OMP_WAIT_POLICY=passive $(BUILD)/heatlab $(ARGS)
 
 bench: build
 	$(BUILD)/heatlab bench $(ARGS)

@@ -9,6 +9,7 @@
 
 #include "app/commands/bench_command.h"
 #include "app/commands/shot_command.h"
+#include "app/commands/window_command.h"
 #include "kernels/errors.h"
 
 namespace {
@@ -18,11 +19,15 @@ int run(int argc, char** argv) {
         "heatlab: an interactive visualiser and bench of the 2D heat equation "
         "(explicit five-point stencil, r = alpha dt / h^2)",
         "heatlab"};
-    app.footer("Run a command with --help for its options, e.g. heatlab bench --help");
+    app.footer(
+        "With no command, heatlab opens the lecture window with the options above. "
+        "Run a command with --help for its options, e.g. heatlab bench --help");
     heatlab::BenchOptions benchOptions;
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);
     heatlab::ShotOptions shotOptions;
     CLI::App* shot = heatlab::addShotCommand(app, shotOptions);
+    heatlab::WindowOptions windowOptions;
+    heatlab::addWindowOptions(app, windowOptions);
 
     try {
         app.parse(argc, argv);
@@ -34,15 +39,14 @@ int run(int argc, char** argv) {
         std::fprintf(stderr, "heatlab: %s\n", e.what());
         return 2;
     }
+    heatlab::refuseWindowOptionsWithCommand(app);
     if (bench->parsed()) {
         return heatlab::runBench(benchOptions);
     }
     if (shot->parsed()) {
         return heatlab::runShot(shotOptions);
     }
-    // No command yet does something on its own: show what there is.
-    std::printf("%s", app.help().c_str());
-    return 0;
+    return heatlab::runWindow(windowOptions);
 }
 
 }  // namespace

@@ -8,12 +8,12 @@
 
 #include "app/commands/bench_measure.h"
 #include "app/commands/bench_report.h"
-#include "app/commands/grid_memory.h"
 #include "app/commands/option_values.h"
 #include "app/io/output_file.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/stability_run.h"
 #include "kernels/errors.h"
+#include "kernels/grid_memory.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {

@@ -78,18 +78,6 @@ int parseCount(const std::string& text, int min) {
     return static_cast<int>(value);
 }
 
-std::string gridText(const GridSize& grid) {
-    return grid.nx == grid.ny ? std::to_string(grid.nx)
-                              : std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
-}
-
-std::string rText(float r) {
-    // Six significant digits: 0.24f shows as 0.24, not 0.239999995.
-    std::ostringstream text;
-    text << r;
-    return text.str();
-}
-
 CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::string& help,
                              const std::string& typeName, const std::string& shown,
                              std::function<void(const std::vector<std::string>&)> take) {

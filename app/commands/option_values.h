@@ -28,10 +28,6 @@ float parseR(const std::string& text);
 // A whole decimal number from `min` to the largest int.
 int parseCount(const std::string& text, int min);
 
-// The text an option shows for a value (and would parse back to it).
-std::string gridText(const GridSize& grid);
-std::string rText(float r);
-
 template <typename Enum>
 std::vector<std::string> namesOf(const std::vector<Enum>& values) {
     std::vector<std::string> names;

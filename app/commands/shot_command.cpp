@@ -7,26 +7,18 @@
 #include <filesystem>
 #include <memory>
 
-#include "app/commands/grid_memory.h"
 #include "app/commands/option_values.h"
 #include "app/commands/shot_picture.h"
 #include "app/commands/shot_stats.h"
 #include "app/io/output_file.h"
 #include "kernels/errors.h"
+#include "kernels/grid_memory.h"
 
 namespace heatlab {
 
 namespace {
 
 void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\n", line.c_str()); }
-
-// "heatlab_optimised_r0.26_step000400.png": a name that says what is in it.
-std::string nameAfterState(const Params& params, long long step) {
-    char number[32];
-    std::snprintf(number, sizeof number, "%06lld", step);
-    return std::string("heatlab_") + name(params.kernel) + "_r" + rText(params.r) + "_step" +
-           number + ".png";
-}
 
 // Refuses a --record folder that does not exist or cannot take files,
 // before any work.
@@ -92,12 +84,8 @@ GridSize parseSlideSize(const std::string& text) {
 }
 
 FrameSettings frameSettings(const ShotOptions& o, int steps) {
-    FrameSettings settings;
+    FrameSettings settings = o.picture;
     settings.steps = steps;
-    settings.path = o.path;
-    settings.map = o.map;
-    settings.range = o.range;
-    settings.showDisagreement = !o.plainSampling;
     return settings;
 }
 
@@ -113,8 +101,9 @@ Picture runSteps(ShotScene& scene, const ShotOptions& o) {
         Picture picture = takePicture(scene, o, frameSettings(o, steps));
         done += steps;
         if (!o.recordDir.empty()) {
-            writePng(o.recordDir + "/" + nameAfterState(o.params, scene.simulation.stepCount()),
-                     picture.image, picture.text);
+            writePng(
+                o.recordDir + "/" + pictureNameAfterState(o.params, scene.simulation.stepCount()),
+                picture.image, picture.text);
         }
         if (done >= o.steps) {
             return picture;
@@ -131,19 +120,21 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "(or measure the display path with --stats)");
     addSimulationOptions(*shot, o.params, o.backend, "Stencil kernel");
     addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
-    addChoiceOption(*shot, "--colormap", o.map, allColourMaps(), "Colour map");
-    addParsedOption(
-        *shot, "--range", "Lock the colour range to MIN MAX (MIN < MAX)", "MIN MAX", "automatic",
-        [&o](const std::vector<std::string>& values) { o.range = parseColourRange(values); })
+    addChoiceOption(*shot, "--colormap", o.picture.map, allColourMaps(), "Colour map");
+    addParsedOption(*shot, "--range", "Lock the colour range to MIN MAX (MIN < MAX)", "MIN MAX",
+                    "automatic",
+                    [&o](const std::vector<std::string>& values) {
+                        o.picture.range = parseColourRange(values);
+                    })
         ->expected(2);
-    addChoiceOption(*shot, "--display-path", o.path, allDisplayPaths(),
+    addChoiceOption(*shot, "--display-path", o.picture.path, allDisplayPaths(),
                     "interop: the field reaches the picture without leaving the device; "
                     "via-host: copied to host memory and uploaded, as a first version would");
     addParsedOption(*shot, "--sampling",
                     "extremes (cells that disagree inside a pixel show as a "
                     "pixel checkerboard) or nearest (plain sampling)",
                     "{extremes,nearest}", "extremes", [&o](const std::vector<std::string>& v) {
-                        o.plainSampling = parseSampling(v.back());
+                        o.picture.showDisagreement = !parseSampling(v.back());
                     });
     addParsedOption(
         *shot, "--slide",
@@ -193,7 +184,7 @@ int runShot(const ShotOptions& o) {
         progress("display via host: " + scene.view.fallbackReason());
     }
     const std::string path =
-        o.out.empty() ? nameAfterState(o.params, scene.simulation.stepCount()) : o.out;
+        o.out.empty() ? pictureNameAfterState(o.params, scene.simulation.stepCount()) : o.out;
     writePng(path, picture.image, picture.text);
     std::printf("%s\n", path.c_str());
     return 0;

@@ -20,10 +20,9 @@ struct ShotOptions {
     Params params;  // grid, kernel, r, boundary, initial field
     BackendChoice backend = BackendChoice::Auto;
     int steps = 100;  // before the picture
-    ColourMap map = ColourMap::Heat;
-    ColourRange range;  // automatic unless --range is given
-    DisplayPath path = DisplayPath::Interop;
-    bool plainSampling = false;     // --sampling nearest: no min/max rule
+    // How each picture is drawn: display path, colour map, range, sampling
+    // (its steps and view are the command's to set).
+    FrameSettings picture;
     std::optional<GridSize> slide;  // --slide WxH: a composed picture of that size
     std::string out;                // empty: named after the state
     std::string recordDir;          // --record: a numbered PNG every `every` steps

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "app/commands/option_values.h"
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
 #include "app/render/text_overlay.h"
@@ -21,27 +20,6 @@ std::string number(double value, int precision = 6) {
     text.precision(precision);
     text << value;
     return text.str();
-}
-
-// The parameters a slide records, so it says how it was made.
-PngText describe(ShotScene& scene, const ShotOptions& o, const Picture& picture) {
-    const Params& p = scene.simulation.params();
-    Backend& backend = scene.simulation.backend();
-    return {
-        {"Software", "heatlab " HEATLAB_VERSION},
-        {"heatlab.backend", backend.name() + " (" + backend.deviceName() + ")"},
-        {"heatlab.kernel", name(p.kernel)},
-        {"heatlab.r", rText(p.r)},
-        {"heatlab.steps", std::to_string(scene.simulation.stepCount())},
-        {"heatlab.grid", gridText(p.grid)},
-        {"heatlab.boundary", name(p.boundary)},
-        {"heatlab.initial", name(p.initial)},
-        {"heatlab.colormap", name(o.map)},
-        {"heatlab.range", std::string(o.range.automatic ? "automatic " : "locked ") +
-                              number(picture.range.lo) + " " + number(picture.range.hi)},
-        {"heatlab.display-path", name(picture.frame.path)},
-        {"heatlab.max-abs", number(backend.maxAbs())},
-    };
 }
 
 // The one-line caption of a slide: what a lecture needs to say what it shows.
@@ -88,7 +66,7 @@ Picture slidePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings
         glClear(GL_COLOR_BUFFER_BIT);
         picture.frame = runFrame(scene.simulation, scene.view, scene.renderer, settings, left,
                                  bottom, fieldWidth, fieldHeight, false);
-        scene.renderer.drawColourBar(o.map, barLeft, bottom, barWidth, fieldHeight);
+        scene.renderer.drawColourBar(settings.map, barLeft, bottom, barWidth, fieldHeight);
         picture.range = drawnRange(scene.view, settings);
 
         const Rgb8 ink{225, 225, 225};
@@ -113,21 +91,11 @@ Picture slidePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings
 }  // namespace
 
 Picture takePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings& settings) {
-    const GridSize& grid = scene.simulation.params().grid;
-    Picture picture;
     if (!o.slide) {
-        OffscreenTarget target(grid.nx, grid.ny);
-        {
-            const auto bound = target.bind();
-            picture.frame = runFrame(scene.simulation, scene.view, scene.renderer, settings, 0, 0,
-                                     grid.nx, grid.ny, false);
-        }
-        picture.image = target.read();
-        picture.range = drawnRange(scene.view, settings);
-    } else {
-        picture = slidePicture(scene, o, settings);
+        return pictureOfField(scene.simulation, scene.view, scene.renderer, settings);
     }
-    picture.text = describe(scene, o, picture);
+    Picture picture = slidePicture(scene, o, settings);
+    picture.text = describePicture(scene.simulation, settings, picture);
     return picture;
 }
 

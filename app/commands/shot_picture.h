@@ -9,6 +9,7 @@
 #include "app/commands/shot_command.h"
 #include "app/io/png_file.h"
 #include "app/platform/headless_context.h"
+#include "app/render/field_picture.h"
 #include "app/render/field_renderer.h"
 #include "app/render/field_view.h"
 #include "app/render/frame.h"
@@ -24,13 +25,6 @@ struct ShotScene {
     FieldRenderer renderer;
     FieldView view;
     Simulation simulation;
-};
-
-struct Picture {
-    RgbImage image;
-    PngText text;
-    FrameStats frame;
-    ValueRange range;  // what the colour map spanned
 };
 
 // Runs one frame of `settings` into an offscreen picture: the field at the

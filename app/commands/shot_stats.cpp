@@ -39,12 +39,8 @@ const char* describe(PresentWrite how) {
 ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
     Simulation& simulation = scene.simulation;
     Backend& backend = simulation.backend();
-    FrameSettings settings;
+    FrameSettings settings = o.picture;
     settings.steps = o.stepsPerFrame;
-    settings.path = o.path;
-    settings.map = o.map;
-    settings.range = o.range;
-    settings.showDisagreement = !o.plainSampling;
 
     const int viewSize = std::min(kViewSize, std::max(o.params.grid.nx, o.params.grid.ny));
     OffscreenTarget target(viewSize, viewSize);

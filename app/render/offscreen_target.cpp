@@ -51,21 +51,26 @@ OffscreenTarget::Binding::~Binding() {
 
 RgbImage OffscreenTarget::read() const {
     const Binding bound(framebuffer_.id());
-    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width_) * height_ * 4);
+    return readPixels(width_, height_);
+}
+
+RgbImage readPixels(int width, int height) {
+    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * height * 4);
     GLint previousAlignment = 4;
     glGetIntegerv(GL_PACK_ALIGNMENT, &previousAlignment);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
     glPixelStorei(GL_PACK_ALIGNMENT, previousAlignment);
     gl::throwOnError("glReadPixels", __FILE__, __LINE__);
 
-    RgbImage image{width_, height_, {}};
-    image.pixels.resize(static_cast<std::size_t>(width_) * height_ * 3);
-    for (int y = 0; y < height_; ++y) {
+    RgbImage image{width, height, {}};
+    image.pixels.resize(static_cast<std::size_t>(width) * height * 3);
+    for (int y = 0; y < height; ++y) {
+        // GL's rows run bottom first.
         const std::uint8_t* src =
-            rgba.data() + static_cast<std::size_t>(height_ - 1 - y) * width_ * 4;
-        std::uint8_t* dst = image.pixels.data() + static_cast<std::size_t>(y) * width_ * 3;
-        for (int x = 0; x < width_; ++x) {
+            rgba.data() + static_cast<std::size_t>(height - 1 - y) * width * 4;
+        std::uint8_t* dst = image.pixels.data() + static_cast<std::size_t>(y) * width * 3;
+        for (int x = 0; x < width; ++x) {
             dst[x * 3 + 0] = src[x * 4 + 0];
             dst[x * 3 + 1] = src[x * 4 + 1];
             dst[x * 3 + 2] = src[x * 4 + 2];

@@ -43,4 +43,8 @@ private:
     gl::Framebuffer framebuffer_;
 };
 
+// Reads width x height pixels of the bound read framebuffer (a window's
+// back buffer, or an OffscreenTarget), top row first.
+RgbImage readPixels(int width, int height);
+
 }  // namespace heatlab

@@ -1,5 +1,7 @@
 #include "kernels/numerics/params.h"
 
+#include <sstream>
+
 namespace heatlab {
 
 const char* name(Boundary b) {
@@ -48,6 +50,17 @@ std::vector<Kernel> allKernels() {
 
 std::vector<Kernel> stencilKernels() {
     return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+}
+
+std::string gridText(const GridSize& grid) {
+    return grid.nx == grid.ny ? std::to_string(grid.nx)
+                              : std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
+}
+
+std::string rText(float r) {
+    std::ostringstream text;
+    text << r;
+    return text.str();
 }
 
 }  // namespace heatlab

@@ -68,6 +68,12 @@ const char* name(HostMemory m);
 std::vector<Boundary> allBoundaries();
 std::vector<InitialCondition> allInitialConditions();
 std::vector<Kernel> allKernels();
+// The text a value is shown as, everywhere (options, tables, PNG text, file
+// names), and that the command line parses back to the same value: "2048"
+// or "4096x1024"; r with six significant digits (0.24f shows as 0.24).
+std::string gridText(const GridSize& grid);
+std::string rText(float r);
+
 // Every kernel but the copy floor, which moves the field without stepping it.
 std::vector<Kernel> stencilKernels();
 

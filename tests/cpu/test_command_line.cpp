@@ -80,10 +80,14 @@ TEST(CommandLine, CudaAskedForWithoutADeviceExitsTwo) {
     EXPECT_NE(result.err.find("--backend cuda"), std::string::npos) << result.err;
 }
 
-TEST(CommandLine, NoCommandPrintsUsage) {
-    const CommandResult result = runHeatlab("");
+// With no command heatlab opens the window (tests/gl covers it); --help
+// lists the commands and the window's own options.
+TEST(CommandLine, HelpListsTheCommandsAndTheWindowOptions) {
+    const CommandResult result = runHeatlab("--help");
     EXPECT_EQ(result.status, 0);
-    EXPECT_NE(result.out.find("bench"), std::string::npos) << result.out;
+    for (const char* word : {"bench", "shot", "--frames", "--screenshot"}) {
+        EXPECT_NE(result.out.find(word), std::string::npos) << word << "\n" << result.out;
+    }
 }
 
 TEST(CommandLine, HelpListsEveryBenchOptionWithItsDefault) {

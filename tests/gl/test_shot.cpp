@@ -67,7 +67,7 @@ TEST(Shot, ThePictureIsTheFieldThroughTheColourMapCellForCell) {
     ShotOptions o = optionsFor(grid);
     ShotScene scene(std::make_unique<CpuBackend>(), o.params);
     for (ColourMap map : allColourMaps()) {
-        o.map = map;
+        o.picture.map = map;
         scene.simulation.reset();
         FrameSettings settings;
         settings.steps = 25;
@@ -91,7 +91,7 @@ TEST(Shot, ThePictureIsTheFieldThroughTheColourMapCellForCell) {
 TEST(Shot, NaNAndInfinityGetTheirOwnColourAndALockedRangeIsHonoured) {
     const GridSize grid{9, 7};
     ShotOptions o = optionsFor(grid);
-    o.range = ColourRange{false, -0.5f, 0.5f};
+    o.picture.range = ColourRange{false, -0.5f, 0.5f};
     ShotScene scene(std::make_unique<CpuBackend>(), o.params);
     std::vector<float> field(grid.cells());
     for (std::size_t i = 0; i < field.size(); ++i) {
@@ -102,7 +102,7 @@ TEST(Shot, NaNAndInfinityGetTheirOwnColourAndALockedRangeIsHonoured) {
     field[30] = -std::numeric_limits<float>::infinity();
     scene.simulation.backend().upload(grid, field.data(), Boundary::Dirichlet);
     FrameSettings settings;
-    settings.range = o.range;
+    settings.range = o.picture.range;
     const Picture picture = takePicture(scene, o, settings);
     EXPECT_EQ(picture.range.lo, -0.5f);
     EXPECT_EQ(picture.range.hi, 0.5f);

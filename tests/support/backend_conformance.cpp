@@ -49,10 +49,6 @@ std::vector<Kernel> stencilKernelsOf(const Backend& backend) {
     return kernels;
 }
 
-std::string gridText(const GridSize& g) {
-    return std::to_string(g.nx) + "x" + std::to_string(g.ny);
-}
-
 }  // namespace
 
 TEST_P(BackendConformance, EveryFieldOperationBeforeTheFirstUploadIsARuntimeError) {

@@ -1,4 +1,4 @@
-#include "app/commands/grid_memory.h"
+#include "kernels/grid_memory.h"
 
 #include <sstream>
 #include <string>
@@ -19,7 +19,8 @@ std::string mib(std::size_t bytes) {
 }  // namespace
 
 void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
-    const std::string label = "--grid " + std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
+    const std::string label =
+        "a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) + " grid";
     const std::size_t deviceNeeded = backend.bytesNeeded(grid);
     const std::size_t hostNeeded = kHostBytesPerCell * grid.cells();
     const std::size_t hostAvailable = hostAvailableBytes();

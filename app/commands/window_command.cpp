@@ -1,0 +1,56 @@
+#include "app/commands/window_command.h"
+
+#include "app/commands/option_values.h"
+#include "app/ui/lecture_window.h"
+#include "kernels/errors.h"
+#include "kernels/grid_memory.h"
+
+namespace heatlab {
+
+void addWindowOptions(CLI::App& app, WindowOptions& o) {
+    addSimulationOptions(app, o.params, o.backend, "Stencil kernel the window starts with");
+    addCountOption(app, "--frames", o.frames, 1,
+                   "Quit after N frames, >= 1 (for tests and scripts) [default: when closed]");
+    addCountOption(app, "--steps-per-frame", o.stepsPerFrame, 1,
+                   "Steps per displayed frame while running, >= 1");
+    addOutputPathOption(app, "--screenshot", o.screenshot,
+                        "Write the field at grid resolution as a PNG (as heatlab shot does) "
+                        "when the window quits");
+    addOutputPathOption(app, "--screenshot-window", o.screenshotWindow,
+                        "Write the whole window, panel included, as a PNG after the last frame");
+}
+
+void refuseWindowOptionsWithCommand(const CLI::App& app) {
+    const std::vector<CLI::App*> commands = app.get_subcommands();
+    if (commands.empty()) {
+        return;
+    }
+    for (const CLI::Option* option : app.get_options()) {
+        if (option->count() > 0 && option != app.get_help_ptr() &&
+            option != app.get_help_all_ptr()) {
+            const std::string command = commands.front()->get_name();
+            throw UsageError(option->get_name() + " before '" + command +
+                             "' is an option of the window (heatlab with no command); give it "
+                             "after the command: heatlab " +
+                             command + " " + option->get_name() + " ...");
+        }
+    }
+}
+
+int runWindow(const WindowOptions& o) {
+    BackendSelection selection = makeBackend(o.backend);
+    refuseIfTooLarge(*selection.backend, o.params.grid);
+    selection.backend->requireKernel(o.params.kernel);
+
+    LectureOptions lecture;
+    lecture.params = o.params;
+    lecture.stepsPerFrame = o.stepsPerFrame;
+    lecture.frames = o.frames;
+    lecture.screenshot = o.screenshot;
+    lecture.screenshotWindow = o.screenshotWindow;
+    LectureWindow window(lecture, std::move(selection.backend), selection.reason);
+    window.run();
+    return 0;
+}
+
+}  // namespace heatlab

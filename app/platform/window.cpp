@@ -1,0 +1,163 @@
+#include "app/platform/window.h"
+
+// glad first, in its own block so include sorting keeps it there: GLFW must
+// not pull in a system GL header.
+#include <glad/gl.h>
+
+#include <GLFW/glfw3.h>
+
+#include <cstdlib>
+
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+// What works without a display, for every message that says there is none.
+constexpr const char* kWithoutDisplay =
+    "`heatlab shot` (pictures, no display needed) and `heatlab bench` work without one";
+
+// GLFW reports errors through a callback; the last one goes into the one
+// line a failure prints, instead of GLFW's own lines on stderr.
+std::string& lastGlfwError() {
+    static std::string error;
+    return error;
+}
+
+void recordGlfwError(int /*code*/, const char* description) {
+    lastGlfwError() = description != nullptr ? description : "unknown GLFW error";
+}
+
+bool isSet(const char* variable) {
+    const char* value = std::getenv(variable);
+    return value != nullptr && value[0] != '\0';
+}
+
+Key keyOf(int key) {
+    switch (key) {
+    case GLFW_KEY_SPACE: return Key::Space;
+    case GLFW_KEY_N: return Key::N;
+    case GLFW_KEY_R: return Key::R;
+    case GLFW_KEY_P: return Key::P;
+    case GLFW_KEY_F: return Key::F;
+    case GLFW_KEY_H: return Key::H;
+    case GLFW_KEY_F12: return Key::F12;
+    case GLFW_KEY_ESCAPE: return Key::Escape;
+    case GLFW_KEY_UP: return Key::Up;
+    case GLFW_KEY_DOWN: return Key::Down;
+    default: return Key::Other;
+    }
+}
+
+}  // namespace
+
+Window::Library::Library() {
+    if (!isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY")) {
+        throw UsageError(
+            std::string("no display for the window (DISPLAY and WAYLAND_DISPLAY are unset): ") +
+            kWithoutDisplay);
+    }
+    glfwSetErrorCallback(recordGlfwError);
+    if (glfwInit() != GLFW_TRUE) {
+        throw UsageError("no display for the window (" + lastGlfwError() + "): " + kWithoutDisplay);
+    }
+}
+
+Window::Library::~Library() { glfwTerminate(); }
+
+void Window::Destroy::operator()(GLFWwindow* window) const { glfwDestroyWindow(window); }
+
+Window* Window::self(GLFWwindow* window) {
+    return static_cast<Window*>(glfwGetWindowUserPointer(window));
+}
+
+Window::Window(const std::string& title, int width, int height) {
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
+    // Sized in screen units, so the window is as large on a high-DPI screen.
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    window_.reset(glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr));
+    if (!window_) {
+        throw UsageError("the display gives no OpenGL 3.3 core context (" + lastGlfwError() +
+                         "): " + kWithoutDisplay);
+    }
+    glfwMakeContextCurrent(window_.get());
+    if (gladLoadGL(glfwGetProcAddress) == 0) {
+        throw RuntimeError("glad could not load OpenGL through GLFW");
+    }
+
+    glfwSetWindowUserPointer(window_.get(), this);
+    glfwSetKeyCallback(window_.get(), [](GLFWwindow* w, int key, int, int action, int) {
+        Window* window = self(w);
+        if (window->listener_ != nullptr && action != GLFW_RELEASE) {
+            window->listener_->onKey(keyOf(key), action == GLFW_REPEAT);
+        }
+    });
+    glfwSetScrollCallback(window_.get(), [](GLFWwindow* w, double dx, double dy) {
+        Window* window = self(w);
+        if (window->listener_ != nullptr) {
+            window->listener_->onScroll(dx, dy);
+        }
+    });
+    glfwSetMouseButtonCallback(window_.get(), [](GLFWwindow* w, int button, int action, int) {
+        Window* window = self(w);
+        if (window->listener_ != nullptr) {
+            window->listener_->onMouseButton(button, action == GLFW_PRESS);
+        }
+    });
+    glfwSetCursorPosCallback(window_.get(), [](GLFWwindow* w, double x, double y) {
+        Window* window = self(w);
+        if (window->listener_ != nullptr) {
+            window->listener_->onCursor(x, y);
+        }
+    });
+    setVsync(true);
+
+    const auto text = [](GLenum what) {
+        const auto* value = reinterpret_cast<const char*>(glGetString(what));
+        return std::string(value != nullptr ? value : "?");
+    };
+    description_ = "OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+}
+
+Window::~Window() = default;
+
+bool Window::shouldClose() const { return glfwWindowShouldClose(window_.get()) == GLFW_TRUE; }
+
+void Window::close() { glfwSetWindowShouldClose(window_.get(), GLFW_TRUE); }
+
+void Window::pollEvents() { glfwPollEvents(); }
+
+void Window::waitEvents() { glfwWaitEvents(); }
+
+void Window::swapBuffers() { glfwSwapBuffers(window_.get()); }
+
+void Window::setVsync(bool on) {
+    glfwSwapInterval(on ? 1 : 0);
+    vsync_ = on;
+}
+
+PixelSize Window::framebufferSize() const {
+    PixelSize size;
+    glfwGetFramebufferSize(window_.get(), &size.width, &size.height);
+    return size;
+}
+
+PixelSize Window::windowSize() const {
+    PixelSize size;
+    glfwGetWindowSize(window_.get(), &size.width, &size.height);
+    return size;
+}
+
+float Window::contentScale() const {
+    float x = 1.0f;
+    float y = 1.0f;
+    glfwGetWindowContentScale(window_.get(), &x, &y);
+    return x > 0.0f ? x : 1.0f;
+}
+
+}  // namespace heatlab

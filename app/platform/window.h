@@ -1,0 +1,92 @@
+#pragma once
+// The lecture window: a resizable GLFW window with an OpenGL 3.3 core
+// context (forward compatible), loaded through glad. With headless_context,
+// the only code that includes GLFW: the rest of the program sees the keys it
+// acts on as Key, input through WindowListener, and GLFWwindow only as an
+// opaque handle for Dear ImGui's GLFW backend.
+
+#include <memory>
+#include <string>
+
+struct GLFWwindow;
+
+namespace heatlab {
+
+// The keys the program acts on; every other key arrives as Key::Other.
+enum class Key { Space, N, R, P, F, H, F12, Escape, Up, Down, Other };
+
+// Input as the window receives it, forwarded from GLFW's callbacks while
+// Window::pollEvents() runs. Positions are in window coordinates (x right, y
+// down), which are not framebuffer pixels on a high-DPI screen.
+class WindowListener {
+public:
+    virtual ~WindowListener() = default;
+    // `repeat`: the key is held and the system repeats it.
+    virtual void onKey(Key, bool /*repeat*/) {}
+    virtual void onScroll(double /*dx*/, double /*dy*/) {}
+    // button 0 is the left one; `pressed` false is its release.
+    virtual void onMouseButton(int /*button*/, bool /*pressed*/) {}
+    virtual void onCursor(double /*x*/, double /*y*/) {}
+};
+
+struct PixelSize {
+    int width = 0;
+    int height = 0;
+};
+
+class Window {
+public:
+    // Opens the window and makes its context current on this thread, vsync
+    // on. Throws UsageError (one line) when there is no display or it gives
+    // no OpenGL 3.3 core context, RuntimeError when glad cannot load GL.
+    Window(const std::string& title, int width, int height);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    // Installed now, not when Dear ImGui starts: ImGui's GLFW backend chains
+    // the callbacks it finds, so both see every event. nullptr: none.
+    void setListener(WindowListener* listener) { listener_ = listener; }
+
+    bool shouldClose() const;
+    void close();
+    void pollEvents();
+    // Sleeps until an event arrives (while minimised: nothing to draw).
+    void waitEvents();
+    void swapBuffers();
+
+    void setVsync(bool on);
+    bool vsync() const { return vsync_; }
+
+    PixelSize framebufferSize() const;
+    PixelSize windowSize() const;
+    // The screen's scale (1 on a plain screen, 2 on a typical high-DPI one):
+    // what text and the panel are scaled by.
+    float contentScale() const;
+
+    GLFWwindow* handle() const { return window_.get(); }
+    // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (...)": for the panel.
+    const std::string& description() const { return description_; }
+
+private:
+    // GLFW is initialised for the window's lifetime, and terminated after
+    // the window is destroyed.
+    struct Library {
+        Library();
+        ~Library();
+        Library(const Library&) = delete;
+        Library& operator=(const Library&) = delete;
+    };
+    struct Destroy {
+        void operator()(GLFWwindow* window) const;
+    };
+    static Window* self(GLFWwindow* window);
+
+    Library library_;  // first: initialised before, terminated after the window
+    std::unique_ptr<GLFWwindow, Destroy> window_;
+    WindowListener* listener_ = nullptr;
+    bool vsync_ = true;
+    std::string description_;
+};
+
+}  // namespace heatlab

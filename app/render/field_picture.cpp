@@ -1,0 +1,65 @@
+#include "app/render/field_picture.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "app/render/offscreen_target.h"
+
+namespace heatlab {
+
+namespace {
+
+std::string number(double value) {
+    std::ostringstream text;
+    text.precision(6);
+    text << value;
+    return text.str();
+}
+
+}  // namespace
+
+Picture pictureOfField(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+                       const FrameSettings& settings) {
+    const GridSize grid = simulation.params().grid;
+    OffscreenTarget target(grid.nx, grid.ny);
+    Picture picture;
+    {
+        const auto bound = target.bind();
+        picture.frame =
+            runFrame(simulation, view, renderer, settings, 0, 0, grid.nx, grid.ny, false);
+    }
+    picture.image = target.read();
+    picture.range = drawnRange(view, settings);
+    picture.text = describePicture(simulation, settings, picture);
+    return picture;
+}
+
+PngText describePicture(Simulation& simulation, const FrameSettings& settings,
+                        const Picture& picture) {
+    const Params& p = simulation.params();
+    Backend& backend = simulation.backend();
+    return {
+        {"Software", "heatlab " HEATLAB_VERSION},
+        {"heatlab.backend", backend.name() + " (" + backend.deviceName() + ")"},
+        {"heatlab.kernel", name(p.kernel)},
+        {"heatlab.r", rText(p.r)},
+        {"heatlab.steps", std::to_string(simulation.stepCount())},
+        {"heatlab.grid", gridText(p.grid)},
+        {"heatlab.boundary", name(p.boundary)},
+        {"heatlab.initial", name(p.initial)},
+        {"heatlab.colormap", name(settings.map)},
+        {"heatlab.range", std::string(settings.range.automatic ? "automatic " : "locked ") +
+                              number(picture.range.lo) + " " + number(picture.range.hi)},
+        {"heatlab.display-path", name(picture.frame.path)},
+        {"heatlab.max-abs", number(backend.maxAbs())},
+    };
+}
+
+std::string pictureNameAfterState(const Params& params, long long step) {
+    char digits[32];
+    std::snprintf(digits, sizeof digits, "%06lld", step);
+    return std::string("heatlab_") + name(params.kernel) + "_r" + rText(params.r) + "_step" +
+           digits + ".png";
+}
+
+}  // namespace heatlab

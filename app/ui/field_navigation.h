@@ -1,0 +1,33 @@
+#pragma once
+// Zoom and pan of the field in the window: the mouse wheel zooms about the
+// cell under the cursor, a drag moves the field, F fits the whole grid
+// again. Zoomed in far enough, single cells (and the checkerboard of an
+// unstable r) are squares of many pixels.
+
+#include <optional>
+
+#include "app/render/field_renderer.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+class FieldNavigation {
+public:
+    // The view to draw with; empty means the whole grid, fitted.
+    const std::optional<ViewTransform>& view() const { return view_; }
+    void fit() { view_.reset(); }
+
+    // Zooms by `clicks` of the wheel (positive: in) about the pixel (x, y)
+    // of the field's width x height rectangle, counted from its top left
+    // corner: that pixel keeps showing the same cell.
+    void zoom(double clicks, float x, float y, int width, int height, const GridSize& grid);
+    // Moves the field with the cursor by (dx, dy) pixels (y down).
+    void pan(float dx, float dy, int width, int height, const GridSize& grid);
+
+private:
+    ViewTransform current(int width, int height, const GridSize& grid) const;
+
+    std::optional<ViewTransform> view_;
+};
+
+}  // namespace heatlab

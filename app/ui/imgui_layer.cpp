@@ -1,0 +1,73 @@
+#include "app/ui/imgui_layer.h"
+
+#include <glad/gl.h>
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "fonts/dejavu_sans.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+// Large enough to read from the back of a lecture room at scale 1.
+constexpr float kFontPixels = 16.0f;
+
+}  // namespace
+
+ImGuiLayer::ImGuiLayer(Window& window) : scale_(std::max(1.0f, window.contentScale())) {
+    context_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(context_);
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // the panel is docked: no layout to remember
+    io.LogFilename = nullptr;
+    ImGui::StyleColorsDark();
+    ImGui::GetStyle().ScaleAllSizes(scale_);
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own
+    config.OversampleH = 2;
+    const ImFont* font = io.Fonts->AddFontFromMemoryTTF(
+        const_cast<unsigned char*>(embedded::kDejaVuSans),
+        static_cast<int>(embedded::kDejaVuSansSize), kFontPixels * scale_, &config);
+    // The callbacks go in after the window's own: ImGui calls those first.
+    if (font == nullptr || !ImGui_ImplGlfw_InitForOpenGL(window.handle(), true)) {
+        ImGui::DestroyContext(context_);
+        throw RuntimeError("the panel (Dear ImGui's GLFW backend) could not start");
+    }
+    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext(context_);
+        throw RuntimeError("the panel (Dear ImGui's OpenGL3 renderer) could not start");
+    }
+}
+
+ImGuiLayer::~ImGuiLayer() {
+    ImGui::SetCurrentContext(context_);
+    ImGui_ImplOpenGL3_Shutdown();  // GL objects, while the window's context lives
+    ImGui_ImplGlfw_Shutdown();     // gives the window its own callbacks back
+    ImGui::DestroyContext(context_);
+}
+
+void ImGuiLayer::beginFrame() {
+    ImGui::SetCurrentContext(context_);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+}
+
+void ImGuiLayer::render() {
+    ImGui::SetCurrentContext(context_);
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+bool ImGuiLayer::wantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
+
+bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }
+
+}  // namespace heatlab

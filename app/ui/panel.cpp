@@ -1,0 +1,250 @@
+#include "app/ui/panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/render/colour_map.h"
+#include "app/ui/key_commands.h"
+
+namespace heatlab {
+
+namespace {
+
+// The slider spans the bound with room on both sides; exact entry goes to 1.
+constexpr float kSliderRMax = 0.3f;
+
+const ImVec4 kStableColour{0.45f, 0.85f, 0.45f, 1.0f};
+const ImVec4 kUnstableColour{1.0f, 0.4f, 0.35f, 1.0f};
+const ImVec4 kNoteColour{1.0f, 0.8f, 0.3f, 1.0f};
+const ImVec4 kDimColour{0.65f, 0.65f, 0.65f, 1.0f};
+
+template <typename Enum>
+void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
+    if (ImGui::BeginCombo(label, name(value))) {
+        for (Enum choice : choices) {
+            const bool selected = choice == value;
+            if (ImGui::Selectable(name(choice), selected)) {
+                value = choice;
+            }
+            if (selected) {
+                ImGui::SetItemDefaultFocus();
+            }
+        }
+        ImGui::EndCombo();
+    }
+}
+
+void heading(const char* text) {
+    ImGui::Separator();
+    ImGui::TextColored(kDimColour, "%s", text);
+}
+
+void runControls(PanelState& state, PanelActions& actions) {
+    WindowSettings& s = state.settings;
+    if (ImGui::Button(s.running ? "Pause" : "Run")) {
+        s.running = !s.running;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) {
+        s.running = false;
+        actions.singleStep = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) {
+        actions.reset = true;
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(s.running ? kStableColour : kNoteColour, s.running ? "running" : "paused");
+    ImGui::SliderInt("steps / frame", &s.stepsPerFrame, 1, kMaxStepsPerFrame, "%d",
+                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+}
+
+// The r slider, with the stability bound 0.25 marked on its track where the
+// grab's centre would sit at 0.25 (the grab's own width taken off, as ImGui
+// lays a slider out).
+void rSlider(float& r) {
+    const float width = ImGui::GetContentRegionAvail().x * 0.62f;
+    ImGui::SetNextItemWidth(width);
+    float shown = r;
+    if (ImGui::SliderFloat("##r", &shown, 0.0f, kSliderRMax, "r = %.3f")) {
+        r = std::max(shown, 0.001f);  // the slider's 0 is not an r: nothing would move
+    }
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    const float padding = 2.0f;
+    const float grab = ImGui::GetStyle().GrabMinSize;
+    const float x = min.x + padding + grab * 0.5f +
+                    (kStabilityBound / kSliderRMax) * (width - 2.0f * padding - grab);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(255, 90, 80, 255), 2.0f);
+    ImGui::SameLine();
+    ImGui::TextColored(kUnstableColour, "| = 0.25 bound");
+}
+
+void rControls(PanelState& state, const PanelReadouts& readouts) {
+    Params& p = state.params;
+    combo("kernel", p.kernel, readouts.kernels);
+    rSlider(p.r);
+    float typed = p.r;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
+    if (ImGui::InputFloat("exact r (Enter)", &typed, 0.0f, 0.0f, "%.6g",
+                          ImGuiInputTextFlags_EnterReturnsTrue)) {
+        p.r = acceptedR(typed, p.r);
+    }
+    for (float preset : {0.24f, 0.25f, 0.26f}) {
+        char label[16];
+        std::snprintf(label, sizeof label, "%.2f", static_cast<double>(preset));
+        if (ImGui::Button(label)) {
+            p.r = preset;
+        }
+        ImGui::SameLine();
+    }
+    ImGui::TextColored(kDimColour, "Up / Down: +/- 0.001");
+
+    const double r = p.r;
+    const bool stable = p.r <= kStabilityBound;
+    const ImVec4 colour = stable ? kStableColour : kUnstableColour;
+    ImGui::TextColored(colour, "1 - 4r = %.4f    |1 - 8r| = %.4f", 1.0 - 4.0 * r,
+                       std::fabs(1.0 - 8.0 * r));
+    if (stable) {
+        ImGui::TextColored(colour, "stable: every weight >= 0, max |u| cannot grow");
+    } else {
+        ImGui::TextColored(colour, "unstable: the checkerboard grows x%.4f a step",
+                           std::fabs(1.0 - 8.0 * r));
+    }
+}
+
+void resetControls(PanelState& state, const PanelReadouts& readouts) {
+    Params& p = state.params;
+    int grid[2] = {p.grid.nx, p.grid.ny};
+    // Edited freely: nothing reaches the simulation before the reset.
+    if (ImGui::InputInt2("grid nx, ny", grid)) {
+        p.grid.nx = std::clamp(grid[0], kMinGridSide, kMaxGridSide);
+        p.grid.ny = std::clamp(grid[1], kMinGridSide, kMaxGridSide);
+    }
+    combo("initial", p.initial, allInitialConditions());
+    combo("boundary", p.boundary, allBoundaries());
+    if (pendingOnReset(readouts.running, p)) {
+        ImGui::TextColored(kNoteColour, "changed: applies on reset (R)");
+    } else {
+        ImGui::TextColored(kDimColour, "grid, initial, boundary: applies on reset");
+    }
+}
+
+void displayControls(PanelState& state, const PanelReadouts& readouts, PanelActions& actions) {
+    WindowSettings& s = state.settings;
+    combo("display path", s.path, allDisplayPaths());
+    if (s.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
+        !readouts.fallbackReason.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
+        ImGui::TextWrapped("via host: %s", readouts.fallbackReason.c_str());
+        ImGui::PopStyleColor();
+    }
+    combo("colour map", s.map, allColourMaps());
+    if (ImGui::RadioButton("automatic range", s.range.automatic)) {
+        s.range.automatic = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("locked", !s.range.automatic) && s.range.automatic) {
+        s.range.automatic = false;
+        actions.lockRangeToField = true;
+    }
+    if (!s.range.automatic) {
+        float ends[2] = {s.range.lo, s.range.hi};
+        if (ImGui::InputFloat2("min, max (Enter)", ends, "%.4g",
+                               ImGuiInputTextFlags_EnterReturnsTrue) &&
+            std::isfinite(ends[0]) && std::isfinite(ends[1]) && ends[0] < ends[1]) {
+            s.range.lo = ends[0];
+            s.range.hi = ends[1];
+        }
+    }
+    bool extremes = !s.plainSampling;
+    if (ImGui::Checkbox("min/max sampling (no aliasing)", &extremes)) {
+        s.plainSampling = !extremes;
+    }
+    ImGui::Checkbox("vsync", &s.vsync);
+}
+
+void readoutLines(PanelState& state, const PanelReadouts& readouts) {
+    const auto cell = [](const char* label, const char* format, double value) {
+        ImGui::TableNextColumn();
+        ImGui::TextColored(kDimColour, "%s", label);
+        ImGui::TableNextColumn();
+        ImGui::Text(format, value);
+    };
+    if (ImGui::BeginTable("readouts", 4)) {
+        cell("steps", "%.0f", static_cast<double>(readouts.steps));
+        cell("frame", "%.1f ms", readouts.frameMs);
+        cell("steps/s", "%.0f", readouts.stepsPerSecond);
+        if (state.settings.measureMaxAbs) {
+            cell("max |u|", "%.4g", static_cast<double>(readouts.maxAbs));
+        }
+        ImGui::EndTable();
+    }
+    if (!std::isfinite(readouts.maxAbs)) {
+        ImGui::TextColored(kUnstableColour, "the field has overflowed");
+    }
+    // The reduction waits for the frame's steps: on a large grid on a GPU
+    // that costs the overlap of steps and drawing, so it can be turned off.
+    ImGui::Checkbox("max |u| every frame (waits for the steps)", &state.settings.measureMaxAbs);
+}
+
+}  // namespace
+
+PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, float displayWidth,
+                       float displayHeight, float width) {
+    PanelActions actions;
+    ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin("heatlab  (H hides this panel)", nullptr, flags)) {
+        ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+        ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+        ImGui::TextWrapped("%s", readouts.backend.c_str());
+        ImGui::TextWrapped("%s", readouts.gl.c_str());
+        ImGui::PopStyleColor();
+        heading("Simulation");
+        runControls(state, actions);
+        rControls(state, readouts);
+        heading("Grid");
+        resetControls(state, readouts);
+        heading("Display");
+        displayControls(state, readouts, actions);
+        heading("Measured");
+        readoutLines(state, readouts);
+        ImGui::Spacing();
+        if (ImGui::Button("Screenshot (F12)")) {
+            actions.screenshot = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Quit (Esc)")) {
+            actions.quit = true;
+        }
+        if (!readouts.message.empty()) {
+            ImGui::TextWrapped("%s", readouts.message.c_str());
+        }
+        ImGui::PopItemWidth();
+    }
+    ImGui::End();
+    return actions;
+}
+
+void drawKeyHelp(float fieldWidth, float displayHeight) {
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    const float margin = size * 0.4f;
+    const float wrap = std::max(size, fieldWidth - 4.0f * margin);
+    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, wrap, kKeyHelp);
+    const ImVec2 at(2.0f * margin, displayHeight - text.y - 2.0f * margin);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(at.x - margin, at.y - margin),
+                        ImVec2(at.x + text.x + margin, at.y + text.y + margin),
+                        IM_COL32(0, 0, 0, 150), margin);
+    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), kKeyHelp, nullptr, wrap);
+}
+
+}  // namespace heatlab

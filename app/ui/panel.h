@@ -1,0 +1,45 @@
+#pragma once
+// The Dear ImGui panel docked on the right of the window, beside the field.
+// It edits a PanelState (the simulation's Params and the window's own
+// settings) and returns the actions asked for (reset, single step,
+// screenshot, quit); it never calls the backend: what it shows of the
+// running simulation comes in PanelReadouts.
+
+#include <string>
+#include <vector>
+
+#include "app/render/field_view.h"
+#include "app/ui/panel_state.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+// What the panel shows but does not edit, measured by the window.
+struct PanelReadouts {
+    Params running;               // what the simulation runs with now
+    std::vector<Kernel> kernels;  // the stencil kernels the backend has
+    long long steps = 0;
+    double frameMs = 0.0;
+    double stepsPerSecond = 0.0;
+    float maxAbs = 0.0f;
+    std::string backend;                      // "cuda on NVIDIA H200"
+    std::string gl;                           // the window's OpenGL version and renderer
+    DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
+    std::string fallbackReason;               // why not interop, when it was asked for
+    std::string message;                      // "saved <path>", or what went wrong
+};
+
+// The panel's width in ImGui units at scale 1.
+constexpr float kPanelWidth = 370.0f;
+
+// Draws the panel `width` units wide along the right edge of a display of
+// displayWidth x displayHeight ImGui units. Call between
+// ImGuiLayer::beginFrame() and render().
+PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, float displayWidth,
+                       float displayHeight, float width);
+
+// The keys along the bottom of the field, which is fieldWidth units wide
+// from the left edge of a display displayHeight units high.
+void drawKeyHelp(float fieldWidth, float displayHeight);
+
+}  // namespace heatlab

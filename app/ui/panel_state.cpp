@@ -1,0 +1,67 @@
+#include "app/ui/panel_state.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace heatlab {
+
+void PanelActions::merge(const PanelActions& other) {
+    reset = reset || other.reset;
+    singleStep = singleStep || other.singleStep;
+    screenshot = screenshot || other.screenshot;
+    quit = quit || other.quit;
+    lockRangeToField = lockRangeToField || other.lockRangeToField;
+    fitView = fitView || other.fitView;
+}
+
+float steppedR(float r, int thousandths) {
+    const double steps = std::round(static_cast<double>(r) * 1000.0) + thousandths;
+    const double clamped = std::clamp(steps, 1.0, 1000.0 * kRMax);
+    // Rounded in double, then to the nearest float: 250 steps is 0.25f exactly.
+    return static_cast<float>(clamped / 1000.0);
+}
+
+float acceptedR(float typed, float previous) { return rInRange(typed) ? typed : previous; }
+
+Params paramsToRun(const Params& running, const Params& edited, bool reset) {
+    if (reset) {
+        return edited;
+    }
+    Params next = running;
+    next.kernel = edited.kernel;
+    next.r = edited.r;
+    return next;
+}
+
+bool pendingOnReset(const Params& running, const Params& edited) {
+    return running.grid.nx != edited.grid.nx || running.grid.ny != edited.grid.ny ||
+           running.boundary != edited.boundary || running.initial != edited.initial;
+}
+
+void applyPanelEdits(Simulation& simulation, const Params& edited, bool reset) {
+    simulation.setParams(paramsToRun(simulation.params(), edited, reset));
+    if (reset) {
+        simulation.reset();
+    }
+}
+
+int stepsThisFrame(const WindowSettings& settings, const PanelActions& actions) {
+    if (settings.running) {
+        return settings.stepsPerFrame;
+    }
+    return actions.singleStep ? 1 : 0;
+}
+
+FrameSettings frameSettingsOf(const WindowSettings& settings, int steps,
+                              const std::optional<ViewTransform>& view) {
+    FrameSettings frame;
+    frame.steps = steps;
+    frame.path = settings.path;
+    frame.map = settings.map;
+    frame.range = settings.range;
+    frame.showDisagreement = !settings.plainSampling;
+    frame.view = view;
+    return frame;
+}
+
+}  // namespace heatlab
