@@ -183,6 +183,9 @@ void LectureWindow::measure(int steps) {
     // A reduction over the grid where it lives; it waits for the frame's steps.
     if (state_.settings.measureMaxAbs) {
         readouts_.maxAbs = simulation_.backend().maxAbs();
+        if (!std::isfinite(readouts_.maxAbs) && state_.settings.running) {
+            pauseOnOverflow();
+        }
     }
     ++rateFrames_;
     rateSteps_ += steps;
@@ -195,6 +198,22 @@ void LectureWindow::measure(int steps) {
         rateFrames_ = 0;
         rateSteps_ = 0;
     }
+}
+
+// Past r = 0.25 the checkerboard grows until the floats overflow; stepping
+// on would only spread NaN, so the run stops where the class can see why.
+void LectureWindow::pauseOnOverflow() {
+    state_.settings.running = false;
+    const double r = simulation_.params().r;
+    char why[256];
+    std::snprintf(why, sizeof why,
+                  "paused at step %lld: the field overflowed (max |u| is %s). The centre weight "
+                  "1 - 4r = %.4g %s",
+                  simulation_.stepCount(), std::isnan(readouts_.maxAbs) ? "NaN" : "infinite",
+                  1.0 - 4.0 * r,
+                  r > kStabilityBound ? "is negative: the checkerboard grew by |1 - 8r| a step"
+                                      : "is not negative: this overflow came from the field");
+    readouts_.message = why;
 }
 
 float LectureWindow::pixelsPerUnit() const {

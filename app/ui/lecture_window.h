@@ -52,6 +52,7 @@ private:
     void reset();
     void lockRangeToField();
     void measure(int steps);
+    void pauseOnOverflow();
     // The window's size in framebuffer pixels per window unit (high DPI).
     float pixelsPerUnit() const;
     bool overField(double x, double y) const;

@@ -65,6 +65,22 @@ TEST(Window, TheDefaultStepsPerFrameAreCountedToo) {
     std::filesystem::remove(path);
 }
 
+// At r = 1 the checkerboard grows sevenfold a step and overflows within
+// about fifty: the run must pause itself there instead of stepping on.
+TEST(Window, AnOverflowPausesTheRun) {
+    const std::string path = tempPath("heatlab-window-overflow.png");
+    const CommandResult result = runHeatlab(
+        "--backend cpu --grid 33 --r 1 --frames 100 --steps-per-frame 10 --screenshot " + path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    auto text = textOf(readPng(path));
+    const long long steps = std::stoll(text["heatlab.steps"]);
+    EXPECT_GT(steps, 0);
+    EXPECT_LT(steps, 200) << "kept stepping after the overflow";
+    const std::string maxAbs = text["heatlab.max-abs"];
+    EXPECT_TRUE(maxAbs == "inf" || maxAbs == "nan" || maxAbs == "-nan") << maxAbs;
+    std::filesystem::remove(path);
+}
+
 // Unsets a variable for the life of the guard: heatlab runs with what this
 // process has.
 class Unset {
