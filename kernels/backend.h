@@ -114,6 +114,13 @@ public:
     // memory this may be asynchronous: call synchronize() before reading dst.
     virtual void copyToHost(float* dst, HostMemory memory) = 0;
 
+    // Sets every interior cell whose centre lies within `radius` cells of
+    // (col, row) to `value`, in the newest field, where it lives: the mouse's
+    // heat sources and sinks. The ring is never painted (a Dirichlet ring is
+    // boundary data, the others are derived from the interior, and are
+    // derived again here). A disc that misses the interior paints nothing.
+    virtual void paint(float col, float row, float radius, float value) = 0;
+
     // max |u| of the newest field, reduced where the field lives (no copy of
     // the grid to the host). NaN when the field holds one. Waits for it.
     virtual float maxAbs() = 0;

@@ -12,6 +12,7 @@
 #include "kernels/errors.h"
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/ghost_ring.h"
+#include "kernels/numerics/stencil.h"
 
 namespace heatlab {
 
@@ -135,6 +136,20 @@ void CpuBackend::systemCopy() {
 void CpuBackend::copyToHost(float* dst, HostMemory /*memory*/) {
     requireField("copyToHost");
     std::memcpy(dst, buffers_[current_].data(), grid_.bytes());
+}
+
+void CpuBackend::paint(float col, float row, float radius, float value) {
+    requireField("paint");
+    float* field = buffers_[current_].data();
+    const PaintBox box = paintBox(col, row, radius, grid_.nx, grid_.ny);
+    for (int r = box.firstRow; r <= box.lastRow; ++r) {
+        for (int c = box.firstCol; c <= box.lastCol; ++c) {
+            if (inPaintDisc(c, r, col, row, radius)) {
+                field[static_cast<std::size_t>(r) * grid_.nx + c] = value;
+            }
+        }
+    }
+    fillGhostRing(field, grid_, boundary_);
 }
 
 float CpuBackend::maxAbs() {

@@ -29,6 +29,7 @@ public:
     void step(Kernel kernel, int steps, float r) override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
+    void paint(float col, float row, float radius, float value) override;
     float maxAbs() override;
     FieldRange range() override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;

@@ -331,6 +331,15 @@ void CudaBackend::copyToHost(float* dst, HostMemory memory) {
     res.copyPending[current_] = true;
 }
 
+void CudaBackend::paint(float col, float row, float radius, float value) {
+    requireField("paint");
+    Resources& res = *resources_;
+    beforeWriting(current_);  // a pinned copy may still be reading this field
+    float* field = res.field[current_].data();
+    cuda::launchPaint(field, grid_.nx, grid_.ny, col, row, radius, value, res.compute.get());
+    cuda::launchRingFill(field, nullptr, grid_.nx, grid_.ny, boundary_, res.compute.get());
+}
+
 float CudaBackend::maxAbs() {
     requireField("maxAbs");
     Resources& res = *resources_;

@@ -46,6 +46,7 @@ public:
     void step(Kernel kernel, int steps, float r) override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
+    void paint(float col, float row, float radius, float value) override;
     float maxAbs() override;
     FieldRange range() override;
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r,

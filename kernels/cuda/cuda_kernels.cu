@@ -224,6 +224,17 @@ __global__ void __launch_bounds__(kRingThreads)
     }
 }
 
+// Launch assumption: 2D, covering the paint box from (firstCol, firstRow).
+__global__ void __launch_bounds__(kBlockCols* kBlockRows)
+    paintKernel(float* field, int nx, PaintBox box, float col, float row, float radius,
+                float value) {
+    const int c = box.firstCol + static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    const int r = box.firstRow + static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+    if (c <= box.lastCol && r <= box.lastRow && inPaintDisc(c, r, col, row, radius)) {
+        field[static_cast<std::size_t>(r) * static_cast<std::size_t>(nx) + c] = value;
+    }
+}
+
 // ------------------------------------------------------------ launch shape --
 
 const dim3 kInteriorBlock(kBlockCols, kBlockRows);
@@ -305,6 +316,20 @@ void launchRingFill(float* field, float* mirror, int nx, int ny, Boundary bounda
                     ny, "ringFillKernel");
     ringFillKernel<<<grid, kRingThreads, 0, stream>>>(field, mirror, nx, ny, boundary);
     CUDA_CHECK_LAUNCH("ringFillKernel");
+}
+
+void launchPaint(float* field, int nx, int ny, float col, float row, float radius, float value,
+                 cudaStream_t stream) {
+    const PaintBox box = paintBox(col, row, radius, nx, ny);
+    if (box.firstCol > box.lastCol || box.firstRow > box.lastRow) {
+        return;
+    }
+    const dim3 grid =
+        checkedGrid(ceilDiv(static_cast<std::size_t>(box.lastCol - box.firstCol + 1), kBlockCols),
+                    ceilDiv(static_cast<std::size_t>(box.lastRow - box.firstRow + 1), kBlockRows),
+                    nx, ny, "paintKernel");
+    paintKernel<<<grid, kInteriorBlock, 0, stream>>>(field, nx, box, col, row, radius, value);
+    CUDA_CHECK_LAUNCH("paintKernel");
 }
 
 cudaError_t probeKernelImage() {

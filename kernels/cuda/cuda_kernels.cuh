@@ -67,6 +67,11 @@ void launchHeatOptimised(const float* in, float* out, float* mirror, int nx, int
 void launchRingFill(float* field, float* mirror, int nx, int ny, Boundary boundary,
                     cudaStream_t stream);
 
+// Sets the interior cells of `field` within `radius` of (col, row) to
+// `value` (paintBox and inPaintDisc of kernels/numerics/stencil.h).
+void launchPaint(float* field, int nx, int ny, float col, float row, float radius, float value,
+                 cudaStream_t stream);
+
 // cudaSuccess when this binary holds code the current device can run;
 // otherwise the reason (typically cudaErrorNoKernelImageForDevice when the
 // device's architecture was not compiled in). Clears the last-error state

@@ -107,4 +107,26 @@ HEATLAB_HD inline void ringCell(long long k, int nx, int ny, int* row, int* col)
     }
 }
 
+// The interior cells a paint stroke may touch: the disc's bounding box
+// clipped to rows and columns 1 .. n - 2 (empty when first > last).
+struct PaintBox {
+    int firstCol, lastCol, firstRow, lastRow;
+};
+
+HEATLAB_HD inline int clampToInterior(float v, int n) {
+    return v < 1.0f ? 1 : (v > float(n - 2) ? n - 2 : int(v));
+}
+
+HEATLAB_HD inline PaintBox paintBox(float col, float row, float radius, int nx, int ny) {
+    return {clampToInterior(col - radius, nx), clampToInterior(col + radius, nx),
+            clampToInterior(row - radius, ny), clampToInterior(row + radius, ny)};
+}
+
+// Whether cell (c, r), whose centre is at (c + 0.5, r + 0.5), lies in the disc.
+HEATLAB_HD inline bool inPaintDisc(int c, int r, float col, float row, float radius) {
+    const float dx = float(c) + 0.5f - col;
+    const float dy = float(r) + 0.5f - row;
+    return dx * dx + dy * dy <= radius * radius;
+}
+
 }  // namespace heatlab

@@ -33,6 +33,9 @@ public:
     void step(Kernel kernel, int steps, float r) override { inner_.step(kernel, steps, r); }
     void systemCopy() override { inner_.systemCopy(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_.copyToHost(dst, memory); }
+    void paint(float col, float row, float radius, float value) override {
+        inner_.paint(col, row, radius, value);
+    }
     float maxAbs() override { return inner_.maxAbs(); }
     FieldRange range() override { return inner_.range(); }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {

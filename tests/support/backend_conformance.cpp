@@ -10,6 +10,7 @@
 #include "kernels/checks/stability_run.h"
 #include "kernels/errors.h"
 #include "kernels/numerics/field_measures.h"
+#include "kernels/numerics/ghost_ring.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/simulation.h"
 
@@ -250,6 +251,37 @@ TEST_P(BackendConformance, RangeIsReducedWhereTheFieldLivesWithNaNFlagged) {
         EXPECT_EQ(range.min, -std::numeric_limits<float>::infinity()) << gridText(grid);
         EXPECT_EQ(range.max, 3.25f) << gridText(grid);
         EXPECT_TRUE(range.hasNaN) << gridText(grid);
+    }
+}
+
+// The mouse's brush: exactly the interior cells whose centres lie in the
+// disc take the value, the ring is never painted (Dirichlet keeps its data,
+// the others are derived again), and a disc off the grid paints nothing.
+TEST_P(BackendConformance, PaintSetsTheInteriorCellsInTheDiscAndNothingElse) {
+    const GridSize grid{37, 23};
+    for (Boundary boundary : allBoundaries()) {
+        const std::vector<float> initial = makeInitialField(grid, InitialCondition::Sine, boundary);
+        backend_->upload(grid, initial.data(), boundary);
+        backend_->paint(2.5f, 3.0f, 4.0f, 7.0f);      // overlaps the left and top ring
+        backend_->paint(-50.0f, -50.0f, 3.0f, 9.0f);  // misses the grid
+        std::vector<float> got(grid.cells());
+        backend_->copyToHost(got.data(), HostMemory::Pageable);
+        backend_->synchronize();
+        std::vector<float> want = initial;
+        for (int row = 1; row < grid.ny - 1; ++row) {
+            for (int col = 1; col < grid.nx - 1; ++col) {
+                const float dx = static_cast<float>(col) + 0.5f - 2.5f;
+                const float dy = static_cast<float>(row) + 0.5f - 3.0f;
+                if (dx * dx + dy * dy <= 16.0f) {
+                    want[static_cast<std::size_t>(row) * grid.nx + col] = 7.0f;
+                }
+            }
+        }
+        fillGhostRing(want.data(), grid, boundary);
+        EXPECT_EQ(got, want) << name(boundary);
+        // The painted field steps on like any other.
+        backend_->step(Kernel::Global, 1, 0.2f);
+        EXPECT_TRUE(std::isfinite(backend_->maxAbs())) << name(boundary);
     }
 }
 
