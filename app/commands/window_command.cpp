@@ -2,6 +2,7 @@
 
 #include "app/commands/option_values.h"
 #include "app/ui/lecture_window.h"
+#include "app/ui/scene.h"
 #include "kernels/errors.h"
 #include "kernels/grid_memory.h"
 
@@ -18,6 +19,19 @@ void addWindowOptions(CLI::App& app, WindowOptions& o) {
                         "when the window quits");
     addOutputPathOption(app, "--screenshot-window", o.screenshotWindow,
                         "Write the whole window, panel included, as a PNG after the last frame");
+    CLI::Option* scene = addParsedOption(
+        app, "--scene",
+        "Start from a scene file saved from the panel: its grid, kernel, r, boundary, initial "
+        "field, window settings and view",
+        "FILE", "", [&o](const std::vector<std::string>& values) { o.scene = values.back(); });
+    // The scene holds these: one given beside it would leave it unclear which wins.
+    for (const char* held :
+         {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame"}) {
+        scene->excludes(held);
+    }
+    app.add_flag("--presenter", o.presenter,
+                 "Start in presenter mode: the whole UI scaled x1.75 for a projector (F5 "
+                 "toggles it)");
 }
 
 void refuseWindowOptionsWithCommand(const CLI::App& app) {
@@ -38,13 +52,19 @@ void refuseWindowOptionsWithCommand(const CLI::App& app) {
 }
 
 int runWindow(const WindowOptions& o) {
-    BackendSelection selection = makeBackend(o.backend);
-    refuseIfTooLarge(*selection.backend, o.params.grid);
-    selection.backend->requireKernel(o.params.kernel);
-
     LectureOptions lecture;
     lecture.params = o.params;
-    lecture.stepsPerFrame = o.stepsPerFrame;
+    if (!o.scene.empty()) {
+        // Read and checked whole before the backend or a window starts.
+        lecture.scene = readScene(o.scene);
+        lecture.params = lecture.scene->params;
+    }
+    BackendSelection selection = makeBackend(o.backend);
+    refuseIfTooLarge(*selection.backend, lecture.params.grid);
+    selection.backend->requireKernel(lecture.params.kernel);
+
+    lecture.stepsPerFrame = lecture.scene ? lecture.scene->settings.stepsPerFrame : o.stepsPerFrame;
+    lecture.presenter = o.presenter;
     lecture.frames = o.frames;
     lecture.screenshot = o.screenshot;
     lecture.screenshotWindow = o.screenshotWindow;

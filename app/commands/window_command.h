@@ -23,6 +23,8 @@ struct WindowOptions {
     int stepsPerFrame = kDefaultStepsPerFrame;
     std::string screenshot;        // the field at grid resolution, written at quit
     std::string screenshotWindow;  // the whole window, panel included
+    std::string scene;             // a scene file to start from; empty: none
+    bool presenter = false;        // the UI scaled for a projector from the start
 };
 
 // Adds the window's options to the top-level app.
@@ -33,7 +35,8 @@ void addWindowOptions(CLI::App& app, WindowOptions& options);
 void refuseWindowOptionsWithCommand(const CLI::App& app);
 
 // Returns the exit status. Throws UsageError (exit 2, one line) when there
-// is no display, naming `heatlab shot` and `heatlab bench`.
+// is no display, naming `heatlab shot` and `heatlab bench`, and when the
+// --scene file cannot be read or is not a valid scene (before any window).
 int runWindow(const WindowOptions& options);
 
 }  // namespace heatlab

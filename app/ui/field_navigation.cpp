@@ -42,4 +42,12 @@ void FieldNavigation::pan(float dx, float dy, int width, int height, const GridS
     view_ = view;
 }
 
+glm::vec2 FieldNavigation::cellAt(float x, float y, int width, int height,
+                                  const GridSize& grid) const {
+    const ViewTransform view = current(width, height, grid);
+    const glm::vec2 fromCentre(x - 0.5f * static_cast<float>(width),
+                               y - 0.5f * static_cast<float>(height));
+    return view.centre + fromCentre * view.cellsPerPixel;
+}
+
 }  // namespace heatlab

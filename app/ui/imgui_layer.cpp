@@ -20,22 +20,21 @@ constexpr float kFontPixels = 16.0f;
 
 }  // namespace
 
-ImGuiLayer::ImGuiLayer(Window& window) : scale_(std::max(1.0f, window.contentScale())) {
+ImGuiLayer::ImGuiLayer(Window& window)
+    : screenScale_(std::max(1.0f, window.contentScale())), scale_(screenScale_) {
     context_ = ImGui::CreateContext();
     ImGui::SetCurrentContext(context_);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the panel is docked: no layout to remember
     io.LogFilename = nullptr;
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().ScaleAllSizes(scale_);
-    ImFontConfig config;
-    config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own
-    config.OversampleH = 2;
-    const ImFont* font = io.Fonts->AddFontFromMemoryTTF(
-        const_cast<unsigned char*>(embedded::kDejaVuSans),
-        static_cast<int>(embedded::kDejaVuSansSize), kFontPixels * scale_, &config);
+    try {
+        buildStyleAndFont();
+    } catch (const RuntimeError&) {
+        ImGui::DestroyContext(context_);
+        throw;
+    }
     // The callbacks go in after the window's own: ImGui calls those first.
-    if (font == nullptr || !ImGui_ImplGlfw_InitForOpenGL(window.handle(), true)) {
+    if (!ImGui_ImplGlfw_InitForOpenGL(window.handle(), true)) {
         ImGui::DestroyContext(context_);
         throw RuntimeError("the panel (Dear ImGui's GLFW backend) could not start");
     }
@@ -53,8 +52,38 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::DestroyContext(context_);
 }
 
+void ImGuiLayer::buildStyleAndFont() {
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    style.ScaleAllSizes(scale_);
+    ImGui::GetStyle() = style;
+    ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+    fonts.Clear();
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own
+    config.OversampleH = 2;
+    const ImFont* font = fonts.AddFontFromMemoryTTF(
+        const_cast<unsigned char*>(embedded::kDejaVuSans),
+        static_cast<int>(embedded::kDejaVuSansSize), kFontPixels * scale_, &config);
+    if (font == nullptr) {
+        throw RuntimeError("the panel's font (DejaVu Sans) could not be loaded");
+    }
+}
+
 void ImGuiLayer::beginFrame() {
     ImGui::SetCurrentContext(context_);
+    const float wanted = screenScale_ * (presenter_ ? kPresenterScale : 1.0f);
+    if (wanted != scale_) {
+        scale_ = wanted;
+        buildStyleAndFont();
+        // The renderer's texture still holds the old atlas: upload the new
+        // one. Before the first frame there is none yet; NewFrame makes it.
+        if (started_) {
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
+    }
+    started_ = true;
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();

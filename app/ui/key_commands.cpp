@@ -27,4 +27,6 @@ void applyKey(Key key, bool repeat, PanelState& state, PanelActions& actions) {
     }
 }
 
+bool togglesPresenter(Key key, bool repeat) { return key == Key::F5 && !repeat; }
+
 }  // namespace heatlab

@@ -15,6 +15,7 @@
 #include "app/ui/key_commands.h"
 #include "kernels/errors.h"
 #include "kernels/grid_memory.h"
+#include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
 
@@ -57,6 +58,13 @@ LectureWindow::LectureWindow(const LectureOptions& options, std::unique_ptr<Back
     readouts_.kernels = kernelsOf(b);
     readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
     readouts_.gl = window_.description();
+    for (const ShippedScene& shipped : shippedScenes()) {
+        scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
+    }
+    scenePanel_.presenter = options.presenter;
+    if (options.scene) {
+        applyScene(*options.scene);
+    }
     rateStart_ = secondsNow();
 }
 
@@ -85,6 +93,7 @@ void LectureWindow::run() {
 }
 
 bool LectureWindow::frame(long long done) {
+    imgui_.setPresenter(scenePanel_.presenter);
     imgui_.beginFrame();
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
@@ -93,7 +102,7 @@ bool LectureWindow::frame(long long done) {
     int panelPixels = 0;
     if (state_.settings.panelVisible) {
         const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
-        actions.merge(drawPanel(state_, readouts_, static_cast<float>(units.width),
+        actions.merge(drawPanel(state_, readouts_, scenePanel_, static_cast<float>(units.width),
                                 static_cast<float>(units.height), width));
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
         drawKeyHelp(static_cast<float>(units.width) - width, static_cast<float>(units.height));
@@ -101,6 +110,7 @@ bool LectureWindow::frame(long long done) {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
                                                 "H: panel and keys");
     }
+    sceneRequests();
     apply(actions);
 
     fieldWidth_ = std::max(1, size.width - panelPixels);
@@ -245,6 +255,63 @@ void LectureWindow::saveScreenshot(const std::string& path) {
     }
 }
 
+void LectureWindow::sceneRequests() {
+    ScenePanel& s = scenePanel_;
+    const std::string path = s.path;
+    if (s.save) {
+        try {
+            writeScene(path, currentScene());
+            readouts_.message = "saved scene " + path;
+        } catch (const RuntimeError& e) {
+            readouts_.message = std::string("scene not saved: ") + e.what();
+        }
+    }
+    const auto shipped = static_cast<std::size_t>(s.shipped);
+    if (s.load || shipped < shippedScenes().size()) {
+        // Parsed whole and checked against the backend before anything
+        // changes: a bad file leaves the lecture as it was.
+        try {
+            const Scene scene =
+                s.load ? readScene(path)
+                       : parseScene(shippedScenes()[shipped].text, shippedScenes()[shipped].file);
+            applyScene(scene);
+            readouts_.message = "loaded scene " + (s.load ? path : scene.title);
+        } catch (const UsageError& e) {
+            readouts_.message = std::string("scene not loaded: ") + e.what();
+        }
+    }
+    s.save = false;
+    s.load = false;
+    s.shipped = -1;
+}
+
+void LectureWindow::applyScene(const Scene& scene) {
+    const std::vector<Kernel>& kernels = readouts_.kernels;
+    if (std::find(kernels.begin(), kernels.end(), scene.params.kernel) == kernels.end()) {
+        throw UsageError("kernel " + std::string(name(scene.params.kernel)) + " is not on the " +
+                         simulation_.backend().name() + " backend");
+    }
+    refuseIfTooLarge(simulation_.backend(), scene.params.grid);
+    state_.params = scene.params;
+    // The panel's visibility and the max |u| choice stay the presenter's.
+    WindowSettings settings = scene.settings;
+    settings.panelVisible = state_.settings.panelVisible;
+    settings.measureMaxAbs = state_.settings.measureMaxAbs;
+    state_.settings = settings;
+    applyPanelEdits(simulation_, state_.params, true);
+    navigation_.setView(scene.view);
+    scenePanel_.loadedTitle = scene.title;
+    scenePanel_.loadedDescription = scene.description;
+}
+
+Scene LectureWindow::currentScene() const {
+    Scene scene;
+    scene.params = state_.params;
+    scene.settings = state_.settings;
+    scene.view = navigation_.view();
+    return scene;
+}
+
 void LectureWindow::finish(bool drawn) {
     if (drawn && !options_.screenshotWindow.empty()) {
         const PixelSize size = window_.framebufferSize();
@@ -263,6 +330,9 @@ void LectureWindow::finish(bool drawn) {
 void LectureWindow::onKey(Key key, bool repeat) {
     if (!imgui_.wantsKeyboard()) {
         applyKey(key, repeat, state_, keyActions_);
+        if (togglesPresenter(key, repeat)) {
+            scenePanel_.presenter = !scenePanel_.presenter;
+        }
     }
 }
 
@@ -275,11 +345,16 @@ void LectureWindow::onScroll(double /*dx*/, double dy) {
                      fieldWidth_, fieldHeight_, simulation_.params().grid);
 }
 
+// Left paints heat, right paints cold, the middle button drags the field;
+// nothing happens while the panel has the mouse.
 void LectureWindow::onMouseButton(int button, bool pressed) {
-    if (button != 0) {
-        return;
+    const bool onField = pressed && !imgui_.wantsMouse() && overField(cursorX_, cursorY_);
+    if (button == kLeftButton || button == kRightButton) {
+        brush_ = !onField ? Brush::None : (button == kLeftButton ? Brush::Hot : Brush::Cold);
+        paintAtCursor();
+    } else if (button == kMiddleButton) {
+        dragging_ = onField;
     }
-    dragging_ = pressed && !imgui_.wantsMouse() && overField(cursorX_, cursorY_);
 }
 
 void LectureWindow::onCursor(double x, double y) {
@@ -291,6 +366,23 @@ void LectureWindow::onCursor(double x, double y) {
     }
     cursorX_ = x;
     cursorY_ = y;
+    paintAtCursor();
+}
+
+// A disc of 1 % of the grid's side (at least a cell and a half), set to the
+// hot or the cold temperature of the initial fields, in the field where it
+// lives: on the CUDA path the host never touches the grid.
+void LectureWindow::paintAtCursor() {
+    if (brush_ == Brush::None || !overField(cursorX_, cursorY_)) {
+        return;
+    }
+    const GridSize& grid = simulation_.params().grid;
+    const float scale = pixelsPerUnit();
+    const glm::vec2 cell =
+        navigation_.cellAt(static_cast<float>(cursorX_) * scale,
+                           static_cast<float>(cursorY_) * scale, fieldWidth_, fieldHeight_, grid);
+    const float radius = std::max(1.5f, 0.01f * static_cast<float>(std::max(grid.nx, grid.ny)));
+    simulation_.backend().paint(cell.x, cell.y, radius, brush_ == Brush::Hot ? kHot : kCold);
 }
 
 }  // namespace heatlab

@@ -6,6 +6,7 @@
 // its GL context, Dear ImGui, the renderer, the field view, the simulation.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/platform/window.h"
@@ -15,6 +16,7 @@
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
 #include "app/ui/panel_state.h"
+#include "app/ui/scene.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
@@ -25,6 +27,10 @@ struct LectureOptions {
     int frames = 0;                // quit after this many frames; 0: when closed
     std::string screenshot;        // the field at grid resolution, at quit
     std::string screenshotWindow;  // the whole window after the last frame
+    // Started from (--scene): its params are in `params` already, checked
+    // against the backend; its settings and view apply to the window.
+    std::optional<Scene> scene;
+    bool presenter = false;  // the UI scaled for a projector from the start
 };
 
 class LectureWindow : public WindowListener {
@@ -53,10 +59,17 @@ private:
     void lockRangeToField();
     void measure(int steps);
     void pauseOnOverflow();
+    void paintAtCursor();
     // The window's size in framebuffer pixels per window unit (high DPI).
     float pixelsPerUnit() const;
     bool overField(double x, double y) const;
     void saveScreenshot(const std::string& path);
+    // The panel's scene requests: save, load a file, load a shipped scene.
+    void sceneRequests();
+    // Applies a parsed scene, or throws UsageError (the kernel is not on this
+    // backend, the grid does not fit) having changed nothing.
+    void applyScene(const Scene& scene);
+    Scene currentScene() const;
     void finish(bool drawn);
 
     LectureOptions options_;
@@ -69,9 +82,17 @@ private:
     PanelState state_;
     PanelReadouts readouts_;
     PanelActions keyActions_;  // gathered by the key callback between frames
+    ScenePanel scenePanel_;
     FieldNavigation navigation_;
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;
+    // The mouse: a button held paints (left hot, right cold) at the cursor,
+    // the middle one drags the field.
+    enum class Brush { None, Hot, Cold };
+    static constexpr int kLeftButton = 0;
+    static constexpr int kRightButton = 1;
+    static constexpr int kMiddleButton = 2;
+    Brush brush_ = Brush::None;
     bool dragging_ = false;
     double cursorX_ = 0.0;
     double cursorY_ = 0.0;

@@ -192,10 +192,41 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
     ImGui::Checkbox("max |u| every frame (waits for the steps)", &state.settings.measureMaxAbs);
 }
 
+void sceneControls(ScenePanel& scene) {
+    const char* none = "shipped scenes...";
+    if (ImGui::BeginCombo("##shipped", none)) {
+        for (std::size_t i = 0; i < scene.shippedTitles.size(); ++i) {
+            if (ImGui::Selectable(scene.shippedTitles[i].c_str(), false)) {
+                scene.shipped = static_cast<int>(i);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(kDimColour, "load one");
+    ImGui::InputText("file", scene.path, sizeof scene.path);
+    if (ImGui::Button("Save scene")) {
+        scene.save = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Load scene")) {
+        scene.load = true;
+    }
+    if (!scene.loadedTitle.empty()) {
+        ImGui::TextWrapped("%s", scene.loadedTitle.c_str());
+    }
+    if (!scene.loadedDescription.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+        ImGui::TextWrapped("%s", scene.loadedDescription.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::Checkbox("presenter mode, large UI (F5)", &scene.presenter);
+}
+
 }  // namespace
 
-PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, float displayWidth,
-                       float displayHeight, float width) {
+PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePanel& scene,
+                       float displayWidth, float displayHeight, float width) {
     PanelActions actions;
     ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
@@ -216,6 +247,8 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, float d
         displayControls(state, readouts, actions);
         heading("Measured");
         readoutLines(state, readouts);
+        heading("Scene");
+        sceneControls(scene);
         ImGui::Spacing();
         if (ImGui::Button("Screenshot (F12)")) {
             actions.screenshot = true;

@@ -29,14 +29,31 @@ struct PanelReadouts {
     std::string message;                      // "saved <path>", or what went wrong
 };
 
+// The panel's Scene section and presenter mode: what it edits, shows and
+// asks for, beside the PanelState (the window does the loading and saving).
+struct ScenePanel {
+    // Edited in the panel: the file to save to or load from, and presenter
+    // mode (the window's UI scaled for a projector).
+    char path[1024] = "heatlab_scene.json";
+    bool presenter = false;
+    // Shown: the titles of the shipped scenes, and the scene loaded last.
+    std::vector<std::string> shippedTitles;
+    std::string loadedTitle;
+    std::string loadedDescription;
+    // Asked for this frame: set by the panel, cleared by the window.
+    bool save = false;
+    bool load = false;
+    int shipped = -1;  // index into shippedTitles
+};
+
 // The panel's width in ImGui units at scale 1.
 constexpr float kPanelWidth = 370.0f;
 
 // Draws the panel `width` units wide along the right edge of a display of
 // displayWidth x displayHeight ImGui units. Call between
 // ImGuiLayer::beginFrame() and render().
-PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, float displayWidth,
-                       float displayHeight, float width);
+PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePanel& scene,
+                       float displayWidth, float displayHeight, float width);
 
 // The keys along the bottom of the field, which is fieldWidth units wide
 // from the left edge of a display displayHeight units high.

@@ -1,5 +1,6 @@
 // The lecture window (`heatlab` with no command): run for a few frames under
-// Xvfb it writes the field at grid resolution as `heatlab shot` would; the
+// Xvfb it writes the field at grid resolution as `heatlab shot` would; it
+// starts from a scene file (--scene) and in presenter mode (--presenter); the
 // panel's model and the keys edit the simulation's Params as they should,
 // checked without a window; with no display it says so in one line.
 
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +19,7 @@
 
 #include "app/io/png_file.h"
 #include "app/ui/field_navigation.h"
+#include "app/ui/imgui_layer.h"
 #include "app/ui/key_commands.h"
 #include "app/ui/panel_state.h"
 #include "kernels/cpu/cpu_backend.h"
@@ -79,6 +82,84 @@ TEST(Window, AnOverflowPausesTheRun) {
     const std::string maxAbs = text["heatlab.max-abs"];
     EXPECT_TRUE(maxAbs == "inf" || maxAbs == "nan" || maxAbs == "-nan") << maxAbs;
     std::filesystem::remove(path);
+}
+
+void writeText(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+TEST(Window, StartsFromASceneFile) {
+    const std::string scene = tempPath("heatlab-window-scene.json");
+    const std::string path = tempPath("heatlab-window-scene.png");
+    writeText(scene, R"({"heatlab_scene": 1,
+        "params": {"grid": "64x48", "kernel": "global", "r": "0.26", "boundary": "periodic",
+                   "initial": "sine"},
+        "window": {"running": true, "steps_per_frame": 2, "display_path": "via-host",
+                   "colormap": "diverging", "range": {"automatic": true, "lo": 0, "hi": 1},
+                   "sampling": "extremes", "vsync": false}})");
+    const CommandResult result =
+        runHeatlab("--backend cpu --scene " + scene + " --frames 3 --screenshot " + path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    const DecodedPng png = readPng(path);
+    EXPECT_EQ(png.image.width, 64);
+    EXPECT_EQ(png.image.height, 48);
+    auto text = textOf(png);
+    EXPECT_EQ(text["heatlab.r"], "0.26");
+    EXPECT_EQ(text["heatlab.grid"], "64x48");
+    EXPECT_EQ(text["heatlab.kernel"], "global");
+    EXPECT_EQ(text["heatlab.boundary"], "periodic");
+    EXPECT_EQ(text["heatlab.colormap"], "diverging");
+    EXPECT_EQ(text["heatlab.steps"], "6");  // 3 frames of the scene's 2 steps
+    std::filesystem::remove(scene);
+    std::filesystem::remove(path);
+}
+
+TEST(Window, ABadSceneIsOneLineAndExit2BeforeAnyWindow) {
+    const std::string scene = tempPath("heatlab-window-bad-scene.json");
+    writeText(scene, R"({"heatlab_scene": 1, "params": {"grid": "64x4)");
+    const CommandResult result = runHeatlab("--backend cpu --frames 2 --scene " + scene);
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(scene), std::string::npos) << result.err;
+    const CommandResult both = runHeatlab("--backend cpu --frames 2 --r 0.2 --scene " + scene);
+    EXPECT_EQ(both.status, 2) << both.err;
+    std::filesystem::remove(scene);
+}
+
+// The panel's left edge in a picture of the whole window: along a row near
+// the bottom, below the field (a wide grid leaves background there) and the
+// key strip, the first pixel that is not the background.
+int panelLeftEdge(const RgbImage& image) {
+    const int y = image.height - 3;
+    const std::uint8_t* background = image.at(0, y);
+    for (int x = 0; x < image.width; ++x) {
+        if (!std::equal(background, background + 3, image.at(x, y))) {
+            return x;
+        }
+    }
+    return image.width;
+}
+
+TEST(Window, PresenterModeWidensThePanel) {
+    const std::string plain = tempPath("heatlab-window-plain.png");
+    const std::string presenter = tempPath("heatlab-window-presenter.png");
+    const std::string common = "--backend cpu --grid 64x32 --frames 2 --screenshot-window ";
+    const CommandResult a = runHeatlab(common + plain);
+    ASSERT_EQ(a.status, 0) << a.err;
+    const CommandResult b = runHeatlab("--presenter " + common + presenter);
+    ASSERT_EQ(b.status, 0) << b.err;
+    const RgbImage plainImage = readPng(plain).image;
+    const RgbImage presenterImage = readPng(presenter).image;
+    ASSERT_EQ(plainImage.width, presenterImage.width);
+    const int plainPanel = plainImage.width - panelLeftEdge(plainImage);
+    const int presenterPanel = presenterImage.width - panelLeftEdge(presenterImage);
+    EXPECT_GT(plainPanel, 0);
+    // x1.75, give or take the rounding to whole pixels.
+    EXPECT_NEAR(presenterPanel, static_cast<float>(plainPanel) * kPresenterScale, 4.0)
+        << plainPanel;
+    std::filesystem::remove(plain);
+    std::filesystem::remove(presenter);
 }
 
 // Unsets a variable for the life of the guard: heatlab runs with what this
@@ -200,6 +281,9 @@ TEST(PanelModel, KeysMapToTheirActions) {
     for (Key key : {Key::R, Key::F12, Key::H, Key::Escape}) {
         applyKey(key, false, state, actions);
     }
+    EXPECT_TRUE(togglesPresenter(Key::F5, false));
+    EXPECT_FALSE(togglesPresenter(Key::F5, true));
+    EXPECT_FALSE(togglesPresenter(Key::P, false));
     EXPECT_TRUE(actions.reset);
     EXPECT_TRUE(actions.screenshot);
     EXPECT_FALSE(state.settings.panelVisible);
@@ -218,15 +302,34 @@ TEST(PanelModel, ZoomKeepsTheCellUnderTheCursor) {
     const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, 400, 200);
     const ViewTransform zoomed = *navigation.view();
     EXPECT_LT(zoomed.cellsPerPixel, fitted.cellsPerPixel);
-    const auto cellAt = [](const ViewTransform& v, float x, float y) {
-        return v.centre + glm::vec2(x - 200.0f, y - 100.0f) * v.cellsPerPixel;
-    };
-    const glm::vec2 before = cellAt(fitted, 150.0f, 60.0f);
-    const glm::vec2 after = cellAt(zoomed, 150.0f, 60.0f);
+    FieldNavigation fittedNavigation;
+    const glm::vec2 before = fittedNavigation.cellAt(150.0f, 60.0f, 400, 200, grid);
+    const glm::vec2 after = navigation.cellAt(150.0f, 60.0f, 400, 200, grid);
     EXPECT_NEAR(before.x, after.x, 1e-3f);
     EXPECT_NEAR(before.y, after.y, 1e-3f);
     navigation.fit();
     EXPECT_FALSE(navigation.view());
+}
+
+// Where the mouse paints: the pixel under the cursor maps to the cell drawn
+// there (a 96 x 64 grid fitted into 960 x 640 pixels: ten pixels a cell),
+// and painting there raises that cell and no cell outside the brush.
+TEST(PanelModel, PaintingAtAPixelRaisesTheCellDrawnThere) {
+    const GridSize grid{96, 64};
+    FieldNavigation navigation;
+    const glm::vec2 cell = navigation.cellAt(455.0f, 325.0f, 960, 640, grid);
+    EXPECT_NEAR(cell.x, 45.5f, 1e-4f);
+    EXPECT_NEAR(cell.y, 32.5f, 1e-4f);
+
+    CpuBackend backend;
+    const std::vector<float> cold(grid.cells(), 0.0f);
+    backend.upload(grid, cold.data(), Boundary::Dirichlet);
+    backend.paint(cell.x, cell.y, 1.5f, 1.0f);
+    std::vector<float> field(grid.cells());
+    backend.copyToHost(field.data(), HostMemory::Pageable);
+    EXPECT_EQ(field[32 * 96 + 45], 1.0f);
+    EXPECT_EQ(field[32 * 96 + 47], 0.0f);
+    EXPECT_EQ(field[30 * 96 + 45], 0.0f);
 }
 
 }  // namespace

@@ -1,0 +1,356 @@
+#include "app/ui/scene.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "app/commands/option_values.h"
+#include "app/io/output_file.h"
+#include "kernels/errors.h"
+#include "scenes/checkerboard_explosion_json.h"
+#include "scenes/copy_every_step_8192_json.h"
+#include "scenes/stable_diffusion_json.h"
+
+namespace heatlab {
+
+namespace {
+
+using nlohmann::json;
+
+// What is wrong inside the file; parseScene() puts the file's name in front.
+struct Problem : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+const char* typeName(const json& value) {
+    if (value.is_number_integer()) {
+        return "a whole number";
+    }
+    if (value.is_number()) {
+        return "a number";
+    }
+    if (value.is_string()) {
+        return "a string";
+    }
+    if (value.is_boolean()) {
+        return "true or false";
+    }
+    if (value.is_object()) {
+        return "an object";
+    }
+    if (value.is_array()) {
+        return "an array";
+    }
+    return "null";
+}
+
+// One JSON object of the scene, `path` its place in the file ("window.range"):
+// every field is looked up through it, so a problem names where it is.
+class Fields {
+public:
+    Fields(const json& object, std::string path) : object_(object), path_(std::move(path)) {}
+
+    // Refuses a field the format does not have: a misspelt name would
+    // otherwise be ignored and its value silently left at the default.
+    void allowOnly(std::initializer_list<const char*> names) const {
+        for (const auto& item : object_.items()) {
+            bool known = false;
+            for (const char* name : names) {
+                known = known || item.key() == name;
+            }
+            if (!known) {
+                throw Problem("unknown field " + where(item.key()));
+            }
+        }
+    }
+
+    bool has(const char* key) const { return object_.contains(key); }
+
+    const json& at(const char* key) const {
+        const auto it = object_.find(key);
+        if (it == object_.end()) {
+            throw Problem("missing field " + where(key));
+        }
+        return *it;
+    }
+
+    Fields object(const char* key) const {
+        const json& value = typed(key, at(key).is_object(), "an object");
+        return Fields(value, where(key));
+    }
+    std::string string(const char* key) const {
+        return typed(key, at(key).is_string(), "a string").get<std::string>();
+    }
+    bool boolean(const char* key) const {
+        return typed(key, at(key).is_boolean(), "true or false").get<bool>();
+    }
+    long long whole(const char* key) const {
+        return typed(key, at(key).is_number_integer(), "a whole number").get<long long>();
+    }
+    // A finite number a float holds.
+    float number(const char* key) const {
+        const double value = typed(key, at(key).is_number(), "a number").get<double>();
+        if (!std::isfinite(value) || std::fabs(value) > 3.0e38) {
+            throw Problem(where(key) + " must be a finite float, got " + at(key).dump());
+        }
+        return static_cast<float>(value);
+    }
+
+    // The text parsed by a command-line parser; its message gets the field's name.
+    template <typename Parse>
+    auto parsed(const char* key, Parse parse) const {
+        const std::string text = string(key);
+        try {
+            return parse(text);
+        } catch (const CLI::ValidationError& e) {
+            throw Problem(where(key) + ": " + e.what());
+        }
+    }
+
+    std::string where(const std::string& key) const {
+        return path_.empty() ? key : path_ + "." + key;
+    }
+
+private:
+    const json& typed(const char* key, bool ok, const char* expected) const {
+        const json& value = at(key);
+        if (!ok) {
+            throw Problem(where(key) + " must be " + expected + ", got " + typeName(value));
+        }
+        return value;
+    }
+
+    const json& object_;
+    std::string path_;
+};
+
+// The sampling names of `heatlab shot --sampling`.
+bool parseSampling(const std::string& text) {
+    if (text == "extremes") {
+        return false;
+    }
+    if (text == "nearest") {
+        return true;
+    }
+    throw CLI::ValidationError("'" + text + "' is not one of: extremes, nearest");
+}
+
+Params paramsOf(const Fields& p) {
+    p.allowOnly({"grid", "kernel", "r", "boundary", "initial"});
+    Params params;
+    params.grid = p.parsed("grid", parseGridSize);
+    params.kernel =
+        p.parsed("kernel", [](const std::string& t) { return parseChoice(t, stencilKernels()); });
+    params.r = p.parsed("r", parseR);
+    params.boundary =
+        p.parsed("boundary", [](const std::string& t) { return parseChoice(t, allBoundaries()); });
+    params.initial = p.parsed(
+        "initial", [](const std::string& t) { return parseChoice(t, allInitialConditions()); });
+    return params;
+}
+
+WindowSettings settingsOf(const Fields& w) {
+    w.allowOnly(
+        {"running", "steps_per_frame", "display_path", "colormap", "range", "sampling", "vsync"});
+    WindowSettings s;
+    s.running = w.boolean("running");
+    const long long steps = w.whole("steps_per_frame");
+    // The command line's rule for --steps-per-frame, to the panel's top.
+    if (steps < 1 || steps > kMaxStepsPerFrame) {
+        throw Problem(w.where("steps_per_frame") + " must be from 1 to " +
+                      std::to_string(kMaxStepsPerFrame) + ", got " + std::to_string(steps));
+    }
+    s.stepsPerFrame = static_cast<int>(steps);
+    s.path = w.parsed("display_path",
+                      [](const std::string& t) { return parseChoice(t, allDisplayPaths()); });
+    s.map =
+        w.parsed("colormap", [](const std::string& t) { return parseChoice(t, allColourMaps()); });
+    const Fields range = w.object("range");
+    range.allowOnly({"automatic", "lo", "hi"});
+    s.range.automatic = range.boolean("automatic");
+    s.range.lo = range.number("lo");
+    s.range.hi = range.number("hi");
+    // As `heatlab shot --range MIN MAX`; kept when automatic too, so
+    // switching to locked never shows an empty range.
+    if (!(s.range.lo < s.range.hi)) {
+        throw Problem(w.where("range") + ": lo must be below hi, got " + rText(s.range.lo) + " " +
+                      rText(s.range.hi));
+    }
+    s.plainSampling = w.parsed("sampling", parseSampling);
+    s.vsync = w.boolean("vsync");
+    return s;
+}
+
+ViewTransform viewOf(const Fields& v) {
+    v.allowOnly({"centre_x", "centre_y", "cells_per_pixel"});
+    ViewTransform view;
+    view.centre = glm::vec2(v.number("centre_x"), v.number("centre_y"));
+    view.cellsPerPixel = v.number("cells_per_pixel");
+    if (!(view.cellsPerPixel > 0.0f)) {
+        throw Problem(v.where("cells_per_pixel") + " must be above 0, got " +
+                      rText(view.cellsPerPixel));
+    }
+    return view;
+}
+
+Scene sceneOf(const json& root) {
+    if (!root.is_object()) {
+        throw Problem("not a heatlab scene: expected a JSON object, got " +
+                      std::string(typeName(root)));
+    }
+    const Fields top(root, "");
+    if (!top.has("heatlab_scene")) {
+        throw Problem("not a heatlab scene: no \"heatlab_scene\" version field");
+    }
+    const json& version = root.at("heatlab_scene");
+    if (!version.is_number_integer() || version.get<long long>() != kSceneVersion) {
+        throw Problem("unsupported scene version " + version.dump() + " (this heatlab reads " +
+                      std::to_string(kSceneVersion) + ")");
+    }
+    top.allowOnly({"heatlab_scene", "title", "description", "params", "window", "view"});
+    Scene scene;
+    if (top.has("title")) {
+        scene.title = top.string("title");
+    }
+    if (top.has("description")) {
+        scene.description = top.string("description");
+    }
+    scene.params = paramsOf(top.object("params"));
+    scene.settings = settingsOf(top.object("window"));
+    if (top.has("view") && !root.at("view").is_null()) {
+        scene.view = viewOf(top.object("view"));
+    }
+    return scene;
+}
+
+std::string oneLine(std::string text) {
+    for (char& c : text) {
+        if (c == '\n' || c == '\r') {
+            c = ' ';
+        }
+    }
+    return text;
+}
+
+// The shortest decimal that reads back as the same float: the file says
+// 0.1, not 0.100000001490116. For r it is rText()'s text whenever six digits
+// are enough (0.24), and exact when they are not (the smallest r allowed).
+std::string shortestText(float value) {
+    char text[32];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+        if (std::strtof(text, nullptr) == value) {
+            break;
+        }
+    }
+    return text;
+}
+
+double shortest(float value) { return std::strtod(shortestText(value).c_str(), nullptr); }
+
+}  // namespace
+
+Scene parseScene(const std::string& text, const std::string& fileName) {
+    const std::string prefix = "scene " + fileName + ": ";
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::parse_error& e) {
+        // nlohmann's message starts with its own tag; the rest says where.
+        std::string why = e.what();
+        const auto tag = why.find("] ");
+        if (tag != std::string::npos) {
+            why = why.substr(tag + 2);
+        }
+        throw UsageError(oneLine(prefix + "not valid JSON (" + why + ")"));
+    }
+    try {
+        return sceneOf(root);
+    } catch (const Problem& e) {
+        throw UsageError(oneLine(prefix + e.what()));
+    }
+}
+
+Scene readScene(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    if (in) {
+        text << in.rdbuf();
+    }
+    if (!in || in.bad()) {
+        throw UsageError("scene " + path + ": cannot be read");
+    }
+    return parseScene(text.str(), path);
+}
+
+std::string sceneText(const Scene& scene) {
+    json root;
+    root["heatlab_scene"] = kSceneVersion;
+    if (!scene.title.empty()) {
+        root["title"] = scene.title;
+    }
+    if (!scene.description.empty()) {
+        root["description"] = scene.description;
+    }
+    const Params& p = scene.params;
+    root["params"] = {{"grid", gridText(p.grid)},
+                      {"kernel", name(p.kernel)},
+                      {"r", shortestText(p.r)},
+                      {"boundary", name(p.boundary)},
+                      {"initial", name(p.initial)}};
+    const WindowSettings& s = scene.settings;
+    root["window"] = {{"running", s.running},
+                      {"steps_per_frame", s.stepsPerFrame},
+                      {"display_path", name(s.path)},
+                      {"colormap", name(s.map)},
+                      {"range",
+                       {{"automatic", s.range.automatic},
+                        {"lo", shortest(s.range.lo)},
+                        {"hi", shortest(s.range.hi)}}},
+                      {"sampling", s.plainSampling ? "nearest" : "extremes"},
+                      {"vsync", s.vsync}};
+    if (scene.view) {
+        root["view"] = {{"centre_x", shortest(scene.view->centre.x)},
+                        {"centre_y", shortest(scene.view->centre.y)},
+                        {"cells_per_pixel", shortest(scene.view->cellsPerPixel)}};
+    }
+    return root.dump(2) + "\n";
+}
+
+void writeScene(const std::string& path, const Scene& scene) {
+    writeOutputFile(path, sceneText(scene));
+}
+
+bool sameScene(const Scene& a, const Scene& b) {
+    const Params& p = a.params;
+    const Params& q = b.params;
+    const WindowSettings& s = a.settings;
+    const WindowSettings& t = b.settings;
+    const bool sameView = a.view.has_value() == b.view.has_value() &&
+                          (!a.view || (a.view->centre == b.view->centre &&
+                                       a.view->cellsPerPixel == b.view->cellsPerPixel));
+    return a.title == b.title && a.description == b.description && p.grid.nx == q.grid.nx &&
+           p.grid.ny == q.grid.ny && p.r == q.r && p.kernel == q.kernel &&
+           p.boundary == q.boundary && p.initial == q.initial && s.running == t.running &&
+           s.stepsPerFrame == t.stepsPerFrame && s.path == t.path && s.map == t.map &&
+           s.range.automatic == t.range.automatic && s.range.lo == t.range.lo &&
+           s.range.hi == t.range.hi && s.plainSampling == t.plainSampling && s.vsync == t.vsync &&
+           sameView;
+}
+
+const std::vector<ShippedScene>& shippedScenes() {
+    static const std::vector<ShippedScene> scenes = {
+        {"app/ui/scenes/stable_diffusion.json", scenes::kStableDiffusionJson},
+        {"app/ui/scenes/checkerboard_explosion.json", scenes::kCheckerboardExplosionJson},
+        {"app/ui/scenes/copy_every_step_8192.json", scenes::kCopyEveryStep8192Json},
+    };
+    return scenes;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,66 @@
+#pragma once
+// A scene: the whole state of the window's panel and view as a JSON file, so
+// a lecture can be set up before it starts and reopened with one click or
+// `heatlab --scene FILE`. Nothing here touches a window, GL or Dear ImGui:
+// the cpu tests parse and write scenes directly.
+//
+// The format, version 1 (values as the command line names them):
+//   {"heatlab_scene": 1,
+//    "title": "...", "description": "...",                      (optional)
+//    "params": {"grid": "2048" | "4096x1024", "kernel": "optimised",
+//               "r": "0.24", "boundary": "dirichlet", "initial": "hot-square"},
+//    "window": {"running": true, "steps_per_frame": 10,
+//               "display_path": "interop" | "via-host",
+//               "colormap": "heat" | "diverging" | "grey",
+//               "range": {"automatic": true, "lo": 0, "hi": 1},
+//               "sampling": "extremes" | "nearest", "vsync": true},
+//    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
+// "view" omitted (or null) is the whole grid, fitted.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/ui/panel_state.h"
+
+namespace heatlab {
+
+constexpr int kSceneVersion = 1;
+
+struct Scene {
+    std::string title;
+    std::string description;
+    Params params;
+    // Of the window's settings a scene holds running, stepsPerFrame, path,
+    // map, range, plainSampling and vsync; the rest (the panel shown, max |u|
+    // measured) belong to the person at the screen, not to the scene.
+    WindowSettings settings;
+    std::optional<ViewTransform> view;  // empty: the whole grid, fitted
+};
+
+// Parses a scene completely (nothing is applied from a file that fails
+// half-way). Throws UsageError with one line naming `fileName` and the
+// problem: text that is not JSON (or is cut short), a missing or unknown
+// "heatlab_scene" version, a missing, unknown or wrongly typed field, or a
+// value the command line would refuse.
+Scene parseScene(const std::string& text, const std::string& fileName);
+// Reads `path` and parses it; a file that cannot be read is a UsageError too.
+Scene readScene(const std::string& path);
+
+// The scene as JSON text (pretty-printed, ending in a newline) that
+// parseScene() reads back to an equal scene.
+std::string sceneText(const Scene& scene);
+// Writes sceneText() through writeOutputFile(). Throws RuntimeError.
+void writeScene(const std::string& path, const Scene& scene);
+
+// Whether two scenes hold the same values (the settings a scene keeps only).
+bool sameScene(const Scene& a, const Scene& b);
+
+// The scenes built into the program (from app/ui/scenes/*.json).
+struct ShippedScene {
+    const char* file;  // its name in the sources, named in a parse error
+    const char* text;
+};
+const std::vector<ShippedScene>& shippedScenes();
+
+}  // namespace heatlab

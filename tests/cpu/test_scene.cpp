@@ -1,0 +1,244 @@
+// Scenes: a state written as JSON reads back equal; every kind of bad file
+// (not JSON, cut short, no or another version, a field missing, unknown,
+// wrongly typed or out of range) is refused in one line naming the file;
+// the scenes the program ships all parse. No window: the parser is plain C++.
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "app/ui/scene.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+namespace {
+
+using nlohmann::json;
+
+const char* const kFile = "lecture-3.json";
+
+Scene sceneA() {
+    Scene scene;
+    scene.title = "a title";
+    scene.description = "with \"quotes\" and a\nnew line";
+    scene.params.grid = GridSize{4096, 1024};
+    scene.params.r = 0.26f;
+    scene.params.kernel = Kernel::Global;
+    scene.params.boundary = Boundary::Periodic;
+    scene.params.initial = InitialCondition::Sine;
+    scene.settings.running = false;
+    scene.settings.stepsPerFrame = 137;
+    scene.settings.path = DisplayPath::ViaHost;
+    scene.settings.map = ColourMap::Diverging;
+    scene.settings.range = ColourRange{false, -0.1f, 2.5e-7f};
+    scene.settings.plainSampling = true;
+    scene.settings.vsync = false;
+    scene.view = ViewTransform{glm::vec2(12.25f, 1000.1f), 0.0371f};
+    return scene;
+}
+
+std::vector<Scene> statesToRoundTrip() {
+    std::vector<Scene> scenes;
+    scenes.push_back(Scene{});  // the defaults, fitted view, no title
+    scenes.push_back(sceneA());
+    Scene b;
+    b.params.grid = GridSize{3, 65536};
+    b.params.r = 1.17549435e-38f;  // the smallest r allowed
+    b.params.kernel = Kernel::ThreePass;
+    b.params.boundary = Boundary::Extrapolate;
+    b.params.initial = InitialCondition::Blank;
+    b.settings.stepsPerFrame = kMaxStepsPerFrame;
+    b.settings.map = ColourMap::Grey;
+    b.settings.range = ColourRange{true, 0.1f, 0.3f};
+    b.view = ViewTransform{glm::vec2(-5.0f, 0.0f), 40.0f};
+    scenes.push_back(b);
+    Scene c;
+    c.params.r = 0.001f;
+    c.params.kernel = Kernel::Tiled;
+    c.settings.range = ColourRange{false, -3.0e38f, 3.0e38f};
+    scenes.push_back(c);
+    return scenes;
+}
+
+TEST(Scene, EveryStateReadsBackEqual) {
+    for (const Scene& scene : statesToRoundTrip()) {
+        const std::string text = sceneText(scene);
+        const Scene back = parseScene(text, kFile);
+        EXPECT_TRUE(sameScene(scene, back)) << text;
+        EXPECT_EQ(sceneText(back), text);
+    }
+}
+
+TEST(Scene, UsesTheCommandLineNames) {
+    const json j = json::parse(sceneText(sceneA()));
+    EXPECT_EQ(j["heatlab_scene"], 1);
+    EXPECT_EQ(j["params"]["grid"], "4096x1024");
+    EXPECT_EQ(j["params"]["r"], "0.26");
+    EXPECT_EQ(j["params"]["kernel"], "global");
+    EXPECT_EQ(j["params"]["boundary"], "periodic");
+    EXPECT_EQ(j["params"]["initial"], "sine");
+    EXPECT_EQ(j["window"]["display_path"], "via-host");
+    EXPECT_EQ(j["window"]["colormap"], "diverging");
+    EXPECT_EQ(j["window"]["sampling"], "nearest");
+    EXPECT_EQ(j["window"]["range"]["lo"], -0.1);  // the short decimal, not the float's double
+    EXPECT_FALSE(json::parse(sceneText(Scene{})).contains("view"));
+}
+
+TEST(Scene, WrittenThroughTheOutputFile) {
+    const std::string path = ::testing::TempDir() + "heatlab-scene-written.json";
+    writeScene(path, sceneA());
+    EXPECT_TRUE(sameScene(readScene(path), sceneA()));
+    std::filesystem::remove(path);
+}
+
+// The error for `text`, checked to be one line naming the file.
+std::string refusal(const std::string& text) {
+    try {
+        parseScene(text, kFile);
+    } catch (const UsageError& e) {
+        const std::string message = e.what();
+        EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        EXPECT_NE(message.find(kFile), std::string::npos) << message;
+        return message;
+    }
+    ADD_FAILURE() << "accepted: " << text;
+    return "";
+}
+
+// A valid scene with one edit made to it.
+template <typename Edit>
+std::string edited(Edit edit) {
+    json j = json::parse(sceneText(sceneA()));
+    edit(j);
+    return j.dump();
+}
+
+void expectRefused(const std::string& text, const std::string& says) {
+    const std::string message = refusal(text);
+    EXPECT_NE(message.find(says), std::string::npos) << message;
+}
+
+TEST(Scene, NotJsonOrCutShortIsRefused) {
+    const std::string whole = sceneText(sceneA());
+    expectRefused("{\"heatlab_scene\": 1, \"params\": {", "not valid JSON");
+    expectRefused(whole.substr(0, whole.size() / 2), "not valid JSON");
+    expectRefused("", "not valid JSON");
+    expectRefused("heatlab", "not valid JSON");
+    expectRefused("[1, 2]", "not a heatlab scene");
+}
+
+TEST(Scene, AMissingOrUnknownVersionIsRefused) {
+    expectRefused(edited([](json& j) { j.erase("heatlab_scene"); }), "heatlab_scene");
+    expectRefused(edited([](json& j) { j["heatlab_scene"] = 2; }), "version 2");
+    expectRefused(edited([](json& j) { j["heatlab_scene"] = "1"; }), "version \"1\"");
+    expectRefused(edited([](json& j) { j["heatlab_scene"] = 1.5; }), "version 1.5");
+}
+
+TEST(Scene, MissingFieldsAreRefused) {
+    expectRefused(edited([](json& j) { j.erase("params"); }), "missing field params");
+    expectRefused(edited([](json& j) { j.erase("window"); }), "missing field window");
+    expectRefused(edited([](json& j) { j["params"].erase("r"); }), "missing field params.r");
+    expectRefused(edited([](json& j) { j["window"]["range"].erase("hi"); }),
+                  "missing field window.range.hi");
+    expectRefused(edited([](json& j) { j["view"].erase("cells_per_pixel"); }),
+                  "missing field view.cells_per_pixel");
+}
+
+TEST(Scene, UnknownFieldsAreRefused) {
+    expectRefused(edited([](json& j) { j["window"]["colourmap"] = "heat"; }),
+                  "unknown field window.colourmap");
+    expectRefused(edited([](json& j) { j["extra"] = 1; }), "unknown field extra");
+}
+
+TEST(Scene, WronglyTypedFieldsAreRefused) {
+    expectRefused(edited([](json& j) { j["params"]["r"] = 0.24; }),
+                  "params.r must be a string, got a number");
+    expectRefused(edited([](json& j) { j["params"]["grid"] = 512; }),
+                  "params.grid must be a string");
+    expectRefused(edited([](json& j) { j["window"]["running"] = "yes"; }),
+                  "window.running must be true or false");
+    expectRefused(edited([](json& j) { j["window"]["steps_per_frame"] = 2.5; }),
+                  "window.steps_per_frame must be a whole number");
+    expectRefused(edited([](json& j) { j["window"]["range"] = "auto"; }),
+                  "window.range must be an object");
+    expectRefused(edited([](json& j) { j["window"]["range"]["lo"] = "0"; }),
+                  "window.range.lo must be a number");
+    expectRefused(edited([](json& j) { j["params"] = json::array(); }), "params must be an object");
+    expectRefused(edited([](json& j) { j["title"] = 3; }), "title must be a string");
+}
+
+TEST(Scene, ValuesTheCommandLineRefusesAreRefused) {
+    expectRefused(edited([](json& j) { j["params"]["r"] = "0"; }), "params.r: r must be");
+    expectRefused(edited([](json& j) { j["params"]["r"] = "1.5"; }), "params.r");
+    expectRefused(edited([](json& j) { j["params"]["r"] = "1e-40"; }), "params.r");
+    expectRefused(edited([](json& j) { j["params"]["grid"] = "2"; }), "params.grid");
+    expectRefused(edited([](json& j) { j["params"]["grid"] = "70000x8"; }), "params.grid");
+    expectRefused(edited([](json& j) { j["params"]["grid"] = "12y3"; }), "params.grid");
+    expectRefused(edited([](json& j) { j["params"]["kernel"] = "copy"; }),
+                  "params.kernel: 'copy' is not one of");
+    expectRefused(edited([](json& j) { j["params"]["boundary"] = "open"; }), "params.boundary");
+    expectRefused(edited([](json& j) { j["params"]["initial"] = "hot"; }), "params.initial");
+    expectRefused(edited([](json& j) { j["window"]["steps_per_frame"] = 0; }),
+                  "window.steps_per_frame must be from 1");
+    expectRefused(edited([](json& j) { j["window"]["steps_per_frame"] = kMaxStepsPerFrame + 1; }),
+                  "window.steps_per_frame");
+    expectRefused(edited([](json& j) { j["window"]["display_path"] = "pcie"; }),
+                  "window.display_path");
+    expectRefused(edited([](json& j) { j["window"]["colormap"] = "jet"; }), "window.colormap");
+    expectRefused(edited([](json& j) { j["window"]["sampling"] = "linear"; }), "window.sampling");
+    expectRefused(edited([](json& j) { j["window"]["range"]["lo"] = 5; }), "lo must be below hi");
+    expectRefused(edited([](json& j) { j["window"]["range"]["hi"] = 1e39; }),
+                  "window.range.hi must be a finite float");
+    expectRefused(edited([](json& j) { j["view"]["cells_per_pixel"] = 0; }),
+                  "view.cells_per_pixel must be above 0");
+}
+
+TEST(Scene, ANullViewIsTheFittedView) {
+    const Scene scene = parseScene(edited([](json& j) { j["view"] = nullptr; }), kFile);
+    EXPECT_FALSE(scene.view);
+}
+
+TEST(Scene, AFileThatCannotBeReadIsNamed) {
+    const std::string path = ::testing::TempDir() + "heatlab-no-such-scene.json";
+    try {
+        readScene(path);
+        ADD_FAILURE() << "read a missing file";
+    } catch (const UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    }
+}
+
+TEST(Scene, TheShippedScenesParse) {
+    const std::vector<ShippedScene>& shipped = shippedScenes();
+    ASSERT_EQ(shipped.size(), 3u);
+    std::vector<std::string> titles;
+    for (const ShippedScene& s : shipped) {
+        const Scene scene = parseScene(s.text, s.file);
+        EXPECT_FALSE(scene.description.empty()) << s.file;
+        titles.push_back(scene.title);
+    }
+    const Scene stable = parseScene(shipped[0].text, shipped[0].file);
+    EXPECT_EQ(stable.title, "stable diffusion");
+    EXPECT_EQ(stable.params.r, 0.24f);
+    EXPECT_EQ(stable.params.grid.nx, 512);
+    EXPECT_EQ(stable.settings.map, ColourMap::Heat);
+    const Scene unstable = parseScene(shipped[1].text, shipped[1].file);
+    EXPECT_EQ(unstable.title, "checkerboard explosion at r = 0.26");
+    EXPECT_EQ(unstable.params.r, 0.26f);
+    EXPECT_EQ(unstable.params.grid.nx, 512);
+    EXPECT_EQ(unstable.settings.map, ColourMap::Diverging);
+    const Scene copy = parseScene(shipped[2].text, shipped[2].file);
+    EXPECT_EQ(copy.title, "copy every step at 8192");
+    EXPECT_EQ(copy.params.grid.nx, 8192);
+    EXPECT_EQ(copy.params.grid.ny, 8192);
+    EXPECT_EQ(copy.settings.path, DisplayPath::ViaHost);
+    EXPECT_EQ(copy.settings.stepsPerFrame, 1);
+    EXPECT_NE(copy.description.find("copy-back"), std::string::npos) << copy.description;
+}
+
+}  // namespace
+}  // namespace heatlab
