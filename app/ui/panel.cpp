@@ -187,6 +187,9 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
     if (!std::isfinite(readouts.maxAbs)) {
         ImGui::TextColored(kUnstableColour, "the field has overflowed");
     }
+    if (state.settings.measureMaxAbs) {
+        drawStabilityMeter(readouts.stability, ImGui::GetContentRegionAvail().x);
+    }
     // The reduction waits for the frame's steps: on a large grid on a GPU
     // that costs the overlap of steps and drawing, so it can be turned off.
     ImGui::Checkbox("max |u| every frame (waits for the steps)", &state.settings.measureMaxAbs);

@@ -10,6 +10,7 @@
 
 #include "app/render/field_view.h"
 #include "app/ui/panel_state.h"
+#include "app/ui/stability_meter.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -22,6 +23,7 @@ struct PanelReadouts {
     double frameMs = 0.0;
     double stepsPerSecond = 0.0;
     float maxAbs = 0.0f;
+    StabilityHistory stability;               // max |u| after every frame since the reset
     std::string backend;                      // "cuda on NVIDIA H200"
     std::string gl;                           // the window's OpenGL version and renderer
     DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took

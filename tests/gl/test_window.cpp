@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "app/ui/imgui_layer.h"
 #include "app/ui/key_commands.h"
 #include "app/ui/panel_state.h"
+#include "app/ui/stability_meter.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/run_command.h"
 
@@ -330,6 +332,28 @@ TEST(PanelModel, PaintingAtAPixelRaisesTheCellDrawnThere) {
     EXPECT_EQ(field[32 * 96 + 45], 1.0f);
     EXPECT_EQ(field[32 * 96 + 47], 0.0f);
     EXPECT_EQ(field[30 * 96 + 45], 0.0f);
+}
+
+// The stability meter's history: a reset (the step count going back) or a
+// new r starts it again, overflowed values are left out, and a long run
+// keeps its whole span in a bounded number of points.
+TEST(PanelModel, TheStabilityHistoryFollowsOneRunAtOneR) {
+    StabilityHistory history;
+    history.add(10, 1.0f, 0.26f);
+    history.add(20, 2.0f, 0.26f);
+    history.add(30, std::numeric_limits<float>::infinity(), 0.26f);
+    EXPECT_EQ(history.steps().size(), 2u);
+    history.add(5, 1.0f, 0.26f);  // reset
+    EXPECT_EQ(history.steps(), std::vector<long long>{5});
+    history.add(15, 1.0f, 0.24f);  // a new r
+    EXPECT_EQ(history.steps(), std::vector<long long>{15});
+    EXPECT_EQ(history.r(), 0.24f);
+    for (long long step = 16; step < 20000; ++step) {
+        history.add(step, 1.0f, 0.24f);
+    }
+    EXPECT_LE(history.steps().size(), 2000u);
+    EXPECT_EQ(history.steps().front(), 15);
+    EXPECT_EQ(history.steps().back(), 19999);
 }
 
 }  // namespace
