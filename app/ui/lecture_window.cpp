@@ -119,7 +119,7 @@ bool LectureWindow::frame(long long done) {
     glViewport(0, 0, size.width, size.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    const int steps = stepsThisFrame(state_.settings, actions);
+    const int steps = paceSteps(actions);
     const FrameStats stats = runFrame(simulation_, view_, renderer_,
                                       frameSettingsOf(state_.settings, steps, navigation_.view()),
                                       0, 0, fieldWidth_, fieldHeight_, false);
@@ -133,6 +133,27 @@ bool LectureWindow::frame(long long done) {
     }
     return window_.shouldClose() || actions.quit ||
            (options_.frames > 0 && done >= options_.frames);
+}
+
+// The frame's steps: one when single-stepping, none when paused, and while
+// running what the pace asks for, from the last frame's wall time.
+int LectureWindow::paceSteps(const PanelActions& actions) {
+    const double now = secondsNow();
+    const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
+    lastFrameStart_ = now;
+    const WindowSettings& s = state_.settings;
+    int steps = stepsThisFrame(s, actions);
+    if (s.running) {
+        PaceSettings pace;
+        pace.pace = s.pace;
+        pace.stepsPerFrame = s.stepsPerFrame;
+        pace.stepsPerSecond = s.stepsPerSecond;
+        pace.maxStepsPerFrame = kMaxStepsPerFrame;
+        steps = pacer_.next(pace, lastFrame, lastSteps_);
+    }
+    lastSteps_ = steps;
+    readouts_.stepsThisFrame = steps;
+    return steps;
 }
 
 void LectureWindow::apply(const PanelActions& actions) {

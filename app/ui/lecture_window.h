@@ -13,6 +13,7 @@
 #include "app/render/field_renderer.h"
 #include "app/render/field_view.h"
 #include "app/ui/field_navigation.h"
+#include "app/ui/frame_pacer.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
 #include "app/ui/panel_state.h"
@@ -59,6 +60,7 @@ private:
     void lockRangeToField();
     void measure(int steps);
     void pauseOnOverflow();
+    int paceSteps(const PanelActions& actions);
     void paintAtCursor();
     // The window's size in framebuffer pixels per window unit (high DPI).
     float pixelsPerUnit() const;
@@ -98,6 +100,9 @@ private:
     double cursorY_ = 0.0;
     // Frame time and steps per second over the last half second or so.
     double rateStart_ = 0.0;
+    FramePacer pacer_;
+    double lastFrameStart_ = 0.0;
+    int lastSteps_ = 0;
     int rateFrames_ = 0;
     long long rateSteps_ = 0;
 };

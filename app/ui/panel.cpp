@@ -42,7 +42,7 @@ void heading(const char* text) {
     ImGui::TextColored(kDimColour, "%s", text);
 }
 
-void runControls(PanelState& state, PanelActions& actions) {
+void runControls(PanelState& state, const PanelReadouts& readouts, PanelActions& actions) {
     WindowSettings& s = state.settings;
     if (ImGui::Button(s.running ? "Pause" : "Run")) {
         s.running = !s.running;
@@ -58,8 +58,26 @@ void runControls(PanelState& state, PanelActions& actions) {
     }
     ImGui::SameLine();
     ImGui::TextColored(s.running ? kStableColour : kNoteColour, s.running ? "running" : "paused");
-    ImGui::SliderInt("steps / frame", &s.stepsPerFrame, 1, kMaxStepsPerFrame, "%d",
-                     ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    int pace = static_cast<int>(s.pace);
+    ImGui::RadioButton("fixed", &pace, static_cast<int>(Pace::FixedSteps));
+    ImGui::SameLine();
+    ImGui::RadioButton("fit 30 fps", &pace, static_cast<int>(Pace::FrameBudget));
+    ImGui::SameLine();
+    ImGui::RadioButton("steps / s", &pace, static_cast<int>(Pace::StepsPerSecond));
+    s.pace = static_cast<Pace>(pace);
+    if (s.pace == Pace::FixedSteps) {
+        ImGui::SliderInt("steps / frame", &s.stepsPerFrame, 1, kMaxStepsPerFrame, "%d",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    } else if (s.pace == Pace::StepsPerSecond) {
+        float rate = static_cast<float>(s.stepsPerSecond);
+        if (ImGui::SliderFloat("steps / second", &rate, 1.0f, 100000.0f, "%.0f",
+                               ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+            s.stepsPerSecond = rate;
+        }
+    } else {
+        ImGui::TextColored(kDimColour, "as many steps as keep 30 frames a second: %d",
+                           readouts.stepsThisFrame);
+    }
 }
 
 // The r slider, with the stability bound 0.25 marked on its track where the
@@ -242,7 +260,7 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePa
         ImGui::TextWrapped("%s", readouts.gl.c_str());
         ImGui::PopStyleColor();
         heading("Simulation");
-        runControls(state, actions);
+        runControls(state, readouts, actions);
         rControls(state, readouts);
         heading("Grid");
         resetControls(state, readouts);

@@ -20,6 +20,7 @@ struct PanelReadouts {
     Params running;               // what the simulation runs with now
     std::vector<Kernel> kernels;  // the stencil kernels the backend has
     long long steps = 0;
+    int stepsThisFrame = 0;  // what the pace chose for the last frame
     double frameMs = 0.0;
     double stepsPerSecond = 0.0;
     float maxAbs = 0.0f;

@@ -9,6 +9,7 @@
 #include "app/render/colour_map.h"
 #include "app/render/field_view.h"
 #include "app/render/frame.h"
+#include "app/ui/frame_pacer.h"
 #include "kernels/numerics/params.h"
 #include "kernels/simulation.h"
 
@@ -22,6 +23,10 @@ constexpr int kDefaultStepsPerFrame = 10;
 struct WindowSettings {
     bool running = true;
     int stepsPerFrame = kDefaultStepsPerFrame;
+    // How the steps of a frame are chosen (FramePacer): the fixed count
+    // above, as many as fit 30 frames a second, or a rate in steps a second.
+    Pace pace = Pace::FixedSteps;
+    double stepsPerSecond = 60.0;
     DisplayPath path = DisplayPath::Interop;
     ColourMap map = ColourMap::Heat;
     ColourRange range;           // automatic unless locked in the panel

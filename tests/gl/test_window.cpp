@@ -20,6 +20,7 @@
 
 #include "app/io/png_file.h"
 #include "app/ui/field_navigation.h"
+#include "app/ui/frame_pacer.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/key_commands.h"
 #include "app/ui/panel_state.h"
@@ -354,6 +355,39 @@ TEST(PanelModel, TheStabilityHistoryFollowsOneRunAtOneR) {
     EXPECT_LE(history.steps().size(), 2000u);
     EXPECT_EQ(history.steps().front(), 15);
     EXPECT_EQ(history.steps().back(), 19999);
+}
+
+// The pace of the steps: a fixed count; as many as keep frames within
+// their budget, found from the frames before (and fewer at once when a frame
+// runs over); or a rate in steps a second that holds whatever the frame time.
+TEST(PanelModel, ThePaceKeepsFramesWithinTheirBudgetOrHoldsAStepRate) {
+    FramePacer fixed;
+    PaceSettings settings;
+    settings.stepsPerFrame = 7;
+    EXPECT_EQ(fixed.next(settings, 0.5, 7), 7);
+
+    // A simulated machine: a frame costs 2 ms plus 0.1 ms a step.
+    FramePacer adaptive;
+    settings.pace = Pace::FrameBudget;
+    int steps = 1;
+    for (int frame = 0; frame < 200; ++frame) {
+        steps = adaptive.next(settings, (2.0 + 0.1 * steps) / 1000.0, steps);
+    }
+    const double frameMs = 2.0 + 0.1 * steps;
+    EXPECT_LE(frameMs, settings.budgetMs);
+    EXPECT_GE(frameMs, 0.5 * settings.budgetMs) << steps << " steps";
+    const int before = steps;
+    steps = adaptive.next(settings, 0.5, steps);  // one slow frame (a window drag)
+    EXPECT_LT(steps, before);
+
+    FramePacer rate;
+    settings.pace = Pace::StepsPerSecond;
+    settings.stepsPerSecond = 45.0;
+    int total = 0;
+    for (int frame = 0; frame < 600; ++frame) {  // ten seconds at 60 frames a second
+        total += rate.next(settings, 1.0 / 60.0, 0);
+    }
+    EXPECT_NEAR(total, 450, 1);
 }
 
 }  // namespace

@@ -1,0 +1,31 @@
+#pragma once
+// How many steps the next frame runs, so the simulation never makes the
+// window stutter: the panel's fixed count; as many as keep a frame within
+// its budget (30 frames a second), measured from the frames before; or a
+// chosen number of steps a second, whatever the frame rate, to slow an
+// explosion down for a class.
+
+namespace heatlab {
+
+enum class Pace { FixedSteps, FrameBudget, StepsPerSecond };
+
+struct PaceSettings {
+    Pace pace = Pace::FixedSteps;
+    int stepsPerFrame = 10;           // FixedSteps
+    double budgetMs = 1000.0 / 30.0;  // FrameBudget
+    double stepsPerSecond = 60.0;     // StepsPerSecond
+    int maxStepsPerFrame = 10000;
+};
+
+class FramePacer {
+public:
+    // The steps of the next frame, given how long the last one took (wall
+    // clock, seconds) and how many steps it ran.
+    int next(const PaceSettings& settings, double lastFrameSeconds, int lastSteps);
+
+private:
+    double adaptive_ = 1.0;  // FrameBudget's current steps per frame
+    double owed_ = 0.0;      // StepsPerSecond's fraction of a step carried over
+};
+
+}  // namespace heatlab
