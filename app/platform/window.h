@@ -13,7 +13,7 @@ struct GLFWwindow;
 namespace heatlab {
 
 // The keys the program acts on; every other key arrives as Key::Other.
-enum class Key { Space, N, R, P, F, H, F5, F12, Escape, Up, Down, Other };
+enum class Key { Space, N, R, P, F, H, C, F5, F12, Escape, Up, Down, Other };
 
 // Input as the window receives it, forwarded from GLFW's callbacks while
 // Window::pollEvents() runs. Positions are in window coordinates (x right, y

@@ -22,6 +22,10 @@ void applyKey(Key key, bool repeat, PanelState& state, PanelActions& actions) {
     case Key::F12: actions.screenshot = true; break;
     case Key::F: actions.fitView = true; break;
     case Key::H: state.settings.panelVisible = !state.settings.panelVisible; break;
+    case Key::C:
+        // The lecture's toggle: every step back to the host, or never.
+        state.settings.copyEvery = state.settings.copyEvery == 1 ? 0 : 1;
+        break;
     case Key::Escape: actions.quit = true; break;
     default: break;
     }

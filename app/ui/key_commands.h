@@ -9,7 +9,8 @@ namespace heatlab {
 
 // The keys, on one line: the help shown along the bottom of the field.
 inline constexpr const char* kKeyHelp =
-    "Space run/pause   N step   R reset   Up/Down r +/- 0.001   F12/P screenshot   "
+    "Space run/pause   N step   R reset   Up/Down r +/- 0.001   F12/P screenshot   C copy every "
+    "step   "
     "left/right paint hot/cold, wheel zoom, middle-drag pan, F fit   H panel   F5 presenter   Esc "
     "quit";
 

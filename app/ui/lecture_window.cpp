@@ -165,6 +165,12 @@ void LectureWindow::apply(const PanelActions& actions) {
     if (actions.fitView) {
         navigation_.fit();
     }
+    const CopyPolicy copy{state_.settings.copyEvery,
+                          state_.settings.pinnedCopies ? HostMemory::Pinned : HostMemory::Pageable};
+    if (copy.every != appliedCopy_.every || copy.memory != appliedCopy_.memory) {
+        simulation_.setCopyPolicy(copy);
+        appliedCopy_ = copy;
+    }
     if (state_.settings.vsync != window_.vsync()) {
         window_.setVsync(state_.settings.vsync);
     }
@@ -226,6 +232,9 @@ void LectureWindow::measure(int steps) {
     if (elapsed >= kRateSeconds) {
         readouts_.frameMs = 1000.0 * elapsed / rateFrames_;
         readouts_.stepsPerSecond = static_cast<double>(rateSteps_) / elapsed;
+        const double copied = simulation_.bytesCopiedBack();
+        readouts_.copyGBs = copied >= rateCopied_ ? (copied - rateCopied_) / elapsed / 1e9 : 0.0;
+        rateCopied_ = copied;
         rateStart_ = now;
         rateFrames_ = 0;
         rateSteps_ = 0;

@@ -101,6 +101,8 @@ private:
     // Frame time and steps per second over the last half second or so.
     double rateStart_ = 0.0;
     FramePacer pacer_;
+    CopyPolicy appliedCopy_;
+    double rateCopied_ = 0.0;  // bytes copied back when the rate was last measured
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
     int rateFrames_ = 0;

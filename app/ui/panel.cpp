@@ -184,6 +184,16 @@ void displayControls(PanelState& state, const PanelReadouts& readouts, PanelActi
         s.plainSampling = !extremes;
     }
     ImGui::Checkbox("vsync", &s.vsync);
+    int copy = s.copyEvery == 0 ? 0 : (s.copyEvery == 1 ? 1 : 2);
+    ImGui::TextColored(kDimColour, "copy back to the host (C):");
+    ImGui::RadioButton("never", &copy, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("every step", &copy, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("every 100", &copy, 2);
+    s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
+    ImGui::SameLine();
+    ImGui::Checkbox("pinned", &s.pinnedCopies);
 }
 
 void readoutLines(PanelState& state, const PanelReadouts& readouts) {
@@ -197,6 +207,7 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
         cell("steps", "%.0f", static_cast<double>(readouts.steps));
         cell("frame", "%.1f ms", readouts.frameMs);
         cell("steps/s", "%.0f", readouts.stepsPerSecond);
+        cell("to host", "%.2f GB/s", readouts.copyGBs);
         if (state.settings.measureMaxAbs) {
             cell("max |u|", "%.4g", static_cast<double>(readouts.maxAbs));
         }

@@ -23,6 +23,7 @@ struct PanelReadouts {
     int stepsThisFrame = 0;  // what the pace chose for the last frame
     double frameMs = 0.0;
     double stepsPerSecond = 0.0;
+    double copyGBs = 0.0;  // moved to the host by the copy-back policy
     float maxAbs = 0.0f;
     StabilityHistory stability;               // max |u| after every frame since the reset
     std::string backend;                      // "cuda on NVIDIA H200"

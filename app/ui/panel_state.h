@@ -27,6 +27,11 @@ struct WindowSettings {
     // above, as many as fit 30 frames a second, or a rate in steps a second.
     Pace pace = Pace::FixedSteps;
     double stepsPerSecond = 60.0;
+    // The copy-back policy: the field back to host memory every `copyEvery`
+    // steps (0: never), pageable or pinned, as a first version would, to
+    // feel what the bus costs.
+    int copyEvery = 0;
+    bool pinnedCopies = false;
     DisplayPath path = DisplayPath::Interop;
     ColourMap map = ColourMap::Heat;
     ColourRange range;           // automatic unless locked in the panel

@@ -291,6 +291,12 @@ TEST(PanelModel, KeysMapToTheirActions) {
     EXPECT_TRUE(actions.screenshot);
     EXPECT_FALSE(state.settings.panelVisible);
     EXPECT_TRUE(actions.quit);
+    // C: the lecture's toggle between copying every step back and never.
+    EXPECT_EQ(state.settings.copyEvery, 0);
+    applyKey(Key::C, false, state, actions);
+    EXPECT_EQ(state.settings.copyEvery, 1);
+    applyKey(Key::C, false, state, actions);
+    EXPECT_EQ(state.settings.copyEvery, 0);
     state.settings.running = true;
     state.settings.stepsPerFrame = 7;
     EXPECT_EQ(stepsThisFrame(state.settings, PanelActions{}), 7);
