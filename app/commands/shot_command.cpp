@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "app/commands/option_values.h"
+#include "app/commands/picture_options.h"
 #include "app/commands/shot_picture.h"
 #include "app/commands/shot_stats.h"
 #include "app/io/output_file.h"
@@ -31,35 +32,6 @@ void checkRecordFolder(const std::string& folder) {
     if (!problem.empty()) {
         throw UsageError("--record: " + problem);
     }
-}
-
-// --range MIN MAX: two finite numbers, MIN < MAX.
-ColourRange parseColourRange(const std::vector<std::string>& values) {
-    float ends[2] = {0.0f, 0.0f};
-    for (int i = 0; i < 2; ++i) {
-        const std::string& text = values.at(static_cast<std::size_t>(i));
-        char* end = nullptr;
-        const double value = std::strtod(text.c_str(), &end);
-        if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) ||
-            std::fabs(value) > 3.0e38) {
-            throw CLI::ValidationError("expected two finite numbers MIN MAX, got '" + text + "'");
-        }
-        ends[i] = static_cast<float>(value);
-    }
-    if (!(ends[0] < ends[1])) {
-        throw CLI::ValidationError("MIN must be below MAX, got " + values[0] + " " + values[1]);
-    }
-    return ColourRange{false, ends[0], ends[1]};
-}
-
-bool parseSampling(const std::string& text) {
-    if (text == "extremes") {
-        return false;
-    }
-    if (text == "nearest") {
-        return true;
-    }
-    throw CLI::ValidationError("'" + text + "' is not one of: extremes, nearest");
 }
 
 // --slide WxH: 64 to 8192 pixels a side, enough for any projector and small
@@ -120,22 +92,7 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "(or measure the display path with --stats)");
     addSimulationOptions(*shot, o.params, o.backend, "Stencil kernel");
     addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
-    addChoiceOption(*shot, "--colormap", o.picture.map, allColourMaps(), "Colour map");
-    addParsedOption(*shot, "--range", "Lock the colour range to MIN MAX (MIN < MAX)", "MIN MAX",
-                    "automatic",
-                    [&o](const std::vector<std::string>& values) {
-                        o.picture.range = parseColourRange(values);
-                    })
-        ->expected(2);
-    addChoiceOption(*shot, "--display-path", o.picture.path, allDisplayPaths(),
-                    "interop: the field reaches the picture without leaving the device; "
-                    "via-host: copied to host memory and uploaded, as a first version would");
-    addParsedOption(*shot, "--sampling",
-                    "extremes (cells that disagree inside a pixel show as a "
-                    "pixel checkerboard) or nearest (plain sampling)",
-                    "{extremes,nearest}", "extremes", [&o](const std::vector<std::string>& v) {
-                        o.picture.showDisagreement = !parseSampling(v.back());
-                    });
+    addPictureOptions(*shot, o.picture);
     addParsedOption(
         *shot, "--slide",
         "A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar", "WxH",

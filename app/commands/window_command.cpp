@@ -1,6 +1,7 @@
 #include "app/commands/window_command.h"
 
 #include "app/commands/option_values.h"
+#include "app/commands/picture_options.h"
 #include "app/ui/lecture_window.h"
 #include "app/ui/scene.h"
 #include "kernels/errors.h"
@@ -19,6 +20,14 @@ void addWindowOptions(CLI::App& app, WindowOptions& o) {
                         "when the window quits");
     addOutputPathOption(app, "--screenshot-window", o.screenshotWindow,
                         "Write the whole window, panel included, as a PNG after the last frame");
+    addPictureOptions(app, o.picture);
+    addParsedOption(app, "--copy-every",
+                    "Copy the field back to host memory every N steps, as a first version "
+                    "would (0: never; C toggles every step)",
+                    "N", "0", [&o](const std::vector<std::string>& values) {
+                        o.copyEvery = parseCount(values.back(), 0);
+                    });
+    app.add_flag("--pinned", o.pinned, "Copy back into pinned host memory");
     CLI::Option* scene = addParsedOption(
         app, "--scene",
         "Start from a scene file saved from the panel: its grid, kernel, r, boundary, initial "
@@ -26,7 +35,8 @@ void addWindowOptions(CLI::App& app, WindowOptions& o) {
         "FILE", "", [&o](const std::vector<std::string>& values) { o.scene = values.back(); });
     // The scene holds these: one given beside it would leave it unclear which wins.
     for (const char* held :
-         {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame"}) {
+         {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame", "--colormap",
+          "--range", "--display-path", "--sampling"}) {
         scene->excludes(held);
     }
     app.add_flag("--presenter", o.presenter,
@@ -65,6 +75,9 @@ int runWindow(const WindowOptions& o) {
 
     lecture.stepsPerFrame = lecture.scene ? lecture.scene->settings.stepsPerFrame : o.stepsPerFrame;
     lecture.presenter = o.presenter;
+    lecture.picture = o.picture;
+    lecture.copyEvery = o.copyEvery;
+    lecture.pinned = o.pinned;
     lecture.frames = o.frames;
     lecture.screenshot = o.screenshot;
     lecture.screenshotWindow = o.screenshotWindow;

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/render/frame.h"
 #include "app/ui/panel_state.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
@@ -25,6 +26,9 @@ struct WindowOptions {
     std::string screenshotWindow;  // the whole window, panel included
     std::string scene;             // a scene file to start from; empty: none
     bool presenter = false;        // the UI scaled for a projector from the start
+    FrameSettings picture;         // colour map, range, display path, sampling
+    int copyEvery = 0;             // the copy-back policy: every N steps, 0 never
+    bool pinned = false;           // its host memory
 };
 
 // Adds the window's options to the top-level app.

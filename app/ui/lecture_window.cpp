@@ -54,6 +54,12 @@ LectureWindow::LectureWindow(const LectureOptions& options, std::unique_ptr<Back
     window_.setListener(this);
     state_.params = options.params;
     state_.settings.stepsPerFrame = options.stepsPerFrame;
+    state_.settings.map = options.picture.map;
+    state_.settings.range = options.picture.range;
+    state_.settings.path = options.picture.path;
+    state_.settings.plainSampling = !options.picture.showDisagreement;
+    state_.settings.copyEvery = options.copyEvery;
+    state_.settings.pinnedCopies = options.pinned;
     Backend& b = simulation_.backend();
     readouts_.kernels = kernelsOf(b);
     readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();

@@ -32,6 +32,9 @@ struct LectureOptions {
     // against the backend; its settings and view apply to the window.
     std::optional<Scene> scene;
     bool presenter = false;  // the UI scaled for a projector from the start
+    FrameSettings picture;   // colour map, range, display path, sampling
+    int copyEvery = 0;       // the copy-back policy at start
+    bool pinned = false;
 };
 
 class LectureWindow : public WindowListener {

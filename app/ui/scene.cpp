@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/commands/option_values.h"
+#include "app/commands/picture_options.h"
 #include "app/io/output_file.h"
 #include "kernels/errors.h"
 #include "scenes/checkerboard_explosion_json.h"
@@ -129,17 +130,6 @@ private:
     const json& object_;
     std::string path_;
 };
-
-// The sampling names of `heatlab shot --sampling`.
-bool parseSampling(const std::string& text) {
-    if (text == "extremes") {
-        return false;
-    }
-    if (text == "nearest") {
-        return true;
-    }
-    throw CLI::ValidationError("'" + text + "' is not one of: extremes, nearest");
-}
 
 Params paramsOf(const Fields& p) {
     p.allowOnly({"grid", "kernel", "r", "boundary", "initial"});

@@ -71,6 +71,27 @@ TEST(Window, TheDefaultStepsPerFrameAreCountedToo) {
     std::filesystem::remove(path);
 }
 
+// Every picture option of heatlab shot, and the copy-back policy, can be
+// set at start with the same names.
+TEST(Window, ThePictureAndCopyBackOptionsApplyFromTheStart) {
+    const std::string path = tempPath("heatlab-window-options.png");
+    const CommandResult result = runHeatlab(
+        "--backend cpu --grid 40x30 --frames 4 --colormap grey --range -1 1 --sampling nearest "
+        "--display-path via-host --copy-every 1 --pinned --screenshot " +
+        path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    auto text = textOf(readPng(path));
+    EXPECT_EQ(text["heatlab.colormap"], "grey");
+    EXPECT_EQ(text["heatlab.range"], "locked -1 1");
+    EXPECT_EQ(text["heatlab.display-path"], "via-host");
+    std::filesystem::remove(path);
+    for (const char* bad : {"--copy-every -1", "--colormap rainbow", "--range 1 0"}) {
+        const CommandResult refused = runHeatlab(std::string("--frames 1 ") + bad);
+        EXPECT_EQ(refused.status, 2) << bad << ": " << refused.err;
+        EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+    }
+}
+
 // At r = 1 the checkerboard grows sevenfold a step and overflows within
 // about fifty: the run must pause itself there instead of stepping on.
 TEST(Window, AnOverflowPausesTheRun) {
