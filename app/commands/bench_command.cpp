@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 #include <utility>
 
 #include "app/commands/bench_measure.h"
@@ -31,13 +30,6 @@ constexpr int kHostSteps = 100;
 
 void progress(const std::string& line) {
     std::fprintf(stderr, "heatlab bench: %s\n", line.c_str());
-}
-
-std::string formatted(double value, int precision) {
-    std::ostringstream text;
-    text.precision(precision);
-    text << value;
-    return text.str();
 }
 
 // The options with everything left to the backend filled in, once it is
@@ -93,7 +85,7 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
             checks.push_back({"reference: " + where + ", " + std::to_string(steps) + " steps",
                               result.field.passed,
                               result.field.passed
-                                  ? "worst relative error " + formatted(result.field.worstError, 3)
+                                  ? "worst relative error " + numberText(result.field.worstError, 3)
                                   : result.field.detail});
             if (p.boundary == Boundary::Dirichlet) {
                 checks.push_back({"dirichlet ring bit-exact: " + where, result.ringExact,
@@ -116,7 +108,7 @@ std::vector<StabilityResult> runStabilityTable(Backend& backend, const BenchOpti
 
 CheckResult growthCheck(const StabilityResult& s, const std::string& at) {
     const std::string label = "checkerboard grows by |1 - 8r|: " + at;
-    const std::string predicted = "predicted " + formatted(s.predictedGrowth, 6);
+    const std::string predicted = "predicted " + numberText(s.predictedGrowth, 6);
     if (std::isnan(s.measuredGrowth)) {
         return {label, false, "not measurable (the field overflowed), " + predicted};
     }
@@ -124,20 +116,20 @@ CheckResult growthCheck(const StabilityResult& s, const std::string& at) {
     // A growth measured on a seeded second run says so.
     const std::string seeded = s.checkerboardSeed > 0.0
                                    ? " (a second run, seeded with a checkerboard of " +
-                                         formatted(s.checkerboardSeed, 3) + ")"
+                                         numberText(s.checkerboardSeed, 3) + ")"
                                    : "";
     return {label, off <= kGrowthTolerance,
-            "measured " + formatted(s.measuredGrowth, 6) + ", " + predicted + seeded};
+            "measured " + numberText(s.measuredGrowth, 6) + ", " + predicted + seeded};
 }
 
 void checkStability(const std::vector<StabilityResult>& runs, std::vector<CheckResult>& checks) {
     for (const StabilityResult& s : runs) {
-        const std::string at = "r = " + formatted(s.r, 4);
+        const std::string at = "r = " + numberText(s.r, 4);
         checks.push_back({"finite: " + at, s.finite, s.finite ? "" : "the field holds inf or NaN"});
         if (s.r <= kStabilityBound) {
             checks.push_back({"maximum principle: " + at, s.maxNeverGrew,
-                              "max |u| " + formatted(s.maxAbsStart, 6) + " -> " +
-                                  formatted(s.maxAbsEnd, 6) + ", checked after every step"});
+                              "max |u| " + numberText(s.maxAbsStart, 6) + " -> " +
+                                  numberText(s.maxAbsEnd, 6) + ", checked after every step"});
         } else {
             checks.push_back(growthCheck(s, at));
         }

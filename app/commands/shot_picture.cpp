@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
@@ -15,19 +14,12 @@ ShotScene::ShotScene(std::unique_ptr<Backend> backend, const Params& params)
 
 namespace {
 
-std::string number(double value, int precision = 6) {
-    std::ostringstream text;
-    text.precision(precision);
-    text << value;
-    return text.str();
-}
-
 // The one-line caption of a slide: what a lecture needs to say what it shows.
 std::string caption(ShotScene& scene, const std::string& maxAbs) {
     const Params& p = scene.simulation.params();
     const double r = p.r;
-    return "r = " + rText(p.r) + " (1 - 4r = " + number(1.0 - 4.0 * r, 3) +
-           ", |1 - 8r| = " + number(std::fabs(1.0 - 8.0 * r), 3) + "),  step " +
+    return "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) +
+           ", |1 - 8r| = " + numberText(std::fabs(1.0 - 8.0 * r), 3) + "),  step " +
            std::to_string(scene.simulation.stepCount()) + ",  max |u| = " + maxAbs + ",  " +
            std::to_string(p.grid.nx) + " x " + std::to_string(p.grid.ny) + " " + name(p.boundary) +
            ",  " + name(p.kernel) + " on " + scene.simulation.backend().name();
@@ -72,10 +64,10 @@ Picture slidePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings
         const Rgb8 ink{225, 225, 225};
         const auto top = static_cast<float>(height - bottom - fieldHeight);  // y down
         const float labelX = static_cast<float>(barLeft + barWidth + gap);
-        text.add(number(picture.range.hi, 4), labelX, top, ink);
-        text.add(number(picture.range.lo, 4), labelX,
+        text.add(numberText(picture.range.hi, 4), labelX, top, ink);
+        text.add(numberText(picture.range.lo, 4), labelX,
                  top + static_cast<float>(fieldHeight) - text.lineHeight(), ink);
-        const std::string line = caption(scene, number(scene.simulation.backend().maxAbs(), 3));
+        const std::string line = caption(scene, numberText(scene.simulation.backend().maxAbs(), 3));
         const float captionTop =
             static_cast<float>(height - captionHeight) + text.lineHeight() * 0.3f;
         text.add(line,

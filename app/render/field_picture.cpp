@@ -1,22 +1,10 @@
 #include "app/render/field_picture.h"
 
 #include <cstdio>
-#include <sstream>
 
 #include "app/render/offscreen_target.h"
 
 namespace heatlab {
-
-namespace {
-
-std::string number(double value) {
-    std::ostringstream text;
-    text.precision(6);
-    text << value;
-    return text.str();
-}
-
-}  // namespace
 
 Picture pictureOfField(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
                        const FrameSettings& settings) {
@@ -49,9 +37,9 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
         {"heatlab.initial", name(p.initial)},
         {"heatlab.colormap", name(settings.map)},
         {"heatlab.range", std::string(settings.range.automatic ? "automatic " : "locked ") +
-                              number(picture.range.lo) + " " + number(picture.range.hi)},
+                              numberText(picture.range.lo) + " " + numberText(picture.range.hi)},
         {"heatlab.display-path", name(picture.frame.path)},
-        {"heatlab.max-abs", number(backend.maxAbs())},
+        {"heatlab.max-abs", numberText(backend.maxAbs())},
     };
 }
 

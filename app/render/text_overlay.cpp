@@ -5,7 +5,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
-#include "fonts/dejavu_sans.h"
+#include "app/render/embedded_font.h"
 #include "kernels/errors.h"
 
 namespace heatlab {
@@ -35,12 +35,7 @@ TextOverlay::TextOverlay(float pixelHeight) : pixelHeight_(pixelHeight) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // nothing of this context is worth a file
     io.LogFilename = nullptr;
-    ImFontConfig config;
-    config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own
-    config.OversampleH = 2;
-    font_ = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(embedded::kDejaVuSans),
-                                           static_cast<int>(embedded::kDejaVuSansSize), pixelHeight,
-                                           &config);
+    font_ = addEmbeddedFont(*io.Fonts, pixelHeight);
     // Built now, not at the first frame, so width() knows every glyph.
     if (font_ == nullptr || !io.Fonts->Build() || !ImGui_ImplOpenGL3_Init("#version 330 core")) {
         ImGui::DestroyContext(context_);

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "fonts/dejavu_sans.h"
+#include "app/render/embedded_font.h"
 #include "kernels/errors.h"
 
 namespace heatlab {
@@ -59,12 +59,7 @@ void ImGuiLayer::buildStyleAndFont() {
     ImGui::GetStyle() = style;
     ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
     fonts.Clear();
-    ImFontConfig config;
-    config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own
-    config.OversampleH = 2;
-    const ImFont* font = fonts.AddFontFromMemoryTTF(
-        const_cast<unsigned char*>(embedded::kDejaVuSans),
-        static_cast<int>(embedded::kDejaVuSansSize), kFontPixels * scale_, &config);
+    const ImFont* font = addEmbeddedFont(fonts, kFontPixels * scale_);
     if (font == nullptr) {
         throw RuntimeError("the panel's font (DejaVu Sans) could not be loaded");
     }

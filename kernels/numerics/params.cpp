@@ -57,9 +57,12 @@ std::string gridText(const GridSize& grid) {
                               : std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
 }
 
-std::string rText(float r) {
+std::string rText(float r) { return numberText(r); }
+
+std::string numberText(double value, int precision) {
     std::ostringstream text;
-    text << r;
+    text.precision(precision);
+    text << value;
     return text.str();
 }
 

@@ -73,6 +73,8 @@ std::vector<Kernel> allKernels();
 // or "4096x1024"; r with six significant digits (0.24f shows as 0.24).
 std::string gridText(const GridSize& grid);
 std::string rText(float r);
+// Any other measured number, with `precision` significant digits.
+std::string numberText(double value, int precision = 6);
 
 // Every kernel but the copy floor, which moves the field without stepping it.
 std::vector<Kernel> stencilKernels();
