@@ -192,8 +192,7 @@ void displayControls(PanelState& state, const PanelReadouts& readouts, PanelActi
     ImGui::SameLine();
     ImGui::RadioButton("every 100", &copy, 2);
     s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
-    ImGui::SameLine();
-    ImGui::Checkbox("pinned", &s.pinnedCopies);
+    ImGui::Checkbox("into pinned host memory", &s.pinnedCopies);
 }
 
 void readoutLines(PanelState& state, const PanelReadouts& readouts) {
