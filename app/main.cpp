@@ -9,6 +9,7 @@
 
 #include "app/commands/bench_command.h"
 #include "app/commands/shot_command.h"
+#include "app/commands/shot_ui_command.h"
 #include "app/commands/window_command.h"
 #include "kernels/errors.h"
 
@@ -44,7 +45,7 @@ int run(int argc, char** argv) {
         return heatlab::runBench(benchOptions);
     }
     if (shot->parsed()) {
-        return heatlab::runShot(shotOptions);
+        return shotOptions.ui ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
     }
     return heatlab::runWindow(windowOptions);
 }

@@ -1,6 +1,8 @@
 #include "kernels/simulation.h"
 
 #include <algorithm>
+#include <chrono>
+#include <utility>
 
 #include "kernels/errors.h"
 #include "kernels/numerics/initial_conditions.h"
@@ -67,12 +69,28 @@ PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
         steps_ += chunk;
         done += chunk;
         if (policy_.every > 0 && chunk > 0 && steps_ % policy_.every == 0) {
-            backend_->copyToHost(copyBuffer_.get(), policy_.memory);
-            bytesCopiedBack_ += static_cast<double>(params_.grid.bytes());
+            copyBack();
         }
     } while (done < steps);
     return how;
 }
+
+void Simulation::copyBack() {
+    if (!timedCopies_) {
+        backend_->copyToHost(copyBuffer_.get(), policy_.memory);
+    } else {
+        backend_->synchronize();
+        const auto start = std::chrono::steady_clock::now();
+        backend_->copyToHost(copyBuffer_.get(), policy_.memory);
+        backend_->synchronize();
+        copyBackMs_ +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+    }
+    bytesCopiedBack_ += static_cast<double>(params_.grid.bytes());
+}
+
+double Simulation::takeCopyBackMs() { return std::exchange(copyBackMs_, 0.0); }
 
 const std::vector<float>& Simulation::fieldOnHost() {
     snapshot_.resize(params_.grid.cells());

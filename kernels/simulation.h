@@ -44,6 +44,12 @@ public:
     long long stepCount() const { return steps_; }
     // Bytes sent to the host by the copy-back policy since the last reset.
     double bytesCopiedBack() const { return bytesCopiedBack_; }
+    // While on, every copy-back waits for the steps before it, then is timed
+    // by the host clock to its end: what a frame's breakdown shows as the
+    // copy's share. It stalls the pipeline, so it is only for timed frames.
+    void setTimedCopies(bool on) { timedCopies_ = on; }
+    // Milliseconds the timed copies took since the last call.
+    double takeCopyBackMs();
     const Params& params() const { return params_; }
     // Changes that keep the field: kernel and r take effect at the next
     // step. Grid, boundary and initial condition need a new field: they are
@@ -54,6 +60,7 @@ public:
 private:
     void ensureCopyBuffer();
     PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display);
+    void copyBack();
 
     std::unique_ptr<Backend> backend_;
     Params params_;
@@ -66,6 +73,8 @@ private:
     std::vector<float> snapshot_;
     long long steps_ = 0;
     double bytesCopiedBack_ = 0.0;
+    bool timedCopies_ = false;
+    double copyBackMs_ = 0.0;
 };
 
 }  // namespace heatlab

@@ -160,6 +160,16 @@ CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::st
                            });
 }
 
+void addCopyBackOptions(CLI::App& app, int& every, bool& pinned) {
+    addParsedOption(app, "--copy-every",
+                    "Copy the field back to host memory every N steps, as a first version "
+                    "would (0: never; in the window C toggles every step)",
+                    "N", "0", [&every](const std::vector<std::string>& values) {
+                        every = parseCount(values.back(), 0);
+                    });
+    app.add_flag("--pinned", pinned, "Copy back into pinned host memory");
+}
+
 void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                           const std::string& kernelHelp) {
     addChoiceOption(app, "--backend", backend, allBackendChoices(),

@@ -82,6 +82,10 @@ template <typename Enum>
 CLI::Option* addChoiceOption(CLI::App& app, const std::string& flag, Enum& target,
                              const std::vector<Enum>& choices, const std::string& help);
 
+// --copy-every N (0: never) and --pinned: the copy-back policy of the
+// window and of `shot`, as a first version would copy the field back.
+void addCopyBackOptions(CLI::App& app, int& every, bool& pinned);
+
 // The options every command that runs a simulation takes, with the same
 // names everywhere: --backend, --grid, --kernel (stencil kernels),
 // --boundary, --init, --r.

@@ -34,12 +34,12 @@ void checkRecordFolder(const std::string& folder) {
     }
 }
 
-// --slide WxH: 64 to 8192 pixels a side, enough for any projector and small
-// enough for every GL's framebuffer.
+// --slide and --size WxH: 64 to 8192 pixels a side, enough for any
+// projector and small enough for every GL's framebuffer.
 constexpr int kMinSlideSide = 64;
 constexpr int kMaxSlideSide = 8192;
 
-GridSize parseSlideSize(const std::string& text) {
+GridSize parsePictureSize(const std::string& text) {
     const auto x = text.find('x');
     if (x == std::string::npos) {
         throw CLI::ValidationError("expected WxH (e.g. 1920x1080), got '" + text + "'");
@@ -48,7 +48,7 @@ GridSize parseSlideSize(const std::string& text) {
     const int height = parseCount(text.substr(x + 1), 1);
     if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
         height > kMaxSlideSide) {
-        throw CLI::ValidationError("a slide is " + std::to_string(kMinSlideSide) + " to " +
+        throw CLI::ValidationError("a picture is " + std::to_string(kMinSlideSide) + " to " +
                                    std::to_string(kMaxSlideSide) + " pixels a side, got '" + text +
                                    "'");
     }
@@ -93,10 +93,11 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     addSimulationOptions(*shot, o.params, o.backend, "Stencil kernel");
     addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
     addPictureOptions(*shot, o.picture);
+    addCopyBackOptions(*shot, o.copyEvery, o.pinned);
     addParsedOption(
         *shot, "--slide",
         "A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar", "WxH",
-        "", [&o](const std::vector<std::string>& v) { o.slide = parseSlideSize(v.back()); });
+        "", [&o](const std::vector<std::string>& v) { o.slide = parsePictureSize(v.back()); });
     addOutputPathOption(*shot, "--out", o.out,
                         "The PNG to write [default: named after kernel, r and step]");
     addParsedOption(*shot, "--record",
@@ -109,11 +110,26 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "--frames frames of --steps-per-frame steps, print it and write it as JSON");
     addCountOption(*shot, "--frames", o.frames, 1, "Frames measured by --stats, >= 1");
     addCountOption(*shot, "--steps-per-frame", o.stepsPerFrame, 1,
-                   "Steps per frame measured by --stats, >= 1");
+                   "Steps per frame measured by --stats (and run by --ui), >= 1");
+    shot->add_flag("--ui", o.ui,
+                   "Draw the whole lecture window, panel included, instead of the field (with "
+                   "--stats: measure the window's frames)");
+    addParsedOption(
+        *shot, "--size", "The --ui picture's size, 64 to 8192 pixels a side", "WxH", "1280x800",
+        [&o](const std::vector<std::string>& v) { o.uiSize = parsePictureSize(v.back()); });
+    shot->add_flag("--presenter", o.presenter,
+                   "With --ui: the panel in presenter mode (x1.75, for a projector)");
     return shot;
 }
 
-int runShot(const ShotOptions& o) {
+void refuseShotOptionClashes(const ShotOptions& o) {
+    if (o.ui && (o.slide || !o.recordDir.empty())) {
+        throw UsageError("--ui draws the window; --slide and --record draw the field alone");
+    }
+    if (!o.ui && (o.presenter || o.uiSize)) {
+        throw UsageError(std::string(o.presenter ? "--presenter" : "--size") +
+                         " is for --ui (the window drawn offscreen)");
+    }
     if (!o.recordDir.empty()) {
         checkRecordFolder(o.recordDir);
         if (o.every == 0) {
@@ -122,12 +138,24 @@ int runShot(const ShotOptions& o) {
     } else if (o.every > 0) {
         throw UsageError("--every is only meaningful with --record DIR");
     }
+}
+
+std::unique_ptr<Backend> shotBackend(const ShotOptions& o) {
     BackendSelection selection = makeBackend(o.backend);
     refuseIfTooLarge(*selection.backend, o.params.grid);
     selection.backend->requireKernel(o.params.kernel);
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
+    return std::move(selection.backend);
+}
 
-    ShotScene scene(std::move(selection.backend), o.params);
+CopyPolicy copyPolicyOf(const ShotOptions& o) {
+    return {o.copyEvery, o.pinned ? HostMemory::Pinned : HostMemory::Pageable};
+}
+
+int runShot(const ShotOptions& o) {
+    refuseShotOptionClashes(o);
+    ShotScene scene(shotBackend(o), o.params);
+    scene.simulation.setCopyPolicy(copyPolicyOf(o));
     progress("OpenGL: " + scene.context.description());
 
     if (!o.stats.empty()) {

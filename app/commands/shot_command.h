@@ -4,6 +4,7 @@
 // a composed slide), optionally a numbered sequence for a lecture clip, or
 // measures the per-frame cost of the display path (--stats).
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "app/render/frame.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
+#include "kernels/simulation.h"
 
 namespace heatlab {
 
@@ -27,9 +29,17 @@ struct ShotOptions {
     std::string out;                // empty: named after the state
     std::string recordDir;          // --record: a numbered PNG every `every` steps
     int every = 0;
+    int copyEvery = 0;  // the copy-back policy while stepping (0: never)
+    bool pinned = false;
     std::string stats;  // --stats FILE: measure instead of a picture
     int frames = 50;
     int stepsPerFrame = 100;
+    // --ui: the whole window, panel included, drawn offscreen at uiSize
+    // (runShotUi; default 1280 x 800, the window's own), in presenter mode
+    // when asked.
+    bool ui = false;
+    std::optional<GridSize> uiSize;
+    bool presenter = false;
 };
 
 CLI::App* addShotCommand(CLI::App& app, ShotOptions& options);
@@ -37,5 +47,17 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& options);
 // Returns the exit status. Throws UsageError (exit 2) for what can only be
 // known once started: no offscreen context, a grid too large.
 int runShot(const ShotOptions& options);
+
+// Throws UsageError for options that do not go together (--ui with a
+// slide or a recording, --size or --presenter without --ui).
+void refuseShotOptionClashes(const ShotOptions& options);
+
+// The --copy-every and --pinned policy.
+CopyPolicy copyPolicyOf(const ShotOptions& options);
+
+// What both shots check and make before any GL: the backend the options
+// choose, with the grid and the kernel checked against it; prints why that
+// backend on stderr.
+std::unique_ptr<Backend> shotBackend(const ShotOptions& options);
 
 }  // namespace heatlab

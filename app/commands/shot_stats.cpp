@@ -36,19 +36,9 @@ const char* describe(PresentWrite how) {
 
 }  // namespace
 
-ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
-    Simulation& simulation = scene.simulation;
+ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
+                        const OffscreenTarget& target, const ShotOptions& o) {
     Backend& backend = simulation.backend();
-    FrameSettings settings = o.picture;
-    settings.steps = o.stepsPerFrame;
-
-    const int viewSize = std::min(kViewSize, std::max(o.params.grid.nx, o.params.grid.ny));
-    OffscreenTarget target(viewSize, viewSize);
-    const auto bound = target.bind();
-    const auto frame = [&](bool timed) {
-        return runFrame(simulation, scene.view, scene.renderer, settings, 0, 0, viewSize, viewSize,
-                        timed);
-    };
     const auto finish = [&] {
         backend.synchronize();
         glFinish();
@@ -81,33 +71,54 @@ ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
     stats.stepsPerSecondDisplayed = totalSteps / secondsSince(start);
 
     simulation.reset();
-    std::vector<double> steps, display, draw, readback;
+    std::vector<double> steps, copies, display, draw, ui, readback;
     FrameStats last;
     for (int i = 0; i < o.frames; ++i) {
-        last = frame(true);
+        const TimedFrame timed = frame(true);
+        last = timed.parts;
         steps.push_back(last.stepsMs);
+        copies.push_back(last.copyBackMs);
         display.push_back(last.displayMs);
         draw.push_back(last.drawMs);
+        ui.push_back(timed.uiMs);
         const Clock::time_point readStart = Clock::now();
         const RgbImage picture = target.read();
         readback.push_back(secondsSince(readStart) * 1e3);
     }
     stats.stepsMs = median(steps);
+    stats.copyBackMs = median(copies);
     stats.displayMs = median(display);
     stats.drawMs = median(draw);
+    stats.uiMs = median(ui);
     stats.readbackMs = median(readback);
 
     stats.backend = backend.name();
     stats.device = backend.deviceName();
-    stats.context = scene.context.description();
-    stats.kernel = name(o.params.kernel);
+    stats.kernel = name(simulation.params().kernel);
     stats.path = name(last.path);
-    stats.fallback = scene.view.fallbackReason();
-    stats.grid = o.params.grid;
+    stats.grid = simulation.params().grid;
     stats.frames = o.frames;
     stats.stepsPerFrame = o.stepsPerFrame;
-    stats.viewSize = viewSize;
+    stats.viewWidth = target.width();
+    stats.viewHeight = target.height();
     stats.presentWrite = last.presentWrite ? describe(*last.presentWrite) : "-";
+    return stats;
+}
+
+ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
+    FrameSettings settings = o.picture;
+    settings.steps = o.stepsPerFrame;
+    const int viewSize = std::min(kViewSize, std::max(o.params.grid.nx, o.params.grid.ny));
+    OffscreenTarget target(viewSize, viewSize);
+    const auto bound = target.bind();
+    const FrameRunner frame = [&](bool timed) {
+        return TimedFrame{runFrame(scene.simulation, scene.view, scene.renderer, settings, 0, 0,
+                                   viewSize, viewSize, timed)};
+    };
+    ShotStats stats = measureFrames(scene.simulation, frame, target, o);
+    stats.picture = "the field";
+    stats.context = scene.context.description();
+    stats.fallback = scene.view.fallbackReason();
     stats.registrations = scene.view.registrations();
     return stats;
 }
@@ -115,9 +126,9 @@ ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
 void printShotStats(const ShotStats& s) {
     std::printf("heatlab shot --stats: %s on %s\n", s.backend.c_str(), s.device.c_str());
     std::printf("OpenGL: %s\n", s.context.c_str());
-    std::printf("grid %d x %d, kernel %s, %d frames of %d steps, drawn into %d x %d pixels\n",
-                s.grid.nx, s.grid.ny, s.kernel.c_str(), s.frames, s.stepsPerFrame, s.viewSize,
-                s.viewSize);
+    std::printf("grid %d x %d, kernel %s, %d frames of %d steps, %s drawn into %d x %d pixels\n",
+                s.grid.nx, s.grid.ny, s.kernel.c_str(), s.frames, s.stepsPerFrame,
+                s.picture.c_str(), s.viewWidth, s.viewHeight);
     std::printf("display path: %s%s%s\n", s.path.c_str(),
                 s.fallback.empty() ? "" : " (interop asked for: ", s.fallback.empty() ? "" : ")");
     if (!s.fallback.empty()) {
@@ -125,10 +136,12 @@ void printShotStats(const ShotStats& s) {
     }
     std::printf("\n%-34s %12s\n", "per frame (median, each part waited for)", "ms");
     std::printf("%-34s %12.4f\n", "steps", s.stepsMs);
+    std::printf("%-34s %12.4f\n", "copy back (the policy's copies)", s.copyBackMs);
     std::printf("%-34s %12.4f   (%s)\n", "display update", s.displayMs,
                 s.path == "interop" ? "the last step writing the mapped buffer, map and unmap"
                                     : "copy to host memory and upload");
     std::printf("%-34s %12.4f\n", "draw", s.drawMs);
+    std::printf("%-34s %12.4f\n", "panel", s.uiMs);
     std::printf("%-34s %12.4f\n", "readback of the drawn picture", s.readbackMs);
     std::printf("\nsteps per second, frames queued back to back:\n");
     std::printf("  with the display     %14.0f\n", s.stepsPerSecondDisplayed);
@@ -150,13 +163,16 @@ void writeShotStats(const ShotStats& s, const std::string& path) {
         {"grid", {{"nx", s.grid.nx}, {"ny", s.grid.ny}}},
         {"frames", s.frames},
         {"steps_per_frame", s.stepsPerFrame},
-        {"view_pixels", s.viewSize},
+        {"picture", s.picture},
+        {"view_pixels", {{"width", s.viewWidth}, {"height", s.viewHeight}}},
         {"steps_per_second_displayed", s.stepsPerSecondDisplayed},
         {"steps_per_second_undisplayed", s.stepsPerSecondUndisplayed},
         {"median_ms",
          {{"steps", s.stepsMs},
+          {"copy_back", s.copyBackMs},
           {"display_update", s.displayMs},
           {"draw", s.drawMs},
+          {"panel", s.uiMs},
           {"readback", s.readbackMs}}},
         {"interop_written", s.presentWrite},
         {"interop_registrations", s.registrations},

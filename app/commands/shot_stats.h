@@ -3,9 +3,11 @@
 // the machine it runs on (a GPU server through EGL included), and the steps
 // per second with and without the display, in the same call.
 
+#include <functional>
 #include <string>
 
 #include "app/commands/shot_picture.h"
+#include "app/render/offscreen_target.h"
 
 namespace heatlab {
 
@@ -19,18 +21,37 @@ struct ShotStats {
     GridSize grid;
     int frames = 0;
     int stepsPerFrame = 0;
-    int viewSize = 0;  // the frames are drawn into a square of this many pixels
+    std::string picture;  // what each frame draws: the field, or the window with its panel
+    int viewWidth = 0;    // the frames are drawn into this many pixels
+    int viewHeight = 0;
     // Throughput over `frames` frames, the device waited for only at the end:
     double stepsPerSecondDisplayed = 0.0;    // each frame drawn
     double stepsPerSecondUndisplayed = 0.0;  // the same steps, nothing drawn
     // Medians of `frames` frames each waited for after every part.
     double stepsMs = 0.0;
+    double copyBackMs = 0.0;  // the copy-back policy's copies (the window's)
     double displayMs = 0.0;
     double drawMs = 0.0;
+    double uiMs = 0.0;         // the panel (--ui)
     double readbackMs = 0.0;   // the drawn picture read back to host memory
     std::string presentWrite;  // how the interop buffer was written, or "-"
     int registrations = 0;     // GL buffers registered with CUDA in the whole run
 };
+
+// One frame into the bound target; `timed` waits after each part and
+// returns their times (uiMs 0 where there is no panel).
+struct TimedFrame {
+    FrameStats parts;
+    double uiMs = 0.0;
+};
+using FrameRunner = std::function<TimedFrame(bool timed)>;
+
+// Measures frames of options.stepsPerFrame steps run by `frame` into
+// `target`: the steps per second with and without drawing them, then the
+// median parts of timed frames and of reading the picture back. Fills
+// everything but the descriptions of the backend, context and view.
+ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
+                        const OffscreenTarget& target, const ShotOptions& options);
 
 ShotStats measureShot(ShotScene& scene, const ShotOptions& options);
 void printShotStats(const ShotStats& stats);

@@ -21,13 +21,26 @@ void addWindowOptions(CLI::App& app, WindowOptions& o) {
     addOutputPathOption(app, "--screenshot-window", o.screenshotWindow,
                         "Write the whole window, panel included, as a PNG after the last frame");
     addPictureOptions(app, o.picture);
-    addParsedOption(app, "--copy-every",
-                    "Copy the field back to host memory every N steps, as a first version "
-                    "would (0: never; C toggles every step)",
-                    "N", "0", [&o](const std::vector<std::string>& values) {
-                        o.copyEvery = parseCount(values.back(), 0);
+    addCopyBackOptions(app, o.copyEvery, o.pinned);
+    addChoiceOption(app, "--pace", o.pace, allPaces(),
+                    "How the steps of a frame are chosen: --steps-per-frame of them, as many as "
+                    "keep 30 frames a second, or --steps-per-second whatever the frame rate");
+    addParsedOption(app, "--steps-per-second",
+                    "The rate of --pace steps-per-second, a whole number from 1 to 100000 "
+                    "(slows an explosion down for a class)",
+                    "RATE", "60", [&o](const std::vector<std::string>& values) {
+                        const int rate = parseCount(values.back(), 0);
+                        if (rate < kMinStepsPerSecond || rate > kMaxStepsPerSecond) {
+                            throw CLI::ValidationError(
+                                "steps per second must be from 1 to "
+                                "100000, got '" +
+                                values.back() + "'");
+                        }
+                        o.stepsPerSecond = rate;
                     });
-    app.add_flag("--pinned", o.pinned, "Copy back into pinned host memory");
+    app.add_flag("--no-vsync", o.noVsync,
+                 "Start with vsync off: frames as fast as they come (the panel's vsync box "
+                 "turns it back on)");
     CLI::Option* scene = addParsedOption(
         app, "--scene",
         "Start from a scene file saved from the panel: its grid, kernel, r, boundary, initial "
@@ -78,6 +91,9 @@ int runWindow(const WindowOptions& o) {
     lecture.picture = o.picture;
     lecture.copyEvery = o.copyEvery;
     lecture.pinned = o.pinned;
+    lecture.pace = o.pace;
+    lecture.stepsPerSecond = o.stepsPerSecond;
+    lecture.vsync = !o.noVsync;
     lecture.frames = o.frames;
     lecture.screenshot = o.screenshot;
     lecture.screenshotWindow = o.screenshotWindow;

@@ -29,6 +29,9 @@ struct WindowOptions {
     FrameSettings picture;         // colour map, range, display path, sampling
     int copyEvery = 0;             // the copy-back policy: every N steps, 0 never
     bool pinned = false;           // its host memory
+    Pace pace = Pace::FixedSteps;  // how the steps of a frame are chosen
+    double stepsPerSecond = 60.0;  // the rate of Pace::StepsPerSecond
+    bool noVsync = false;          // frames as fast as they come, not at the screen's rate
 };
 
 // Adds the window's options to the top-level app.

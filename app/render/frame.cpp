@@ -1,5 +1,6 @@
 #include "app/render/frame.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -35,11 +36,19 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
 
     FrameStats stats;
     stats.path = view.path();
+    simulation.setTimedCopies(timed);
     const auto wait = [&] {
         if (timed) {
             backend.synchronize();
             glFinish();
         }
+    };
+    // The policy's copies run among the steps: their time moves from the
+    // part they ran in to copyBackMs, so each millisecond is counted once.
+    const auto takeCopies = [&](double& partMs) {
+        const double copied = simulation.takeCopyBackMs();
+        partMs = std::max(0.0, partMs - copied);
+        stats.copyBackMs += copied;
     };
 
     Clock::time_point start = Clock::now();
@@ -51,15 +60,18 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
         simulation.advance(before);
         wait();
         stats.stepsMs = msSince(start);
+        takeCopies(stats.stepsMs);
         start = Clock::now();
         stats.presentWrite =
             simulation.advanceAndPresent(settings.steps - before, view.deviceBuffer());
         wait();
         stats.displayMs = msSince(start);
+        takeCopies(stats.displayMs);
     } else {
         simulation.advance(settings.steps);
         wait();
         stats.stepsMs = msSince(start);
+        takeCopies(stats.stepsMs);
         start = Clock::now();
         const FieldRange range = backend.range();
         view.uploadFromHost(simulation.fieldOnHost().data(), range);
@@ -79,6 +91,7 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
     renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height);
     wait();
     stats.drawMs = msSince(start);
+    simulation.setTimedCopies(false);
     return stats;
 }
 

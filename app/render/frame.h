@@ -33,9 +33,11 @@ struct FrameSettings {
 
 // Where a frame's time went, in milliseconds. Filled only by a timed frame,
 // which waits for the device and for GL after each part (so the parts add
-// up but the pipeline stalls: for measuring, not for the window).
+// up but the pipeline stalls: the window times one frame about once a
+// second, `shot --stats` all of its timed ones).
 struct FrameStats {
     double stepsMs = 0.0;                     // every step but the one that writes the display
+    double copyBackMs = 0.0;                  // the copy-back policy's copies among them
     double displayMs = 0.0;                   // getting the field into the GL buffer (see below)
     double drawMs = 0.0;                      // the colour-mapped draw
     DisplayPath path = DisplayPath::ViaHost;  // the path that ran

@@ -15,6 +15,17 @@ constexpr double kShrink = 0.8;
 
 }  // namespace
 
+const char* name(Pace pace) {
+    switch (pace) {
+    case Pace::FixedSteps: return "fixed";
+    case Pace::FrameBudget: return "fit-30fps";
+    case Pace::StepsPerSecond: return "steps-per-second";
+    }
+    return "?";
+}
+
+std::vector<Pace> allPaces() { return {Pace::FixedSteps, Pace::FrameBudget, Pace::StepsPerSecond}; }
+
 int FramePacer::next(const PaceSettings& s, double lastFrameSeconds, int lastSteps) {
     const double maxSteps = static_cast<double>(std::max(1, s.maxStepsPerFrame));
     switch (s.pace) {

@@ -5,9 +5,20 @@
 // chosen number of steps a second, whatever the frame rate, to slow an
 // explosion down for a class.
 
+#include <vector>
+
 namespace heatlab {
 
 enum class Pace { FixedSteps, FrameBudget, StepsPerSecond };
+
+// "fixed", "fit-30fps", "steps-per-second": the command line's names.
+const char* name(Pace pace);
+std::vector<Pace> allPaces();
+
+// The rates --steps-per-second and the panel allow: one step a second (an
+// explosion followed step by step) to far more than any grid runs.
+constexpr double kMinStepsPerSecond = 1.0;
+constexpr double kMaxStepsPerSecond = 100000.0;
 
 struct PaceSettings {
     Pace pace = Pace::FixedSteps;

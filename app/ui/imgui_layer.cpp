@@ -18,15 +18,21 @@ namespace {
 // Large enough to read from the back of a lecture room at scale 1.
 constexpr float kFontPixels = 16.0f;
 
-}  // namespace
-
-ImGuiLayer::ImGuiLayer(Window& window)
-    : screenScale_(std::max(1.0f, window.contentScale())), scale_(screenScale_) {
-    context_ = ImGui::CreateContext();
-    ImGui::SetCurrentContext(context_);
+// A new context, made current, that writes no files.
+ImGuiContext* makeContext() {
+    ImGuiContext* context = ImGui::CreateContext();
+    ImGui::SetCurrentContext(context);
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // the panel is docked: no layout to remember
     io.LogFilename = nullptr;
+    return context;
+}
+
+}  // namespace
+
+ImGuiLayer::ImGuiLayer(Window& window)
+    : window_(&window), screenScale_(screenScaleOf()), scale_(screenScale_) {
+    context_ = makeContext();
     try {
         buildStyleAndFont();
     } catch (const RuntimeError&) {
@@ -45,10 +51,27 @@ ImGuiLayer::ImGuiLayer(Window& window)
     }
 }
 
+ImGuiLayer::ImGuiLayer(float screenScale)
+    : screenScale_(std::max(1.0f, screenScale)), scale_(screenScale_) {
+    context_ = makeContext();
+    try {
+        buildStyleAndFont();
+    } catch (const RuntimeError&) {
+        ImGui::DestroyContext(context_);
+        throw;
+    }
+    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+        ImGui::DestroyContext(context_);
+        throw RuntimeError("the panel (Dear ImGui's OpenGL3 renderer) could not start");
+    }
+}
+
 ImGuiLayer::~ImGuiLayer() {
     ImGui::SetCurrentContext(context_);
     ImGui_ImplOpenGL3_Shutdown();  // GL objects, while the window's context lives
-    ImGui_ImplGlfw_Shutdown();     // gives the window its own callbacks back
+    if (window_ != nullptr) {
+        ImGui_ImplGlfw_Shutdown();  // gives the window its own callbacks back
+    }
     ImGui::DestroyContext(context_);
 }
 
@@ -65,8 +88,15 @@ void ImGuiLayer::buildStyleAndFont() {
     }
 }
 
-void ImGuiLayer::beginFrame() {
+float ImGuiLayer::screenScaleOf() const {
+    return window_ != nullptr ? std::max(1.0f, window_->contentScale()) : screenScale_;
+}
+
+void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     ImGui::SetCurrentContext(context_);
+    // A window dragged to a screen of another scale gets its text rebuilt
+    // sharp for that screen.
+    screenScale_ = screenScaleOf();
     const float wanted = screenScale_ * (presenter_ ? kPresenterScale : 1.0f);
     if (wanted != scale_) {
         scale_ = wanted;
@@ -80,7 +110,14 @@ void ImGuiLayer::beginFrame() {
     }
     started_ = true;
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    if (window_ != nullptr) {
+        ImGui_ImplGlfw_NewFrame();
+    } else {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(static_cast<float>(units.width), static_cast<float>(units.height));
+        io.DisplayFramebufferScale = ImVec2(framebufferScale, framebufferScale);
+        io.DeltaTime = 1.0f / 60.0f;
+    }
     ImGui::NewFrame();
 }
 

@@ -1,9 +1,11 @@
 #pragma once
-// Dear ImGui for the window: its own context, the GLFW platform backend and
-// the OpenGL3 renderer, the embedded DejaVu Sans scaled to the screen (and
-// larger again in presenter mode, for a projector). Made
-// after the Window (whose input callbacks ImGui then chains) and destroyed
-// before it, so the renderer's GL objects die while the context lives.
+// Dear ImGui for the lecture's UI: its own context, the OpenGL3 renderer and
+// the embedded DejaVu Sans scaled to the screen (and larger again in
+// presenter mode, for a projector). In a window it also has the GLFW
+// platform backend, made after the Window (whose input callbacks ImGui then
+// chains) and destroyed before it, so the renderer's GL objects die while
+// the context lives. Offscreen (`heatlab shot --ui`) there is no platform:
+// the caller gives the display's size, and no input arrives.
 
 #include "app/platform/window.h"
 
@@ -19,12 +21,18 @@ class ImGuiLayer {
 public:
     // Throws RuntimeError when a backend will not start.
     explicit ImGuiLayer(Window& window);
+    // Offscreen, for a screen of `screenScale` (1: plain, 2: high DPI); needs
+    // a current OpenGL 3.3 core context that outlives this object.
+    explicit ImGuiLayer(float screenScale);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
-    // Starts a frame: widgets may be added until render().
-    void beginFrame();
+    // Starts a frame: widgets may be added until render(). `units` is the
+    // display's size in ImGui units and `framebufferScale` its pixels per
+    // unit; a window reads both from GLFW instead (and follows the window to
+    // a screen of another scale), so they are only used offscreen.
+    void beginFrame(PixelSize units = {}, float framebufferScale = 1.0f);
     // Draws the frame's widgets into the bound (default) framebuffer.
     void render();
 
@@ -46,6 +54,10 @@ private:
     // the text stays sharp rather than stretched.
     void buildStyleAndFont();
 
+    // The screen's scale: the window's now, or the one given offscreen.
+    float screenScaleOf() const;
+
+    Window* window_ = nullptr;  // nullptr offscreen
     ImGuiContext* context_ = nullptr;
     float screenScale_ = 1.0f;
     float scale_ = 1.0f;

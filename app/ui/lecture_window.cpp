@@ -2,76 +2,21 @@
 
 #include <glad/gl.h>
 
-#include <imgui.h>
-
-#include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 
 #include "app/io/png_file.h"
-#include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/key_commands.h"
-#include "kernels/errors.h"
-#include "kernels/grid_memory.h"
-#include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
-
-namespace {
-
-// Large enough for the panel and a 2:1 grid beside it on a 1280 x 800 screen.
-constexpr int kInitialWidth = 1280;
-constexpr int kInitialHeight = 800;
-// How long the rates are averaged over: long enough to read, short enough to follow.
-constexpr double kRateSeconds = 0.5;
-
-double secondsNow() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-std::vector<Kernel> kernelsOf(const Backend& backend) {
-    std::vector<Kernel> kernels;
-    for (Kernel kernel : stencilKernels()) {
-        if (backend.hasKernel(kernel)) {
-            kernels.push_back(kernel);
-        }
-    }
-    return kernels;
-}
-
-}  // namespace
 
 LectureWindow::LectureWindow(const LectureOptions& options, std::unique_ptr<Backend> backend,
                              const std::string& backendReason)
     : options_(options),
-      window_("heatlab: the 2D heat equation", kInitialWidth, kInitialHeight),
+      window_("heatlab: the 2D heat equation", kWindowWidth, kWindowHeight),
       imgui_(window_),
-      simulation_(std::move(backend), options.params) {
+      lecture_(options, std::move(backend), imgui_, window_.description()) {
     std::fprintf(stderr, "%s\n", backendReason.c_str());
     window_.setListener(this);
-    state_.params = options.params;
-    state_.settings.stepsPerFrame = options.stepsPerFrame;
-    state_.settings.map = options.picture.map;
-    state_.settings.range = options.picture.range;
-    state_.settings.path = options.picture.path;
-    state_.settings.plainSampling = !options.picture.showDisagreement;
-    state_.settings.copyEvery = options.copyEvery;
-    state_.settings.pinnedCopies = options.pinned;
-    Backend& b = simulation_.backend();
-    readouts_.kernels = kernelsOf(b);
-    readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
-    readouts_.gl = window_.description();
-    for (const ShippedScene& shipped : shippedScenes()) {
-        scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
-    }
-    scenePanel_.presenter = options.presenter;
-    if (options.scene) {
-        applyScene(*options.scene);
-    }
-    rateStart_ = secondsNow();
 }
 
 LectureWindow::~LectureWindow() { window_.setListener(nullptr); }
@@ -80,8 +25,8 @@ void LectureWindow::run() {
     long long done = 0;
     for (;;) {
         window_.pollEvents();
-        const PixelSize size = window_.framebufferSize();
-        if (size.width < 1 || size.height < 1) {
+        const UiSurface surface{window_.framebufferSize(), window_.windowSize()};
+        if (surface.pixels.width < 1 || surface.pixels.height < 1) {
             // Minimised: nothing to draw into; the simulation waits with it.
             if (window_.shouldClose()) {
                 finish(false);
@@ -90,263 +35,18 @@ void LectureWindow::run() {
             window_.waitEvents();
             continue;
         }
-        if (frame(++done)) {
+        if (lecture_.settings().vsync != window_.vsync()) {
+            window_.setVsync(lecture_.settings().vsync);
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        const bool quit = lecture_.frame(surface);
+        ++done;
+        if (quit || window_.shouldClose() || (options_.frames > 0 && done >= options_.frames)) {
             finish(true);
             return;
         }
         window_.swapBuffers();
     }
-}
-
-bool LectureWindow::frame(long long done) {
-    imgui_.setPresenter(scenePanel_.presenter);
-    imgui_.beginFrame();
-    PanelActions actions = keyActions_;
-    keyActions_ = PanelActions{};
-    const PixelSize size = window_.framebufferSize();
-    const PixelSize units = window_.windowSize();
-    int panelPixels = 0;
-    if (state_.settings.panelVisible) {
-        const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
-        actions.merge(drawPanel(state_, readouts_, scenePanel_, static_cast<float>(units.width),
-                                static_cast<float>(units.height), width));
-        panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
-        drawKeyHelp(static_cast<float>(units.width) - width, static_cast<float>(units.height));
-    } else {
-        ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
-                                                "H: panel and keys");
-    }
-    sceneRequests();
-    apply(actions);
-
-    fieldWidth_ = std::max(1, size.width - panelPixels);
-    fieldHeight_ = size.height;
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glViewport(0, 0, size.width, size.height);
-    glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    const int steps = paceSteps(actions);
-    const FrameStats stats = runFrame(simulation_, view_, renderer_,
-                                      frameSettingsOf(state_.settings, steps, navigation_.view()),
-                                      0, 0, fieldWidth_, fieldHeight_, false);
-    readouts_.path = stats.path;
-    readouts_.fallbackReason = view_.fallbackReason();
-    measure(steps);
-    imgui_.render();
-
-    if (actions.screenshot) {
-        saveScreenshot("");
-    }
-    return window_.shouldClose() || actions.quit ||
-           (options_.frames > 0 && done >= options_.frames);
-}
-
-// The frame's steps: one when single-stepping, none when paused, and while
-// running what the pace asks for, from the last frame's wall time.
-int LectureWindow::paceSteps(const PanelActions& actions) {
-    const double now = secondsNow();
-    const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
-    lastFrameStart_ = now;
-    const WindowSettings& s = state_.settings;
-    int steps = stepsThisFrame(s, actions);
-    if (s.running) {
-        PaceSettings pace;
-        pace.pace = s.pace;
-        pace.stepsPerFrame = s.stepsPerFrame;
-        pace.stepsPerSecond = s.stepsPerSecond;
-        pace.maxStepsPerFrame = kMaxStepsPerFrame;
-        steps = pacer_.next(pace, lastFrame, lastSteps_);
-    }
-    lastSteps_ = steps;
-    readouts_.stepsThisFrame = steps;
-    return steps;
-}
-
-void LectureWindow::apply(const PanelActions& actions) {
-    if (actions.reset) {
-        reset();
-    } else {
-        applyPanelEdits(simulation_, state_.params, false);
-    }
-    if (actions.fitView) {
-        navigation_.fit();
-    }
-    const CopyPolicy copy{state_.settings.copyEvery,
-                          state_.settings.pinnedCopies ? HostMemory::Pinned : HostMemory::Pageable};
-    if (copy.every != appliedCopy_.every || copy.memory != appliedCopy_.memory) {
-        simulation_.setCopyPolicy(copy);
-        appliedCopy_ = copy;
-    }
-    if (state_.settings.vsync != window_.vsync()) {
-        window_.setVsync(state_.settings.vsync);
-    }
-    if (actions.lockRangeToField) {
-        lockRangeToField();
-    }
-}
-
-void LectureWindow::reset() {
-    const GridSize running = simulation_.params().grid;
-    const GridSize wanted = state_.params.grid;
-    const bool newGrid = running.nx != wanted.nx || running.ny != wanted.ny;
-    if (newGrid) {
-        try {
-            refuseIfTooLarge(simulation_.backend(), wanted);
-        } catch (const UsageError& e) {
-            // A lecture goes on: the grid stays, the panel says why.
-            readouts_.message = std::string("not reset: ") + e.what();
-            state_.params.grid = running;
-            return;
-        }
-        navigation_.fit();
-    }
-    applyPanelEdits(simulation_, state_.params, true);
-    readouts_.message.clear();
-}
-
-// Locks the range at what is on screen, so switching to locked changes
-// nothing until the ends are edited.
-void LectureWindow::lockRangeToField() {
-    ColourRange& range = state_.settings.range;
-    if (view_.grid().cells() == 0) {
-        range = ColourRange{false, 0.0f, 1.0f};
-        return;
-    }
-    FrameSettings shown = frameSettingsOf(state_.settings, 0, std::nullopt);
-    shown.range.automatic = true;
-    const ValueRange drawn = drawnRange(view_, shown);
-    const bool usable = std::isfinite(drawn.lo) && std::isfinite(drawn.hi) && drawn.lo < drawn.hi;
-    range.lo = usable ? drawn.lo : 0.0f;
-    range.hi = usable ? drawn.hi : 1.0f;
-}
-
-void LectureWindow::measure(int steps) {
-    readouts_.running = simulation_.params();
-    readouts_.steps = simulation_.stepCount();
-    // A reduction over the grid where it lives; it waits for the frame's steps.
-    if (state_.settings.measureMaxAbs) {
-        readouts_.maxAbs = simulation_.backend().maxAbs();
-        readouts_.stability.add(simulation_.stepCount(), readouts_.maxAbs, simulation_.params().r);
-        if (!std::isfinite(readouts_.maxAbs) && state_.settings.running) {
-            pauseOnOverflow();
-        }
-    }
-    ++rateFrames_;
-    rateSteps_ += steps;
-    const double now = secondsNow();
-    const double elapsed = now - rateStart_;
-    if (elapsed >= kRateSeconds) {
-        readouts_.frameMs = 1000.0 * elapsed / rateFrames_;
-        readouts_.stepsPerSecond = static_cast<double>(rateSteps_) / elapsed;
-        const double copied = simulation_.bytesCopiedBack();
-        readouts_.copyGBs = copied >= rateCopied_ ? (copied - rateCopied_) / elapsed / 1e9 : 0.0;
-        rateCopied_ = copied;
-        rateStart_ = now;
-        rateFrames_ = 0;
-        rateSteps_ = 0;
-    }
-}
-
-// Past r = 0.25 the checkerboard grows until the floats overflow; stepping
-// on would only spread NaN, so the run stops where the class can see why.
-void LectureWindow::pauseOnOverflow() {
-    state_.settings.running = false;
-    const double r = simulation_.params().r;
-    char why[256];
-    std::snprintf(why, sizeof why,
-                  "paused at step %lld: the field overflowed (max |u| is %s). The centre weight "
-                  "1 - 4r = %.4g %s",
-                  simulation_.stepCount(), std::isnan(readouts_.maxAbs) ? "NaN" : "infinite",
-                  1.0 - 4.0 * r,
-                  r > kStabilityBound ? "is negative: the checkerboard grew by |1 - 8r| a step"
-                                      : "is not negative: this overflow came from the field");
-    readouts_.message = why;
-}
-
-float LectureWindow::pixelsPerUnit() const {
-    const PixelSize units = window_.windowSize();
-    const PixelSize pixels = window_.framebufferSize();
-    return units.width > 0 ? static_cast<float>(pixels.width) / static_cast<float>(units.width)
-                           : 1.0f;
-}
-
-bool LectureWindow::overField(double x, double y) const {
-    const double scale = pixelsPerUnit();
-    return x * scale < fieldWidth_ && y * scale < fieldHeight_ && x >= 0.0 && y >= 0.0;
-}
-
-void LectureWindow::saveScreenshot(const std::string& path) {
-    const Picture picture = pictureOfField(simulation_, view_, renderer_,
-                                           frameSettingsOf(state_.settings, 0, std::nullopt));
-    const std::string out =
-        path.empty() ? pictureNameAfterState(simulation_.params(), simulation_.stepCount()) : path;
-    if (!path.empty()) {
-        writePng(out, picture.image, picture.text);  // asked for on the command line: must work
-        return;
-    }
-    try {
-        writePng(out, picture.image, picture.text);
-        readouts_.message = "saved " + out;
-    } catch (const RuntimeError& e) {
-        readouts_.message = std::string("screenshot not saved: ") + e.what();
-    }
-}
-
-void LectureWindow::sceneRequests() {
-    ScenePanel& s = scenePanel_;
-    const std::string path = s.path;
-    if (s.save) {
-        try {
-            writeScene(path, currentScene());
-            readouts_.message = "saved scene " + path;
-        } catch (const RuntimeError& e) {
-            readouts_.message = std::string("scene not saved: ") + e.what();
-        }
-    }
-    const auto shipped = static_cast<std::size_t>(s.shipped);
-    if (s.load || shipped < shippedScenes().size()) {
-        // Parsed whole and checked against the backend before anything
-        // changes: a bad file leaves the lecture as it was.
-        try {
-            const Scene scene =
-                s.load ? readScene(path)
-                       : parseScene(shippedScenes()[shipped].text, shippedScenes()[shipped].file);
-            applyScene(scene);
-            readouts_.message = "loaded scene " + (s.load ? path : scene.title);
-        } catch (const UsageError& e) {
-            readouts_.message = std::string("scene not loaded: ") + e.what();
-        }
-    }
-    s.save = false;
-    s.load = false;
-    s.shipped = -1;
-}
-
-void LectureWindow::applyScene(const Scene& scene) {
-    const std::vector<Kernel>& kernels = readouts_.kernels;
-    if (std::find(kernels.begin(), kernels.end(), scene.params.kernel) == kernels.end()) {
-        throw UsageError("kernel " + std::string(name(scene.params.kernel)) + " is not on the " +
-                         simulation_.backend().name() + " backend");
-    }
-    refuseIfTooLarge(simulation_.backend(), scene.params.grid);
-    state_.params = scene.params;
-    // The panel's visibility and the max |u| choice stay the presenter's.
-    WindowSettings settings = scene.settings;
-    settings.panelVisible = state_.settings.panelVisible;
-    settings.measureMaxAbs = state_.settings.measureMaxAbs;
-    state_.settings = settings;
-    applyPanelEdits(simulation_, state_.params, true);
-    navigation_.setView(scene.view);
-    scenePanel_.loadedTitle = scene.title;
-    scenePanel_.loadedDescription = scene.description;
-}
-
-Scene LectureWindow::currentScene() const {
-    Scene scene;
-    scene.params = state_.params;
-    scene.settings = state_.settings;
-    scene.view = navigation_.view();
-    return scene;
 }
 
 void LectureWindow::finish(bool drawn) {
@@ -355,71 +55,23 @@ void LectureWindow::finish(bool drawn) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glReadBuffer(GL_BACK);
         writePng(options_.screenshotWindow, readPixels(size.width, size.height),
-                 {{"Software", "heatlab " HEATLAB_VERSION}});
+                 lecture_.describeUi());
         std::printf("%s\n", options_.screenshotWindow.c_str());
     }
     if (!options_.screenshot.empty()) {
-        saveScreenshot(options_.screenshot);
+        lecture_.saveScreenshot(options_.screenshot);
         std::printf("%s\n", options_.screenshot.c_str());
     }
 }
 
-void LectureWindow::onKey(Key key, bool repeat) {
-    if (!imgui_.wantsKeyboard()) {
-        applyKey(key, repeat, state_, keyActions_);
-        if (togglesPresenter(key, repeat)) {
-            scenePanel_.presenter = !scenePanel_.presenter;
-        }
-    }
-}
+void LectureWindow::onKey(Key key, bool repeat) { lecture_.onKey(key, repeat); }
 
-void LectureWindow::onScroll(double /*dx*/, double dy) {
-    if (imgui_.wantsMouse() || !overField(cursorX_, cursorY_)) {
-        return;
-    }
-    const float scale = pixelsPerUnit();
-    navigation_.zoom(dy, static_cast<float>(cursorX_) * scale, static_cast<float>(cursorY_) * scale,
-                     fieldWidth_, fieldHeight_, simulation_.params().grid);
-}
+void LectureWindow::onScroll(double /*dx*/, double dy) { lecture_.onScroll(dy); }
 
-// Left paints heat, right paints cold, the middle button drags the field;
-// nothing happens while the panel has the mouse.
 void LectureWindow::onMouseButton(int button, bool pressed) {
-    const bool onField = pressed && !imgui_.wantsMouse() && overField(cursorX_, cursorY_);
-    if (button == kLeftButton || button == kRightButton) {
-        brush_ = !onField ? Brush::None : (button == kLeftButton ? Brush::Hot : Brush::Cold);
-        paintAtCursor();
-    } else if (button == kMiddleButton) {
-        dragging_ = onField;
-    }
+    lecture_.onMouseButton(button, pressed);
 }
 
-void LectureWindow::onCursor(double x, double y) {
-    if (dragging_) {
-        const float scale = pixelsPerUnit();
-        navigation_.pan(static_cast<float>(x - cursorX_) * scale,
-                        static_cast<float>(y - cursorY_) * scale, fieldWidth_, fieldHeight_,
-                        simulation_.params().grid);
-    }
-    cursorX_ = x;
-    cursorY_ = y;
-    paintAtCursor();
-}
-
-// A disc of 1 % of the grid's side (at least a cell and a half), set to the
-// hot or the cold temperature of the initial fields, in the field where it
-// lives: on the CUDA path the host never touches the grid.
-void LectureWindow::paintAtCursor() {
-    if (brush_ == Brush::None || !overField(cursorX_, cursorY_)) {
-        return;
-    }
-    const GridSize& grid = simulation_.params().grid;
-    const float scale = pixelsPerUnit();
-    const glm::vec2 cell =
-        navigation_.cellAt(static_cast<float>(cursorX_) * scale,
-                           static_cast<float>(cursorY_) * scale, fieldWidth_, fieldHeight_, grid);
-    const float radius = std::max(1.5f, 0.01f * static_cast<float>(std::max(grid.nx, grid.ny)));
-    simulation_.backend().paint(cell.x, cell.y, radius, brush_ == Brush::Hot ? kHot : kCold);
-}
+void LectureWindow::onCursor(double x, double y) { lecture_.onCursor(x, y); }
 
 }  // namespace heatlab

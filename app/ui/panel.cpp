@@ -37,11 +37,6 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     }
 }
 
-void heading(const char* text) {
-    ImGui::Separator();
-    ImGui::TextColored(kDimColour, "%s", text);
-}
-
 void runControls(PanelState& state, const PanelReadouts& readouts, PanelActions& actions) {
     WindowSettings& s = state.settings;
     if (ImGui::Button(s.running ? "Pause" : "Run")) {
@@ -70,7 +65,8 @@ void runControls(PanelState& state, const PanelReadouts& readouts, PanelActions&
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     } else if (s.pace == Pace::StepsPerSecond) {
         float rate = static_cast<float>(s.stepsPerSecond);
-        if (ImGui::SliderFloat("steps / second", &rate, 1.0f, 100000.0f, "%.0f",
+        if (ImGui::SliderFloat("steps / second", &rate, static_cast<float>(kMinStepsPerSecond),
+                               static_cast<float>(kMaxStepsPerSecond), "%.0f",
                                ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
             s.stepsPerSecond = rate;
         }
@@ -184,8 +180,10 @@ void displayControls(PanelState& state, const PanelReadouts& readouts, PanelActi
         s.plainSampling = !extremes;
     }
     ImGui::Checkbox("vsync", &s.vsync);
+}
+
+void copyBackControls(WindowSettings& s) {
     int copy = s.copyEvery == 0 ? 0 : (s.copyEvery == 1 ? 1 : 2);
-    ImGui::TextColored(kDimColour, "copy back to the host (C):");
     ImGui::RadioButton("never", &copy, 0);
     ImGui::SameLine();
     ImGui::RadioButton("every step", &copy, 1);
@@ -193,6 +191,25 @@ void displayControls(PanelState& state, const PanelReadouts& readouts, PanelActi
     ImGui::RadioButton("every 100", &copy, 2);
     s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
     ImGui::Checkbox("into pinned host memory", &s.pinnedCopies);
+}
+
+void brushControls(WindowSettings& s) {
+    ImGui::SliderFloat("radius, % of the grid", &s.brushPercent, kMinBrushPercent, kMaxBrushPercent,
+                       "%.1f", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::InputFloat("hot value (left)", &s.brushHot, 0.0f, 0.0f, "%.3g");
+    ImGui::InputFloat("cold value (right)", &s.brushCold, 0.0f, 0.0f, "%.3g");
+    if (!std::isfinite(s.brushHot)) {
+        s.brushHot = kHot;
+    }
+    if (!std::isfinite(s.brushCold)) {
+        s.brushCold = kCold;
+    }
+}
+
+// A section of the panel that the lecturer can fold away; the ones a
+// lecture uses all the time start open.
+bool section(const char* title, bool open) {
+    return ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
 
 void readoutLines(PanelState& state, const PanelReadouts& readouts) {
@@ -212,6 +229,7 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
         }
         ImGui::EndTable();
     }
+    drawFrameBreakdown(readouts.breakdown, ImGui::GetContentRegionAvail().x);
     if (!std::isfinite(readouts.maxAbs)) {
         ImGui::TextColored(kUnstableColour, "the field has overflowed");
     }
@@ -269,18 +287,29 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePa
         ImGui::TextWrapped("%s", readouts.backend.c_str());
         ImGui::TextWrapped("%s", readouts.gl.c_str());
         ImGui::PopStyleColor();
-        heading("Simulation");
-        runControls(state, readouts, actions);
-        rControls(state, readouts);
-        heading("Grid");
-        resetControls(state, readouts);
-        heading("Display");
-        displayControls(state, readouts, actions);
-        heading("Measured");
-        readoutLines(state, readouts);
-        heading("Scene");
-        sceneControls(scene);
-        ImGui::Spacing();
+        if (section("Simulation", true)) {
+            runControls(state, readouts, actions);
+            rControls(state, readouts);
+        }
+        if (section("Copy back to the host (C)", true)) {
+            copyBackControls(state.settings);
+        }
+        if (section("Measured", true)) {
+            readoutLines(state, readouts);
+        }
+        if (section("Grid", false)) {
+            resetControls(state, readouts);
+        }
+        if (section("Display", false)) {
+            displayControls(state, readouts, actions);
+        }
+        if (section("Brush (left hot, right cold)", false)) {
+            brushControls(state.settings);
+        }
+        if (section("Scene", false)) {
+            sceneControls(scene);
+        }
+        ImGui::Separator();
         if (ImGui::Button("Screenshot (F12)")) {
             actions.screenshot = true;
         }

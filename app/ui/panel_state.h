@@ -10,6 +10,7 @@
 #include "app/render/field_view.h"
 #include "app/render/frame.h"
 #include "app/ui/frame_pacer.h"
+#include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/params.h"
 #include "kernels/simulation.h"
 
@@ -39,7 +40,16 @@ struct WindowSettings {
     bool vsync = true;
     bool panelVisible = true;
     bool measureMaxAbs = true;  // a reduction over the grid every frame
+    // The mouse's brush: a disc of this share of the grid's longer side,
+    // painting these values (the initial fields' hot and cold by default).
+    float brushPercent = 1.0f;
+    float brushHot = kHot;
+    float brushCold = kCold;
 };
+
+// The brush radius the panel offers, in % of the grid's longer side.
+constexpr float kMinBrushPercent = 0.2f;
+constexpr float kMaxBrushPercent = 20.0f;
 
 struct PanelState {
     // As edited: kernel and r apply at once, grid, boundary and initial

@@ -1,0 +1,103 @@
+#include "app/commands/shot_ui_command.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/commands/shot_stats.h"
+#include "app/platform/headless_context.h"
+#include "app/render/field_picture.h"
+#include "app/render/offscreen_target.h"
+#include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_ui.h"
+
+namespace heatlab {
+
+namespace {
+
+// Frames with no steps after the last step: Dear ImGui sizes a table's
+// columns from the frame before, so the picture is taken once they settle.
+constexpr int kSettleFrames = 3;
+
+LectureOptions lectureOptionsOf(const ShotOptions& o) {
+    LectureOptions lecture;
+    lecture.params = o.params;
+    lecture.stepsPerFrame = o.stepsPerFrame;
+    lecture.picture = o.picture;
+    lecture.presenter = o.presenter;
+    lecture.copyEvery = o.copyEvery;
+    lecture.pinned = o.pinned;
+    return lecture;
+}
+
+// Runs `steps` steps in frames of at most `stepsPerFrame`, then pauses.
+void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame) {
+    WindowSettings& settings = ui.settings();
+    settings.running = true;
+    for (int done = 0; done < steps;) {
+        settings.stepsPerFrame = std::min(stepsPerFrame, steps - done);
+        ui.frame(surface);
+        done += settings.stepsPerFrame;
+    }
+    settings.running = false;
+    settings.stepsPerFrame = stepsPerFrame;
+    for (int i = 0; i < kSettleFrames; ++i) {
+        ui.frame(surface);
+    }
+}
+
+ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
+                    const ShotOptions& o) {
+    WindowSettings& settings = ui.settings();
+    settings.running = true;
+    settings.pace = Pace::FixedSteps;
+    settings.stepsPerFrame = o.stepsPerFrame;
+    const FrameRunner frame = [&](bool timed) {
+        if (timed) {
+            ui.timeEveryFrame(true);
+        } else {
+            ui.timeNoFrame();
+        }
+        ui.frame(surface);
+        const UiFrameStats& last = ui.lastFrame();
+        return TimedFrame{last, last.uiMs};
+    };
+    ShotStats stats = measureFrames(ui.simulation(), frame, target, o);
+    stats.picture = "the window with its panel";
+    stats.path = name(ui.lastFrame().path);
+    return stats;
+}
+
+}  // namespace
+
+int runShotUi(const ShotOptions& o) {
+    refuseShotOptionClashes(o);
+    std::unique_ptr<Backend> backend = shotBackend(o);
+    HeadlessContext context;
+    std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());
+    ImGuiLayer imgui(1.0f);
+    LectureUi ui(lectureOptionsOf(o), std::move(backend), imgui, context.description());
+
+    const GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
+    OffscreenTarget target(size.nx, size.ny);
+    const auto bound = target.bind();
+    const UiSurface surface{{size.nx, size.ny}, {size.nx, size.ny}};
+
+    if (!o.stats.empty()) {
+        ShotStats stats = measureUi(ui, surface, target, o);
+        stats.context = context.description();
+        printShotStats(stats);
+        writeShotStats(stats, o.stats);
+        return 0;
+    }
+    runSteps(ui, surface, o.steps, o.stepsPerFrame);
+    const Params& ran = ui.simulation().params();
+    const std::string path =
+        o.out.empty() ? pictureNameAfterState(ran, ui.simulation().stepCount()) : o.out;
+    writePng(path, target.read(), ui.describeUi());
+    std::printf("%s\n", path.c_str());
+    return 0;
+}
+
+}  // namespace heatlab

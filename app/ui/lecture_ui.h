@@ -1,0 +1,156 @@
+#pragma once
+// The lecture's frame, in a window or not: the field drawn with runFrame()
+// left of the panel, the panel's and the keys' edits applied to the
+// simulation between frames, the mouse zooming, panning and painting the
+// field. The window (LectureWindow) and `heatlab shot --ui` both run it;
+// only they know where the pixels go and where input comes from.
+// Owns, in the order they are made and (reversed) destroyed: the renderer,
+// the field view, the simulation; the ImGui layer and the GL context are
+// the caller's and must outlive it.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/io/png_file.h"
+#include "app/platform/window.h"
+#include "app/render/field_renderer.h"
+#include "app/render/field_view.h"
+#include "app/ui/field_navigation.h"
+#include "app/ui/frame_pacer.h"
+#include "app/ui/imgui_layer.h"
+#include "app/ui/panel.h"
+#include "app/ui/panel_state.h"
+#include "app/ui/scene.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+struct LectureOptions {
+    Params params;
+    int stepsPerFrame = kDefaultStepsPerFrame;
+    int frames = 0;                // quit after this many frames; 0: when closed
+    std::string screenshot;        // the field at grid resolution, at quit
+    std::string screenshotWindow;  // the whole window after the last frame
+    // Started from (--scene): its params are in `params` already, checked
+    // against the backend; its settings and view apply to the window.
+    std::optional<Scene> scene;
+    bool presenter = false;  // the UI scaled for a projector from the start
+    FrameSettings picture;   // colour map, range, display path, sampling
+    int copyEvery = 0;       // the copy-back policy at start
+    bool pinned = false;
+    Pace pace = Pace::FixedSteps;  // how the steps of a frame are chosen
+    double stepsPerSecond = 60.0;  // with Pace::StepsPerSecond
+    bool vsync = true;
+};
+
+// The window's size at start, in window units: room for the panel and a 2:1
+// grid beside it on a 1280 x 800 screen. `shot --ui` draws this size too.
+constexpr int kWindowWidth = 1280;
+constexpr int kWindowHeight = 800;
+
+// Where a frame is drawn: the framebuffer's size in pixels and the display's
+// in window units (ImGui's; they differ on a high-DPI screen).
+struct UiSurface {
+    PixelSize pixels;
+    PixelSize units;
+};
+
+// A frame's parts (runFrame's) and the panel's share, in milliseconds.
+struct UiFrameStats : FrameStats {
+    double uiMs = 0.0;
+};
+
+class LectureUi {
+public:
+    // `glDescription` is shown in the panel ("OpenGL 4.5 ... llvmpipe").
+    LectureUi(const LectureOptions& options, std::unique_ptr<Backend> backend, ImGuiLayer& imgui,
+              const std::string& glDescription);
+
+    // Runs one frame (steps, field, panel) into the bound framebuffer, which
+    // is `surface` large; returns whether the panel or a key asked to quit.
+    bool frame(const UiSurface& surface);
+
+    // Input in window units (x right, y down), as the last frame's surface
+    // measures them.
+    void onKey(Key key, bool repeat);
+    void onScroll(double dy);
+    void onMouseButton(int button, bool pressed);
+    void onCursor(double x, double y);
+
+    // The field at grid resolution as a PNG, named after the state when
+    // `path` is empty (the panel says where, or why not); a path given on
+    // the command line must work, so a failure there throws.
+    void saveScreenshot(const std::string& path);
+    // The text chunks of a picture of the whole UI: how the field on it was
+    // made (describePicture's), and that the panel is on it.
+    PngText describeUi();
+
+    // The panel's settings: the window applies vsync; `shot --ui` runs and
+    // pauses the steps.
+    WindowSettings& settings() { return state_.settings; }
+    Simulation& simulation() { return simulation_; }
+    // Every frame timed part by part (for `shot --ui --stats`), instead of
+    // one about every second.
+    void timeEveryFrame(bool on) { timing_ = on ? Timing::EveryFrame : Timing::Sampled; }
+    // No frame timed (for measuring the rate of untimed frames).
+    void timeNoFrame() { timing_ = Timing::Never; }
+    // The newest frame's parts; its times only when it was timed.
+    const UiFrameStats& lastFrame() const { return lastFrame_; }
+
+private:
+    void apply(const PanelActions& actions);
+    void reset();
+    void lockRangeToField();
+    void measure(int steps);
+    void pauseOnOverflow();
+    int paceSteps(const PanelActions& actions);
+    void paintAtCursor();
+    float pixelsPerUnit() const;
+    bool overField(double x, double y) const;
+    // The panel's scene requests: save, load a file, load a shipped scene.
+    void sceneRequests();
+    // Applies a parsed scene, or throws UsageError (the kernel is not on this
+    // backend, the grid does not fit) having changed nothing.
+    void applyScene(const Scene& scene);
+    Scene currentScene() const;
+
+    ImGuiLayer& imgui_;
+    FieldRenderer renderer_;
+    FieldView view_;
+    Simulation simulation_;
+
+    PanelState state_;
+    PanelReadouts readouts_;
+    PanelActions keyActions_;  // gathered by the key callback between frames
+    ScenePanel scenePanel_;
+    FieldNavigation navigation_;
+    UiSurface surface_;
+    int fieldWidth_ = 1;  // framebuffer pixels left of the panel
+    int fieldHeight_ = 1;
+    UiFrameStats lastFrame_;
+    enum class Timing { Sampled, EveryFrame, Never };
+    Timing timing_ = Timing::Sampled;
+    double lastTimedFrame_ = 0.0;
+    // The mouse: a button held paints (left hot, right cold) at the cursor,
+    // the middle one drags the field.
+    enum class Brush { None, Hot, Cold };
+    static constexpr int kLeftButton = 0;
+    static constexpr int kRightButton = 1;
+    static constexpr int kMiddleButton = 2;
+    Brush brush_ = Brush::None;
+    bool dragging_ = false;
+    double cursorX_ = 0.0;
+    double cursorY_ = 0.0;
+    // Frame time and steps per second over the last half second or so.
+    double rateStart_ = 0.0;
+    FramePacer pacer_;
+    CopyPolicy appliedCopy_;
+    double rateCopied_ = 0.0;  // bytes copied back when the rate was last measured
+    double lastFrameStart_ = 0.0;
+    int lastSteps_ = 0;
+    int rateFrames_ = 0;
+    long long rateSteps_ = 0;
+};
+
+}  // namespace heatlab

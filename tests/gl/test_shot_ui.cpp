@@ -1,0 +1,84 @@
+// `heatlab shot --ui`: the lecture window's frames, panel included, drawn
+// with no window and no display (Mesa's surfaceless EGL here and in CI).
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "app/io/png_file.h"
+#include "app/render/colour_map.h"
+#include "app/ui/panel.h"
+#include "tests/support/run_command.h"
+
+namespace heatlab {
+namespace {
+
+std::string tempPath(const std::string& name) { return ::testing::TempDir() + name; }
+
+TEST(ShotUi, DrawsTheWindowAtTheAskedSizeWithTheFieldLeftOfThePanel) {
+    const std::string path = tempPath("heatlab-shot-ui.png");
+    std::filesystem::remove(path);
+    const CommandResult result = runHeatlab(
+        "shot --ui --backend cpu --grid 96x64 --steps 6 --steps-per-frame 4 --size 900x600 "
+        "--out " +
+        path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    const DecodedPng png = readPng(path);
+    ASSERT_EQ(png.image.width, 900);
+    ASSERT_EQ(png.image.height, 600);
+    const std::map<std::string, std::string> text(png.text.begin(), png.text.end());
+    EXPECT_EQ(text.at("heatlab.steps"), "6");  // 4 + 2: the last frame ran what was left
+    EXPECT_EQ(text.at("heatlab.display-path"), "via-host");
+    EXPECT_NE(text.at("heatlab.picture").find("panel"), std::string::npos);
+
+    // The field is fitted into the 530 x 600 pixels left of the panel, so
+    // the middle of that area shows the middle of the hot square, which
+    // six steps leave at the hot value, the top of the automatic range.
+    const int fieldWidth = 900 - static_cast<int>(kPanelWidth);
+    const std::uint8_t* middle = png.image.at(fieldWidth / 2, 300);
+    const Rgb8 hot = colourOfValue(ColourMap::Heat, 1.0f, 0.0f, 1.0f);
+    EXPECT_NEAR(middle[0], hot.r, 1);
+    EXPECT_NEAR(middle[1], hot.g, 1);
+    EXPECT_NEAR(middle[2], hot.b, 1);
+    // The panel is not the field: its pixels are ImGui's dark window.
+    const std::uint8_t* panel = png.image.at(900 - 20, 590);
+    EXPECT_LT(panel[0] + panel[1] + panel[2], 3 * 80);
+    std::filesystem::remove(path);
+}
+
+TEST(ShotUi, StatsMeasureTheWindowsFramesWithThePanel) {
+    const std::string path = tempPath("heatlab-shot-ui-stats.json");
+    const CommandResult result = runHeatlab(
+        "shot --ui --backend cpu --grid 64 --size 640x400 --frames 4 --steps-per-frame 3 "
+        "--copy-every 1 --stats " +
+        path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_NE(result.out.find("panel"), std::string::npos) << result.out;
+    std::ifstream file(path);
+    const nlohmann::json json = nlohmann::json::parse(file);
+    EXPECT_EQ(json["picture"], "the window with its panel");
+    EXPECT_EQ(json["view_pixels"]["width"], 640);
+    EXPECT_GT(json["median_ms"]["panel"].get<double>(), 0.0);
+    EXPECT_GT(json["median_ms"]["copy_back"].get<double>(), 0.0);
+    EXPECT_GT(json["steps_per_second_displayed"].get<double>(), 0.0);
+    std::filesystem::remove(path);
+}
+
+TEST(ShotUi, OptionsThatDoNotGoTogetherAreOneLineAndExitTwo) {
+    for (const char* args :
+         {"shot --ui --slide 320x180", "shot --ui --record . --every 2", "shot --size 320x200",
+          "shot --presenter", "shot --ui --size 10x10", "shot --ui --size 640"}) {
+        const CommandResult result = runHeatlab(std::string(args) + " --backend cpu --grid 16");
+        EXPECT_EQ(result.status, 2) << args << ": " << result.err;
+        EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1)
+            << args << ": " << result.err;
+    }
+}
+
+}  // namespace
+}  // namespace heatlab
