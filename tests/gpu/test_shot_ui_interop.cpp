@@ -1,0 +1,50 @@
+// `heatlab shot --ui` on a real GPU, through EGL on the device (no X): the
+// whole window, panel included, drawn with the field on the interop path.
+// Skips, visibly, without a CUDA device.
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/io/png_file.h"
+#include "app/render/colour_map.h"
+#include "app/ui/panel.h"
+#include "kernels/cuda/cuda_backend.h"
+#include "tests/support/run_command.h"
+
+namespace heatlab {
+namespace {
+
+TEST(ShotUiInterop, TheWindowIsDrawnWithTheFieldOnTheInteropPath) {
+    const std::string reason = cudaUnavailableReason();
+    if (!reason.empty()) {
+        GTEST_SKIP() << reason;
+    }
+    const std::string path = ::testing::TempDir() + "heatlab-shot-ui-interop.png";
+    std::filesystem::remove(path);
+    const CommandResult result = runHeatlab(
+        "shot --ui --backend cuda --grid 259x131 --steps 20 --steps-per-frame 7 --size 1000x600 "
+        "--out " +
+        path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    const DecodedPng png = readPng(path);
+    ASSERT_EQ(png.image.width, 1000);
+    ASSERT_EQ(png.image.height, 600);
+    const std::map<std::string, std::string> text(png.text.begin(), png.text.end());
+    EXPECT_EQ(text.at("heatlab.display-path"), "interop");
+    EXPECT_EQ(text.at("heatlab.steps"), "20");
+    // The middle of the field area shows the middle of the hot square: the
+    // top of the automatic range.
+    const int fieldWidth = 1000 - static_cast<int>(kPanelWidth);
+    const std::uint8_t* middle = png.image.at(fieldWidth / 2, 300);
+    const Rgb8 hot = colourOfValue(ColourMap::Heat, 1.0f, 0.0f, 1.0f);
+    EXPECT_NEAR(middle[0], hot.r, 1);
+    EXPECT_NEAR(middle[1], hot.g, 1);
+    EXPECT_NEAR(middle[2], hot.b, 1);
+    std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace heatlab
