@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <initializer_list>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -131,6 +132,22 @@ private:
     std::string path_;
 };
 
+// The shortest decimal that reads back as the same float: the file says
+// 0.1, not 0.100000001490116. For r it is rText()'s text whenever six digits
+// are enough (0.24), and exact when they are not (the smallest r allowed).
+std::string shortestText(float value) {
+    char text[32];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+        if (std::strtof(text, nullptr) == value) {
+            break;
+        }
+    }
+    return text;
+}
+
+double shortest(float value) { return std::strtod(shortestText(value).c_str(), nullptr); }
+
 Params paramsOf(const Fields& p) {
     p.allowOnly({"grid", "kernel", "r", "boundary", "initial"});
     Params params;
@@ -145,9 +162,48 @@ Params paramsOf(const Fields& p) {
     return params;
 }
 
+// The fields a scene may leave out (files written before the panel had
+// them): absent, they keep the window's defaults.
+void optionalSettingsOf(const Fields& w, WindowSettings& s) {
+    if (w.has("pace")) {
+        s.pace = w.parsed("pace", [](const std::string& t) { return parseChoice(t, allPaces()); });
+    }
+    if (w.has("steps_per_second")) {
+        const float rate = w.number("steps_per_second");
+        if (!(rate >= kMinStepsPerSecond && rate <= kMaxStepsPerSecond)) {
+            throw Problem(w.where("steps_per_second") + " must be from 1 to 100000, got " +
+                          shortestText(rate));
+        }
+        s.stepsPerSecond = rate;
+    }
+    if (w.has("copy_every")) {
+        const long long every = w.whole("copy_every");
+        if (every < 0 || every > std::numeric_limits<int>::max()) {
+            throw Problem(w.where("copy_every") + " must be 0 (never) or more, got " +
+                          std::to_string(every));
+        }
+        s.copyEvery = static_cast<int>(every);
+    }
+    if (w.has("pinned")) {
+        s.pinnedCopies = w.boolean("pinned");
+    }
+    if (w.has("brush")) {
+        const Fields brush = w.object("brush");
+        brush.allowOnly({"radius_percent", "hot", "cold"});
+        s.brushPercent = brush.number("radius_percent");
+        if (!(s.brushPercent >= kMinBrushPercent && s.brushPercent <= kMaxBrushPercent)) {
+            throw Problem(brush.where("radius_percent") + " must be from " +
+                          shortestText(kMinBrushPercent) + " to " + shortestText(kMaxBrushPercent) +
+                          ", got " + shortestText(s.brushPercent));
+        }
+        s.brushHot = brush.number("hot");
+        s.brushCold = brush.number("cold");
+    }
+}
+
 WindowSettings settingsOf(const Fields& w) {
-    w.allowOnly(
-        {"running", "steps_per_frame", "display_path", "colormap", "range", "sampling", "vsync"});
+    w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "range", "sampling",
+                 "vsync", "pace", "steps_per_second", "copy_every", "pinned", "brush"});
     WindowSettings s;
     s.running = w.boolean("running");
     const long long steps = w.whole("steps_per_frame");
@@ -174,6 +230,7 @@ WindowSettings settingsOf(const Fields& w) {
     }
     s.plainSampling = w.parsed("sampling", parseSampling);
     s.vsync = w.boolean("vsync");
+    optionalSettingsOf(w, s);
     return s;
 }
 
@@ -227,22 +284,6 @@ std::string oneLine(std::string text) {
     }
     return text;
 }
-
-// The shortest decimal that reads back as the same float: the file says
-// 0.1, not 0.100000001490116. For r it is rText()'s text whenever six digits
-// are enough (0.24), and exact when they are not (the smallest r allowed).
-std::string shortestText(float value) {
-    char text[32];
-    for (int digits = 1; digits <= 9; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
-        if (std::strtof(text, nullptr) == value) {
-            break;
-        }
-    }
-    return text;
-}
-
-double shortest(float value) { return std::strtod(shortestText(value).c_str(), nullptr); }
 
 }  // namespace
 
@@ -304,7 +345,15 @@ std::string sceneText(const Scene& scene) {
                         {"lo", shortest(s.range.lo)},
                         {"hi", shortest(s.range.hi)}}},
                       {"sampling", s.plainSampling ? "nearest" : "extremes"},
-                      {"vsync", s.vsync}};
+                      {"vsync", s.vsync},
+                      {"pace", name(s.pace)},
+                      {"steps_per_second", shortest(static_cast<float>(s.stepsPerSecond))},
+                      {"copy_every", s.copyEvery},
+                      {"pinned", s.pinnedCopies},
+                      {"brush",
+                       {{"radius_percent", shortest(s.brushPercent)},
+                        {"hot", shortest(s.brushHot)},
+                        {"cold", shortest(s.brushCold)}}}};
     if (scene.view) {
         root["view"] = {{"centre_x", shortest(scene.view->centre.x)},
                         {"centre_y", shortest(scene.view->centre.y)},
@@ -331,7 +380,9 @@ bool sameScene(const Scene& a, const Scene& b) {
            s.stepsPerFrame == t.stepsPerFrame && s.path == t.path && s.map == t.map &&
            s.range.automatic == t.range.automatic && s.range.lo == t.range.lo &&
            s.range.hi == t.range.hi && s.plainSampling == t.plainSampling && s.vsync == t.vsync &&
-           sameView;
+           s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond && s.copyEvery == t.copyEvery &&
+           s.pinnedCopies == t.pinnedCopies && s.brushPercent == t.brushPercent &&
+           s.brushHot == t.brushHot && s.brushCold == t.brushCold && sameView;
 }
 
 const std::vector<ShippedScene>& shippedScenes() {

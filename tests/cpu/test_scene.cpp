@@ -37,6 +37,13 @@ Scene sceneA() {
     scene.settings.range = ColourRange{false, -0.1f, 2.5e-7f};
     scene.settings.plainSampling = true;
     scene.settings.vsync = false;
+    scene.settings.pace = Pace::StepsPerSecond;
+    scene.settings.stepsPerSecond = 12.5;
+    scene.settings.copyEvery = 100;
+    scene.settings.pinnedCopies = true;
+    scene.settings.brushPercent = 3.3f;
+    scene.settings.brushHot = 2.5f;
+    scene.settings.brushCold = -1.0f;
     scene.view = ViewTransform{glm::vec2(12.25f, 1000.1f), 0.0371f};
     return scene;
 }
@@ -197,6 +204,30 @@ TEST(Scene, ValuesTheCommandLineRefusesAreRefused) {
                   "view.cells_per_pixel must be above 0");
 }
 
+TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
+    const Scene plain = parseScene(
+        edited([](json& j) {
+            for (const char* key : {"pace", "steps_per_second", "copy_every", "pinned", "brush"}) {
+                j["window"].erase(key);
+            }
+        }),
+        kFile);
+    EXPECT_EQ(plain.settings.copyEvery, WindowSettings{}.copyEvery);
+    EXPECT_EQ(plain.settings.pace, WindowSettings{}.pace);
+    EXPECT_EQ(plain.settings.brushPercent, WindowSettings{}.brushPercent);
+    expectRefused(edited([](json& j) { j["window"]["pace"] = "warp"; }), "window.pace");
+    expectRefused(edited([](json& j) { j["window"]["steps_per_second"] = 0; }),
+                  "window.steps_per_second must be from 1");
+    expectRefused(edited([](json& j) { j["window"]["copy_every"] = -1; }),
+                  "window.copy_every must be 0");
+    expectRefused(edited([](json& j) { j["window"]["pinned"] = 1; }),
+                  "window.pinned must be true or false");
+    expectRefused(edited([](json& j) { j["window"]["brush"]["radius_percent"] = 50; }),
+                  "window.brush.radius_percent must be from");
+    expectRefused(edited([](json& j) { j["window"]["brush"]["size"] = 1; }),
+                  "unknown field window.brush.size");
+}
+
 TEST(Scene, ANullViewIsTheFittedView) {
     const Scene scene = parseScene(edited([](json& j) { j["view"] = nullptr; }), kFile);
     EXPECT_FALSE(scene.view);
@@ -235,9 +266,10 @@ TEST(Scene, TheShippedScenesParse) {
     EXPECT_EQ(copy.title, "copy every step at 8192");
     EXPECT_EQ(copy.params.grid.nx, 8192);
     EXPECT_EQ(copy.params.grid.ny, 8192);
-    EXPECT_EQ(copy.settings.path, DisplayPath::ViaHost);
+    EXPECT_EQ(copy.settings.copyEvery, 1);
+    EXPECT_FALSE(copy.settings.pinnedCopies);
     EXPECT_EQ(copy.settings.stepsPerFrame, 1);
-    EXPECT_NE(copy.description.find("copy-back"), std::string::npos) << copy.description;
+    EXPECT_NE(copy.description.find("copied back"), std::string::npos) << copy.description;
 }
 
 }  // namespace
