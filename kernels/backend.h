@@ -127,6 +127,14 @@ public:
     // min and max of the newest field, ring included, reduced where the
     // field lives; infinities count, NaNs are flagged. Waits for it.
     virtual FieldRange range() = 0;
+    // The newest field's projection on the checkerboard mode: the mean over
+    // the interior (ring excluded) of (-1)^(row + col) u, row and col counted
+    // in the full grid, so the sign is fixed by the cell's absolute position
+    // (see signedCheckerboardAmplitude(), its double reference). Past r =
+    // 0.25 it grows by |1 - 8r| a step. Reduced where the field lives and
+    // accumulated in double; NaN when an interior cell is NaN or infinite.
+    // Waits for it.
+    virtual double checkerboardAmplitude() = 0;
 
     // Runs `steps` steps like step(); the last one also writes the whole new
     // field (ring included) into `display` as it writes its own output, so

@@ -214,7 +214,9 @@ void LectureUi::measure(int steps) {
     // A reduction over the grid where it lives; it waits for the frame's steps.
     if (state_.settings.measureMaxAbs) {
         readouts_.maxAbs = simulation_.backend().maxAbs();
-        readouts_.stability.add(simulation_.stepCount(), readouts_.maxAbs, simulation_.params().r);
+        readouts_.stability.add(simulation_.stepCount(), readouts_.maxAbs,
+                                simulation_.backend().checkerboardAmplitude(),
+                                simulation_.params().r);
         if (!std::isfinite(readouts_.maxAbs) && state_.settings.running) {
             pauseOnOverflow();
         }

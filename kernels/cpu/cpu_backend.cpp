@@ -47,6 +47,17 @@ private:
 
 void releaseArray(float* p) { delete[] p; }
 
+// The checkerboard terms of row `row`'s interior cells (ring columns left
+// out), each signed by its absolute position.
+double checkerboardRowSum(const float* field, int nx, int row) {
+    const float* cells = field + static_cast<std::size_t>(row) * nx;
+    double sum = 0.0;
+    for (int col = 1; col < nx - 1; ++col) {
+        sum += checkerboardTerm(cells[col], row, col);
+    }
+    return sum;
+}
+
 }  // namespace
 
 CpuBackend::CpuBackend() {
@@ -177,6 +188,17 @@ FieldRange CpuBackend::range() {
             rangeOf(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
     }
     return mergeRanges(rowRanges_.data(), rows);
+}
+
+double CpuBackend::checkerboardAmplitude() {
+    requireField("checkerboardAmplitude");
+    const float* field = buffers_[current_].data();
+    double sum = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : sum)
+    for (int row = 1; row < grid_.ny - 1; ++row) {
+        sum += checkerboardRowSum(field, grid_.nx, row);
+    }
+    return checkerboardMean(sum, grid_.interiorCells());
 }
 
 HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {

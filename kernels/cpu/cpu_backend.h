@@ -32,6 +32,7 @@ public:
     void paint(float col, float row, float radius, float value) override;
     float maxAbs() override;
     FieldRange range() override;
+    double checkerboardAmplitude() override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override {}

@@ -40,6 +40,8 @@ struct CudaBackend::Resources {
     DeviceBuffer<float> laplacian;               // three-pass scratch, one float per cell
     DeviceBuffer<std::uint32_t> reduction{1};    // maxAbs's result, as float bits
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
+    DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
+    DeviceBuffer<double> checkerboardResult{1};
 
     std::size_t heldBytes() const {
         return field[0].bytes() + field[1].bytes() + laplacian.bytes();
@@ -369,6 +371,19 @@ FieldRange CudaBackend::range() {
                 true};
     }
     return {cuda::decodeOrdered(words[0]), cuda::decodeOrdered(words[1]), words[2] != 0};
+}
+
+double CudaBackend::checkerboardAmplitude() {
+    requireField("checkerboardAmplitude");
+    Resources& res = *resources_;
+    cuda::launchCheckerboardAmplitude(res.field[current_].data(), grid_.nx, grid_.ny,
+                                      res.checkerboardPartials.data(),
+                                      res.checkerboardResult.data(), res.compute.get());
+    double amplitude = 0.0;
+    CUDA_CHECK(cudaMemcpyAsync(&amplitude, res.checkerboardResult.data(), sizeof(amplitude),
+                               cudaMemcpyDeviceToHost, res.compute.get()));
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    return amplitude;
 }
 
 HostBuffer CudaBackend::allocateHost(std::size_t count, HostMemory memory) {

@@ -49,6 +49,7 @@ public:
     void paint(float col, float row, float radius, float value) override;
     float maxAbs() override;
     FieldRange range() override;
+    double checkerboardAmplitude() override;
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
                                 DeviceDisplayBuffer& display) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;

@@ -1,9 +1,12 @@
 #include "kernels/cuda/cuda_reductions.cuh"
 
+#include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"
+#include "kernels/numerics/field_measures.h"
 
 namespace heatlab::cuda {
 namespace {
@@ -96,6 +99,77 @@ __global__ void writeRangeKernel(const std::uint32_t* result, float* dst) {
     dst[1] = empty ? __int_as_float(static_cast<int>(0xff800000u)) : decodeOrderedBits(result[1]);
 }
 
+// The sum of every thread's `value`, in thread 0 (the other threads' results
+// mean nothing). Launch assumption: 1D, blockDim.x == kReduceThreads; every
+// thread of the block calls it, once per kernel.
+__device__ double blockSum(double value) {
+    constexpr int kWarps = kReduceThreads / kWarpSize;
+    for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+        value += __shfl_down_sync(kFullWarp, value, offset);
+    }
+    __shared__ double perWarp[kWarps];
+    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
+    if (lane == 0) {
+        perWarp[warp] = value;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        value = lane < kWarps ? perWarp[lane] : 0.0;
+        for (int offset = kWarps / 2; offset > 0; offset /= 2) {
+            value += __shfl_down_sync(kFullWarp, value, offset);
+        }
+    }
+    return value;
+}
+
+// Launch assumption: 1D, blockDim.x == kReduceThreads, at most
+// kCheckerboardPartials blocks. Walks the interior cells with a grid stride,
+// numbered row by row over a (nx - 2)-wide interior; the stride's own
+// quotient and remainder by that width step (row, col) along, so no cell
+// pays for a 64-bit division.
+__global__ void __launch_bounds__(kReduceThreads)
+    checkerboardPartialsKernel(const float* __restrict__ field, int nx, int ny, double* partials) {
+    const std::size_t width = static_cast<std::size_t>(nx) - 2;
+    const std::size_t count = width * (static_cast<std::size_t>(ny) - 2);
+    const std::size_t first = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    const std::size_t rowStep = stride / width;
+    const std::size_t colStep = stride % width;
+    std::size_t row = first / width;  // of the interior: the field's row + 1
+    std::size_t col = first % width;
+    double sum = 0.0;
+    for (std::size_t k = first; k < count; k += stride) {
+        const float u = __ldg(field + (row + 1) * static_cast<std::size_t>(nx) + col + 1);
+        sum +=
+            checkerboardTerm(u, static_cast<long long>(row + 1), static_cast<long long>(col + 1));
+        row += rowStep;
+        col += colStep;
+        if (col >= width) {
+            col -= width;
+            ++row;
+        }
+    }
+    sum = blockSum(sum);
+    if (threadIdx.x == 0) {
+        partials[blockIdx.x] = sum;
+    }
+}
+
+// Launch assumption: one block of kReduceThreads threads.
+__global__ void __launch_bounds__(kReduceThreads)
+    checkerboardFinishKernel(const double* partials, unsigned count, long long interiorCells,
+                             double* result) {
+    double sum = 0.0;
+    for (unsigned i = threadIdx.x; i < count; i += blockDim.x) {
+        sum += partials[i];
+    }
+    sum = blockSum(sum);
+    if (threadIdx.x == 0) {
+        *result = checkerboardMean(sum, interiorCells);
+    }
+}
+
 unsigned reduceBlocks(std::size_t count) {
     const std::size_t wanted = (count + kReduceThreads - 1) / kReduceThreads;
     return static_cast<unsigned>(wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1)
@@ -128,6 +202,23 @@ void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
         wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1) : kMaxReduceBlocks);
     maxAbsKernel<<<blocks, kReduceThreads, 0, stream>>>(field, count, result);
     CUDA_CHECK_LAUNCH("maxAbsKernel");
+}
+
+void launchCheckerboardAmplitude(const float* field, int nx, int ny, double* partials,
+                                 double* result, cudaStream_t stream) {
+    if (nx < kMinGridSide || ny < kMinGridSide) {
+        throw RuntimeError("checkerboardPartialsKernel: a " + std::to_string(nx) + " x " +
+                           std::to_string(ny) + " field has no interior");
+    }
+    const std::size_t interior =
+        static_cast<std::size_t>(nx - 2) * static_cast<std::size_t>(ny - 2);
+    const unsigned blocks =
+        std::min(reduceBlocks(interior), static_cast<unsigned>(kCheckerboardPartials));
+    checkerboardPartialsKernel<<<blocks, kReduceThreads, 0, stream>>>(field, nx, ny, partials);
+    CUDA_CHECK_LAUNCH("checkerboardPartialsKernel");
+    checkerboardFinishKernel<<<1, kReduceThreads, 0, stream>>>(
+        partials, blocks, static_cast<long long>(interior), result);
+    CUDA_CHECK_LAUNCH("checkerboardFinishKernel");
 }
 
 }  // namespace heatlab::cuda

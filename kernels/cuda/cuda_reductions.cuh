@@ -31,4 +31,18 @@ void launchWriteRange(const std::uint32_t* result, float* dst, cudaStream_t stre
 // The float an encoding of launchRange stands for.
 float decodeOrdered(std::uint32_t ordered);
 
+// Device scratch launchCheckerboardAmplitude needs: one partial sum a block.
+constexpr std::size_t kCheckerboardPartials = 1024;
+
+// Writes the field's projection on the checkerboard mode into *result (a
+// device double): the mean over the interior of an nx x ny field (ring
+// excluded, nx, ny >= 3) of (-1)^(row + col) u, accumulated in double, NaN
+// when an interior cell is NaN or infinite (checkerboardTerm and
+// checkerboardMean in field_measures.h). `partials` is device scratch of
+// kCheckerboardPartials doubles. Each block writes its own partial and one
+// more block adds them in a fixed order, rather than a double atomicAdd, so
+// the same field always gives the same bits.
+void launchCheckerboardAmplitude(const float* field, int nx, int ny, double* partials,
+                                 double* result, cudaStream_t stream);
+
 }  // namespace heatlab::cuda

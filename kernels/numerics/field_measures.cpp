@@ -27,15 +27,18 @@ bool allFinite(const float* field, std::size_t count) {
     return true;
 }
 
-double checkerboardAmplitude(const float* field, const GridSize& grid) {
+double signedCheckerboardAmplitude(const float* field, const GridSize& grid) {
     double sum = 0.0;
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
-            const double v = field[static_cast<std::size_t>(row) * grid.nx + col];
-            sum += ((row + col) % 2 == 0) ? v : -v;
+            sum += checkerboardTerm(field[static_cast<std::size_t>(row) * grid.nx + col], row, col);
         }
     }
-    return std::fabs(sum) / static_cast<double>(grid.interiorCells());
+    return checkerboardMean(sum, grid.interiorCells());
+}
+
+double checkerboardAmplitude(const float* field, const GridSize& grid) {
+    return std::fabs(signedCheckerboardAmplitude(field, grid));
 }
 
 FieldRange rangeOf(const float* field, std::size_t count) {

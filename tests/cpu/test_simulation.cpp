@@ -38,6 +38,7 @@ public:
     }
     float maxAbs() override { return inner_.maxAbs(); }
     FieldRange range() override { return inner_.range(); }
+    double checkerboardAmplitude() override { return inner_.checkerboardAmplitude(); }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         ++*allocations_;
         return inner_.allocateHost(count, memory);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -366,22 +367,51 @@ TEST(PanelModel, PaintingAtAPixelRaisesTheCellDrawnThere) {
 // new r starts it again, overflowed values are left out, and a long run
 // keeps its whole span in a bounded number of points.
 TEST(PanelModel, TheStabilityHistoryFollowsOneRunAtOneR) {
+    const float inf = std::numeric_limits<float>::infinity();
     StabilityHistory history;
-    history.add(10, 1.0f, 0.26f);
-    history.add(20, 2.0f, 0.26f);
-    history.add(30, std::numeric_limits<float>::infinity(), 0.26f);
+    history.add(10, 1.0f, 0.5, 0.26f);
+    history.add(20, 2.0f, -0.54, 0.26f);
+    history.add(30, inf, std::nan(""), 0.26f);
     EXPECT_EQ(history.steps().size(), 2u);
-    history.add(5, 1.0f, 0.26f);  // reset
+    history.add(5, 1.0f, 0.5, 0.26f);  // reset
     EXPECT_EQ(history.steps(), std::vector<long long>{5});
-    history.add(15, 1.0f, 0.24f);  // a new r
+    history.add(15, 1.0f, 0.5, 0.24f);  // a new r
     EXPECT_EQ(history.steps(), std::vector<long long>{15});
     EXPECT_EQ(history.r(), 0.24f);
     for (long long step = 16; step < 20000; ++step) {
-        history.add(step, 1.0f, 0.24f);
+        history.add(step, 1.0f, 1.0 / static_cast<double>(step), 0.24f);
     }
     EXPECT_LE(history.steps().size(), 2000u);
     EXPECT_EQ(history.steps().front(), 15);
     EXPECT_EQ(history.steps().back(), 19999);
+    // Thinning keeps each point's values with its step.
+    ASSERT_EQ(history.amplitude().size(), history.steps().size());
+    ASSERT_EQ(history.maxAbs().size(), history.steps().size());
+    for (std::size_t i = 1; i < history.steps().size(); ++i) {
+        EXPECT_DOUBLE_EQ(history.amplitude()[i], 1.0 / static_cast<double>(history.steps()[i]));
+    }
+}
+
+// The amplitude is kept as a magnitude (its sign flips every unstable step);
+// a value the log scale cannot show is kept as NaN beside one it can, and a
+// caller that does not measure the amplitude records it as unknown.
+TEST(PanelModel, TheStabilityHistoryKeepsTheCheckerboardAmplitudesMagnitude) {
+    StabilityHistory history;
+    history.add(1, 1.0f, -0.25, 0.26f);
+    history.add(2, 1.0f, 0.0, 0.26f);
+    history.add(3, std::numeric_limits<float>::infinity(), 1e30, 0.26f);
+    history.add(4, 0.0f, 0.0, 0.26f);  // nothing to show: not recorded
+    ASSERT_EQ(history.steps(), (std::vector<long long>{1, 2, 3}));
+    EXPECT_EQ(history.amplitude()[0], 0.25);
+    EXPECT_TRUE(std::isnan(history.amplitude()[1]));
+    EXPECT_EQ(history.amplitude()[2], 1e30);
+    EXPECT_TRUE(std::isnan(history.maxAbs()[2]));
+
+    StabilityHistory unmeasured;
+    unmeasured.add(1, 2.0f, 0.26f);
+    ASSERT_EQ(unmeasured.steps().size(), 1u);
+    EXPECT_EQ(unmeasured.maxAbs()[0], 2.0f);
+    EXPECT_TRUE(std::isnan(unmeasured.amplitude()[0]));
 }
 
 // The pace of the steps: a fixed count; as many as keep frames within

@@ -58,6 +58,7 @@ TEST_P(BackendConformance, EveryFieldOperationBeforeTheFirstUploadIsARuntimeErro
     EXPECT_THROW(backend_->systemCopy(), RuntimeError);
     EXPECT_THROW(backend_->copyToHost(host.data(), HostMemory::Pageable), RuntimeError);
     EXPECT_THROW(backend_->maxAbs(), RuntimeError);
+    EXPECT_THROW(backend_->checkerboardAmplitude(), RuntimeError);
 }
 
 TEST_P(BackendConformance, AKernelTheBackendDoesNotListIsRefusedByName) {
@@ -252,6 +253,132 @@ TEST_P(BackendConformance, RangeIsReducedWhereTheFieldLivesWithNaNFlagged) {
         EXPECT_EQ(range.max, 3.25f) << gridText(grid);
         EXPECT_TRUE(range.hasNaN) << gridText(grid);
     }
+}
+
+namespace {
+
+// Grids that no block size divides, one of them with a single interior cell.
+const std::vector<GridSize> kCheckerboardGrids{{3, 3}, {67, 45}, {257, 131}};
+
+// (-1)^(row + col) * sign in the interior, counted in the full grid; the
+// ring holds a value far off the pattern, so a reduction that took the ring
+// in would show it.
+std::vector<float> pureCheckerboard(const GridSize& grid, float sign) {
+    std::vector<float> field(grid.cells(), 1000.0f);
+    for (int row = 1; row < grid.ny - 1; ++row) {
+        for (int col = 1; col < grid.nx - 1; ++col) {
+            field[static_cast<std::size_t>(row) * grid.nx + col] =
+                (row + col) % 2 == 0 ? sign : -sign;
+        }
+    }
+    return field;
+}
+
+std::vector<float> newestField(Backend& backend, const GridSize& grid) {
+    std::vector<float> field(grid.cells());
+    backend.copyToHost(field.data(), HostMemory::Pageable);
+    backend.synchronize();
+    return field;
+}
+
+// Relative to the reference, with an absolute floor for a projection that is
+// exactly zero (a symmetric field's terms cancel exactly).
+::testing::AssertionResult amplitudeNear(double got, double want, double relative) {
+    const double allowed = relative * std::fabs(want) + 1e-12;
+    if (std::fabs(got - want) <= allowed) {
+        return ::testing::AssertionSuccess();
+    }
+    return ::testing::AssertionFailure()
+           << "amplitude " << got << ", reference " << want << " (allowed " << allowed << ")";
+}
+
+}  // namespace
+
+TEST_P(BackendConformance, CheckerboardAmplitudeOfAPureCheckerboardIsPlusOrMinusOne) {
+    for (const GridSize& grid : kCheckerboardGrids) {
+        for (float sign : {1.0f, -1.0f}) {
+            const std::vector<float> field = pureCheckerboard(grid, sign);
+            backend_->upload(grid, field.data(), Boundary::Dirichlet);
+            EXPECT_TRUE(amplitudeNear(backend_->checkerboardAmplitude(), sign, 1e-6))
+                << gridText(grid) << ", sign " << sign;
+        }
+    }
+}
+
+TEST_P(BackendConformance, CheckerboardAmplitudeMatchesTheReferenceOnTheHotSquare) {
+    for (const GridSize& grid : kCheckerboardGrids) {
+        for (Boundary boundary : allBoundaries()) {
+            const std::vector<float> field =
+                makeInitialField(grid, InitialCondition::HotSquare, boundary);
+            backend_->upload(grid, field.data(), boundary);
+            EXPECT_TRUE(amplitudeNear(backend_->checkerboardAmplitude(),
+                                      signedCheckerboardAmplitude(field.data(), grid), 1e-6))
+                << gridText(grid) << ", " << name(boundary);
+        }
+    }
+}
+
+TEST_P(BackendConformance, CheckerboardAmplitudeMatchesTheReferenceAfterUnstableSteps) {
+    for (Kernel kernel : stencilKernelsOf(*backend_)) {
+        for (const GridSize& grid : kCheckerboardGrids) {
+            const std::vector<float> initial =
+                makeInitialField(grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+            backend_->upload(grid, initial.data(), Boundary::Dirichlet);
+            for (int steps : {1, 20, 60}) {
+                backend_->step(kernel, steps, 0.26f);
+                const double got = backend_->checkerboardAmplitude();
+                const std::vector<float> field = newestField(*backend_, grid);
+                EXPECT_TRUE(
+                    amplitudeNear(got, signedCheckerboardAmplitude(field.data(), grid), 1e-5))
+                    << name(kernel) << " on " << gridText(grid) << " after " << steps << " more";
+            }
+        }
+    }
+}
+
+// An interior NaN or infinity leaves no amplitude to speak of; the ring is
+// not part of the projection, so its values never reach it.
+TEST_P(BackendConformance, CheckerboardAmplitudeIsNaNForANonFiniteInteriorOnly) {
+    const GridSize grid{67, 45};
+    const std::size_t interiorCell = static_cast<std::size_t>(20) * grid.nx + 30;
+    const float inf = std::numeric_limits<float>::infinity();
+    for (float bad : {std::nanf(""), inf, -inf}) {
+        std::vector<float> field = pureCheckerboard(grid, 1.0f);
+        field[interiorCell] = bad;
+        backend_->upload(grid, field.data(), Boundary::Dirichlet);
+        EXPECT_TRUE(std::isnan(backend_->checkerboardAmplitude())) << bad << " in the interior";
+        EXPECT_TRUE(std::isnan(signedCheckerboardAmplitude(field.data(), grid))) << bad;
+
+        field = pureCheckerboard(grid, 1.0f);
+        field[0] = bad;
+        field[grid.cells() - 1] = bad;
+        backend_->upload(grid, field.data(), Boundary::Dirichlet);
+        EXPECT_TRUE(amplitudeNear(backend_->checkerboardAmplitude(), 1.0, 1e-6))
+            << bad << " in the ring";
+    }
+}
+
+// Past r = 0.25 the checkerboard mode outgrows every other, so once it
+// dominates the amplitude the backend measures changes by 1 - 8r a step: a
+// factor of |1 - 8r| with the sign flipping every step.
+TEST_P(BackendConformance, CheckerboardAmplitudeGrowsByOneMinusEightRPerStep) {
+    Params p;
+    p.grid = {257, 131};
+    p.r = 0.26f;
+    const double factor = 1.0 - 8.0 * static_cast<double>(p.r);
+    const std::vector<float> initial = makeInitialField(p.grid, p.initial, p.boundary);
+    backend_->upload(p.grid, initial.data(), p.boundary);
+    backend_->step(p.kernel, 300, p.r);
+    const double settled = backend_->checkerboardAmplitude();
+    const int span = 100;
+    backend_->step(p.kernel, span, p.r);
+    const double later = backend_->checkerboardAmplitude();
+    const double growth = std::pow(std::fabs(later / settled), 1.0 / span);
+    EXPECT_NEAR(growth / std::fabs(factor), 1.0, kGrowthTolerance)
+        << "measured " << growth << " a step, |1 - 8r| = " << std::fabs(factor);
+    backend_->step(p.kernel, 1, p.r);
+    EXPECT_NEAR(backend_->checkerboardAmplitude() / later / factor, 1.0, kGrowthTolerance)
+        << "one step from " << later;
 }
 
 // The mouse's brush: exactly the interior cells whose centres lie in the
