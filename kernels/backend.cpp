@@ -1,6 +1,7 @@
 #include "kernels/backend.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "kernels/errors.h"
 
@@ -23,6 +24,13 @@ PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r
     throw RuntimeError("the " + name() +
                        " backend keeps its field in host memory: display it via the host");
 }
+
+bool Backend::requestMeasures(long long tag) {
+    measured_ = FieldMeasures{tag, maxAbs(), checkerboardAmplitude()};
+    return true;
+}
+
+std::optional<FieldMeasures> Backend::finishedMeasures() { return std::exchange(measured_, {}); }
 
 void Backend::checkUpload(const GridSize& grid, const float* field) {
     if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {

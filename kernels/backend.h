@@ -9,6 +9,7 @@
 // all of it; read a host buffer only after it.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,13 @@ inline std::size_t displayBufferFloats(const GridSize& grid) {
 enum class PresentWrite {
     ByLastStep,  // the frame's last step wrote it beside its own output
     ByCopy,      // a device copy (a frame without steps: paused, just reset)
+};
+
+// What requestMeasures() measured, and of which request.
+struct FieldMeasures {
+    long long tag = 0;
+    float maxAbs = 0.0f;
+    double checkerboard = 0.0;
 };
 
 class Backend {
@@ -136,6 +144,18 @@ public:
     // Waits for it.
     virtual double checkerboardAmplitude() = 0;
 
+    // max |u| and the checkerboard amplitude as above, for a window's
+    // readouts without stalling its frames: requestMeasures() queues the
+    // reductions behind the work queued so far and returns at once (`tag`
+    // names the request, e.g. the step count); finishedMeasures() returns
+    // the newest request that has finished since the last call, or nothing,
+    // and never waits. A request made while one is still running is
+    // dropped (returns false), so a slow device is asked no more than it
+    // answers. Here, synchronously, for backends whose reductions cannot
+    // run behind the caller's back.
+    virtual bool requestMeasures(long long tag);
+    virtual std::optional<FieldMeasures> finishedMeasures();
+
     // Runs `steps` steps like step(); the last one also writes the whole new
     // field (ring included) into `display` as it writes its own output, so
     // showing it costs no extra pass over the grid. With steps == 0 the
@@ -151,6 +171,9 @@ public:
     virtual void synchronize() = 0;
 
 protected:
+    // The default requestMeasures()'s answer, waiting to be collected.
+    std::optional<FieldMeasures> measured_;
+
     // What every upload() refuses: a grid without interior (UsageError) or
     // no field (RuntimeError).
     static void checkUpload(const GridSize& grid, const float* field);

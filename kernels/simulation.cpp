@@ -15,6 +15,7 @@ Simulation::Simulation(std::unique_ptr<Backend> backend, const Params& params)
 }
 
 void Simulation::reset() {
+    ++fields_;
     const std::vector<float> field =
         makeInitialField(params_.grid, params_.initial, params_.boundary);
     backend_->upload(params_.grid, field.data(), params_.boundary);

@@ -42,6 +42,9 @@ public:
     const std::vector<float>& fieldOnHost();
 
     long long stepCount() const { return steps_; }
+    // How many times the field was rebuilt (reset(), the first included):
+    // tells results measured on an earlier field from the newest one's.
+    long long fieldCount() const { return fields_; }
     // Bytes sent to the host by the copy-back policy since the last reset.
     double bytesCopiedBack() const { return bytesCopiedBack_; }
     // While on, every copy-back waits for the steps before it, then is timed
@@ -72,6 +75,7 @@ private:
     HostMemory copyBufferMemory_ = HostMemory::Pageable;
     std::vector<float> snapshot_;
     long long steps_ = 0;
+    long long fields_ = 0;
     double bytesCopiedBack_ = 0.0;
     bool timedCopies_ = false;
     double copyBackMs_ = 0.0;

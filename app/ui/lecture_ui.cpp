@@ -211,15 +211,8 @@ void LectureUi::lockRangeToField() {
 void LectureUi::measure(int steps) {
     readouts_.running = simulation_.params();
     readouts_.steps = simulation_.stepCount();
-    // A reduction over the grid where it lives; it waits for the frame's steps.
     if (state_.settings.measureMaxAbs) {
-        readouts_.maxAbs = simulation_.backend().maxAbs();
-        readouts_.stability.add(simulation_.stepCount(), readouts_.maxAbs,
-                                simulation_.backend().checkerboardAmplitude(),
-                                simulation_.params().r);
-        if (!std::isfinite(readouts_.maxAbs) && state_.settings.running) {
-            pauseOnOverflow();
-        }
+        measureField();
     }
     ++rateFrames_;
     rateSteps_ += steps;
@@ -237,17 +230,41 @@ void LectureUi::measure(int steps) {
     }
 }
 
+// max |u| and the checkerboard amplitude, reduced where the field lives,
+// queued behind the frame's steps and read back when done (on a GPU a frame
+// or two later), so the frames never wait for them. Asked before and after
+// the request: a backend that measures at once answers in this frame.
+void LectureUi::measureField() {
+    Backend& backend = simulation_.backend();
+    useMeasures(backend.finishedMeasures());
+    if (backend.requestMeasures(simulation_.stepCount())) {
+        pending_ = PendingMeasures{simulation_.fieldCount(), simulation_.params().r};
+    }
+    useMeasures(backend.finishedMeasures());
+}
+
+void LectureUi::useMeasures(const std::optional<FieldMeasures>& measures) {
+    // Measured on a field since replaced (a reset, a scene): not this one's.
+    if (!measures || pending_.field != simulation_.fieldCount()) {
+        return;
+    }
+    readouts_.maxAbs = measures->maxAbs;
+    readouts_.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
+    if (!std::isfinite(measures->maxAbs) && state_.settings.running) {
+        pauseOnOverflow(measures->tag);
+    }
+}
+
 // Past r = 0.25 the checkerboard grows until the floats overflow; stepping
 // on would only spread NaN, so the run stops where the class can see why.
-void LectureUi::pauseOnOverflow() {
+void LectureUi::pauseOnOverflow(long long step) {
     state_.settings.running = false;
     const double r = simulation_.params().r;
     char why[256];
     std::snprintf(why, sizeof why,
                   "paused at step %lld: the field overflowed (max |u| is %s). The centre weight "
                   "1 - 4r = %.4g %s",
-                  simulation_.stepCount(), std::isnan(readouts_.maxAbs) ? "NaN" : "infinite",
-                  1.0 - 4.0 * r,
+                  step, std::isnan(readouts_.maxAbs) ? "NaN" : "infinite", 1.0 - 4.0 * r,
                   r > kStabilityBound ? "is negative: the checkerboard grew by |1 - 8r| a step"
                                       : "is not negative: this overflow came from the field");
     readouts_.message = why;

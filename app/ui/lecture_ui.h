@@ -103,7 +103,10 @@ private:
     void reset();
     void lockRangeToField();
     void measure(int steps);
-    void pauseOnOverflow();
+    // The run stops; `step` is where the overflow was measured.
+    void pauseOnOverflow(long long step);
+    void measureField();
+    void useMeasures(const std::optional<FieldMeasures>& measures);
     int paceSteps(const PanelActions& actions);
     void paintAtCursor();
     float pixelsPerUnit() const;
@@ -129,6 +132,12 @@ private:
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;
     UiFrameStats lastFrame_;
+    // The measures requested last: of which field, at which r.
+    struct PendingMeasures {
+        long long field = -1;
+        float r = 0.0f;
+    };
+    PendingMeasures pending_;
     enum class Timing { Sampled, EveryFrame, Never };
     Timing timing_ = Timing::Sampled;
     double lastTimedFrame_ = 0.0;

@@ -236,9 +236,9 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
     if (state.settings.measureMaxAbs) {
         drawStabilityMeter(readouts.stability, ImGui::GetContentRegionAvail().x);
     }
-    // The reduction waits for the frame's steps: on a large grid on a GPU
-    // that costs the overlap of steps and drawing, so it can be turned off.
-    ImGui::Checkbox("max |u| every frame (waits for the steps)", &state.settings.measureMaxAbs);
+    // Two reductions over the grid a frame, read back a frame or two later:
+    // nothing waits for them, but they are work the device could spare.
+    ImGui::Checkbox("measure max |u| and the checkerboard", &state.settings.measureMaxAbs);
 }
 
 void sceneControls(ScenePanel& scene) {

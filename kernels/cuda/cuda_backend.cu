@@ -42,6 +42,13 @@ struct CudaBackend::Resources {
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
     DeviceBuffer<double> checkerboardResult{1};
+    // requestMeasures(): its results land in pinned memory (max |u|'s bits
+    // in the first word, the amplitude's double in the second pair), and
+    // the event says when.
+    HostBuffer measuresHost;
+    Event measuresDone{cudaEventDisableTiming};
+    bool measuresInFlight = false;
+    long long measuresTag = 0;
 
     std::size_t heldBytes() const {
         return field[0].bytes() + field[1].bytes() + laplacian.bytes();
@@ -384,6 +391,58 @@ double CudaBackend::checkerboardAmplitude() {
                                cudaMemcpyDeviceToHost, res.compute.get()));
     CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
     return amplitude;
+}
+
+namespace {
+
+// requestMeasures()'s pinned words: max |u| at 0, the amplitude at 2 (8-byte aligned).
+constexpr std::size_t kMeasureFloats = 4;
+constexpr std::size_t kAmplitudeWord = 2;
+
+}  // namespace
+
+bool CudaBackend::requestMeasures(long long tag) {
+    requireField("requestMeasures");
+    Resources& res = *resources_;
+    if (res.measuresInFlight) {
+        return false;
+    }
+    if (!res.measuresHost) {
+        res.measuresHost = allocatePinnedHost(kMeasureFloats);
+    }
+    cudaStream_t stream = res.compute.get();
+    float* host = res.measuresHost.get();
+    cuda::launchMaxAbs(res.field[current_].data(), grid_.cells(), res.reduction.data(), stream);
+    cuda::launchCheckerboardAmplitude(res.field[current_].data(), grid_.nx, grid_.ny,
+                                      res.checkerboardPartials.data(),
+                                      res.checkerboardResult.data(), stream);
+    CUDA_CHECK(cudaMemcpyAsync(host, res.reduction.data(), sizeof(std::uint32_t),
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(host + kAmplitudeWord, res.checkerboardResult.data(), sizeof(double),
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaEventRecord(res.measuresDone.get(), stream));
+    res.measuresInFlight = true;
+    res.measuresTag = tag;
+    return true;
+}
+
+std::optional<FieldMeasures> CudaBackend::finishedMeasures() {
+    if (!resources_ || !resources_->measuresInFlight) {
+        return std::nullopt;
+    }
+    Resources& res = *resources_;
+    const cudaError_t status = cudaEventQuery(res.measuresDone.get());
+    if (status == cudaErrorNotReady) {
+        (void)cudaGetLastError();  // not an error: leave no stale one behind
+        return std::nullopt;
+    }
+    CUDA_CHECK(status);
+    res.measuresInFlight = false;
+    FieldMeasures measures;
+    measures.tag = res.measuresTag;
+    std::memcpy(&measures.maxAbs, res.measuresHost.get(), sizeof(float));
+    std::memcpy(&measures.checkerboard, res.measuresHost.get() + kAmplitudeWord, sizeof(double));
+    return measures;
 }
 
 HostBuffer CudaBackend::allocateHost(std::size_t count, HostMemory memory) {

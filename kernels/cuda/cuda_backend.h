@@ -50,6 +50,8 @@ public:
     float maxAbs() override;
     FieldRange range() override;
     double checkerboardAmplitude() override;
+    bool requestMeasures(long long tag) override;
+    std::optional<FieldMeasures> finishedMeasures() override;
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
                                 DeviceDisplayBuffer& display) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;

@@ -318,6 +318,33 @@ TEST_P(BackendConformance, CheckerboardAmplitudeMatchesTheReferenceOnTheHotSquar
     }
 }
 
+TEST_P(BackendConformance, RequestedMeasuresAreTheWaitedForOnesOfTheFieldAtTheRequest) {
+    const GridSize grid{257, 131};
+    const std::vector<float> initial =
+        makeInitialField(grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+    backend_->upload(grid, initial.data(), Boundary::Dirichlet);
+    backend_->step(Kernel::Optimised, 30, 0.26f);
+    const float maxAbs = backend_->maxAbs();
+    const double amplitude = backend_->checkerboardAmplitude();
+    ASSERT_TRUE(backend_->requestMeasures(30));
+    // Steps queued after the request change the field, not its answer.
+    backend_->step(Kernel::Optimised, 5, 0.26f);
+    backend_->synchronize();
+    const std::optional<FieldMeasures> measured = backend_->finishedMeasures();
+    ASSERT_TRUE(measured);
+    EXPECT_EQ(measured->tag, 30);
+    EXPECT_EQ(measured->maxAbs, maxAbs);
+    EXPECT_EQ(measured->checkerboard, amplitude);
+    EXPECT_FALSE(backend_->finishedMeasures()) << "an answer is collected once";
+    // The next request measures the newest field.
+    ASSERT_TRUE(backend_->requestMeasures(35));
+    backend_->synchronize();
+    const std::optional<FieldMeasures> next = backend_->finishedMeasures();
+    ASSERT_TRUE(next);
+    EXPECT_EQ(next->tag, 35);
+    EXPECT_EQ(next->maxAbs, backend_->maxAbs());
+}
+
 TEST_P(BackendConformance, CheckerboardAmplitudeMatchesTheReferenceAfterUnstableSteps) {
     for (Kernel kernel : stencilKernelsOf(*backend_)) {
         for (const GridSize& grid : kCheckerboardGrids) {
