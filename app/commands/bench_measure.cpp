@@ -25,17 +25,27 @@ double median(std::vector<double> values) {
     return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// Times `work(count)` and returns the median milliseconds per unit of work.
+// Times `work(count)` as `sampling` says and returns the median
+// milliseconds per unit of work.
 template <typename Work>
-double medianMsPerUnit(Backend& backend, int repeats, Work work) {
+double medianMsPerUnit(Backend& backend, const Sampling& sampling, Work work) {
     auto watch = backend.stopwatch();
-    work(kWarmupRuns);
+    // Timed for the budget: the warm-ups are where a new host buffer's page
+    // faults or a first launch go, so they can cost more than a run.
+    watch->start();
+    work(sampling.warmups);
+    const double warmupMs = watch->stopMs();
     watch->start();
     work(1);
     const double single = std::max(watch->stopMs(), 1e-6);
     const int batch = std::clamp(static_cast<int>(std::ceil(kMinSampleMs / single)), 1, kMaxBatch);
     std::vector<double> samples;
-    for (int i = 0; i < repeats; ++i) {
+    if (firstRunIsASample(sampling, batch)) {
+        samples.push_back(single);
+    }
+    const auto wanted =
+        static_cast<std::size_t>(samplesToTake(sampling, warmupMs + single, single, batch));
+    while (samples.size() < wanted) {
         watch->start();
         work(batch);
         samples.push_back(watch->stopMs() / batch);
@@ -43,69 +53,132 @@ double medianMsPerUnit(Backend& backend, int repeats, Work work) {
     return median(samples);
 }
 
-void uploadInitial(Backend& backend, const Params& params) {
-    const std::vector<float> field = makeInitialField(params.grid, params.initial, params.boundary);
-    backend.upload(params.grid, field.data(), params.boundary);
+KernelTiming kernelTiming(const std::string& label, const GridSize& grid, double ms) {
+    KernelTiming timing;
+    timing.name = label;
+    timing.msPerStep = ms;
+    timing.gbPerS = bandwidthGBs(grid, ms);
+    return timing;
+}
+
+HostCopyTiming hostCopyTiming(HostMemory memory, const GridSize& grid, double ms) {
+    // One way: the grid's bytes reach the host once per copy.
+    return {memory, ms, static_cast<double>(grid.bytes()) / (ms * 1e-3) / 1e9};
+}
+
+double percentOf(double gbs, double reference) {
+    return reference > 0.0 ? 100.0 * gbs / reference : 0.0;
+}
+
+void setShares(KernelTiming& timing, const KernelTable& table) {
+    timing.percentOfCopy = percentOf(timing.gbPerS, table.floorGBs);
+    timing.percentOfPeak = percentOf(timing.gbPerS, table.peakGBs);
+}
+
+// Every timed row's share of the copy floor's GB/s and of the device's peak
+// (0 where either is not known yet or at all).
+void setPercentages(KernelTable& table) {
+    setShares(table.systemCopy, table);
+    for (KernelTiming& timing : table.kernels) {
+        setShares(timing, table);
+    }
 }
 
 }  // namespace
+
+bool firstRunIsASample(const Sampling& sampling, int batch) {
+    // Without a budget the bench keeps its samples all alike; with one, a
+    // run this long is a sample already, and running it again only to time
+    // it would double the row.
+    return sampling.budgetMs > 0.0 && batch == 1;
+}
+
+int samplesToTake(const Sampling& sampling, double spentMs, double firstRunMs, int batch) {
+    if (sampling.budgetMs <= 0.0) {
+        return sampling.repeats;
+    }
+    const double fit = std::floor((sampling.budgetMs - spentMs) / (firstRunMs * batch));
+    const double first = firstRunIsASample(sampling, batch) ? 1.0 : 0.0;
+    return static_cast<int>(std::clamp(first + fit, 1.0, static_cast<double>(sampling.repeats)));
+}
 
 double bandwidthGBs(const GridSize& grid, double msPerStep) {
     return 2.0 * static_cast<double>(grid.bytes()) / (msPerStep * 1e-3) / 1e9;
 }
 
-double timeKernel(Backend& backend, const Params& params, Kernel kernel, int repeats) {
-    uploadInitial(backend, params);
-    return medianMsPerUnit(backend, repeats,
-                           [&](int count) { backend.step(kernel, count, params.r); });
+double timeKernel(Backend& backend, float r, Kernel kernel, const Sampling& sampling) {
+    return medianMsPerUnit(backend, sampling, [&](int count) { backend.step(kernel, count, r); });
 }
 
-double timeSystemCopy(Backend& backend, const Params& params, int repeats) {
-    uploadInitial(backend, params);
-    return medianMsPerUnit(backend, repeats, [&](int count) {
+double timeSystemCopy(Backend& backend, const Sampling& sampling) {
+    return medianMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
             backend.systemCopy();
         }
     });
 }
 
-double timeHostCopy(Backend& backend, const Params& params, HostMemory memory, int repeats) {
-    uploadInitial(backend, params);
-    HostBuffer host = backend.allocateHost(params.grid.cells(), memory);
-    return medianMsPerUnit(backend, repeats, [&](int count) {
+double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
+                    const Sampling& sampling) {
+    HostBuffer host = backend.allocateHost(grid.cells(), memory);
+    return medianMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
             backend.copyToHost(host.get(), memory);
         }
     });
 }
 
-KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats) {
-    const double systemMs = timeSystemCopy(backend, params, repeats);
-    std::vector<std::pair<Kernel, double>> times;
-    double copyMs = 0.0;
+std::vector<KernelTableRow> kernelTableRows(const Backend& backend) {
+    using Kind = KernelTableRow::Kind;
+    std::vector<KernelTableRow> rows;
+    rows.push_back({Kind::SystemCopy, Kernel::Copy, HostMemory::Pageable,
+                    backend.systemCopyName() + " (ceiling)"});
     for (Kernel kernel : backend.kernels()) {
-        times.emplace_back(kernel, timeKernel(backend, params, kernel, repeats));
-        if (kernel == Kernel::Copy) {
-            copyMs = times.back().second;
-        }
-    }
-    const double copyGBs = copyMs > 0.0 ? bandwidthGBs(params.grid, copyMs) : 0.0;
-    const double peakGBs = backend.peakBandwidthGBs();
-    const auto row = [&](const std::string& label, double ms) {
-        const double gbs = bandwidthGBs(params.grid, ms);
-        return KernelTiming{label, ms, gbs, copyGBs > 0.0 ? 100.0 * gbs / copyGBs : 0.0,
-                            peakGBs > 0.0 ? 100.0 * gbs / peakGBs : 0.0};
-    };
-
-    KernelTable table;
-    table.systemCopy = row(backend.systemCopyName() + " (ceiling)", systemMs);
-    for (const auto& [kernel, ms] : times) {
-        table.kernels.push_back(row(kernel == Kernel::Copy ? "copy (floor)" : name(kernel), ms));
+        rows.push_back({Kind::Kernel, kernel, HostMemory::Pageable,
+                        kernel == Kernel::Copy ? "copy (floor)" : name(kernel)});
     }
     for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
-        const double ms = timeHostCopy(backend, params, memory, repeats);
-        table.hostCopies.push_back(
-            {memory, ms, static_cast<double>(params.grid.bytes()) / (ms * 1e-3) / 1e9});
+        rows.push_back({Kind::HostCopy, Kernel::Copy, memory, name(memory)});
+    }
+    return rows;
+}
+
+KernelTable emptyKernelTable(const Backend& backend) {
+    KernelTable table;
+    table.peakGBs = backend.peakBandwidthGBs();
+    return table;
+}
+
+void measureKernelTableRow(Backend& backend, const Params& params, const KernelTableRow& row,
+                           const Sampling& sampling, KernelTable& table) {
+    switch (row.kind) {
+    case KernelTableRow::Kind::SystemCopy:
+        table.systemCopy = kernelTiming(row.name, params.grid, timeSystemCopy(backend, sampling));
+        break;
+    case KernelTableRow::Kind::Kernel:
+        table.kernels.push_back(kernelTiming(row.name, params.grid,
+                                             timeKernel(backend, params.r, row.kernel, sampling)));
+        if (row.kernel == Kernel::Copy) {
+            table.floorGBs = table.kernels.back().gbPerS;
+        }
+        break;
+    case KernelTableRow::Kind::HostCopy:
+        table.hostCopies.push_back(hostCopyTiming(
+            row.memory, params.grid, timeHostCopy(backend, params.grid, row.memory, sampling)));
+        break;
+    }
+    setPercentages(table);
+}
+
+KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats) {
+    const std::vector<float> field = makeInitialField(params.grid, params.initial, params.boundary);
+    const Sampling sampling{kWarmupRuns, repeats, 0.0};
+    KernelTable table = emptyKernelTable(backend);
+    for (const KernelTableRow& row : kernelTableRows(backend)) {
+        // Every row starts from the initial field, so none is timed on what
+        // an earlier one left (at r > 0.25, an overflowed field).
+        backend.upload(params.grid, field.data(), params.boundary);
+        measureKernelTableRow(backend, params, row, sampling, table);
     }
     return table;
 }

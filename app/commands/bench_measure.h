@@ -2,7 +2,12 @@
 // The timed parts of the bench. Every figure is a median of repeats after a
 // warm-up, timed with the backend's own stopwatch (device events on the GPU),
 // on a real field, never on zeros.
+//
+// Table 1 is measured one row at a time by measureKernelTableRow(), so the
+// window's bandwidth survey can spread the bench's own table over frames;
+// measureKernelTable() is the bench's loop over the same rows.
 
+#include <string>
 #include <vector>
 
 #include "app/commands/bench_report.h"
@@ -12,12 +17,37 @@
 
 namespace heatlab {
 
-// Milliseconds per step of one kernel on params' grid and field.
-double timeKernel(Backend& backend, const Params& params, Kernel kernel, int repeats);
-// Milliseconds for the platform's own device copy of the grid.
-double timeSystemCopy(Backend& backend, const Params& params, int repeats);
-// Milliseconds for one copy of the newest field into host memory.
-double timeHostCopy(Backend& backend, const Params& params, HostMemory memory, int repeats);
+// How a figure is sampled: `warmups` runs that are no sample (they take a
+// first launch, the page faults of a new host buffer), one timed run that
+// sets the batch (runs per sample, so a sample lasts a couple of
+// milliseconds whatever the grid), then the median of `repeats` samples.
+struct Sampling {
+    int warmups = 1;
+    int repeats = 1;
+    // 0: no limit (the bench). Above 0, about how long a whole row may take,
+    // warm-ups included, in milliseconds: the samples stop at what fits
+    // (never fewer than one), and a first timed run long enough to be a
+    // sample on its own counts as one instead of being run again.
+    double budgetMs = 0.0;
+};
+
+// Under a budget, whether a first timed run of `batch` == 1 (at least a
+// sample's length) is a sample itself; and how many samples a figure takes
+// in all once the warm-ups and its first timed run took `spentMs`, that run
+// alone `firstRunMs`, and it set `batch`: with no budget, `repeats`; with
+// one, as many as fit in what is left of it, at least one, at most
+// `repeats`.
+bool firstRunIsASample(const Sampling& sampling, int batch);
+int samplesToTake(const Sampling& sampling, double spentMs, double firstRunMs, int batch);
+
+// Each time `work` (runs, steps or copies, of the field uploaded last) as
+// `sampling` says and returns the median milliseconds of one: one step of a
+// kernel, the platform's own device copy of the grid, one copy of the
+// newest field into host memory.
+double timeKernel(Backend& backend, float r, Kernel kernel, const Sampling& sampling);
+double timeSystemCopy(Backend& backend, const Sampling& sampling);
+double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
+                    const Sampling& sampling);
 
 // Grid bytes read and written per step over time, in GB/s.
 double bandwidthGBs(const GridSize& grid, double msPerStep);
@@ -25,12 +55,40 @@ double bandwidthGBs(const GridSize& grid, double msPerStep);
 // Table 1 on params' grid and field: the platform's own copy (the ceiling),
 // every kernel of the backend (the copy floor first), each as a percentage
 // of the floor's GB/s and of the device's peak, and one host copy per kind
-// of host memory.
+// of host memory. A table being filled holds the rows timed so far.
 struct KernelTable {
-    KernelTiming systemCopy;
+    KernelTiming systemCopy;  // unnamed until timed
     std::vector<KernelTiming> kernels;
     std::vector<HostCopyTiming> hostCopies;
+    double floorGBs = 0.0;  // the copy floor kernel's GB/s; 0 until timed
+    double peakGBs = 0.0;   // the device's theoretical peak; 0 if unknown
 };
+
+// One row of table 1: what it times and what the table calls it.
+struct KernelTableRow {
+    enum class Kind { SystemCopy, Kernel, HostCopy };
+    Kind kind = Kind::Kernel;
+    Kernel kernel = Kernel::Copy;              // Kind::Kernel's
+    HostMemory memory = HostMemory::Pageable;  // Kind::HostCopy's
+    std::string name;
+};
+
+// The rows in the order they are timed and printed: the ceiling, every
+// kernel of the backend (the copy floor first), pageable and pinned copies.
+std::vector<KernelTableRow> kernelTableRows(const Backend& backend);
+
+// An empty table for the backend's device: its peak, no rows.
+KernelTable emptyKernelTable(const Backend& backend);
+
+// Times one row on the field uploaded last (params give the grid and r) and
+// adds it to `table`, whose percentages of the copy floor and of the peak
+// are then brought up to date, all of them: the ceiling is timed before the
+// floor. The one place table 1's rows and percentages are computed.
+void measureKernelTableRow(Backend& backend, const Params& params, const KernelTableRow& row,
+                           const Sampling& sampling, KernelTable& table);
+
+// The bench's table 1: every row in turn, each from a fresh upload of
+// params' initial field, each figure the median of `repeats`.
 KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats);
 
 // Runs `steps` steps under each policy and checks the final fields are

@@ -117,6 +117,9 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     addParsedOption(
         *shot, "--size", "The --ui picture's size, 64 to 8192 pixels a side", "WxH", "1280x800",
         [&o](const std::vector<std::string>& v) { o.uiSize = parsePictureSize(v.back()); });
+    shot->add_flag("--bandwidth", o.bandwidth,
+                   "With --ui: measure the panel's bandwidth table (the bench's kernels on this "
+                   "grid) after the steps, and show it");
     shot->add_flag("--presenter", o.presenter,
                    "With --ui: the panel in presenter mode (x1.75, for a projector)");
     return shot;
@@ -126,9 +129,9 @@ void refuseShotOptionClashes(const ShotOptions& o) {
     if (o.ui && (o.slide || !o.recordDir.empty())) {
         throw UsageError("--ui draws the window; --slide and --record draw the field alone");
     }
-    if (!o.ui && (o.presenter || o.uiSize)) {
-        throw UsageError(std::string(o.presenter ? "--presenter" : "--size") +
-                         " is for --ui (the window drawn offscreen)");
+    if (!o.ui && (o.presenter || o.uiSize || o.bandwidth)) {
+        const char* flag = o.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
+        throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
     }
     if (!o.recordDir.empty()) {
         checkRecordFolder(o.recordDir);

@@ -40,6 +40,7 @@ struct ShotOptions {
     bool ui = false;
     std::optional<GridSize> uiSize;
     bool presenter = false;
+    bool bandwidth = false;  // --ui: the bandwidth table measured and shown
 };
 
 CLI::App* addShotCommand(CLI::App& app, ShotOptions& options);

@@ -31,8 +31,10 @@ LectureOptions lectureOptionsOf(const ShotOptions& o) {
     return lecture;
 }
 
-// Runs `steps` steps in frames of at most `stepsPerFrame`, then pauses.
-void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame) {
+// Runs `steps` steps in frames of at most `stepsPerFrame`, then pauses
+// (and measures the bandwidth table, a row a frame, when asked).
+void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame,
+              bool bandwidth) {
     WindowSettings& settings = ui.settings();
     settings.running = true;
     for (int done = 0; done < steps;) {
@@ -42,6 +44,12 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
     }
     settings.running = false;
     settings.stepsPerFrame = stepsPerFrame;
+    if (bandwidth) {
+        ui.measureBandwidth();
+        while (ui.measuringBandwidth()) {
+            ui.frame(surface);
+        }
+    }
     for (int i = 0; i < kSettleFrames; ++i) {
         ui.frame(surface);
     }
@@ -91,7 +99,7 @@ int runShotUi(const ShotOptions& o) {
         writeShotStats(stats, o.stats);
         return 0;
     }
-    runSteps(ui, surface, o.steps, o.stepsPerFrame);
+    runSteps(ui, surface, o.steps, o.stepsPerFrame, o.bandwidth);
     const Params& ran = ui.simulation().params();
     const std::string path =
         o.out.empty() ? pictureNameAfterState(ran, ui.simulation().stepCount()) : o.out;

@@ -13,6 +13,7 @@
 #include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/key_commands.h"
+#include "kernels/backend_factory.h"
 #include "kernels/errors.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
@@ -64,6 +65,7 @@ LectureUi::LectureUi(const LectureOptions& options, std::unique_ptr<Backend> bac
     readouts_.kernels = kernelsOf(b);
     readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
     readouts_.gl = glDescription;
+    readouts_.bandwidth = &bandwidth_;
     for (const ShippedScene& shipped : shippedScenes()) {
         scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
     }
@@ -87,6 +89,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
         actions.merge(drawPanel(state_, readouts_, scenePanel_, static_cast<float>(units.width),
                                 static_cast<float>(units.height), width));
+        readouts_.showBandwidth = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
         drawKeyHelp(static_cast<float>(units.width) - width, static_cast<float>(units.height));
     } else {
@@ -111,6 +114,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
     measure(steps);
+    advanceBandwidthSurvey();
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {
@@ -171,6 +175,12 @@ void LectureUi::apply(const PanelActions& actions) {
     if (actions.lockRangeToField) {
         lockRangeToField();
     }
+    if (actions.cancelBandwidth) {
+        bandwidth_.cancel();
+    }
+    if (actions.measureBandwidth) {
+        measureBandwidth();
+    }
 }
 
 void LectureUi::reset() {
@@ -190,6 +200,10 @@ void LectureUi::reset() {
     }
     applyPanelEdits(simulation_, state_.params, true);
     readouts_.message.clear();
+    // The table belongs to a grid: a new one is measured.
+    if (newGrid) {
+        measureBandwidth();
+    }
 }
 
 // Locks the range at what is on screen, so switching to locked changes
@@ -252,6 +266,26 @@ void LectureUi::useMeasures(const std::optional<FieldMeasures>& measures) {
     readouts_.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
     if (!std::isfinite(measures->maxAbs) && state_.settings.running) {
         pauseOnOverflow(measures->tag);
+    }
+}
+
+void LectureUi::measureBandwidth() {
+    Backend& running = simulation_.backend();
+    const BackendChoice kind =
+        running.name() == name(BackendChoice::Cuda) ? BackendChoice::Cuda : BackendChoice::Cpu;
+    readouts_.showBandwidth = true;
+    try {
+        bandwidth_.start(simulation_.params(), makeBackend(kind).backend);
+    } catch (const std::exception& e) {
+        readouts_.message = std::string("bandwidth not measured: ") + e.what();
+    }
+}
+
+void LectureUi::advanceBandwidthSurvey() {
+    if (bandwidth_.running()) {
+        // A row timed beside the lecture's queued steps would time both.
+        simulation_.backend().synchronize();
+        bandwidth_.advance();
     }
 }
 

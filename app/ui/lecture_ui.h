@@ -16,6 +16,7 @@
 #include "app/platform/window.h"
 #include "app/render/field_renderer.h"
 #include "app/render/field_view.h"
+#include "app/ui/bandwidth_survey.h"
 #include "app/ui/field_navigation.h"
 #include "app/ui/frame_pacer.h"
 #include "app/ui/imgui_layer.h"
@@ -86,6 +87,13 @@ public:
     // made (describePicture's), and that the panel is on it.
     PngText describeUi();
 
+    // Starts the bandwidth table (the bench's table 1) on the running grid,
+    // on a second backend of the simulation's kind, one row a frame from the
+    // next frame on, its section of the panel unfolded; the panel says why
+    // when it cannot.
+    void measureBandwidth();
+    bool measuringBandwidth() const { return bandwidth_.running(); }
+
     // The panel's settings: the window applies vsync; `shot --ui` runs and
     // pauses the steps.
     WindowSettings& settings() { return state_.settings; }
@@ -106,6 +114,8 @@ private:
     // The run stops; `step` is where the overflow was measured.
     void pauseOnOverflow(long long step);
     void measureField();
+    // One row of the table a frame, once the frame's steps are done.
+    void advanceBandwidthSurvey();
     void useMeasures(const std::optional<FieldMeasures>& measures);
     int paceSteps(const PanelActions& actions);
     void paintAtCursor();
@@ -138,6 +148,7 @@ private:
         float r = 0.0f;
     };
     PendingMeasures pending_;
+    BandwidthSurvey bandwidth_;
     enum class Timing { Sampled, EveryFrame, Never };
     Timing timing_ = Timing::Sampled;
     double lastTimedFrame_ = 0.0;

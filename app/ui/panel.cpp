@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app/render/colour_map.h"
+#include "app/ui/bandwidth_table.h"
 #include "app/ui/key_commands.h"
 
 namespace heatlab {
@@ -206,6 +207,18 @@ void brushControls(WindowSettings& s) {
     }
 }
 
+void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
+    const bool running = readouts.bandwidth != nullptr && readouts.bandwidth->running();
+    if (ImGui::Button(running ? "Stop measuring" : "Measure on this grid")) {
+        (running ? actions.cancelBandwidth : actions.measureBandwidth) = true;
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(kDimColour, "(also after a grid change)");
+    if (readouts.bandwidth != nullptr) {
+        drawBandwidthTable(*readouts.bandwidth, ImGui::GetContentRegionAvail().x);
+    }
+}
+
 // A section of the panel that the lecturer can fold away; the ones a
 // lecture uses all the time start open.
 bool section(const char* title, bool open) {
@@ -296,6 +309,12 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePa
         }
         if (section("Measured", true)) {
             readoutLines(state, readouts);
+        }
+        if (readouts.showBandwidth) {
+            ImGui::SetNextItemOpen(true);
+        }
+        if (section("Bandwidth: the bench's table on this grid", false)) {
+            bandwidthControls(readouts, actions);
         }
         if (section("Grid", false)) {
             resetControls(state, readouts);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/render/field_view.h"
+#include "app/ui/bandwidth_survey.h"
 #include "app/ui/frame_breakdown.h"
 #include "app/ui/panel_state.h"
 #include "app/ui/stability_meter.h"
@@ -24,8 +25,10 @@ struct PanelReadouts {
     int stepsThisFrame = 0;  // what the pace chose for the last frame
     double frameMs = 0.0;
     double stepsPerSecond = 0.0;
-    double copyGBs = 0.0;      // moved to the host by the copy-back policy
-    FrameBreakdown breakdown;  // the newest timed frame
+    double copyGBs = 0.0;                        // moved to the host by the copy-back policy
+    FrameBreakdown breakdown;                    // the newest timed frame
+    const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
+    bool showBandwidth = false;                  // a table was just started: unfold its section
     float maxAbs = 0.0f;
     StabilityHistory stability;               // max |u| after every frame since the reset
     std::string backend;                      // "cuda on NVIDIA H200"

@@ -12,6 +12,8 @@ void PanelActions::merge(const PanelActions& other) {
     quit = quit || other.quit;
     lockRangeToField = lockRangeToField || other.lockRangeToField;
     fitView = fitView || other.fitView;
+    measureBandwidth = measureBandwidth || other.measureBandwidth;
+    cancelBandwidth = cancelBandwidth || other.cancelBandwidth;
 }
 
 float steppedR(float r, int thousandths) {

@@ -67,6 +67,9 @@ struct PanelActions {
     // Locked was just chosen: start the locked range from the range on screen.
     bool lockRangeToField = false;
     bool fitView = false;
+    // The bandwidth table: measure it on the current grid, or stop measuring.
+    bool measureBandwidth = false;
+    bool cancelBandwidth = false;
 
     void merge(const PanelActions& other);
 };

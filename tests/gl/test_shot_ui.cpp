@@ -1,7 +1,9 @@
 // `heatlab shot --ui`: the lecture window's frames, panel included, drawn
 // with no window and no display (Mesa's surfaceless EGL here and in CI).
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -69,10 +71,38 @@ TEST(ShotUi, StatsMeasureTheWindowsFramesWithThePanel) {
     std::filesystem::remove(path);
 }
 
+TEST(ShotUi, MeasuresTheBandwidthTableAfterTheStepsWithoutTouchingTheField) {
+    const std::string plain = tempPath("heatlab-shot-ui-plain.png");
+    const std::string measured = tempPath("heatlab-shot-ui-bandwidth.png");
+    const std::string common =
+        "shot --ui --backend cpu --grid 67x45 --steps 5 --size 900x700 --colormap grey --out ";
+    ASSERT_EQ(runHeatlab(common + plain).status, 0);
+    const CommandResult result = runHeatlab(common + measured + " --bandwidth");
+    ASSERT_EQ(result.status, 0) << result.err;
+    const DecodedPng a = readPng(plain);
+    const DecodedPng b = readPng(measured);
+    const std::map<std::string, std::string> text(b.text.begin(), b.text.end());
+    EXPECT_EQ(text.at("heatlab.steps"), "5");  // the table ran on a backend of its own
+    // The field is the same picture; the panel is not (the table is on it).
+    const int fieldWidth = 900 - static_cast<int>(kPanelWidth);
+    int fieldDiffers = 0;
+    int panelDiffers = 0;
+    for (int y = 0; y < 700; ++y) {
+        for (int x = 0; x < 900; ++x) {
+            const bool differs = std::memcmp(a.image.at(x, y), b.image.at(x, y), 3) != 0;
+            (x < fieldWidth - 8 ? fieldDiffers : panelDiffers) += differs ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(fieldDiffers, 0);
+    EXPECT_GT(panelDiffers, 1000);
+    std::filesystem::remove(plain);
+    std::filesystem::remove(measured);
+}
+
 TEST(ShotUi, OptionsThatDoNotGoTogetherAreOneLineAndExitTwo) {
-    for (const char* args :
-         {"shot --ui --slide 320x180", "shot --ui --record . --every 2", "shot --size 320x200",
-          "shot --presenter", "shot --ui --size 10x10", "shot --ui --size 640"}) {
+    for (const char* args : {"shot --ui --slide 320x180", "shot --ui --record . --every 2",
+                             "shot --size 320x200", "shot --presenter", "shot --bandwidth",
+                             "shot --ui --size 10x10", "shot --ui --size 640"}) {
         const CommandResult result = runHeatlab(std::string(args) + " --backend cpu --grid 16");
         EXPECT_EQ(result.status, 2) << args << ": " << result.err;
         EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1)

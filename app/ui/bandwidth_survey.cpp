@@ -1,0 +1,100 @@
+#include "app/ui/bandwidth_survey.h"
+
+#include <exception>
+#include <utility>
+
+#include "kernels/grid_memory.h"
+#include "kernels/numerics/initial_conditions.h"
+
+namespace heatlab {
+
+void BandwidthSurvey::start(const Params& params, std::unique_ptr<Backend> backend) {
+    // The last survey's buffers go before the new ones are allocated.
+    backend_.reset();
+    state_ = SurveyState::Running;
+    params_ = params;
+    rowsDone_ = 0;
+    rows_.clear();
+    table_ = KernelTable{};
+    error_.clear();
+    backendName_.clear();
+    deviceName_.clear();
+    if (backend == nullptr) {
+        fail("no backend to measure on");
+        return;
+    }
+    backendName_ = backend->name();
+    deviceName_ = backend->deviceName();
+    // Called from the frame loop: whatever goes wrong here (too large a
+    // grid, a grid without interior, an allocation) is the survey's state.
+    try {
+        prepare(std::move(backend));
+    } catch (const std::exception& e) {
+        fail(std::string("not measured: ") + e.what());
+    }
+}
+
+void BandwidthSurvey::prepare(std::unique_ptr<Backend> backend) {
+    // Before anything is allocated: this backend's buffers come on top of
+    // the lecture's, which already hold their share of the memory.
+    refuseIfTooLarge(*backend, params_.grid);
+    rows_ = kernelTableRows(*backend);
+    table_ = emptyKernelTable(*backend);
+    // Uploaded once, unlike the bench, which uploads before every row: at
+    // 8192 on the CPU an upload costs about as much as a step (60 ms), and a
+    // row must stay short. Only a value-dependent speed could tell the
+    // difference (an overflowed field at r > 0.25 on a small grid).
+    const std::vector<float> field =
+        makeInitialField(params_.grid, params_.initial, params_.boundary);
+    backend->upload(params_.grid, field.data(), params_.boundary);
+    backend_ = std::move(backend);
+}
+
+bool BandwidthSurvey::advance() {
+    if (state_ != SurveyState::Running) {
+        return false;
+    }
+    const KernelTableRow& row = rows_[rowsDone_];
+    try {
+        measureKernelTableRow(*backend_, params_, row, kSurveySampling, table_);
+    } catch (const std::exception& e) {
+        fail(row.name + ": " + e.what());
+        return false;
+    }
+    ++rowsDone_;
+    if (rowsDone_ == rows_.size()) {
+        stop(SurveyState::Finished);
+        return false;
+    }
+    return true;
+}
+
+void BandwidthSurvey::cancel() {
+    if (state_ == SurveyState::Running) {
+        stop(SurveyState::Cancelled);
+    }
+}
+
+SurveyProgress BandwidthSurvey::progress() const {
+    SurveyProgress p;
+    p.rowsDone = rowsDone_;
+    p.rowsTotal = rows_.size();
+    if (state_ == SurveyState::Running) {
+        p.next = rows_[rowsDone_].name;
+    }
+    return p;
+}
+
+void BandwidthSurvey::stop(SurveyState state) {
+    state_ = state;
+    // A second grid's worth of device (or host) memory is not kept for a
+    // table that is already measured.
+    backend_.reset();
+}
+
+void BandwidthSurvey::fail(const std::string& message) {
+    error_ = message;
+    stop(SurveyState::Failed);
+}
+
+}  // namespace heatlab

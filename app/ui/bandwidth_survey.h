@@ -1,0 +1,96 @@
+#pragma once
+// The bench's table 1 (heatlab bench's kernels against the copy floor, the
+// platform's copy and the host copies), measured for the window one row per
+// frame so the window never stops for more than a row. It times on a backend
+// of its own, so the lecture's field is never touched, with the bench's own
+// row functions (bench_measure.h). No ImGui here: bandwidth_table.h draws it.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/commands/bench_measure.h"
+#include "kernels/backend.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+// How each row is sampled: one warm-up (a first launch, a new host buffer's
+// page faults), then up to the bench's default 9 samples of at least 2 ms,
+// as many as fit in 100 ms a row (samplesToTake() in bench_measure.h). On a
+// GPU that is all nine. At 8192 on a 2-core CPU a step takes 8-110 ms, so a
+// row there is the warm-up and one to four runs, the first run counting as
+// a sample: 70-90 ms a row, two steps (about 200 ms) for the three-pass
+// kernel, whose one step is 100 ms, and about 250 ms for a host copy, whose
+// warm-up pays the page faults of a new 256 MiB buffer.
+constexpr Sampling kSurveySampling{1, 9, 100.0};
+
+enum class SurveyState {
+    Idle,       // never started
+    Running,    // rows left to measure
+    Finished,   // every row measured
+    Cancelled,  // stopped by cancel(); the rows measured before it stay
+    Failed,     // refused or a row threw: see error()
+};
+
+struct SurveyProgress {
+    std::size_t rowsDone = 0;
+    std::size_t rowsTotal = 0;
+    std::string next;  // the row measured by the next advance(); empty when none
+
+    float fraction() const {
+        return rowsTotal == 0 ? 0.0f : static_cast<float>(rowsDone) / static_cast<float>(rowsTotal);
+    }
+};
+
+class BandwidthSurvey {
+public:
+    // Starts measuring params' grid, field and r on `backend` (a backend of
+    // its own, of the simulation's kind: the survey uploads the initial field
+    // into it and releases it when done). Refuses a grid the backend cannot
+    // hold beside what is already in use (state Failed, error() says why);
+    // never throws. A survey already running is replaced. Making and
+    // uploading the field is the one step not spread over frames: it costs
+    // what a reset of the lecture's own field costs.
+    void start(const Params& params, std::unique_ptr<Backend> backend);
+
+    // Measures the next row, exactly one; returns whether rows remain. A row
+    // that throws ends the survey (state Failed) with its message. Call once
+    // per frame; after the lecture's steps have finished (synchronise its
+    // backend first), or a GPU row would be timed beside them.
+    bool advance();
+
+    // Stops measuring and releases the backend; the rows measured stay.
+    void cancel();
+
+    bool running() const { return state_ == SurveyState::Running; }
+    SurveyState state() const { return state_; }
+    SurveyProgress progress() const;
+    // The rows measured so far, the copy floor's percentages up to date.
+    const KernelTable& result() const { return table_; }
+    const std::string& error() const { return error_; }
+
+    // What it was measured on: the grid, and the backend's name ("cpu",
+    // "cuda") and device as the bench names them.
+    const GridSize& grid() const { return params_.grid; }
+    const std::string& backendName() const { return backendName_; }
+    const std::string& deviceName() const { return deviceName_; }
+
+private:
+    void prepare(std::unique_ptr<Backend> backend);
+    void stop(SurveyState state);
+    void fail(const std::string& message);
+
+    SurveyState state_ = SurveyState::Idle;
+    Params params_;
+    std::unique_ptr<Backend> backend_;  // held only while running
+    std::string backendName_;
+    std::string deviceName_;
+    std::vector<KernelTableRow> rows_;
+    std::size_t rowsDone_ = 0;
+    KernelTable table_;
+    std::string error_;
+};
+
+}  // namespace heatlab

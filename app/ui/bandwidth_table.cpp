@@ -1,0 +1,152 @@
+#include "app/ui/bandwidth_table.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+#include <string>
+
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+namespace {
+
+const ImVec4 kDimColour{0.65f, 0.65f, 0.65f, 1.0f};
+const ImVec4 kErrorColour{1.0f, 0.4f, 0.35f, 1.0f};
+
+// The figures as the bench prints table 1: ms to 4 decimals, GB/s and
+// percentages to 1.
+void numberCell(const char* format, double value) {
+    ImGui::TableNextColumn();
+    ImGui::Text(format, value);
+}
+
+void blankCell() {
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("-");
+}
+
+void nameCell(const std::string& name) {
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", name.c_str());
+}
+
+// A share that is not known yet (the floor not timed) or at all (no peak) is
+// shown as such, never as 0 %.
+void shareCell(double percent, double reference) {
+    if (reference > 0.0) {
+        numberCell("%.1f", percent);
+    } else {
+        blankCell();
+    }
+}
+
+void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPeak) {
+    ImGui::TableNextRow();
+    nameCell(timing.name);
+    numberCell("%.4f", timing.msPerStep);
+    numberCell("%.1f", timing.gbPerS);
+    shareCell(timing.percentOfCopy, table.floorGBs);
+    if (withPeak) {
+        shareCell(timing.percentOfPeak, table.peakGBs);
+    }
+}
+
+void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
+    ImGui::TableNextRow();
+    nameCell(name(timing.memory));
+    numberCell("%.4f", timing.ms);
+    numberCell("%.1f", timing.gbPerS);
+    blankCell();
+    if (withPeak) {
+        blankCell();
+    }
+}
+
+void sectionRow(const char* title) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(kDimColour, "%s", title);
+}
+
+void rows(const KernelTable& table, float width) {
+    const bool withPeak = table.peakGBs > 0.0;
+    const int columns = withPeak ? 5 : 4;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("bandwidth", columns, flags, ImVec2(width, 0.0f))) {
+        return;
+    }
+    ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("ms/step");
+    ImGui::TableSetupColumn("GB/s");
+    ImGui::TableSetupColumn("% copy");
+    if (withPeak) {
+        ImGui::TableSetupColumn("% peak");
+    }
+    ImGui::TableHeadersRow();
+    // The ceiling is the first row timed: unnamed, it is not there yet.
+    if (!table.systemCopy.name.empty()) {
+        kernelRow(table.systemCopy, table, withPeak);
+    }
+    for (const KernelTiming& timing : table.kernels) {
+        kernelRow(timing, table, withPeak);
+    }
+    if (!table.hostCopies.empty()) {
+        sectionRow("host copy (to host, one grid)");
+        for (const HostCopyTiming& timing : table.hostCopies) {
+            hostCopyRow(timing, withPeak);
+        }
+    }
+    ImGui::EndTable();
+}
+
+void measuredOn(const BandwidthSurvey& survey) {
+    const GridSize& grid = survey.grid();
+    ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+    ImGui::TextWrapped("grid %d x %d on %s (%s)", grid.nx, grid.ny, survey.deviceName().c_str(),
+                       survey.backendName().c_str());
+    ImGui::PopStyleColor();
+}
+
+void status(const BandwidthSurvey& survey, float width) {
+    const SurveyProgress progress = survey.progress();
+    char text[160];
+    switch (survey.state()) {
+    case SurveyState::Running:
+        std::snprintf(text, sizeof text, "%zu of %zu: %s", progress.rowsDone + 1,
+                      progress.rowsTotal, progress.next.c_str());
+        ImGui::ProgressBar(progress.fraction(), ImVec2(width, 0.0f), text);
+        break;
+    case SurveyState::Cancelled:
+        ImGui::TextColored(kDimColour, "cancelled after %zu of %zu rows", progress.rowsDone,
+                           progress.rowsTotal);
+        break;
+    case SurveyState::Failed:
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        ImGui::TextWrapped("%s", survey.error().c_str());
+        ImGui::PopStyleColor();
+        break;
+    case SurveyState::Idle:
+    case SurveyState::Finished: break;
+    }
+}
+
+}  // namespace
+
+void drawBandwidthTable(const BandwidthSurvey& survey, float width) {
+    if (survey.state() == SurveyState::Idle) {
+        ImGui::TextColored(kDimColour, "not measured yet");
+        return;
+    }
+    measuredOn(survey);
+    status(survey, width);
+    if (survey.progress().rowsDone == 0) {
+        return;  // a refusal or a first row still to come: no empty table
+    }
+    rows(survey.result(), width);
+    ImGui::TextColored(kDimColour, "median of up to %d; GB/s: grid read + written / time",
+                       kSurveySampling.repeats);
+}
+
+}  // namespace heatlab

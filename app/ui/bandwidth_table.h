@@ -1,0 +1,15 @@
+#pragma once
+// Draws the bandwidth survey's table (the bench's table 1 for the window's
+// grid) with ImGui: the rows measured so far, a progress bar while it runs,
+// what it was measured on, and what went wrong if anything did. The button
+// that starts it belongs to the caller.
+
+#include "app/ui/bandwidth_survey.h"
+
+namespace heatlab {
+
+// Draws `width` ImGui units wide at the cursor (ImGui calls only: between
+// ImGuiLayer::beginFrame() and render()).
+void drawBandwidthTable(const BandwidthSurvey& survey, float width);
+
+}  // namespace heatlab

@@ -1,0 +1,186 @@
+// The window's bandwidth survey: the bench's table 1, one row per advance(),
+// on a backend of its own, and never a throw into the frame loop.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "app/commands/bench_measure.h"
+#include "app/ui/bandwidth_survey.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "kernels/cpu/host_memory.h"
+#include "kernels/grid_memory.h"
+
+namespace heatlab {
+namespace {
+
+// Odd on both sides: no multiple of any block or vector width.
+Params awkwardGrid() {
+    Params p;
+    p.grid = {67, 45};
+    return p;
+}
+
+// The row names in the order the table shows them.
+std::vector<std::string> rowNames(const KernelTable& table) {
+    std::vector<std::string> names;
+    if (!table.systemCopy.name.empty()) {
+        names.push_back(table.systemCopy.name);
+    }
+    for (const KernelTiming& k : table.kernels) {
+        names.push_back(k.name);
+    }
+    for (const HostCopyTiming& h : table.hostCopies) {
+        names.push_back(name(h.memory));
+    }
+    return names;
+}
+
+std::size_t rowCount(const KernelTable& table) { return rowNames(table).size(); }
+
+void runToEnd(BandwidthSurvey& survey) {
+    while (survey.advance()) {
+    }
+}
+
+TEST(BandwidthSurvey, MeasuresTheBenchTableInOrderOneRowPerAdvance) {
+    CpuBackend benchBackend;
+    const KernelTable bench = measureKernelTable(benchBackend, awkwardGrid(), 1);
+    const std::vector<std::string> expected = rowNames(bench);
+
+    BandwidthSurvey survey;
+    survey.start(awkwardGrid(), std::make_unique<CpuBackend>());
+    ASSERT_TRUE(survey.running()) << survey.error();
+    ASSERT_EQ(survey.progress().rowsTotal, expected.size());
+    for (std::size_t row = 0; row < expected.size(); ++row) {
+        const SurveyProgress before = survey.progress();
+        EXPECT_EQ(before.rowsDone, row);
+        EXPECT_EQ(before.next, expected[row]);
+        const bool more = survey.advance();
+        EXPECT_EQ(more, row + 1 < expected.size());
+        EXPECT_EQ(survey.progress().rowsDone, row + 1);
+        ASSERT_EQ(rowCount(survey.result()), row + 1);
+        EXPECT_EQ(rowNames(survey.result()).back(), expected[row]);
+    }
+    EXPECT_EQ(survey.state(), SurveyState::Finished);
+    EXPECT_FALSE(survey.running());
+    EXPECT_TRUE(survey.progress().next.empty());
+    EXPECT_FALSE(survey.advance());
+    EXPECT_EQ(rowNames(survey.result()), expected);
+    EXPECT_EQ(survey.result().kernels.size(), benchBackend.kernels().size());
+    EXPECT_EQ(survey.grid().nx, 67);
+    EXPECT_EQ(survey.grid().ny, 45);
+    EXPECT_EQ(survey.backendName(), "cpu");
+    EXPECT_EQ(survey.deviceName(), benchBackend.deviceName());
+}
+
+TEST(BandwidthSurvey, PercentagesAreOfTheCopyFloorWhicheverRowArrivedFirst) {
+    BandwidthSurvey survey;
+    const Params params = awkwardGrid();
+    survey.start(params, std::make_unique<CpuBackend>());
+    // The ceiling is timed before the floor: no share of it yet.
+    survey.advance();
+    EXPECT_EQ(survey.result().systemCopy.percentOfCopy, 0.0);
+    runToEnd(survey);
+
+    const KernelTable& table = survey.result();
+    ASSERT_FALSE(table.kernels.empty());
+    const KernelTiming& floor = table.kernels.front();
+    EXPECT_EQ(floor.name, "copy (floor)");
+    EXPECT_DOUBLE_EQ(floor.percentOfCopy, 100.0);
+    EXPECT_DOUBLE_EQ(table.floorGBs, floor.gbPerS);
+    std::vector<KernelTiming> timed = table.kernels;
+    timed.push_back(table.systemCopy);
+    for (const KernelTiming& k : timed) {
+        EXPECT_GT(k.msPerStep, 0.0) << k.name;
+        EXPECT_DOUBLE_EQ(k.gbPerS, bandwidthGBs(params.grid, k.msPerStep)) << k.name;
+        EXPECT_DOUBLE_EQ(k.percentOfCopy, 100.0 * k.gbPerS / floor.gbPerS) << k.name;
+        // The CPU's peak is not known: no share of it.
+        EXPECT_EQ(k.percentOfPeak, 0.0) << k.name;
+    }
+    ASSERT_EQ(table.hostCopies.size(), 2u);
+    for (const HostCopyTiming& h : table.hostCopies) {
+        EXPECT_GT(h.ms, 0.0);
+        EXPECT_DOUBLE_EQ(h.gbPerS, static_cast<double>(params.grid.bytes()) / (h.ms * 1e-3) / 1e9);
+    }
+}
+
+TEST(BandwidthSurvey, CancelStopsItAndKeepsTheRowsMeasured) {
+    BandwidthSurvey survey;
+    survey.start(awkwardGrid(), std::make_unique<CpuBackend>());
+    ASSERT_TRUE(survey.advance());
+    survey.cancel();
+    EXPECT_EQ(survey.state(), SurveyState::Cancelled);
+    EXPECT_FALSE(survey.running());
+    EXPECT_FALSE(survey.advance());
+    EXPECT_EQ(survey.progress().rowsDone, 1u);
+    EXPECT_TRUE(survey.progress().next.empty());
+    EXPECT_EQ(rowCount(survey.result()), 1u);
+
+    // Started again, it starts over.
+    survey.start(awkwardGrid(), std::make_unique<CpuBackend>());
+    EXPECT_TRUE(survey.running());
+    EXPECT_EQ(survey.progress().rowsDone, 0u);
+    EXPECT_EQ(rowCount(survey.result()), 0u);
+}
+
+TEST(BandwidthSurvey, AGridTooLargeForMemoryIsRefusedWithAMessageNotAThrow) {
+    Params huge;
+    huge.grid = {kMaxGridSide, kMaxGridSide};
+    const CpuBackend probe;
+    const std::size_t needed = probe.bytesNeeded(huge.grid) + kHostBytesPerCell * huge.grid.cells();
+    if (hostAvailableBytes() >= needed) {
+        GTEST_SKIP() << "this host has room for a " << gridText(huge.grid) << " grid";
+    }
+    BandwidthSurvey survey;
+    EXPECT_NO_THROW(survey.start(huge, std::make_unique<CpuBackend>()));
+    EXPECT_EQ(survey.state(), SurveyState::Failed);
+    EXPECT_FALSE(survey.running());
+    EXPECT_NE(survey.error().find("65536 x 65536 grid needs"), std::string::npos) << survey.error();
+    EXPECT_FALSE(survey.advance());
+    EXPECT_EQ(rowCount(survey.result()), 0u);
+}
+
+TEST(BandwidthSurvey, WhatCannotBeMeasuredIsItsErrorNotAThrow) {
+    Params noInterior;
+    noInterior.grid = {2, 2};
+    BandwidthSurvey survey;
+    EXPECT_NO_THROW(survey.start(noInterior, std::make_unique<CpuBackend>()));
+    EXPECT_EQ(survey.state(), SurveyState::Failed);
+    EXPECT_FALSE(survey.error().empty());
+    EXPECT_FALSE(survey.advance());
+
+    EXPECT_NO_THROW(survey.start(awkwardGrid(), nullptr));
+    EXPECT_EQ(survey.state(), SurveyState::Failed);
+    EXPECT_FALSE(survey.error().empty());
+}
+
+// The survey's sampling at the step times of 8192 on this CPU backend
+// (copy about 8-20 ms, three-pass 50-110 ms) and of a GPU (0.2 ms a step).
+TEST(BandwidthSurvey, ARowStaysWithinItsBudgetAndTheBenchKeepsItsRepeats) {
+    // A run past half the budget: the warm-up and that run, which is the
+    // sample.
+    EXPECT_TRUE(firstRunIsASample(kSurveySampling, 1));
+    EXPECT_EQ(samplesToTake(kSurveySampling, 220.0, 110.0, 1), 1);
+    EXPECT_EQ(samplesToTake(kSurveySampling, 90.0, 45.0, 1), 1);
+    // 20 ms: warm-up and first run 40 ms, three more fit in the other 60.
+    EXPECT_EQ(samplesToTake(kSurveySampling, 40.0, 20.0, 1), 4);
+    // A warm-up that paid a new buffer's page faults leaves less room.
+    EXPECT_EQ(samplesToTake(kSurveySampling, 80.0, 20.0, 1), 2);
+    // Short runs are batched to 2 ms samples, and all nine fit.
+    EXPECT_FALSE(firstRunIsASample(kSurveySampling, 10));
+    EXPECT_EQ(samplesToTake(kSurveySampling, 0.4, 0.2, 10), 9);
+
+    // The bench (no budget) takes its repeats whatever a run costs, and
+    // never counts the first run.
+    const Sampling bench{3, 9, 0.0};
+    EXPECT_FALSE(firstRunIsASample(bench, 1));
+    EXPECT_EQ(samplesToTake(bench, 440.0, 110.0, 1), 9);
+    EXPECT_EQ(samplesToTake(bench, 0.04, 0.01, 200), 9);
+}
+
+}  // namespace
+}  // namespace heatlab
