@@ -39,7 +39,16 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
     settings.running = true;
     for (int done = 0; done < steps;) {
         settings.stepsPerFrame = std::min(stepsPerFrame, steps - done);
+        // The panel's breakdown shows the last frame that ran steps (a run
+        // this short would otherwise show only its first, cold, frame).
+        const bool last = done + settings.stepsPerFrame >= steps;
+        if (last) {
+            ui.timeEveryFrame(true);
+        }
         ui.frame(surface);
+        if (last) {
+            ui.timeNoFrame();
+        }
         done += settings.stepsPerFrame;
     }
     settings.running = false;
@@ -74,6 +83,7 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
     ShotStats stats = measureFrames(ui.simulation(), frame, target, o);
     stats.picture = "the window with its panel";
     stats.path = name(ui.lastFrame().path);
+    stats.registrations = ui.registrations();
     return stats;
 }
 

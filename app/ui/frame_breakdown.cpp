@@ -25,7 +25,7 @@ void drawFrameBreakdown(const FrameBreakdown& b, float width) {
     // Colours far apart, so the copy's share stands out when it takes over.
     const std::array<Part, 5> parts = {{
         {"steps", b.stepsMs, IM_COL32(90, 170, 250, 255)},
-        {"copy back", b.copyBackMs, IM_COL32(240, 90, 70, 255)},
+        {"copy", b.copyBackMs, IM_COL32(240, 90, 70, 255)},
         {"display", b.displayMs, IM_COL32(250, 200, 60, 255)},
         {"draw", b.drawMs, IM_COL32(120, 210, 120, 255)},
         {"panel", b.uiMs, IM_COL32(190, 150, 230, 255)},

@@ -232,12 +232,17 @@ void LectureUi::measure(int steps) {
     rateSteps_ += steps;
     const double now = secondsNow();
     const double elapsed = now - rateStart_;
-    if (elapsed >= kRateSeconds) {
+    // Until the first half second is over, the frames so far: the readouts
+    // never sit at zero while something runs.
+    if (elapsed >= kRateSeconds || (!rateWindowDone_ && rateFrames_ >= 2)) {
         readouts_.frameMs = 1000.0 * elapsed / rateFrames_;
         readouts_.stepsPerSecond = static_cast<double>(rateSteps_) / elapsed;
-        const double copied = simulation_.bytesCopiedBack();
-        readouts_.copyGBs = copied >= rateCopied_ ? (copied - rateCopied_) / elapsed / 1e9 : 0.0;
-        rateCopied_ = copied;
+        const double copied = simulation_.bytesCopiedBack() - rateCopied_;
+        readouts_.copyGBs = copied >= 0.0 ? copied / elapsed / 1e9 : 0.0;
+    }
+    if (elapsed >= kRateSeconds) {
+        rateWindowDone_ = true;
+        rateCopied_ = simulation_.bytesCopiedBack();
         rateStart_ = now;
         rateFrames_ = 0;
         rateSteps_ = 0;

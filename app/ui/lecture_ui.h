@@ -93,6 +93,8 @@ public:
     // when it cannot.
     void measureBandwidth();
     bool measuringBandwidth() const { return bandwidth_.running(); }
+    // GL buffers registered with CUDA so far (once per grid size).
+    int registrations() const { return view_.registrations(); }
 
     // The panel's settings: the window applies vsync; `shot --ui` runs and
     // pauses the steps.
@@ -166,7 +168,8 @@ private:
     double rateStart_ = 0.0;
     FramePacer pacer_;
     CopyPolicy appliedCopy_;
-    double rateCopied_ = 0.0;  // bytes copied back when the rate was last measured
+    double rateCopied_ = 0.0;      // bytes copied back when the rate was last measured
+    bool rateWindowDone_ = false;  // a whole half second has been measured
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
     int rateFrames_ = 0;

@@ -85,5 +85,21 @@ TEST(Simulation, CountsStepsAndTheBytesThePolicyCopiedBack) {
     EXPECT_DOUBLE_EQ(simulation.bytesCopiedBack(), 0.0);
 }
 
+TEST(Simulation, TimedCopiesAreMeasuredApartAndOnlyWhenAsked) {
+    Params params;
+    params.grid = GridSize{131, 67};
+    Simulation simulation(std::make_unique<CpuBackend>(), params);
+    simulation.setCopyPolicy(CopyPolicy{1, HostMemory::Pageable});
+    simulation.advance(3);
+    EXPECT_EQ(simulation.takeCopyBackMs(), 0.0) << "untimed copies are not timed";
+    simulation.setTimedCopies(true);
+    simulation.advance(3);
+    EXPECT_GT(simulation.takeCopyBackMs(), 0.0);
+    EXPECT_EQ(simulation.takeCopyBackMs(), 0.0) << "taken once";
+    simulation.setCopyPolicy(CopyPolicy{});
+    simulation.advance(3);
+    EXPECT_EQ(simulation.takeCopyBackMs(), 0.0) << "no copies, no time";
+}
+
 }  // namespace
 }  // namespace heatlab

@@ -86,7 +86,9 @@ TEST(Window, ThePictureAndCopyBackOptionsApplyFromTheStart) {
     EXPECT_EQ(text["heatlab.range"], "locked -1 1");
     EXPECT_EQ(text["heatlab.display-path"], "via-host");
     std::filesystem::remove(path);
-    for (const char* bad : {"--copy-every -1", "--colormap rainbow", "--range 1 0"}) {
+    for (const char* bad :
+         {"--copy-every -1", "--colormap rainbow", "--range 1 0", "--pace warp",
+          "--steps-per-second 0", "--steps-per-second 100001", "--steps-per-second 2.5"}) {
         const CommandResult refused = runHeatlab(std::string("--frames 1 ") + bad);
         EXPECT_EQ(refused.status, 2) << bad << ": " << refused.err;
         EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
@@ -95,6 +97,19 @@ TEST(Window, ThePictureAndCopyBackOptionsApplyFromTheStart) {
 
 // At r = 1 the checkerboard grows sevenfold a step and overflows within
 // about fifty: the run must pause itself there instead of stepping on.
+TEST(Window, ThePaceAndVsyncApplyFromTheStart) {
+    const std::string path = tempPath("heatlab-window-pace.png");
+    // Five steps a second over frames that take far less than a second each:
+    // the count stays far below one a frame.
+    const CommandResult result = runHeatlab(
+        "--backend cpu --grid 40x30 --frames 6 --pace steps-per-second "
+        "--steps-per-second 5 --no-vsync --screenshot " +
+        path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_LT(std::stoi(textOf(readPng(path))["heatlab.steps"]), 6);
+    std::filesystem::remove(path);
+}
+
 TEST(Window, AnOverflowPausesTheRun) {
     const std::string path = tempPath("heatlab-window-overflow.png");
     const CommandResult result = runHeatlab(
