@@ -23,6 +23,9 @@ FieldView::FieldView() = default;
 
 FieldView::~FieldView() {
     interop_.reset();  // unregister while the buffer still exists
+    if (rangeCopied_ != nullptr) {
+        glDeleteSync(rangeCopied_);
+    }
 }
 
 void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend) {
@@ -97,6 +100,43 @@ FieldRange FieldView::storedRange() const {
                                 sizeof(ends), ends));
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
     return {ends[0], ends[1], false};
+}
+
+void FieldView::queueRangeReadback() {
+    if (rangeCopied_ != nullptr || !buffer_) {
+        return;
+    }
+    constexpr GLsizeiptr kBytes = kDisplayRangeFloats * sizeof(float);
+    if (!rangeReadback_) {
+        rangeReadback_ = gl::Buffer::create();
+        glBindBuffer(GL_COPY_WRITE_BUFFER, rangeReadback_.id());
+        GL_CHECK(glBufferData(GL_COPY_WRITE_BUFFER, kBytes, nullptr, GL_STREAM_READ));
+    }
+    glBindBuffer(GL_COPY_READ_BUFFER, buffer_.id());
+    glBindBuffer(GL_COPY_WRITE_BUFFER, rangeReadback_.id());
+    GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                                 static_cast<GLintptr>(grid_.bytes()), 0, kBytes));
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    rangeCopied_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    glFlush();  // so the fence is reached without anyone waiting on it
+}
+
+std::optional<FieldRange> FieldView::finishedRange() {
+    if (rangeCopied_ == nullptr) {
+        return std::nullopt;
+    }
+    const GLenum status = glClientWaitSync(rangeCopied_, 0, 0);
+    if (status != GL_ALREADY_SIGNALED && status != GL_CONDITION_SATISFIED) {
+        return std::nullopt;  // still running, or GL_WAIT_FAILED: asked again next frame
+    }
+    glDeleteSync(rangeCopied_);
+    rangeCopied_ = nullptr;
+    float ends[kDisplayRangeFloats] = {0.0f, 0.0f};
+    glBindBuffer(GL_COPY_READ_BUFFER, rangeReadback_.id());
+    GL_CHECK(glGetBufferSubData(GL_COPY_READ_BUFFER, 0, sizeof(ends), ends));
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    return FieldRange{ends[0], ends[1], false};
 }
 
 }  // namespace heatlab

@@ -59,6 +59,13 @@ public:
     // The min and max stored after the field (what an automatic range
     // draws with). Reads the buffer back, so it waits for what writes it.
     FieldRange storedRange() const;
+    // The same without waiting, for labels drawn every frame: the stored
+    // min and max are copied on the GPU into a small buffer of their own,
+    // behind the frame that wrote them (queueRangeReadback(), one copy in
+    // flight; a call while one is in flight does nothing), and read once GL
+    // says the copy is done (finishedRange(): nothing until then).
+    void queueRangeReadback();
+    std::optional<FieldRange> finishedRange();
 
     // The buffer texture the renderer samples, and the grid it holds.
     GLuint texture() const { return texture_.id(); }
@@ -79,6 +86,8 @@ private:
     bool interopRefused_ = false;
     std::string refusal_;
     int registrations_ = 0;
+    gl::Buffer rangeReadback_;
+    GLsync rangeCopied_ = nullptr;  // the fence behind the copy in flight
 };
 
 }  // namespace heatlab

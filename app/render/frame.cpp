@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 #include "app/render/gl_check.h"
 
@@ -22,7 +23,13 @@ ValueRange drawnRange(const FieldView& view, const FrameSettings& settings) {
     if (!settings.range.automatic) {
         return {settings.range.lo, settings.range.hi};
     }
-    const FieldRange stored = view.storedRange();
+    return drawnRangeOf(view.storedRange(), settings);
+}
+
+ValueRange drawnRangeOf(const FieldRange& stored, const FrameSettings& settings) {
+    if (!settings.range.automatic) {
+        return {settings.range.lo, settings.range.hi};
+    }
     return settings.map == ColourMap::Diverging ? centredOnZero(stored.min, stored.max)
                                                 : ValueRange{stored.min, stored.max};
 }
@@ -51,27 +58,36 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
         stats.copyBackMs += copied;
     };
 
+    // The steps are timed by the backend's own stopwatch (device events on
+    // a GPU), the other parts by the host clock around work waited for.
+    const std::unique_ptr<Stopwatch> watch = timed ? backend.stopwatch() : nullptr;
+    const auto runSteps = [&](int steps) {
+        if (watch) {
+            watch->start();
+        }
+        simulation.advance(steps);
+        if (watch) {
+            stats.stepsMs = watch->stopMs();
+            glFinish();
+            takeCopies(stats.stepsMs);
+        }
+        stats.stepsTimed = steps;
+    };
+
     Clock::time_point start = Clock::now();
     if (view.path() == DisplayPath::Interop) {
         // All steps but the last run on their own, so a timed frame can tell
         // them from the display write; untimed, they are queued back to back
         // either way.
-        const int before = settings.steps > 0 ? settings.steps - 1 : 0;
-        simulation.advance(before);
-        wait();
-        stats.stepsMs = msSince(start);
-        takeCopies(stats.stepsMs);
+        runSteps(settings.steps > 0 ? settings.steps - 1 : 0);
         start = Clock::now();
         stats.presentWrite =
-            simulation.advanceAndPresent(settings.steps - before, view.deviceBuffer());
+            simulation.advanceAndPresent(settings.steps - stats.stepsTimed, view.deviceBuffer());
         wait();
         stats.displayMs = msSince(start);
         takeCopies(stats.displayMs);
     } else {
-        simulation.advance(settings.steps);
-        wait();
-        stats.stepsMs = msSince(start);
-        takeCopies(stats.stepsMs);
+        runSteps(settings.steps);
         start = Clock::now();
         const FieldRange range = backend.range();
         view.uploadFromHost(simulation.fieldOnHost().data(), range);

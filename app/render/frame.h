@@ -36,10 +36,11 @@ struct FrameSettings {
 // up but the pipeline stalls: the window times one frame about once a
 // second, `shot --stats` all of its timed ones).
 struct FrameStats {
-    double stepsMs = 0.0;                     // every step but the one that writes the display
-    double copyBackMs = 0.0;                  // the copy-back policy's copies among them
-    double displayMs = 0.0;                   // getting the field into the GL buffer (see below)
-    double drawMs = 0.0;                      // the colour-mapped draw
+    double stepsMs = 0.0;     // every step but the one that writes the display (device timer)
+    int stepsTimed = 0;       // how many steps stepsMs is
+    double copyBackMs = 0.0;  // the copy-back policy's copies among them
+    double displayMs = 0.0;   // getting the field into the GL buffer (see below)
+    double drawMs = 0.0;      // the colour-mapped draw
     DisplayPath path = DisplayPath::ViaHost;  // the path that ran
     // Interop: how the field reached the buffer (by the last step, or by a
     // copy when the frame had no steps). Via host: empty.
@@ -58,5 +59,7 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
 // diverging map, so white means zero). Reads them back from GL, so it waits
 // for the frame: for pictures and their captions, not for every frame.
 ValueRange drawnRange(const FieldView& view, const FrameSettings& settings);
+// The same from a stored min and max already at hand (finishedRange()).
+ValueRange drawnRangeOf(const FieldRange& stored, const FrameSettings& settings);
 
 }  // namespace heatlab

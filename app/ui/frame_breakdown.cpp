@@ -44,6 +44,10 @@ void drawFrameBreakdown(const FrameBreakdown& b, float width) {
                   IM_COL32(120, 120, 120, 255));
     ImGui::Dummy(ImVec2(width, height));
     ImGui::Text("one frame, each part waited for: %.3g ms", b.totalMs());
+    if (b.stepsTimed > 0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(%.3g ms/step)", b.stepsMs / b.stepsTimed);
+    }
     if (ImGui::BeginTable("breakdown", 2)) {
         for (const Part& part : parts) {
             ImGui::TableNextColumn();

@@ -10,6 +10,7 @@ namespace heatlab {
 struct FrameBreakdown {
     bool measured = false;  // no timed frame yet: nothing to show
     double stepsMs = 0.0;
+    int stepsTimed = 0;  // the steps stepsMs is the time of (device timers on a GPU)
     double copyBackMs = 0.0;
     double displayMs = 0.0;
     double drawMs = 0.0;
