@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "kernels/errors.h"
+#include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
@@ -27,6 +28,34 @@ void Simulation::reset() {
 void Simulation::setCopyPolicy(const CopyPolicy& policy) {
     policy_ = policy;
     ensureCopyBuffer();
+}
+
+std::unique_ptr<Backend> Simulation::switchBackend(std::unique_ptr<Backend> backend) {
+    // Every check and every allocation comes before the first change, so a
+    // throw leaves the simulation running on the old backend as it was.
+    if (!backend) {
+        throw RuntimeError("switching to a null backend");
+    }
+    backend->requireKernel(params_.kernel);
+    refuseIfTooLarge(*backend, params_.grid);
+    // Also waits for the old backend, so no copy still lands in copyBuffer_.
+    const std::vector<float>& field = fieldOnHost();
+    backend->upload(params_.grid, field.data(), params_.boundary);
+    // Pinned memory belongs to the backend that allocated it: the policy's
+    // buffer comes from the new one. Allocated before the old one is freed,
+    // unlike in ensureCopyBuffer(), so that a failure here changes nothing;
+    // the two backends hold a field each at this point anyway.
+    HostBuffer buffer = backend->allocateHost(params_.grid.cells(), policy_.memory);
+
+    // Nothing below throws. The old buffer is freed while its backend is
+    // still ours, before that backend is handed back.
+    copyBuffer_ = std::move(buffer);
+    copyBufferCells_ = params_.grid.cells();
+    copyBufferMemory_ = policy_.memory;
+    std::swap(backend_, backend);
+    // fields_ stays: the field is the same one, and the window tells
+    // measurements of a replaced field from current ones by fieldCount().
+    return backend;
 }
 
 void Simulation::ensureCopyBuffer() {

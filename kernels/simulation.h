@@ -29,6 +29,17 @@ public:
     // Rebuilds the initial field from params() and uploads it; step 0.
     void reset();
     void setCopyPolicy(const CopyPolicy& policy);
+    const CopyPolicy& copyPolicy() const { return policy_; }
+
+    // Moves the simulation onto `backend` with the field it has now (copied
+    // through host memory once), the step count, params and copy-back policy
+    // kept; returns the backend it ran on before. fieldCount() stays: it is
+    // the same field, so measurements of it stay current. Throws, with
+    // nothing changed, on a null backend (RuntimeError), when params().kernel
+    // is not on it or the grid does not fit it (UsageError), or when its
+    // upload or allocation fails. Like fieldOnHost(), it takes params().grid
+    // and boundary to be the field's: switch with no such change pending.
+    std::unique_ptr<Backend> switchBackend(std::unique_ptr<Backend> backend);
 
     // Runs `steps` steps of params().kernel, copying back as the policy says.
     void advance(int steps);

@@ -34,6 +34,10 @@ double secondsNow() {
         .count();
 }
 
+BackendChoice choiceOf(const Backend& backend) {
+    return backend.name() == name(BackendChoice::Cuda) ? BackendChoice::Cuda : BackendChoice::Cpu;
+}
+
 std::vector<Kernel> kernelsOf(const Backend& backend) {
     std::vector<Kernel> kernels;
     for (Kernel kernel : stencilKernels()) {
@@ -61,9 +65,11 @@ LectureUi::LectureUi(const LectureOptions& options, std::unique_ptr<Backend> bac
     s.plainSampling = !options.picture.showDisagreement;
     s.copyEvery = options.copyEvery;
     s.pinnedCopies = options.pinned;
-    Backend& b = simulation_.backend();
-    readouts_.kernels = kernelsOf(b);
-    readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
+    showBackend();
+    readouts_.backends = {BackendChoice::Cpu};
+    if (builtWithCuda()) {
+        readouts_.backends.push_back(BackendChoice::Cuda);
+    }
     readouts_.gl = glDescription;
     readouts_.bandwidth = &bandwidth_;
     for (const ShippedScene& shipped : shippedScenes()) {
@@ -91,7 +97,6 @@ bool LectureUi::frame(const UiSurface& surface) {
                                 static_cast<float>(units.height), width));
         readouts_.showBandwidth = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
-        drawKeyHelp(static_cast<float>(units.width) - width, static_cast<float>(units.height));
     } else {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
                                                 "H: panel and keys");
@@ -99,8 +104,13 @@ bool LectureUi::frame(const UiSurface& surface) {
     sceneRequests();
     apply(actions);
 
-    fieldWidth_ = std::max(1, size.width - panelPixels);
+    const ColourBarStrip bar = colourBarStrip();
+    fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
     fieldHeight_ = size.height;
+    if (state_.settings.panelVisible) {
+        drawKeyHelp(static_cast<float>(fieldWidth_) / pixelsPerUnit(),
+                    static_cast<float>(units.height));
+    }
     glViewport(0, 0, size.width, size.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -113,6 +123,7 @@ bool LectureUi::frame(const UiSurface& surface) {
                                        0, 0, fieldWidth_, fieldHeight_, timed)};
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
+    drawColourBar(bar);
     measure(steps);
     advanceBandwidthSurvey();
     const double uiStart = secondsNow();
@@ -124,6 +135,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         FrameBreakdown& b = readouts_.breakdown;
         b.measured = true;
         b.stepsMs = lastFrame_.stepsMs;
+        b.stepsTimed = lastFrame_.stepsTimed;
         b.copyBackMs = lastFrame_.copyBackMs;
         b.displayMs = lastFrame_.displayMs;
         b.drawMs = lastFrame_.drawMs;
@@ -157,7 +169,35 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     return steps;
 }
 
+// What the panel shows of the backend the simulation runs on.
+void LectureUi::showBackend() {
+    Backend& b = simulation_.backend();
+    readouts_.kernels = kernelsOf(b);
+    readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
+    state_.settings.backend = choiceOf(b);
+}
+
+// Moves the lecture onto the backend the panel chose, with the field as it
+// is; when it cannot (no device, the kernel is not there, the grid does not
+// fit), the lecture stays where it was and the panel says why.
+void LectureUi::switchBackend() {
+    const BackendChoice wanted = state_.settings.backend;
+    if (wanted == choiceOf(simulation_.backend())) {
+        return;
+    }
+    try {
+        const std::unique_ptr<Backend> previous =
+            simulation_.switchBackend(makeBackend(wanted).backend);
+        readouts_.message = "switched to " + simulation_.backend().name() + " at step " +
+                            std::to_string(simulation_.stepCount());
+    } catch (const std::exception& e) {
+        readouts_.message = std::string("backend not switched: ") + e.what();
+    }
+    showBackend();
+}
+
 void LectureUi::apply(const PanelActions& actions) {
+    switchBackend();
     if (actions.reset) {
         reset();
     } else {
@@ -275,9 +315,7 @@ void LectureUi::useMeasures(const std::optional<FieldMeasures>& measures) {
 }
 
 void LectureUi::measureBandwidth() {
-    Backend& running = simulation_.backend();
-    const BackendChoice kind =
-        running.name() == name(BackendChoice::Cuda) ? BackendChoice::Cuda : BackendChoice::Cpu;
+    const BackendChoice kind = choiceOf(simulation_.backend());
     readouts_.showBandwidth = true;
     try {
         bandwidth_.start(simulation_.params(), makeBackend(kind).backend);
@@ -338,6 +376,49 @@ void LectureUi::saveScreenshot(const std::string& path) {
     }
 }
 
+// The strip right of the field that holds the colour bar and its two
+// values, in framebuffer pixels, sized like the panel's text.
+LectureUi::ColourBarStrip LectureUi::colourBarStrip() const {
+    const float pixels = pixelsPerUnit();
+    ColourBarStrip strip;
+    strip.margin = static_cast<int>(std::lround(ImGui::GetFontSize() * 0.5f * pixels));
+    strip.bar = static_cast<int>(std::lround(ImGui::GetFontSize() * 0.9f * pixels));
+    // Room for the longest value a range shows ("-1.23e+09").
+    strip.label = static_cast<int>(std::lround(ImGui::CalcTextSize("-0.000e+00").x * pixels));
+    strip.width = 3 * strip.margin + strip.bar + strip.label;
+    return strip;
+}
+
+// The colour bar right of the field, with the range's ends: the locked ones,
+// or the field's own min and max read back without waiting (a frame or two
+// behind on a GPU; the first frames show none).
+void LectureUi::drawColourBar(const ColourBarStrip& strip) {
+    const FrameSettings settings = frameSettingsOf(state_.settings, 0, std::nullopt);
+    if (settings.range.automatic) {
+        if (const std::optional<FieldRange> stored = view_.finishedRange()) {
+            shownRange_ = drawnRangeOf(*stored, settings);
+        }
+        view_.queueRangeReadback();
+    } else {
+        shownRange_ = ValueRange{settings.range.lo, settings.range.hi};
+    }
+    const float pixels = pixelsPerUnit();
+    const int line = static_cast<int>(std::lround(ImGui::GetTextLineHeightWithSpacing() * pixels));
+    const int x = fieldWidth_ + strip.margin;
+    const int height = std::max(1, fieldHeight_ - 2 * (line + strip.margin));
+    renderer_.drawColourBar(settings.map, x, line + strip.margin, strip.bar, height);
+    if (!shownRange_) {
+        return;
+    }
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    const ImU32 ink = IM_COL32(225, 225, 225, 255);
+    const float left = static_cast<float>(x) / pixels;
+    const float top = static_cast<float>(strip.margin) / pixels;
+    draw->AddText(ImVec2(left, top), ink, numberText(shownRange_->hi, 4).c_str());
+    draw->AddText(ImVec2(left, static_cast<float>(fieldHeight_ - line) / pixels), ink,
+                  numberText(shownRange_->lo, 4).c_str());
+}
+
 PngText LectureUi::describeUi() {
     Picture shown;
     const FrameSettings settings = frameSettingsOf(state_.settings, 0, navigation_.view());
@@ -386,8 +467,10 @@ void LectureUi::applyScene(const Scene& scene) {
     }
     refuseIfTooLarge(simulation_.backend(), scene.params.grid);
     state_.params = scene.params;
-    // The panel's visibility and the max |u| choice stay the presenter's.
+    // The backend, the panel's visibility and the max |u| choice stay the
+    // presenter's: a scene is the lecture, not the machine.
     WindowSettings settings = scene.settings;
+    settings.backend = state_.settings.backend;
     settings.panelVisible = state_.settings.panelVisible;
     settings.measureMaxAbs = state_.settings.measureMaxAbs;
     state_.settings = settings;

@@ -100,6 +100,8 @@ public:
     // pauses the steps.
     WindowSettings& settings() { return state_.settings; }
     Simulation& simulation() { return simulation_; }
+    // What the panel shows of the running lecture (messages included).
+    const PanelReadouts& readouts() const { return readouts_; }
     // Every frame timed part by part (for `shot --ui --stats`), instead of
     // one about every second.
     void timeEveryFrame(bool on) { timing_ = on ? Timing::EveryFrame : Timing::Sampled; }
@@ -110,12 +112,22 @@ public:
 
 private:
     void apply(const PanelActions& actions);
+    void showBackend();
+    void switchBackend();
     void reset();
     void lockRangeToField();
     void measure(int steps);
     // The run stops; `step` is where the overflow was measured.
     void pauseOnOverflow(long long step);
     void measureField();
+    struct ColourBarStrip {
+        int margin = 0;
+        int bar = 0;
+        int label = 0;
+        int width = 0;
+    };
+    ColourBarStrip colourBarStrip() const;
+    void drawColourBar(const ColourBarStrip& strip);
     // One row of the table a frame, once the frame's steps are done.
     void advanceBandwidthSurvey();
     void useMeasures(const std::optional<FieldMeasures>& measures);
@@ -151,6 +163,7 @@ private:
     };
     PendingMeasures pending_;
     BandwidthSurvey bandwidth_;
+    std::optional<ValueRange> shownRange_;  // the colour bar's ends, once known
     enum class Timing { Sampled, EveryFrame, Never };
     Timing timing_ = Timing::Sampled;
     double lastTimedFrame_ = 0.0;

@@ -101,6 +101,7 @@ void rSlider(float& r) {
 
 void rControls(PanelState& state, const PanelReadouts& readouts) {
     Params& p = state.params;
+    combo("backend", state.settings.backend, readouts.backends);
     combo("kernel", p.kernel, readouts.kernels);
     rSlider(p.r);
     float typed = p.r;

@@ -19,8 +19,9 @@ namespace heatlab {
 
 // What the panel shows but does not edit, measured by the window.
 struct PanelReadouts {
-    Params running;               // what the simulation runs with now
-    std::vector<Kernel> kernels;  // the stencil kernels the backend has
+    Params running;                       // what the simulation runs with now
+    std::vector<Kernel> kernels;          // the stencil kernels the backend has
+    std::vector<BackendChoice> backends;  // what this build can run on
     long long steps = 0;
     int stepsThisFrame = 0;  // what the pace chose for the last frame
     double frameMs = 0.0;

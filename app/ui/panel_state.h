@@ -10,6 +10,7 @@
 #include "app/render/field_view.h"
 #include "app/render/frame.h"
 #include "app/ui/frame_pacer.h"
+#include "kernels/backend_factory.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/params.h"
 #include "kernels/simulation.h"
@@ -22,6 +23,8 @@ constexpr int kDefaultStepsPerFrame = 10;
 
 // The window's own settings, beside the simulation's Params.
 struct WindowSettings {
+    // The backend to run on: switched live, on the same field.
+    BackendChoice backend = BackendChoice::Cpu;
     bool running = true;
     int stepsPerFrame = kDefaultStepsPerFrame;
     // How the steps of a frame are chosen (FramePacer): the fixed count

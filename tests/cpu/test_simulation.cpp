@@ -1,19 +1,33 @@
 // Simulation: the step counter, the copy-back policy, and the host buffer the
 // policy copies into, which is allocated once per grid and memory kind (pinned
-// memory is slow to allocate, and a reset must not pay for it every time).
+// memory is slow to allocate, and a reset must not pay for it every time);
+// switching backends on the same field.
 
+#include <cstring>
 #include <memory>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "kernels/cpu/cpu_backend.h"
+#include "kernels/errors.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
 namespace {
 
-// The CPU backend, counting the host buffers it is asked for.
-class CountingBackend final : public Backend {
+// Host buffers from every CountingBackend not yet freed, and how the CPU
+// backend frees its own (the deleter is a plain function, so these are global).
+int liveHostBuffers = 0;
+void (*cpuRelease)(float*) = nullptr;
+
+void countedRelease(float* p) {
+    --liveHostBuffers;
+    cpuRelease(p);
+}
+
+// The CPU backend, counting the host buffers it is asked for and those alive.
+class CountingBackend : public Backend {
 public:
     explicit CountingBackend(int* allocations) : allocations_(allocations) {}
 
@@ -41,7 +55,10 @@ public:
     double checkerboardAmplitude() override { return inner_.checkerboardAmplitude(); }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         ++*allocations_;
-        return inner_.allocateHost(count, memory);
+        HostBuffer buffer = inner_.allocateHost(count, memory);
+        cpuRelease = buffer.get_deleter().release;
+        ++liveHostBuffers;
+        return HostBuffer(buffer.release(), HostBufferDeleter{&countedRelease});
     }
     std::unique_ptr<Stopwatch> stopwatch() override { return inner_.stopwatch(); }
     void synchronize() override { inner_.synchronize(); }
@@ -49,6 +66,14 @@ public:
 private:
     CpuBackend inner_;
     int* allocations_;
+};
+
+// The same, posing as a device with no memory left: no grid fits it.
+class FullDeviceBackend final : public CountingBackend {
+public:
+    using CountingBackend::CountingBackend;
+    bool fieldInHostMemory() const override { return false; }
+    std::size_t availableBytes() const override { return 0; }
 };
 
 Params smallGrid() {
@@ -99,6 +124,154 @@ TEST(Simulation, TimedCopiesAreMeasuredApartAndOnlyWhenAsked) {
     simulation.setCopyPolicy(CopyPolicy{});
     simulation.advance(3);
     EXPECT_EQ(simulation.takeCopyBackMs(), 0.0) << "no copies, no time";
+}
+
+// A grid that is a multiple of nothing, a boundary and r that are not the
+// defaults, so a switch that lost any of them would show.
+Params oddGrid() {
+    Params p;
+    p.grid = GridSize{131, 67};
+    p.r = 0.2f;
+    p.kernel = Kernel::Global;
+    p.boundary = Boundary::Insulated;
+    return p;
+}
+
+std::vector<float> copyOf(Simulation& simulation) { return simulation.fieldOnHost(); }
+
+bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+TEST(SimulationSwitch, KeepsTheFieldStepsPolicyAndFieldCount) {
+    Simulation simulation(std::make_unique<CpuBackend>(), oddGrid());
+    simulation.setCopyPolicy({3, HostMemory::Pinned});
+    simulation.advance(7);  // copies after steps 3 and 6
+    const std::vector<float> before = copyOf(simulation);
+    const double copied = simulation.bytesCopiedBack();
+    const long long fields = simulation.fieldCount();
+    Backend* const old = &simulation.backend();
+
+    const std::unique_ptr<Backend> returned =
+        simulation.switchBackend(std::make_unique<CpuBackend>());
+
+    EXPECT_EQ(returned.get(), old) << "the backend handed back is the one it ran on";
+    EXPECT_NE(&simulation.backend(), old);
+    EXPECT_TRUE(sameBits(copyOf(simulation), before)) << "the field changed in the switch";
+    EXPECT_EQ(simulation.stepCount(), 7);
+    EXPECT_EQ(simulation.fieldCount(), fields) << "the same field, not a new one";
+    EXPECT_DOUBLE_EQ(simulation.bytesCopiedBack(), copied);
+    EXPECT_EQ(simulation.copyPolicy().every, 3);
+    EXPECT_EQ(simulation.copyPolicy().memory, HostMemory::Pinned);
+    EXPECT_EQ(simulation.params().kernel, Kernel::Global);
+    EXPECT_EQ(simulation.params().r, 0.2f);
+    EXPECT_EQ(simulation.params().boundary, Boundary::Insulated);
+    simulation.advance(2);  // step 9: the policy's next copy
+    EXPECT_DOUBLE_EQ(simulation.bytesCopiedBack(), copied + 131.0 * 67 * sizeof(float));
+}
+
+TEST(SimulationSwitch, SteppingOnMatchesARunThatNeverSwitched) {
+    for (const Kernel kernel : CpuBackend().kernels()) {
+        SCOPED_TRACE(name(kernel));
+        Params params = oddGrid();
+        params.kernel = kernel;
+        Simulation switched(std::make_unique<CpuBackend>(), params);
+        Simulation stayed(std::make_unique<CpuBackend>(), params);
+        switched.setCopyPolicy({4, HostMemory::Pageable});
+        stayed.setCopyPolicy({4, HostMemory::Pageable});
+        switched.advance(5);
+        switched.switchBackend(std::make_unique<CpuBackend>());
+        switched.advance(9);
+        stayed.advance(14);
+        EXPECT_EQ(switched.stepCount(), stayed.stepCount());
+        EXPECT_DOUBLE_EQ(switched.bytesCopiedBack(), stayed.bytesCopiedBack());
+        EXPECT_TRUE(sameBits(copyOf(switched), copyOf(stayed)));
+    }
+}
+
+TEST(SimulationSwitch, TheCopyBufferComesFromTheNewBackendAndTheOldOneIsFreedFirst) {
+    int oldAllocations = 0;
+    int newAllocations = 0;
+    Simulation simulation(std::make_unique<CountingBackend>(&oldAllocations), oddGrid());
+    simulation.setCopyPolicy({1, HostMemory::Pinned});
+    simulation.advance(2);
+    ASSERT_EQ(liveHostBuffers, 1);
+    const int oldBefore = oldAllocations;  // the first buffer and the pinned one
+
+    std::unique_ptr<Backend> old =
+        simulation.switchBackend(std::make_unique<CountingBackend>(&newAllocations));
+
+    EXPECT_EQ(oldAllocations, oldBefore) << "the old backend was asked for a buffer";
+    EXPECT_EQ(newAllocations, 1);
+    EXPECT_EQ(liveHostBuffers, 1) << "the old backend's buffer outlived the switch";
+    old.reset();  // nothing of the simulation's may depend on it now
+    simulation.setTimedCopies(true);
+    simulation.advance(3);
+    EXPECT_EQ(simulation.stepCount(), 5);
+    EXPECT_GT(simulation.takeCopyBackMs(), 0.0) << "timed copies stopped with the switch";
+    EXPECT_DOUBLE_EQ(simulation.bytesCopiedBack(), 5.0 * 131 * 67 * sizeof(float));
+}
+
+// What a refused switch must leave as it was.
+struct Snapshot {
+    explicit Snapshot(Simulation& simulation)
+        : backend(&simulation.backend()),
+          field(copyOf(simulation)),
+          steps(simulation.stepCount()),
+          fields(simulation.fieldCount()),
+          copied(simulation.bytesCopiedBack()) {}
+
+    void expectSame(Simulation& simulation) const {
+        EXPECT_EQ(&simulation.backend(), backend);
+        EXPECT_TRUE(sameBits(copyOf(simulation), field));
+        EXPECT_EQ(simulation.stepCount(), steps);
+        EXPECT_EQ(simulation.fieldCount(), fields);
+        EXPECT_DOUBLE_EQ(simulation.bytesCopiedBack(), copied);
+    }
+
+    Backend* backend;
+    std::vector<float> field;
+    long long steps;
+    long long fields;
+    double copied;
+};
+
+TEST(SimulationSwitch, AKernelTheNewBackendLacksChangesNothing) {
+    ASSERT_FALSE(CpuBackend().hasKernel(Kernel::Tiled));
+    Simulation simulation(std::make_unique<CpuBackend>(), oddGrid());
+    simulation.setCopyPolicy({2, HostMemory::Pageable});
+    simulation.advance(5);
+    Params tiled = simulation.params();
+    tiled.kernel = Kernel::Tiled;  // as if running on CUDA's tiled kernel
+    simulation.setParams(tiled);
+    const Snapshot before(simulation);
+    int allocations = 0;
+
+    EXPECT_THROW(simulation.switchBackend(std::make_unique<CountingBackend>(&allocations)),
+                 UsageError);
+
+    before.expectSame(simulation);
+    EXPECT_EQ(simulation.params().kernel, Kernel::Tiled);
+    EXPECT_EQ(allocations, 0) << "the new backend was touched before the check";
+}
+
+TEST(SimulationSwitch, ANullBackendChangesNothing) {
+    Simulation simulation(std::make_unique<CpuBackend>(), oddGrid());
+    simulation.advance(3);
+    const Snapshot before(simulation);
+    EXPECT_THROW(simulation.switchBackend(nullptr), RuntimeError);
+    before.expectSame(simulation);
+}
+
+TEST(SimulationSwitch, AGridTheNewBackendCannotHoldChangesNothing) {
+    Simulation simulation(std::make_unique<CpuBackend>(), oddGrid());
+    simulation.advance(3);
+    const Snapshot before(simulation);
+    int allocations = 0;
+    EXPECT_THROW(simulation.switchBackend(std::make_unique<FullDeviceBackend>(&allocations)),
+                 UsageError);
+    before.expectSame(simulation);
+    EXPECT_EQ(allocations, 0);
 }
 
 }  // namespace
