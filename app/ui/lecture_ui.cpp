@@ -12,6 +12,7 @@
 #include "app/io/png_file.h"
 #include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
+#include "app/render/slide_picture.h"
 #include "app/ui/key_commands.h"
 #include "kernels/backend_factory.h"
 #include "kernels/errors.h"
@@ -93,8 +94,9 @@ bool LectureUi::frame(const UiSurface& surface) {
     int panelPixels = 0;
     if (state_.settings.panelVisible) {
         const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
-        actions.merge(drawPanel(state_, readouts_, scenePanel_, static_cast<float>(units.width),
-                                static_cast<float>(units.height), width));
+        actions.merge(drawPanel(state_, readouts_, scenePanel_, screenshotPanel_,
+                                static_cast<float>(units.width), static_cast<float>(units.height),
+                                width));
         readouts_.showBandwidth = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
@@ -143,7 +145,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     }
 
     if (actions.screenshot) {
-        saveScreenshot("");
+        takeScreenshot(surface.pixels);
     }
     return actions.quit;
 }
@@ -359,21 +361,40 @@ bool LectureUi::overField(double x, double y) const {
     return x * scale < fieldWidth_ && y * scale < fieldHeight_ && x >= 0.0 && y >= 0.0;
 }
 
+// The kind the panel chose, named after the state, into the panel's folder
+// (written whole or not at all); the panel says where, or why not.
+void LectureUi::takeScreenshot(const PixelSize& window) {
+    const ScreenshotKind kind = screenshotPanel_.kind;
+    std::string file = pictureNameAfterState(simulation_.params(), simulation_.stepCount());
+    if (kind != ScreenshotKind::Field) {
+        file.insert(file.size() - 4, std::string("_") + name(kind));  // before ".png"
+    }
+    const std::string folder = screenshotPanel_.folder;
+    const std::string path = folder.empty() ? file : folder + "/" + file;
+    try {
+        const FrameSettings settings = frameSettingsOf(state_.settings, 0, std::nullopt);
+        if (kind == ScreenshotKind::Window) {
+            // What was just drawn, panel included, before it is shown.
+            writePng(path, readPixels(window.width, window.height), describeUi());
+        } else if (kind == ScreenshotKind::Slide) {
+            Picture slide =
+                slidePicture(simulation_, view_, renderer_, settings, kSlideWidth, kSlideHeight);
+            writePng(path, slide.image, describePicture(simulation_, settings, slide));
+        } else {
+            const Picture picture = pictureOfField(simulation_, view_, renderer_, settings);
+            writePng(path, picture.image, picture.text);
+        }
+        readouts_.message = "saved " + path;
+    } catch (const std::exception& e) {
+        readouts_.message = std::string("screenshot not saved: ") + e.what();
+    }
+}
+
+// Asked for on the command line: it must work, so a failure throws.
 void LectureUi::saveScreenshot(const std::string& path) {
     const Picture picture = pictureOfField(simulation_, view_, renderer_,
                                            frameSettingsOf(state_.settings, 0, std::nullopt));
-    const std::string out =
-        path.empty() ? pictureNameAfterState(simulation_.params(), simulation_.stepCount()) : path;
-    if (!path.empty()) {
-        writePng(out, picture.image, picture.text);  // asked for on the command line: must work
-        return;
-    }
-    try {
-        writePng(out, picture.image, picture.text);
-        readouts_.message = "saved " + out;
-    } catch (const RuntimeError& e) {
-        readouts_.message = std::string("screenshot not saved: ") + e.what();
-    }
+    writePng(path, picture.image, picture.text);
 }
 
 // The strip right of the field that holds the colour bar and its two

@@ -49,6 +49,9 @@ struct LectureOptions {
 // grid beside it on a 1280 x 800 screen. `shot --ui` draws this size too.
 constexpr int kWindowWidth = 1280;
 constexpr int kWindowHeight = 800;
+// A slide screenshot: full HD, what projectors and slide decks use.
+constexpr int kSlideWidth = 1920;
+constexpr int kSlideHeight = 1080;
 
 // Where a frame is drawn: the framebuffer's size in pixels and the display's
 // in window units (ImGui's; they differ on a high-DPI screen).
@@ -79,10 +82,12 @@ public:
     void onMouseButton(int button, bool pressed);
     void onCursor(double x, double y);
 
-    // The field at grid resolution as a PNG, named after the state when
-    // `path` is empty (the panel says where, or why not); a path given on
-    // the command line must work, so a failure there throws.
+    // The field at grid resolution as a PNG at `path` (--screenshot); a
+    // failure throws.
     void saveScreenshot(const std::string& path);
+    // F12, P or the panel's button: the panel's kind of picture into its
+    // folder; `window` is the framebuffer just drawn, read for a window shot.
+    void takeScreenshot(const PixelSize& window);
     // The text chunks of a picture of the whole UI: how the field on it was
     // made (describePicture's), and that the panel is on it.
     PngText describeUi();
@@ -100,6 +105,8 @@ public:
     // pauses the steps.
     WindowSettings& settings() { return state_.settings; }
     Simulation& simulation() { return simulation_; }
+    // The panel's screenshot choices (what, and into which folder).
+    ScreenshotPanel& screenshots() { return screenshotPanel_; }
     // What the panel shows of the running lecture (messages included).
     const PanelReadouts& readouts() const { return readouts_; }
     // Every frame timed part by part (for `shot --ui --stats`), instead of
@@ -151,6 +158,7 @@ private:
     PanelReadouts readouts_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
+    ScreenshotPanel screenshotPanel_;
     FieldNavigation navigation_;
     UiSurface surface_;
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel

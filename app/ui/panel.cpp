@@ -288,8 +288,22 @@ void sceneControls(ScenePanel& scene) {
 
 }  // namespace
 
+const char* name(ScreenshotKind kind) {
+    switch (kind) {
+    case ScreenshotKind::Field: return "field";
+    case ScreenshotKind::Window: return "window";
+    case ScreenshotKind::Slide: return "slide";
+    }
+    return "?";
+}
+
+std::vector<ScreenshotKind> allScreenshotKinds() {
+    return {ScreenshotKind::Field, ScreenshotKind::Window, ScreenshotKind::Slide};
+}
+
 PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePanel& scene,
-                       float displayWidth, float displayHeight, float width) {
+                       ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
+                       float width) {
     PanelActions actions;
     ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
@@ -330,6 +344,8 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePa
             sceneControls(scene);
         }
         ImGui::Separator();
+        combo("screenshot of", screenshot.kind, allScreenshotKinds());
+        ImGui::InputText("into folder", screenshot.folder, sizeof screenshot.folder);
         if (ImGui::Button("Screenshot (F12)")) {
             actions.screenshot = true;
         }

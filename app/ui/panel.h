@@ -56,6 +56,20 @@ struct ScenePanel {
     int shipped = -1;  // index into shippedTitles
 };
 
+// What F12, P and the Screenshot button write: the field at the grid's own
+// resolution (no UI), the whole window as it is on screen, or a slide (the
+// field, its colour bar and a caption, 1920 x 1080).
+enum class ScreenshotKind { Field, Window, Slide };
+const char* name(ScreenshotKind kind);
+std::vector<ScreenshotKind> allScreenshotKinds();
+
+// The panel's screenshot controls: what to take and the folder it goes to
+// (the current folder unless changed).
+struct ScreenshotPanel {
+    ScreenshotKind kind = ScreenshotKind::Field;
+    char folder[1024] = ".";
+};
+
 // The panel's width in ImGui units at scale 1.
 constexpr float kPanelWidth = 370.0f;
 
@@ -63,7 +77,8 @@ constexpr float kPanelWidth = 370.0f;
 // displayWidth x displayHeight ImGui units. Call between
 // ImGuiLayer::beginFrame() and render().
 PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePanel& scene,
-                       float displayWidth, float displayHeight, float width);
+                       ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
+                       float width);
 
 // The keys along the bottom of the field, which is fieldWidth units wide
 // from the left edge of a display displayHeight units high.

@@ -2,12 +2,16 @@
 // surfaceless EGL): the panel's backend choice moves the running lecture
 // onto another backend with its field, or says why not and keeps it.
 
+#include <cstdio>
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "app/io/png_file.h"
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/imgui_layer.h"
@@ -72,6 +76,43 @@ TEST_F(LectureUiTest, TheSameBackendChosenAgainChangesNothing) {
     EXPECT_EQ(&ui.simulation().backend(), running);
     EXPECT_EQ(ui.simulation().stepCount(), 6);
     EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;
+}
+
+TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
+    const std::string folder = ::testing::TempDir() + "heatlab-lecture-shots";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    run(ui, 2);
+    ui.settings().running = false;
+    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s", folder.c_str());
+    const std::string stem = folder + "/heatlab_optimised_r0.24_step000006";
+    const struct {
+        ScreenshotKind kind;
+        std::string file;
+        int width;
+        int height;
+    } expected[] = {{ScreenshotKind::Field, stem + ".png", 67, 45},
+                    {ScreenshotKind::Window, stem + "_window.png", 640, 400},
+                    {ScreenshotKind::Slide, stem + "_slide.png", kSlideWidth, kSlideHeight}};
+    for (const auto& shot : expected) {
+        ui.screenshots().kind = shot.kind;
+        ui.onKey(Key::F12, false);
+        run(ui, 1);
+        EXPECT_EQ(ui.readouts().message, "saved " + shot.file);
+        const DecodedPng png = readPng(shot.file);
+        EXPECT_EQ(png.image.width, shot.width) << name(shot.kind);
+        EXPECT_EQ(png.image.height, shot.height) << name(shot.kind);
+        const std::map<std::string, std::string> text(png.text.begin(), png.text.end());
+        EXPECT_EQ(text.at("heatlab.steps"), "6") << name(shot.kind);
+    }
+    // A folder that is not there: the panel says so, nothing is written.
+    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
+                  (folder + "/missing").c_str());
+    ui.onKey(Key::F12, false);
+    run(ui, 1);
+    EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved", 0), 0u) << ui.readouts().message;
+    std::filesystem::remove_all(folder);
 }
 
 }  // namespace
