@@ -19,6 +19,7 @@ namespace {
 // Frames with no steps after the last step: Dear ImGui sizes a table's
 // columns from the frame before, so the picture is taken once they settle.
 constexpr int kSettleFrames = 3;
+constexpr int kTimedLastFrames = 3;
 
 LectureOptions lectureOptionsOf(const ShotOptions& o) {
     LectureOptions lecture;
@@ -39,18 +40,16 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
     settings.running = true;
     for (int done = 0; done < steps;) {
         settings.stepsPerFrame = std::min(stepsPerFrame, steps - done);
-        // The panel's breakdown shows the last frame that ran steps (a run
-        // this short would otherwise show only its first, cold, frame).
-        const bool last = done + settings.stepsPerFrame >= steps;
-        if (last) {
-            ui.timeEveryFrame(true);
-        }
+        // The panel's breakdown shows the last frame that ran steps, timed
+        // after a few timed ones (a run this short would otherwise show only
+        // its first, cold, frame; the first timed frames after untimed ones
+        // also wait for what those left queued).
+        const bool lastFew = done + kTimedLastFrames * stepsPerFrame >= steps;
+        ui.timeEveryFrame(lastFew);
         ui.frame(surface);
-        if (last) {
-            ui.timeNoFrame();
-        }
         done += settings.stepsPerFrame;
     }
+    ui.timeNoFrame();
     settings.running = false;
     settings.stepsPerFrame = stepsPerFrame;
     if (bandwidth) {
