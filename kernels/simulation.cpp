@@ -94,7 +94,7 @@ PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
         if (display != nullptr && done + chunk == steps) {
             how = backend_->stepAndPresent(params_.kernel, chunk, params_.r, *display);
         } else {
-            backend_->step(params_.kernel, chunk, params_.r);
+            backend_->stepMany(params_.kernel, chunk, params_.r);
         }
         steps_ += chunk;
         done += chunk;

@@ -110,6 +110,14 @@ double timeKernel(Backend& backend, float r, Kernel kernel, const Sampling& samp
     return medianMsPerUnit(backend, sampling, [&](int count) { backend.step(kernel, count, r); });
 }
 
+// Per step, timed in whole submissions of stepsPerSubmission() steps.
+double timeKernelMany(Backend& backend, float r, Kernel kernel, const Sampling& sampling) {
+    const int unit = backend.stepsPerSubmission();
+    return medianMsPerUnit(backend, sampling,
+                           [&](int count) { backend.stepMany(kernel, count * unit, r); }) /
+           unit;
+}
+
 double timeSystemCopy(Backend& backend, const Sampling& sampling) {
     return medianMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
@@ -137,6 +145,13 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend) {
         rows.push_back({Kind::Kernel, kernel, HostMemory::Pageable,
                         kernel == Kernel::Copy ? "copy (floor)" : name(kernel)});
     }
+    if (!backend.manyStepsName().empty()) {
+        for (Kernel kernel : {Kernel::Copy, Kernel::Optimised}) {
+            rows.push_back({Kind::KernelMany, kernel, HostMemory::Pageable,
+                            std::string(kernel == Kernel::Copy ? "copy (floor)" : name(kernel)) +
+                                ", " + backend.manyStepsName()});
+        }
+    }
     for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
         rows.push_back({Kind::HostCopy, Kernel::Copy, memory, name(memory)});
     }
@@ -161,6 +176,10 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
         if (row.kernel == Kernel::Copy) {
             table.floorGBs = table.kernels.back().gbPerS;
         }
+        break;
+    case KernelTableRow::Kind::KernelMany:
+        table.kernels.push_back(kernelTiming(
+            row.name, params.grid, timeKernelMany(backend, params.r, row.kernel, sampling)));
         break;
     case KernelTableRow::Kind::HostCopy:
         table.hostCopies.push_back(hostCopyTiming(

@@ -66,7 +66,9 @@ struct KernelTable {
 
 // One row of table 1: what it times and what the table calls it.
 struct KernelTableRow {
-    enum class Kind { SystemCopy, Kernel, HostCopy };
+    // KernelMany: the kernel through Backend::stepMany(), where the backend
+    // has a faster way for many steps than one launch each.
+    enum class Kind { SystemCopy, Kernel, KernelMany, HostCopy };
     Kind kind = Kind::Kernel;
     Kernel kernel = Kernel::Copy;              // Kind::Kernel's
     HostMemory memory = HostMemory::Pageable;  // Kind::HostCopy's
@@ -74,7 +76,9 @@ struct KernelTableRow {
 };
 
 // The rows in the order they are timed and printed: the ceiling, every
-// kernel of the backend (the copy floor first), pageable and pinned copies.
+// kernel of the backend (the copy floor first), the floor and the optimised
+// kernel submitted many steps at a time (where the backend has a way),
+// pageable and pinned copies.
 std::vector<KernelTableRow> kernelTableRows(const Backend& backend);
 
 // An empty table for the backend's device: its peak, no rows.

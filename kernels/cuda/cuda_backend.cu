@@ -14,8 +14,11 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <memory>
 #include <new>
 #include <string>
+#include <tuple>
 
 #include <cuda_runtime.h>
 
@@ -26,6 +29,47 @@
 #include "kernels/errors.h"
 
 namespace heatlab {
+
+namespace {
+
+// Steps a graph holds: enough that one graph launch is small beside the
+// steps it runs, few enough that a frame of 100 steps is mostly graphs and
+// capturing one (once per kernel, r and parity) takes well under a frame.
+constexpr int kStepsPerGraph = 32;
+
+// A captured, instantiated graph of kStepsPerGraph steps, and the buffer
+// that holds the newest field once it has run.
+class StepGraph {
+public:
+    StepGraph(cudaGraphExec_t exec, int currentAfter) : exec_(exec), currentAfter_(currentAfter) {}
+    ~StepGraph() {
+        if (exec_ != nullptr) {
+            CUDA_CHECK_PRINT(cudaGraphExecDestroy(exec_));
+        }
+    }
+    StepGraph(const StepGraph&) = delete;
+    StepGraph& operator=(const StepGraph&) = delete;
+
+    cudaGraphExec_t exec() const { return exec_; }
+    int currentAfter() const { return currentAfter_; }
+
+private:
+    cudaGraphExec_t exec_;
+    int currentAfter_;
+};
+
+// What a graph was captured for: the buffers and grid are fixed between
+// uploads, which forget every graph.
+struct StepGraphKey {
+    Kernel kernel;
+    std::uint32_t rBits;
+    int current;
+    bool operator<(const StepGraphKey& o) const {
+        return std::tie(kernel, rBits, current) < std::tie(o.kernel, o.rBits, o.current);
+    }
+};
+
+}  // namespace
 
 struct CudaBackend::Resources {
     // Streams first, so they are destroyed last, after the events and
@@ -42,6 +86,7 @@ struct CudaBackend::Resources {
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
     DeviceBuffer<double> checkerboardResult{1};
+    std::map<StepGraphKey, std::unique_ptr<StepGraph>> graphs;  // stepMany()'s, by what they run
     // requestMeasures(): its results land in pinned memory (max |u|'s bits
     // in the first word, the amplitude's double in the second pair), and
     // the event says when.
@@ -191,6 +236,8 @@ void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boun
     }
     boundary_ = boundary;
     current_ = 0;
+    // Captured with the old buffers, grid and boundary.
+    res.graphs.clear();
     // Both buffers get the ring: the interior kernels never write it, so
     // under Dirichlet whichever buffer a step reads must already hold it.
     CUDA_CHECK(cudaMemcpyAsync(res.field[0].data(), field, grid.bytes(), cudaMemcpyHostToDevice,
@@ -227,6 +274,71 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
     }
 }
 
+void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
+    requireField("stepMany");
+    requireKernel(kernel);
+    if (steps < 0) {
+        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+    }
+    int done = 0;
+    if (steps >= kStepsPerGraph) {
+        // A capture cannot wait for work queued outside it: any pinned copy
+        // still reading a buffer is waited for here, before the graphs.
+        beforeWriting(0);
+        beforeWriting(1);
+        for (; steps - done >= kStepsPerGraph; done += kStepsPerGraph) {
+            stepGraph(kernel, r);
+        }
+    }
+    for (; done < steps; ++done) {
+        stepOnce(kernel, r, nullptr);
+    }
+}
+
+std::string CudaBackend::manyStepsName() const {
+    return "CUDA graph of " + std::to_string(kStepsPerGraph) + " steps";
+}
+
+int CudaBackend::stepsPerSubmission() const { return kStepsPerGraph; }
+
+void CudaBackend::stepGraph(Kernel kernel, float r) {
+    Resources& res = *resources_;
+    cudaStream_t stream = res.compute.get();
+    std::uint32_t rBits = 0;
+    std::memcpy(&rBits, &r, sizeof rBits);
+    const StepGraphKey key{kernel, rBits, current_};
+    auto found = res.graphs.find(key);
+    if (found == res.graphs.end()) {
+        // Captured, not run: stepOnce() moves current_ as the steps would,
+        // which is where the graph leaves the newest field.
+        const int before = current_;
+        CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+        try {
+            for (int i = 0; i < kStepsPerGraph; ++i) {
+                stepOnce(kernel, r, nullptr);
+            }
+        } catch (...) {
+            cudaGraph_t broken = nullptr;
+            (void)cudaStreamEndCapture(stream, &broken);
+            if (broken != nullptr) {
+                (void)cudaGraphDestroy(broken);
+            }
+            current_ = before;
+            throw;
+        }
+        cudaGraph_t graph = nullptr;
+        CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
+        cudaGraphExec_t exec = nullptr;
+        const cudaError_t made = cudaGraphInstantiate(&exec, graph, 0);
+        CUDA_CHECK_PRINT(cudaGraphDestroy(graph));
+        CUDA_CHECK(made);
+        found = res.graphs.emplace(key, std::make_unique<StepGraph>(exec, current_)).first;
+        current_ = before;
+    }
+    CUDA_CHECK(cudaGraphLaunch(found->second->exec(), stream));
+    current_ = found->second->currentAfter();
+}
+
 PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
                                          DeviceDisplayBuffer& display) {
     requireField("stepAndPresent");
@@ -236,9 +348,9 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
     }
     Resources& res = *resources_;
     // Every step but the last runs before the display buffer is asked for,
-    // so they never wait for it to be mapped.
-    for (int i = 0; i + 1 < steps; ++i) {
-        stepOnce(kernel, r, nullptr);
+    // so they never wait for it to be mapped; they go the fastest way.
+    if (steps > 1) {
+        stepMany(kernel, steps - 1, r);
     }
     cudaStream_t stream = res.compute.get();
     float* mirror = display.acquire(stream);

@@ -44,6 +44,9 @@ public:
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
     void step(Kernel kernel, int steps, float r) override;
+    void stepMany(Kernel kernel, int steps, float r) override;
+    std::string manyStepsName() const override;
+    int stepsPerSubmission() const override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
     void paint(float col, float row, float radius, float value) override;
@@ -68,6 +71,9 @@ private:
     void beforeWriting(int index);
     // One step; with a mirror, every value it writes goes there too.
     void stepOnce(Kernel kernel, float r, float* mirror);
+    // Queues kStepsPerGraph steps as one graph launch, capturing the graph
+    // the first time this kernel, r and buffer parity ask for it.
+    void stepGraph(Kernel kernel, float r);
 
     std::string deviceName_;
     double peakBandwidthGBs_ = 0.0;

@@ -318,6 +318,41 @@ TEST_P(BackendConformance, CheckerboardAmplitudeMatchesTheReferenceOnTheHotSquar
     }
 }
 
+TEST_P(BackendConformance, ManyStepsAtOnceAreTheSameStepsBitForBit) {
+    const GridSize grid{259, 131};  // no multiple of any block or tile
+    // Not a multiple of any submission size, and more than two of them.
+    const int steps = 3 * backend_->stepsPerSubmission() + 7;
+    for (Kernel kernel : backend_->kernels()) {
+        for (Boundary boundary : allBoundaries()) {
+            const std::vector<float> initial =
+                makeInitialField(grid, InitialCondition::HotSquare, boundary);
+            backend_->upload(grid, initial.data(), boundary);
+            backend_->step(kernel, steps, 0.24f);
+            const std::vector<float> one = newestField(*backend_, grid);
+            backend_->upload(grid, initial.data(), boundary);
+            backend_->stepMany(kernel, steps, 0.24f);
+            backend_->stepMany(kernel, steps, 0.24f);  // a second time: from the captured graphs
+            backend_->upload(grid, initial.data(), boundary);
+            backend_->stepMany(kernel, steps, 0.24f);
+            EXPECT_EQ(newestField(*backend_, grid), one) << name(kernel) << ", " << name(boundary);
+        }
+    }
+}
+
+TEST_P(BackendConformance, APinnedCopyStillReadsItsFieldWhenManyStepsFollow) {
+    const GridSize grid{259, 131};
+    const std::vector<float> initial =
+        makeInitialField(grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+    backend_->upload(grid, initial.data(), Boundary::Dirichlet);
+    backend_->step(Kernel::Optimised, 3, 0.24f);
+    const std::vector<float> before = newestField(*backend_, grid);
+    HostBuffer copy = backend_->allocateHost(grid.cells(), HostMemory::Pinned);
+    backend_->copyToHost(copy.get(), HostMemory::Pinned);
+    backend_->stepMany(Kernel::Optimised, 4 * backend_->stepsPerSubmission(), 0.24f);
+    backend_->synchronize();
+    EXPECT_EQ(std::vector<float>(copy.get(), copy.get() + grid.cells()), before);
+}
+
 TEST_P(BackendConformance, RequestedMeasuresAreTheWaitedForOnesOfTheFieldAtTheRequest) {
     const GridSize grid{257, 131};
     const std::vector<float> initial =
