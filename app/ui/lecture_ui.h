@@ -101,6 +101,9 @@ public:
     // GL buffers registered with CUDA so far (once per grid size).
     int registrations() const { return view_.registrations(); }
 
+    // What the panel edits (params and settings), for scripts and tests that
+    // drive the lecture as a user would through the panel.
+    PanelState& panelState() { return state_; }
     // The panel's settings: the window applies vsync; `shot --ui` runs and
     // pauses the steps.
     WindowSettings& settings() { return state_.settings; }

@@ -1,0 +1,86 @@
+#include "tests/support/soak.h"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <memory>
+
+#include "app/platform/headless_context.h"
+#include "app/render/offscreen_target.h"
+#include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_ui.h"
+
+namespace heatlab {
+
+long residentKiB() {
+    std::ifstream statm("/proc/self/statm");
+    long pages = 0;
+    long resident = 0;
+    statm >> pages >> resident;
+    return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+namespace {
+
+// What the lecturer cycles through; none is a multiple of a block or tile.
+const std::vector<GridSize> kGrids{{67, 45}, {259, 131}, {130, 301}};
+const std::vector<DisplayPath> kPaths{DisplayPath::Interop, DisplayPath::ViaHost};
+const std::vector<CopyPolicy> kPolicies{
+    {0, HostMemory::Pageable}, {1, HostMemory::Pageable}, {7, HostMemory::Pinned}};
+
+}  // namespace
+
+SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every) {
+    HeadlessContext context;
+    ImGuiLayer imgui(1.0f);
+    OffscreenTarget target(640, 400);
+    const auto bound = target.bind();
+    const UiSurface surface{{640, 400}, {640, 400}};
+    const std::vector<Kernel> kernels = [&] {
+        std::vector<Kernel> stencils;
+        for (Kernel k : backend->kernels()) {
+            if (k != Kernel::Copy) {
+                stencils.push_back(k);
+            }
+        }
+        return stencils;
+    }();
+    LectureOptions options;
+    options.params.grid = kGrids[0];
+    options.stepsPerFrame = 3;
+    LectureUi ui(options, std::move(backend), imgui, context.description());
+
+    SoakResult result;
+    // One cycle visits every combination the changes below can make.
+    const int cycle = every * static_cast<int>(kGrids.size() * kPaths.size() * kPolicies.size());
+    for (int frame = 1; frame <= frames; ++frame) {
+        if (frame % every == 0) {
+            const int n = frame / every;
+            PanelState& state = ui.panelState();
+            state.params.kernel = kernels[n % kernels.size()];
+            state.params.boundary = allBoundaries()[n % allBoundaries().size()];
+            state.settings.path = kPaths[n % kPaths.size()];
+            const CopyPolicy& policy = kPolicies[(n / 2) % kPolicies.size()];
+            state.settings.copyEvery = policy.every;
+            state.settings.pinnedCopies = policy.memory == HostMemory::Pinned;
+            const GridSize next = kGrids[(n / 3) % kGrids.size()];
+            if (next.nx != state.params.grid.nx || next.ny != state.params.grid.ny) {
+                ++result.gridChanges;
+            }
+            state.params.grid = next;
+            ui.onKey(Key::R, false);  // grid and boundary take effect on reset
+            ++result.changes;
+        }
+        ui.frame(surface);
+        if (frame == cycle) {
+            result.rssAfterFirstCycleKiB = residentKiB();
+        }
+        result.frames = frame;
+    }
+    result.rssAtEndKiB = residentKiB();
+    result.registrations = ui.registrations();
+    result.lastMessage = ui.readouts().message;
+    return result;
+}
+
+}  // namespace heatlab

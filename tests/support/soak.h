@@ -1,0 +1,33 @@
+#pragma once
+// A lecture left running and fiddled with: the lecture's frames (LectureUi,
+// offscreen) for a number of frames, the grid size, kernel, boundary,
+// display path and copy-back policy changed every few frames as a lecturer
+// would through the panel and the keys. Measures what must not grow.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/backend.h"
+
+namespace heatlab {
+
+struct SoakResult {
+    int frames = 0;
+    int changes = 0;      // edits applied through the panel
+    int gridChanges = 0;  // of them, resets onto another grid size
+    long rssAfterFirstCycleKiB = 0;
+    long rssAtEndKiB = 0;
+    int registrations = 0;  // GL buffers registered with CUDA (interop)
+    std::string lastMessage;
+};
+
+// The process's resident memory now, in KiB (Linux /proc/self/statm).
+long residentKiB();
+
+// Runs `frames` frames on `backend` (a fresh one; the lecture owns it),
+// changing kernel, boundary, display path, copy-back policy and (every third
+// change) grid size every `every` frames, each followed by a reset (R).
+SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every);
+
+}  // namespace heatlab
