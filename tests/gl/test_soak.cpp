@@ -26,6 +26,15 @@ int soakFrames(int fallback) {
 // pass this within a few hundred changes.
 constexpr long kRssMarginKiB = 8 * 1024;
 
+// AddressSanitizer keeps freed memory in quarantine (256 MB by default)
+// instead of reusing it, so resident memory grows without a leak: under it
+// the soak hunts memory errors, and the size is not compared.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kResidentMemoryComparable = false;
+#else
+constexpr bool kResidentMemoryComparable = true;
+#endif
+
 TEST(Soak, FramesOfChangesLeaveMemoryWhereTheFirstCycleLeftIt) {
     const int frames = soakFrames(2000);
     const SoakResult r = runSoak(std::make_unique<CpuBackend>(), frames, 5);
@@ -36,7 +45,13 @@ TEST(Soak, FramesOfChangesLeaveMemoryWhereTheFirstCycleLeftIt) {
     EXPECT_EQ(r.frames, frames);
     EXPECT_GT(r.gridChanges, 10);
     EXPECT_GT(r.rssAfterFirstCycleKiB, 0);
-    EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kRssMarginKiB);
+    if (kResidentMemoryComparable) {
+        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kRssMarginKiB);
+    } else {
+        std::printf(
+            "soak: resident memory not compared under AddressSanitizer (its quarantine "
+            "keeps freed memory)\n");
+    }
     EXPECT_EQ(r.registrations, 0) << "the CPU backend's field never goes through interop";
 }
 
