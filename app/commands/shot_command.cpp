@@ -100,6 +100,9 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "", [&o](const std::vector<std::string>& v) { o.slide = parsePictureSize(v.back()); });
     addOutputPathOption(*shot, "--out", o.out,
                         "The PNG to write [default: named after kernel, r and step]");
+    addOutputPathOption(*shot, "--field", o.field,
+                        "Also write the final field, ring included, as raw little-endian float32 "
+                        "(nx * ny values, row by row): for comparing with other programs");
     addParsedOption(*shot, "--record",
                     "Also write a numbered PNG into this folder every --every steps", "DIR", "",
                     [&o](const std::vector<std::string>& v) { o.recordDir = v.back(); });
@@ -126,8 +129,8 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
 }
 
 void refuseShotOptionClashes(const ShotOptions& o) {
-    if (o.ui && (o.slide || !o.recordDir.empty())) {
-        throw UsageError("--ui draws the window; --slide and --record draw the field alone");
+    if (o.ui && (o.slide || !o.recordDir.empty() || !o.field.empty())) {
+        throw UsageError("--ui draws the window; --slide, --record and --field are the field's");
     }
     if (!o.ui && (o.presenter || o.uiSize || o.bandwidth)) {
         const char* flag = o.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
@@ -175,6 +178,12 @@ int runShot(const ShotOptions& o) {
         o.out.empty() ? pictureNameAfterState(o.params, scene.simulation.stepCount()) : o.out;
     writePng(path, picture.image, picture.text);
     std::printf("%s\n", path.c_str());
+    if (!o.field.empty()) {
+        const std::vector<float>& field = scene.simulation.fieldOnHost();
+        writeOutputFile(o.field, std::string(reinterpret_cast<const char*>(field.data()),
+                                             field.size() * sizeof(float)));
+        std::printf("%s\n", o.field.c_str());
+    }
     return 0;
 }
 

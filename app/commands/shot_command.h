@@ -28,6 +28,7 @@ struct ShotOptions {
     std::optional<GridSize> slide;  // --slide WxH: a composed picture of that size
     std::string out;                // empty: named after the state
     std::string recordDir;          // --record: a numbered PNG every `every` steps
+    std::string field;              // --field: the final field as raw float32 too
     int every = 0;
     int copyEvery = 0;  // the copy-back policy while stepping (0: never)
     bool pinned = false;

@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <string>
@@ -21,6 +23,7 @@
 #include "app/io/png_file.h"
 #include "app/render/colour_map.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "kernels/simulation.h"
 #include "tests/support/run_command.h"
 
 namespace heatlab {
@@ -179,6 +182,28 @@ TEST(Shot, RecordWritesANumberedSequence) {
     };
     EXPECT_EQ(names, want);
     std::filesystem::remove_all(folder);
+}
+
+TEST(Shot, TheRawFieldIsTheSimulationsFieldBitForBit) {
+    const std::string path = tempPath("heatlab-shot-field.f32");
+    const CommandResult result =
+        runHeatlab("shot --backend cpu --grid 67x45 --steps 7 --r 0.26 --boundary periodic --out " +
+                   tempPath("heatlab-shot-field.png") + " --field " + path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    std::ifstream file(path, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(file)),
+                            std::istreambuf_iterator<char>());
+    Params params;
+    params.grid = GridSize{67, 45};
+    params.r = 0.26f;
+    params.boundary = Boundary::Periodic;
+    Simulation simulation(std::make_unique<CpuBackend>(), params);
+    simulation.advance(7);
+    const std::vector<float>& want = simulation.fieldOnHost();
+    ASSERT_EQ(bytes.size(), want.size() * sizeof(float));
+    EXPECT_EQ(std::memcmp(bytes.data(), want.data(), bytes.size()), 0);
+    std::filesystem::remove(path);
+    std::filesystem::remove(tempPath("heatlab-shot-field.png"));
 }
 
 TEST(Shot, ASlideHasTheRequestedSize) {

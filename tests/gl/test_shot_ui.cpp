@@ -113,9 +113,10 @@ TEST(ShotUi, MeasuresTheBandwidthTableAfterTheStepsWithoutTouchingTheField) {
 }
 
 TEST(ShotUi, OptionsThatDoNotGoTogetherAreOneLineAndExitTwo) {
-    for (const char* args : {"shot --ui --slide 320x180", "shot --ui --record . --every 2",
-                             "shot --size 320x200", "shot --presenter", "shot --bandwidth",
-                             "shot --ui --size 10x10", "shot --ui --size 640"}) {
+    for (const char* args :
+         {"shot --ui --slide 320x180", "shot --ui --record . --every 2", "shot --ui --field f.f32",
+          "shot --size 320x200", "shot --presenter", "shot --bandwidth", "shot --ui --size 10x10",
+          "shot --ui --size 640"}) {
         const CommandResult result = runHeatlab(std::string(args) + " --backend cpu --grid 16");
         EXPECT_EQ(result.status, 2) << args << ": " << result.err;
         EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1)
