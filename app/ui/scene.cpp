@@ -292,8 +292,10 @@ Scene parseScene(const std::string& text, const std::string& fileName) {
     json root;
     try {
         root = json::parse(text);
-    } catch (const json::parse_error& e) {
-        // nlohmann's message starts with its own tag; the rest says where.
+    } catch (const json::exception& e) {
+        // A syntax error, or a number no double holds (1e309: out_of_range,
+        // not a parse_error). nlohmann's message starts with its own tag;
+        // the rest says where.
         std::string why = e.what();
         const auto tag = why.find("] ");
         if (tag != std::string::npos) {

@@ -138,6 +138,14 @@ TEST(Scene, NotJsonOrCutShortIsRefused) {
     expectRefused("[1, 2]", "not a heatlab scene");
 }
 
+// Found by the fuzzer (test_fuzz.cpp): a number too large for a double is
+// nlohmann's out_of_range, not a parse error, and escaped as exit 1.
+TEST(Scene, ANumberNoDoubleHoldsIsRefusedLikeBadJson) {
+    expectRefused("1e309", "not valid JSON");
+    expectRefused(R"({"heatlab_scene": 1e400})", "not valid JSON");
+    expectRefused(sceneText(sceneA()).replace(0, 1, "{\"x\": -1e999,"), "not valid JSON");
+}
+
 TEST(Scene, AMissingOrUnknownVersionIsRefused) {
     expectRefused(edited([](json& j) { j.erase("heatlab_scene"); }), "heatlab_scene");
     expectRefused(edited([](json& j) { j["heatlab_scene"] = 2; }), "version 2");

@@ -1,0 +1,265 @@
+// Fuzzing every parser of outside input with a seeded random-mutation
+// driver (clang's libFuzzer is not among this machine's packages): scene
+// files, the command lines of the window, bench and shot (every numeric
+// option, grid size and name), and PNG files read back (their text
+// chunks). Each starts from a corpus of valid inputs (tests/fuzz/ and the
+// scenes the program ships), mutates them for a bounded time
+// (HEATLAB_FUZZ_SECONDS a target, 6 by default) and requires every input to
+// end in a result or one of the program's errors: never another exception,
+// a crash, a hang, or (under `make test-sanitize`) a sanitizer report.
+// HEATLAB_FUZZ_SEED picks another sequence.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <CLI/CLI.hpp>
+
+#include "app/commands/bench_command.h"
+#include "app/commands/shot_command.h"
+#include "app/commands/window_command.h"
+#include "app/io/png_file.h"
+#include "app/ui/scene.h"
+#include "kernels/errors.h"
+
+namespace heatlab {
+namespace {
+
+double secondsPerTarget() {
+    const char* text = std::getenv("HEATLAB_FUZZ_SECONDS");
+    return text != nullptr ? std::atof(text) : 6.0;
+}
+
+unsigned seed() {
+    const char* text = std::getenv("HEATLAB_FUZZ_SEED");
+    return text != nullptr ? static_cast<unsigned>(std::strtoul(text, nullptr, 10)) : 20261129u;
+}
+
+// Tokens a mutation may splice in: what parsers trip on.
+const std::vector<std::string> kDictionary{"{",
+                                           "}",
+                                           "[",
+                                           "]",
+                                           "\"",
+                                           ":",
+                                           ",",
+                                           "null",
+                                           "true",
+                                           "false",
+                                           "-",
+                                           "0",
+                                           "-0",
+                                           "1e309",
+                                           "-1e309",
+                                           "nan",
+                                           "inf",
+                                           "2147483648",
+                                           "-2147483649",
+                                           "9223372036854775808",
+                                           "0x10",
+                                           "1e-45",
+                                           "65536",
+                                           "65537",
+                                           "x",
+                                           "8192x8192",
+                                           "3x3",
+                                           "2x70000",
+                                           "\\u0000",
+                                           "\\",
+                                           "\xff",
+                                           "\xc3\x28",
+                                           "0.25",
+                                           "0.2500000001",
+                                           "1.17549435e-38",
+                                           " ",
+                                           "\n"};
+
+class Mutator {
+public:
+    explicit Mutator(unsigned s) : random_(s) {}
+
+    std::string mutate(std::string text) {
+        const int edits = 1 + pick(4);
+        for (int i = 0; i < edits; ++i) {
+            const std::size_t at = text.empty() ? 0 : pick(static_cast<int>(text.size()) + 1);
+            switch (pick(6)) {
+            case 0:  // flip a byte
+                if (!text.empty()) {
+                    text[at % text.size()] = static_cast<char>(pick(256));
+                }
+                break;
+            case 1:  // insert a random byte
+                text.insert(at, 1, static_cast<char>(pick(256)));
+                break;
+            case 2:  // delete a range
+                text.erase(at, static_cast<std::size_t>(pick(16)));
+                break;
+            case 3:  // duplicate a range
+                text.insert(at, text.substr(at, static_cast<std::size_t>(pick(32))));
+                break;
+            case 4:  // splice in a token
+                text.insert(at, kDictionary[pick(static_cast<int>(kDictionary.size()))]);
+                break;
+            default:  // cut short
+                text.resize(at);
+                break;
+            }
+        }
+        return text;
+    }
+
+    int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
+
+private:
+    std::mt19937 random_;
+};
+
+// Runs `target` on mutations of the corpus until the time is up; returns
+// how many inputs ran. A target returns normally or throws what it may.
+long fuzz(const char* name, const std::vector<std::string>& corpus,
+          const std::function<void(const std::string&)>& target) {
+    Mutator mutator(seed());
+    const auto end =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(secondsPerTarget());
+    long runs = 0;
+    const auto start = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() < end) {
+        std::string input =
+            corpus[static_cast<std::size_t>(mutator.pick(static_cast<int>(corpus.size())))];
+        // Mutations of mutations reach further from the valid inputs.
+        const int rounds = 1 + mutator.pick(3);
+        for (int i = 0; i < rounds; ++i) {
+            input = mutator.mutate(input);
+        }
+        try {
+            target(input);
+        } catch (...) {
+            ADD_FAILURE() << name << ": an unexpected exception for input of " << input.size()
+                          << " bytes: " << input;
+            throw;
+        }
+        ++runs;
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("fuzz %s: %ld inputs in %.1f s (%.0f a second), seed %u\n", name, runs, seconds,
+                runs / seconds, seed());
+    return runs;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<std::string> sceneCorpus() {
+    std::vector<std::string> corpus;
+    for (const ShippedScene& shipped : shippedScenes()) {
+        corpus.push_back(shipped.text);
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(HEATLAB_FUZZ_CORPUS)) {
+        if (entry.path().extension() == ".json") {
+            corpus.push_back(readFile(entry.path().string()));
+        }
+    }
+    return corpus;
+}
+
+TEST(Fuzz, SceneFilesEndInASceneOrOneClearError) {
+    const long runs = fuzz("scene", sceneCorpus(), [](const std::string& text) {
+        try {
+            const Scene scene = parseScene(text, "fuzz.json");
+            // What parses must write back and parse to the same scene.
+            EXPECT_TRUE(sameScene(parseScene(sceneText(scene), "again.json"), scene)) << text;
+        } catch (const UsageError& e) {
+            const std::string message = e.what();
+            EXPECT_EQ(message.rfind("scene fuzz.json: ", 0), 0u) << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        }
+    });
+    EXPECT_GT(runs, 100);
+}
+
+// The command line as shell words, one per line in the corpus file.
+std::vector<std::string> splitWords(const std::string& line) {
+    std::vector<std::string> words;
+    std::istringstream in(line);
+    std::string word;
+    while (in >> word) {
+        words.push_back(word);
+    }
+    return words;
+}
+
+TEST(Fuzz, CommandLinesEndInOptionsOrOneClearError) {
+    std::vector<std::string> corpus;
+    std::istringstream lines(readFile(std::string(HEATLAB_FUZZ_CORPUS) + "/command_lines.txt"));
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.empty()) {
+            corpus.push_back(line);
+        }
+    }
+    ASSERT_FALSE(corpus.empty());
+    const long runs = fuzz("command line", corpus, [](const std::string& line) {
+        CLI::App app{"heatlab", "heatlab"};
+        BenchOptions bench;
+        ShotOptions shot;
+        WindowOptions window;
+        addBenchCommand(app, bench);
+        addShotCommand(app, shot);
+        addWindowOptions(app, window);
+        std::vector<std::string> words = splitWords(line);
+        std::reverse(words.begin(), words.end());  // CLI11 takes them last first
+        try {
+            app.parse(words);
+            refuseWindowOptionsWithCommand(app);
+        } catch (const CLI::ParseError&) {
+            // one line, printed by main(), exit 2
+        } catch (const UsageError&) {
+            // one line, exit 2
+        }
+    });
+    EXPECT_GT(runs, 100);
+}
+
+TEST(Fuzz, PngFilesReadBackOrFailWithOneError) {
+    RgbImage image;
+    image.width = 7;
+    image.height = 5;
+    image.pixels.assign(7 * 5 * 3, 0);
+    for (std::size_t i = 0; i < image.pixels.size(); ++i) {
+        image.pixels[i] = static_cast<std::uint8_t>(i * 37);
+    }
+    const std::vector<std::string> corpus{
+        encodePng(image, {{"Software", "heatlab"}, {"heatlab.r", "0.26"}}), encodePng(image, {})};
+    const std::string path = ::testing::TempDir() + "heatlab-fuzz.png";
+    const long runs = fuzz("png", corpus, [&path](const std::string& bytes) {
+        {
+            std::ofstream out(path, std::ios::binary | std::ios::trunc);
+            out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        }
+        try {
+            const DecodedPng png = readPng(path);
+            EXPECT_EQ(png.image.pixels.size(),
+                      static_cast<std::size_t>(png.image.width) * png.image.height * 3);
+        } catch (const RuntimeError&) {
+            // a damaged file: one error naming it
+        }
+    });
+    std::filesystem::remove(path);
+    EXPECT_GT(runs, 100);
+}
+
+}  // namespace
+}  // namespace heatlab
