@@ -152,7 +152,7 @@ long fuzz(const char* name, const std::vector<std::string>& corpus,
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("fuzz %s: %ld inputs in %.1f s (%.0f a second), seed %u\n", name, runs, seconds,
-                runs / seconds, seed());
+                static_cast<double>(runs) / seconds, seed());
     return runs;
 }
 
