@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
+
+#include <glad/gl.h>
 
 #include <gtest/gtest.h>
 
@@ -113,6 +116,33 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
     run(ui, 1);
     EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved", 0), 0u) << ui.readouts().message;
     std::filesystem::remove_all(folder);
+}
+
+TEST_F(LectureUiTest, AThousandResizesIncludingToOnePixelDrawWithoutAnError) {
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    std::mt19937 random(7);
+    const auto bound = target.bind();
+    for (int i = 0; i < 1000; ++i) {
+        // Every size from one pixel up to the target's, drawn into its corner,
+        // as a window being dragged would be.
+        const int width = 1 + static_cast<int>(random() % 640);
+        const int height = 1 + static_cast<int>(random() % 400);
+        ASSERT_NO_THROW(ui.frame(UiSurface{{width, height}, {width, height}}))
+            << width << " x " << height;
+    }
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    EXPECT_EQ(ui.simulation().stepCount(), 3000);
+}
+
+TEST_F(LectureUiTest, GridsOfThreeCellsASideAreDrawnWithoutAnError) {
+    for (const GridSize& grid : {GridSize{3, 3}, GridSize{3, 65536}, GridSize{65536, 3}}) {
+        options.params.grid = grid;
+        LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+        ASSERT_NO_THROW(run(ui, 3)) << gridText(grid);
+        EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << gridText(grid);
+        EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;
+        EXPECT_EQ(ui.simulation().stepCount(), 9);
+    }
 }
 
 }  // namespace
