@@ -17,6 +17,18 @@ struct Part {
 
 }  // namespace
 
+FrameBreakdown breakdownOf(const FrameStats& parts, double uiMs) {
+    FrameBreakdown b;
+    b.measured = true;
+    b.stepsMs = parts.stepsMs;
+    b.stepsTimed = parts.stepsTimed;
+    b.copyBackMs = parts.copyBackMs;
+    b.displayMs = parts.displayMs;
+    b.drawMs = parts.drawMs;
+    b.uiMs = uiMs;
+    return b;
+}
+
 void drawFrameBreakdown(const FrameBreakdown& b, float width) {
     if (!b.measured) {
         ImGui::TextDisabled("frame breakdown: measuring...");

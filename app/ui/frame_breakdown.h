@@ -5,6 +5,8 @@
 // waited for), which the window runs about once a second, so the other frames keep the device and
 // GL working side by side.
 
+#include "app/render/frame.h"
+
 namespace heatlab {
 
 struct FrameBreakdown {
@@ -18,6 +20,9 @@ struct FrameBreakdown {
 
     double totalMs() const { return stepsMs + copyBackMs + displayMs + drawMs + uiMs; }
 };
+
+// A timed frame's parts (runFrame's, with the panel's time beside them).
+FrameBreakdown breakdownOf(const FrameStats& parts, double uiMs);
 
 // Draws the bar `width` ImGui units wide at the cursor, with a legend of the
 // parts in milliseconds and shares (ImGui calls only).

@@ -32,6 +32,17 @@ ImGuiContext* makeContext() {
 
 ImGuiLayer::ImGuiLayer(Window& window)
     : window_(&window), screenScale_(screenScaleOf()), scale_(screenScale_) {
+    start();
+}
+
+ImGuiLayer::ImGuiLayer(float screenScale)
+    : screenScale_(std::max(1.0f, screenScale)), scale_(screenScale_) {
+    start();
+}
+
+// The context, its style and font, the window's platform backend (none
+// offscreen) and the renderer; a failure throws with nothing left behind.
+void ImGuiLayer::start() {
     context_ = makeContext();
     try {
         buildStyleAndFont();
@@ -40,27 +51,14 @@ ImGuiLayer::ImGuiLayer(Window& window)
         throw;
     }
     // The callbacks go in after the window's own: ImGui calls those first.
-    if (!ImGui_ImplGlfw_InitForOpenGL(window.handle(), true)) {
+    if (window_ != nullptr && !ImGui_ImplGlfw_InitForOpenGL(window_->handle(), true)) {
         ImGui::DestroyContext(context_);
         throw RuntimeError("the panel (Dear ImGui's GLFW backend) could not start");
     }
     if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
-        ImGui_ImplGlfw_Shutdown();
-        ImGui::DestroyContext(context_);
-        throw RuntimeError("the panel (Dear ImGui's OpenGL3 renderer) could not start");
-    }
-}
-
-ImGuiLayer::ImGuiLayer(float screenScale)
-    : screenScale_(std::max(1.0f, screenScale)), scale_(screenScale_) {
-    context_ = makeContext();
-    try {
-        buildStyleAndFont();
-    } catch (const RuntimeError&) {
-        ImGui::DestroyContext(context_);
-        throw;
-    }
-    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+        if (window_ != nullptr) {
+            ImGui_ImplGlfw_Shutdown();
+        }
         ImGui::DestroyContext(context_);
         throw RuntimeError("the panel (Dear ImGui's OpenGL3 renderer) could not start");
     }

@@ -54,6 +54,7 @@ private:
     // the text stays sharp rather than stretched.
     void buildStyleAndFont();
 
+    void start();
     // The screen's scale: the window's now, or the one given offscreen.
     float screenScaleOf() const;
 

@@ -134,14 +134,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         glFinish();
         lastFrame_.uiMs = 1000.0 * (secondsNow() - uiStart);
         lastTimedFrame_ = now;
-        FrameBreakdown& b = readouts_.breakdown;
-        b.measured = true;
-        b.stepsMs = lastFrame_.stepsMs;
-        b.stepsTimed = lastFrame_.stepsTimed;
-        b.copyBackMs = lastFrame_.copyBackMs;
-        b.displayMs = lastFrame_.displayMs;
-        b.drawMs = lastFrame_.drawMs;
-        b.uiMs = lastFrame_.uiMs;
+        readouts_.breakdown = breakdownOf(lastFrame_, lastFrame_.uiMs);
     }
 
     if (actions.screenshot) {

@@ -15,6 +15,7 @@
 #include "app/io/png_file.h"
 #include "app/render/colour_map.h"
 #include "app/ui/panel.h"
+#include "tests/support/picture_checks.h"
 #include "tests/support/run_command.h"
 
 namespace heatlab {
@@ -44,12 +45,7 @@ TEST(ShotUi, DrawsTheWindowAtTheAskedSizeWithTheFieldLeftOfThePanel) {
     // top of the automatic range), drawn at about 4 pixels a cell.
     const int leftOfPanel = 900 - static_cast<int>(kPanelWidth);
     const Rgb8 hot = colourOfValue(ColourMap::Heat, 1.0f, 0.0f, 1.0f);
-    int hotPixels = 0;
-    for (int x = 0; x < leftOfPanel; ++x) {
-        const std::uint8_t* p = png.image.at(x, 300);
-        hotPixels += std::abs(p[0] - hot.r) <= 1 && std::abs(p[1] - hot.g) <= 1 &&
-                     std::abs(p[2] - hot.b) <= 1;
-    }
+    const int hotPixels = pixelsOfColour(png.image, 300, leftOfPanel, hot);
     EXPECT_GT(hotPixels, 12);
     EXPECT_LT(hotPixels, 17 * 5);
     // The panel is not the field: most of its pixels are ImGui's dark window

@@ -12,6 +12,7 @@
 #include "app/render/colour_map.h"
 #include "app/ui/panel.h"
 #include "kernels/cuda/cuda_backend.h"
+#include "tests/support/picture_checks.h"
 #include "tests/support/run_command.h"
 
 namespace heatlab {
@@ -40,12 +41,7 @@ TEST(ShotUiInterop, TheWindowIsDrawnWithTheFieldOnTheInteropPath) {
     // drawn at about 2 pixels a cell.
     const int leftOfPanel = 1000 - static_cast<int>(kPanelWidth);
     const Rgb8 hot = colourOfValue(ColourMap::Heat, 1.0f, 0.0f, 1.0f);
-    int hotPixels = 0;
-    for (int x = 0; x < leftOfPanel; ++x) {
-        const std::uint8_t* p = png.image.at(x, 300);
-        hotPixels += std::abs(p[0] - hot.r) <= 1 && std::abs(p[1] - hot.g) <= 1 &&
-                     std::abs(p[2] - hot.b) <= 1;
-    }
+    const int hotPixels = pixelsOfColour(png.image, 300, leftOfPanel, hot);
     EXPECT_GT(hotPixels, 6);
     EXPECT_LT(hotPixels, 33 * 3);
     std::filesystem::remove(path);
