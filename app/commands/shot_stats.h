@@ -40,11 +40,7 @@ struct ShotStats {
 
 // One frame into the bound target; `timed` waits after each part and
 // returns their times (uiMs 0 where there is no panel).
-struct TimedFrame {
-    FrameStats parts;
-    double uiMs = 0.0;
-};
-using FrameRunner = std::function<TimedFrame(bool timed)>;
+using FrameRunner = std::function<FrameStats(bool timed)>;
 
 // Measures frames of options.stepsPerFrame steps run by `frame` into
 // `target`: the steps per second with and without drawing them, then the

@@ -45,11 +45,11 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
         // its first, cold, frame; the first timed frames after untimed ones
         // also wait for what those left queued).
         const bool lastFew = done + kTimedLastFrames * stepsPerFrame >= steps;
-        ui.timeEveryFrame(lastFew);
+        ui.setFrameTiming(lastFew ? FrameTiming::EveryFrame : FrameTiming::Sampled);
         ui.frame(surface);
         done += settings.stepsPerFrame;
     }
-    ui.timeNoFrame();
+    ui.setFrameTiming(FrameTiming::Never);
     settings.running = false;
     settings.stepsPerFrame = stepsPerFrame;
     if (bandwidth) {
@@ -70,14 +70,9 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
     settings.pace = Pace::FixedSteps;
     settings.stepsPerFrame = o.stepsPerFrame;
     const FrameRunner frame = [&](bool timed) {
-        if (timed) {
-            ui.timeEveryFrame(true);
-        } else {
-            ui.timeNoFrame();
-        }
+        ui.setFrameTiming(timed ? FrameTiming::EveryFrame : FrameTiming::Never);
         ui.frame(surface);
-        const UiFrameStats& last = ui.lastFrame();
-        return TimedFrame{last, last.uiMs};
+        return ui.lastFrame();
     };
     ShotStats stats = measureFrames(ui.simulation(), frame, target, o);
     stats.picture = "the window with its panel";

@@ -41,10 +41,13 @@ struct FrameStats {
     double copyBackMs = 0.0;  // the copy-back policy's copies among them
     double displayMs = 0.0;   // getting the field into the GL buffer (see below)
     double drawMs = 0.0;      // the colour-mapped draw
+    double uiMs = 0.0;        // the window's panel drawn over it (LectureUi's); 0 without one
     DisplayPath path = DisplayPath::ViaHost;  // the path that ran
     // Interop: how the field reached the buffer (by the last step, or by a
     // copy when the frame had no steps). Via host: empty.
     std::optional<PresentWrite> presentWrite;
+
+    double totalMs() const { return stepsMs + copyBackMs + displayMs + drawMs + uiMs; }
 };
 
 // Runs one frame. `timed` waits after each part and fills the times. The

@@ -17,23 +17,12 @@ struct Part {
 
 }  // namespace
 
-FrameBreakdown breakdownOf(const FrameStats& parts, double uiMs) {
-    FrameBreakdown b;
-    b.measured = true;
-    b.stepsMs = parts.stepsMs;
-    b.stepsTimed = parts.stepsTimed;
-    b.copyBackMs = parts.copyBackMs;
-    b.displayMs = parts.displayMs;
-    b.drawMs = parts.drawMs;
-    b.uiMs = uiMs;
-    return b;
-}
-
-void drawFrameBreakdown(const FrameBreakdown& b, float width) {
-    if (!b.measured) {
+void drawFrameBreakdown(const std::optional<FrameStats>& timed, float width) {
+    if (!timed) {
         ImGui::TextDisabled("frame breakdown: measuring...");
         return;
     }
+    const FrameStats& b = *timed;
     // Colours far apart, so the copy's share stands out when it takes over.
     const std::array<Part, 5> parts = {{
         {"steps", b.stepsMs, IM_COL32(90, 170, 250, 255)},

@@ -118,11 +118,12 @@ bool LectureUi::frame(const UiSurface& surface) {
     glClear(GL_COLOR_BUFFER_BIT);
     const int steps = paceSteps(actions);
     const double now = secondsNow();
-    const bool timed = timing_ == Timing::EveryFrame ||
-                       (timing_ == Timing::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
-    lastFrame_ = UiFrameStats{runFrame(simulation_, view_, renderer_,
-                                       frameSettingsOf(state_.settings, steps, navigation_.view()),
-                                       0, 0, fieldWidth_, fieldHeight_, timed)};
+    const bool timed =
+        timing_ == FrameTiming::EveryFrame ||
+        (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
+    lastFrame_ = runFrame(simulation_, view_, renderer_,
+                          frameSettingsOf(state_.settings, steps, navigation_.view()), 0, 0,
+                          fieldWidth_, fieldHeight_, timed);
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
     drawColourBar(bar);
@@ -134,7 +135,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         glFinish();
         lastFrame_.uiMs = 1000.0 * (secondsNow() - uiStart);
         lastTimedFrame_ = now;
-        readouts_.breakdown = breakdownOf(lastFrame_, lastFrame_.uiMs);
+        readouts_.breakdown = lastFrame_;
     }
 
     if (actions.screenshot) {

@@ -60,9 +60,12 @@ struct UiSurface {
     PixelSize units;
 };
 
-// A frame's parts (runFrame's) and the panel's share, in milliseconds.
-struct UiFrameStats : FrameStats {
-    double uiMs = 0.0;
+// Which frames are timed part by part (each part waited for, so that frame
+// loses the overlap of device and GL).
+enum class FrameTiming {
+    Sampled,     // about one a second: the window's breakdown
+    EveryFrame,  // `shot --ui --stats`, and the end of a `shot --ui` run
+    Never,       // for measuring the rate of untimed frames
 };
 
 class LectureUi {
@@ -112,13 +115,10 @@ public:
     ScreenshotPanel& screenshots() { return screenshotPanel_; }
     // What the panel shows of the running lecture (messages included).
     const PanelReadouts& readouts() const { return readouts_; }
-    // Every frame timed part by part (for `shot --ui --stats`), instead of
-    // one about every second.
-    void timeEveryFrame(bool on) { timing_ = on ? Timing::EveryFrame : Timing::Sampled; }
-    // No frame timed (for measuring the rate of untimed frames).
-    void timeNoFrame() { timing_ = Timing::Never; }
-    // The newest frame's parts; its times only when it was timed.
-    const UiFrameStats& lastFrame() const { return lastFrame_; }
+    void setFrameTiming(FrameTiming timing) { timing_ = timing; }
+    // The newest frame's parts, the panel's included; times only when it
+    // was timed.
+    const FrameStats& lastFrame() const { return lastFrame_; }
 
 private:
     void apply(const PanelActions& actions);
@@ -166,7 +166,7 @@ private:
     UiSurface surface_;
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;
-    UiFrameStats lastFrame_;
+    FrameStats lastFrame_;
     // The measures requested last: of which field, at which r.
     struct PendingMeasures {
         long long field = -1;
@@ -175,8 +175,7 @@ private:
     PendingMeasures pending_;
     BandwidthSurvey bandwidth_;
     std::optional<ValueRange> shownRange_;  // the colour bar's ends, once known
-    enum class Timing { Sampled, EveryFrame, Never };
-    Timing timing_ = Timing::Sampled;
+    FrameTiming timing_ = FrameTiming::Sampled;
     double lastTimedFrame_ = 0.0;
     // The mouse: a button held paints (left hot, right cold) at the cursor,
     // the middle one drags the field.

@@ -27,7 +27,7 @@ struct PanelReadouts {
     double frameMs = 0.0;
     double stepsPerSecond = 0.0;
     double copyGBs = 0.0;                        // moved to the host by the copy-back policy
-    FrameBreakdown breakdown;                    // the newest timed frame
+    std::optional<FrameStats> breakdown;         // the newest timed frame
     const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
     bool showBandwidth = false;                  // a table was just started: unfold its section
     float maxAbs = 0.0f;
