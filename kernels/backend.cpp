@@ -19,6 +19,18 @@ void Backend::requireKernel(Kernel kernel) const {
     }
 }
 
+void Backend::setTimeBlock(int levels) {
+    if (levels != kTimeBlockAuto && (levels < 1 || levels > kTimeBlockMax)) {
+        throw UsageError("a time block of " + std::to_string(levels) + " steps: give 1 .. " +
+                         std::to_string(kTimeBlockMax));
+    }
+    timeBlock_ = levels;
+}
+
+int Backend::timeBlockInUse() const {
+    return timeBlock_ == kTimeBlockAuto ? automaticTimeBlock() : timeBlock_;
+}
+
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
                                      DeviceDisplayBuffer& /*display*/) {
     throw RuntimeError("the " + name() +

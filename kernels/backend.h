@@ -124,6 +124,13 @@ public:
     virtual std::string manyStepsName() const { return ""; }
     virtual int stepsPerSubmission() const { return 1; }
 
+    // Steps the temporal kernel runs per pass over memory: 1 ..
+    // kTimeBlockMax, or kTimeBlockAuto (the default) for the backend's own
+    // choice, timeBlockInUse(). Throws UsageError outside that range.
+    void setTimeBlock(int levels);
+    int timeBlock() const { return timeBlock_; }
+    int timeBlockInUse() const;
+
     // The platform's own bulk copy of the grid between its two buffers
     // (cudaMemcpy device-to-device; memcpy on the CPU, a slice per thread):
     // the ceiling the copy-floor kernel is measured against.
@@ -182,12 +189,19 @@ public:
     virtual void synchronize() = 0;
 
 protected:
+    // The steps a pass the backend chooses for kTimeBlockAuto: the fastest
+    // that measurement found.
+    virtual int automaticTimeBlock() const { return kTimeBlockMax; }
+
     // The default requestMeasures()'s answer, waiting to be collected.
     std::optional<FieldMeasures> measured_;
 
     // What every upload() refuses: a grid without interior (UsageError) or
     // no field (RuntimeError).
     static void checkUpload(const GridSize& grid, const float* field);
+
+private:
+    int timeBlock_ = kTimeBlockAuto;
 };
 
 }  // namespace heatlab

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <utility>
 
 #include "app/commands/bench_measure.h"
@@ -13,6 +14,7 @@
 #include "kernels/checks/stability_run.h"
 #include "kernels/errors.h"
 #include "kernels/grid_memory.h"
+#include "kernels/numerics/initial_conditions.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
@@ -77,12 +79,16 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
             awkward.boundary = boundary;
             cases.push_back(awkward);
         }
+        // The temporal kernel is checked over passes of its own, and a
+        // remainder of single steps.
+        const int kernelSteps =
+            kernel == Kernel::Temporal ? std::max(steps, 2 * backend.timeBlockInUse() + 1) : steps;
         for (Params p : cases) {
             p.kernel = kernel;
-            const ReferenceCheck result = checkAgainstReference(backend, p, steps);
+            const ReferenceCheck result = checkAgainstReference(backend, p, kernelSteps);
             const std::string where =
                 std::string(name(kernel)) + " on " + gridText(p.grid) + ", " + name(p.boundary);
-            checks.push_back({"reference: " + where + ", " + std::to_string(steps) + " steps",
+            checks.push_back({"reference: " + where + ", " + std::to_string(kernelSteps) + " steps",
                               result.field.passed,
                               result.field.passed
                                   ? "worst relative error " + numberText(result.field.worstError, 3)
@@ -92,6 +98,43 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
                                   result.ringExact ? "" : "the ring changed"});
             }
         }
+    }
+}
+
+// The temporal kernel's passes against as many single steps of the
+// optimised kernel, bit for bit, on the bench grid and the awkward one for
+// every boundary: the check behind its figure in table 1.
+void checkTemporal(Backend& backend, const Params& bench, std::vector<CheckResult>& checks) {
+    if (!backend.hasKernel(Kernel::Temporal)) {
+        return;
+    }
+    const int steps = 2 * backend.timeBlockInUse() + 1;
+    std::vector<Params> cases{bench};
+    for (Boundary boundary : allBoundaries()) {
+        Params awkward = bench;
+        awkward.grid = kAwkwardGrid;
+        awkward.boundary = boundary;
+        cases.push_back(awkward);
+    }
+    for (const Params& p : cases) {
+        const std::vector<float> start = makeInitialField(p.grid, p.initial, p.boundary);
+        std::vector<float> fields[2];
+        const Kernel kernels[2] = {Kernel::Optimised, Kernel::Temporal};
+        for (int i = 0; i < 2; ++i) {
+            backend.upload(p.grid, start.data(), p.boundary);
+            backend.step(kernels[i], steps, p.r);
+            fields[i].resize(p.grid.cells());
+            backend.copyToHost(fields[i].data(), HostMemory::Pageable);
+            backend.synchronize();
+        }
+        std::size_t differing = 0;
+        for (std::size_t c = 0; c < fields[0].size(); ++c) {
+            differing += std::memcmp(&fields[0][c], &fields[1][c], sizeof(float)) != 0 ? 1 : 0;
+        }
+        checks.push_back({"temporal = optimised bit for bit: " + gridText(p.grid) + ", " +
+                              name(p.boundary) + ", " + std::to_string(steps) + " steps",
+                          differing == 0,
+                          differing == 0 ? "" : std::to_string(differing) + " cells differ"});
     }
 }
 
@@ -184,11 +227,13 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
 int runBench(const BenchOptions& options) {
     BackendSelection selection = makeBackend(options.backend);
     const BenchOptions o = resolvedFor(*selection.backend, options);
+    selection.backend->setTimeBlock(o.params.timeBlock);
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
     BenchReport report = startReport(*selection.backend, o);
 
     progress("checking every kernel against the double reference");
     checkKernels(*selection.backend, o.params, o.checkSteps, report.checks);
+    checkTemporal(*selection.backend, o.params, report.checks);
 
     progress("timing one step per kernel");
     addKernelTable(measureKernelTable(*selection.backend, o.params, o.repeats), report);

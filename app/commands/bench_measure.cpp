@@ -53,12 +53,31 @@ double medianMsPerUnit(Backend& backend, const Sampling& sampling, Work work) {
     return median(samples);
 }
 
-KernelTiming kernelTiming(const std::string& label, const GridSize& grid, double ms) {
+KernelTiming kernelTiming(const std::string& label, const GridSize& grid, double ms,
+                          int stepsPerPass) {
     KernelTiming timing;
     timing.name = label;
     timing.msPerStep = ms;
-    timing.gbPerS = bandwidthGBs(grid, ms);
+    timing.stepsPerPass = stepsPerPass;
+    timing.gbPerS = bandwidthGBs(grid, ms) / stepsPerPass;
+    timing.cellUpdatesPerS = static_cast<double>(grid.interiorCells()) / (ms * 1e-3);
     return timing;
+}
+
+// Steps a kernel runs per pass over the grid on this backend.
+int stepsPerPass(const Backend& backend, Kernel kernel) {
+    return kernel == Kernel::Temporal ? backend.timeBlockInUse() : 1;
+}
+
+std::string kernelRowName(const Backend& backend, Kernel kernel) {
+    if (kernel == Kernel::Copy) {
+        return "copy (floor)";
+    }
+    if (kernel == Kernel::Temporal) {
+        return std::string(name(kernel)) + ", " + std::to_string(backend.timeBlockInUse()) +
+               " steps a pass";
+    }
+    return name(kernel);
 }
 
 HostCopyTiming hostCopyTiming(HostMemory memory, const GridSize& grid, double ms) {
@@ -71,7 +90,7 @@ double percentOf(double gbs, double reference) {
 }
 
 void setShares(KernelTiming& timing, const KernelTable& table) {
-    timing.percentOfCopy = percentOf(timing.gbPerS, table.floorGBs);
+    timing.percentOfCopy = percentOf(timing.cellUpdatesPerS, table.floorCellUpdatesPerS);
     timing.percentOfPeak = percentOf(timing.gbPerS, table.peakGBs);
 }
 
@@ -142,14 +161,15 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend) {
     rows.push_back({Kind::SystemCopy, Kernel::Copy, HostMemory::Pageable,
                     backend.systemCopyName() + " (ceiling)"});
     for (Kernel kernel : backend.kernels()) {
-        rows.push_back({Kind::Kernel, kernel, HostMemory::Pageable,
-                        kernel == Kernel::Copy ? "copy (floor)" : name(kernel)});
+        rows.push_back(
+            {Kind::Kernel, kernel, HostMemory::Pageable, kernelRowName(backend, kernel)});
     }
     if (!backend.manyStepsName().empty()) {
-        for (Kernel kernel : {Kernel::Copy, Kernel::Optimised}) {
-            rows.push_back({Kind::KernelMany, kernel, HostMemory::Pageable,
-                            std::string(kernel == Kernel::Copy ? "copy (floor)" : name(kernel)) +
-                                ", " + backend.manyStepsName()});
+        for (Kernel kernel : {Kernel::Copy, Kernel::Optimised, Kernel::Temporal}) {
+            if (backend.hasKernel(kernel)) {
+                rows.push_back({Kind::KernelMany, kernel, HostMemory::Pageable,
+                                kernelRowName(backend, kernel) + ", " + backend.manyStepsName()});
+            }
         }
     }
     for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
@@ -168,18 +188,22 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
                            const Sampling& sampling, KernelTable& table) {
     switch (row.kind) {
     case KernelTableRow::Kind::SystemCopy:
-        table.systemCopy = kernelTiming(row.name, params.grid, timeSystemCopy(backend, sampling));
+        table.systemCopy =
+            kernelTiming(row.name, params.grid, timeSystemCopy(backend, sampling), 1);
         break;
     case KernelTableRow::Kind::Kernel:
         table.kernels.push_back(kernelTiming(row.name, params.grid,
-                                             timeKernel(backend, params.r, row.kernel, sampling)));
+                                             timeKernel(backend, params.r, row.kernel, sampling),
+                                             stepsPerPass(backend, row.kernel)));
         if (row.kernel == Kernel::Copy) {
             table.floorGBs = table.kernels.back().gbPerS;
+            table.floorCellUpdatesPerS = table.kernels.back().cellUpdatesPerS;
         }
         break;
     case KernelTableRow::Kind::KernelMany:
         table.kernels.push_back(kernelTiming(
-            row.name, params.grid, timeKernelMany(backend, params.r, row.kernel, sampling)));
+            row.name, params.grid, timeKernelMany(backend, params.r, row.kernel, sampling),
+            stepsPerPass(backend, row.kernel)));
         break;
     case KernelTableRow::Kind::HostCopy:
         table.hostCopies.push_back(hostCopyTiming(

@@ -54,14 +54,15 @@ double bandwidthGBs(const GridSize& grid, double msPerStep);
 
 // Table 1 on params' grid and field: the platform's own copy (the ceiling),
 // every kernel of the backend (the copy floor first), each as a percentage
-// of the floor's GB/s and of the device's peak, and one host copy per kind
-// of host memory. A table being filled holds the rows timed so far.
+// of the floor's cell updates per second and its GB/s of the device's peak,
+// and one host copy per kind of host memory. A table being filled holds the rows timed so far.
 struct KernelTable {
     KernelTiming systemCopy;  // unnamed until timed
     std::vector<KernelTiming> kernels;
     std::vector<HostCopyTiming> hostCopies;
-    double floorGBs = 0.0;  // the copy floor kernel's GB/s; 0 until timed
-    double peakGBs = 0.0;   // the device's theoretical peak; 0 if unknown
+    double floorGBs = 0.0;              // the copy floor kernel's GB/s; 0 until timed
+    double floorCellUpdatesPerS = 0.0;  // and its cell updates per second
+    double peakGBs = 0.0;               // the device's theoretical peak; 0 if unknown
 };
 
 // One row of table 1: what it times and what the table calls it.
@@ -77,8 +78,9 @@ struct KernelTableRow {
 
 // The rows in the order they are timed and printed: the ceiling, every
 // kernel of the backend (the copy floor first), the floor and the optimised
-// kernel submitted many steps at a time (where the backend has a way),
-// pageable and pinned copies.
+// and temporal kernels submitted many steps at a time (where the backend has
+// a way), pageable and pinned copies. The temporal kernel runs
+// backend.timeBlockInUse() steps a pass, so set its time block first.
 std::vector<KernelTableRow> kernelTableRows(const Backend& backend);
 
 // An empty table for the backend's device: its peak, no rows.

@@ -38,8 +38,8 @@ int nameWidth(const BenchReport& r) {
 }
 
 void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
-    std::printf("  %-*s %11.4f %10.1f %11.1f", width, k.name.c_str(), k.msPerStep, k.gbPerS,
-                k.percentOfCopy);
+    std::printf("  %-*s %11.4f %10.1f %12.2f %11.1f", width, k.name.c_str(), k.msPerStep, k.gbPerS,
+                k.cellUpdatesPerS / 1e9, k.percentOfCopy);
     if (withPeak) {
         std::printf(" %10.1f", k.percentOfPeak);
     }
@@ -67,11 +67,14 @@ void printReport(const BenchReport& r) {
     }
     std::printf("\n\n");
 
-    std::printf("1. One step per kernel (median of %d; GB/s = grid bytes read + written / time)\n",
-                r.repeats);
+    std::printf(
+        "1. Time per step, each kernel (median of %d). GB/s: grid bytes read + written per pass\n"
+        "   over memory / time (a pass is one step; k steps for the temporal kernel).\n"
+        "   G cells/s: interior cell updates per second; %% of copy: of the copy floor's.\n",
+        r.repeats);
     const int width = nameWidth(r);
-    std::printf("  %-*s %11s %10s %11s%s\n", width, "kernel", "ms/step", "GB/s", "% of copy",
-                withPeak ? "  % of peak" : "");
+    std::printf("  %-*s %11s %10s %12s %11s%s\n", width, "kernel", "ms/step", "GB/s", "G cells/s",
+                "% of copy", withPeak ? "  % of peak" : "");
     printKernelRow(r.systemCopy, width, withPeak);
     for (const auto& k : r.kernels) {
         printKernelRow(k, width, withPeak);
@@ -138,7 +141,9 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
         return json{
             {"name", k.name},
             {"ms_per_step", number(k.msPerStep)},
+            {"steps_per_pass", k.stepsPerPass},
             {"gb_per_s", number(k.gbPerS)},
+            {"cell_updates_per_s", number(k.cellUpdatesPerS)},
             {"percent_of_copy", number(k.percentOfCopy)},
             {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)}};
     };

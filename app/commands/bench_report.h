@@ -13,9 +13,17 @@ namespace heatlab {
 struct KernelTiming {
     std::string name;
     double msPerStep = 0.0;
-    double gbPerS = 0.0;         // (bytes read + written of the grid) / time
-    double percentOfCopy = 0.0;  // of the copy-floor kernel's GB/s
-    double percentOfPeak = 0.0;  // of the device's theoretical peak; 0 if unknown
+    // Steps per pass over device memory: 1, or the temporal kernel's k.
+    int stepsPerPass = 1;
+    // (bytes read + written of the grid) / time, once per pass: what the
+    // kernel really moves per step is the grid's bytes / stepsPerPass.
+    double gbPerS = 0.0;
+    double cellUpdatesPerS = 0.0;  // interior cells x steps / time
+    // Of the copy floor's cell updates per second (the floor counted as a
+    // step that moves every cell once); for one-step kernels the same as the
+    // share of its GB/s.
+    double percentOfCopy = 0.0;
+    double percentOfPeak = 0.0;  // GB/s of the device's theoretical peak; 0 if unknown
 };
 
 struct HostCopyTiming {

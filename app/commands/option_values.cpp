@@ -178,6 +178,18 @@ void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                   "Grid size N or NXxNY, boundary ring included, " + std::to_string(kMinGridSide) +
                       " <= side <= " + std::to_string(kMaxGridSide));
     addChoiceOption(app, "--kernel", params.kernel, stencilKernels(), kernelHelp);
+    addParsedOption(app, "--time-block",
+                    "Steps the temporal kernel runs per pass over memory, 1 .. " +
+                        std::to_string(kTimeBlockMax) + " (0: the backend's choice)",
+                    "K", "0", [&params](const std::vector<std::string>& values) {
+                        const int levels = parseCount(values.back(), 0);
+                        if (levels > kTimeBlockMax) {
+                            throw CLI::ValidationError("expected at most " +
+                                                       std::to_string(kTimeBlockMax) + ", got '" +
+                                                       values.back() + "'");
+                        }
+                        params.timeBlock = levels;
+                    });
     addChoiceOption(app, "--boundary", params.boundary, allBoundaries(), "Boundary condition");
     addChoiceOption(app, "--init", params.initial, allInitialConditions(), "Initial condition");
     addROption(app, "--r", params.r,

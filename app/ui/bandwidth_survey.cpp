@@ -25,6 +25,7 @@ void BandwidthSurvey::start(const Params& params, std::unique_ptr<Backend> backe
     }
     backendName_ = backend->name();
     deviceName_ = backend->deviceName();
+    backend->setTimeBlock(params.timeBlock);  // names and times the temporal rows
     // Called from the frame loop: whatever goes wrong here (too large a
     // grid, a grid without interior, an allocation) is the survey's state.
     try {

@@ -46,7 +46,7 @@ void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPe
     nameCell(timing.name);
     numberCell("%.4f", timing.msPerStep);
     numberCell("%.1f", timing.gbPerS);
-    shareCell(timing.percentOfCopy, table.floorGBs);
+    shareCell(timing.percentOfCopy, table.floorCellUpdatesPerS);
     if (withPeak) {
         shareCell(timing.percentOfPeak, table.peakGBs);
     }

@@ -103,6 +103,12 @@ void rControls(PanelState& state, const PanelReadouts& readouts) {
     Params& p = state.params;
     combo("backend", state.settings.backend, readouts.backends);
     combo("kernel", p.kernel, readouts.kernels);
+    if (p.kernel == Kernel::Temporal) {
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
+        ImGui::SliderInt("steps a pass", &p.timeBlock, kTimeBlockAuto, kTimeBlockMax,
+                         p.timeBlock == kTimeBlockAuto ? "auto" : "%d",
+                         ImGuiSliderFlags_AlwaysClamp);
+    }
     rSlider(p.r);
     float typed = p.r;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);

@@ -31,6 +31,7 @@ Params paramsToRun(const Params& running, const Params& edited, bool reset) {
     }
     Params next = running;
     next.kernel = edited.kernel;
+    next.timeBlock = edited.timeBlock;
     next.r = edited.r;
     return next;
 }

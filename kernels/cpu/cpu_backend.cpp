@@ -121,7 +121,8 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
         cpu::stepThreePass(in, laplacian_.data(), out, grid_, r);
         fillGhostRing(in, grid_, boundary_);
         return;
-    case Kernel::Tiled: return;  // not in kernels(): step() refused it
+    case Kernel::Tiled:
+    case Kernel::Temporal: return;  // not in kernels(): step() refused them
     }
     fillGhostRing(out, grid_, boundary_);
     current_ = 1 - current_;

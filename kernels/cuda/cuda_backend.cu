@@ -64,8 +64,10 @@ struct StepGraphKey {
     Kernel kernel;
     std::uint32_t rBits;
     int current;
+    int timeBlock;  // the temporal kernel's steps a pass
     bool operator<(const StepGraphKey& o) const {
-        return std::tie(kernel, rBits, current) < std::tie(o.kernel, o.rBits, o.current);
+        return std::tie(kernel, rBits, current, timeBlock) <
+               std::tie(o.kernel, o.rBits, o.current, o.timeBlock);
     }
 };
 
@@ -213,7 +215,8 @@ std::size_t CudaBackend::availableBytes() const {
 std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const { return 3 * grid.bytes(); }
 
 std::vector<Kernel> CudaBackend::kernels() const {
-    return {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+    return {Kernel::Copy,      Kernel::Global,    Kernel::Tiled,
+            Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 
 void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
@@ -269,7 +272,23 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
     if (steps < 0) {
         throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }
-    for (int i = 0; i < steps; ++i) {
+    queueSteps(kernel, steps, r);
+}
+
+void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
+    int done = 0;
+    if (kernel == Kernel::Temporal) {
+        Resources& res = *resources_;
+        const int levels = timeBlockInUse();
+        for (; steps - done >= levels; done += levels) {
+            const int other = 1 - current_;
+            beforeWriting(other);
+            cuda::launchHeatTemporal(res.field[current_].data(), res.field[other].data(), grid_.nx,
+                                     grid_.ny, r, boundary_, levels, 0, res.compute.get());
+            current_ = other;
+        }
+    }
+    for (; done < steps; ++done) {
         stepOnce(kernel, r, nullptr);
     }
 }
@@ -290,9 +309,7 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
             stepGraph(kernel, r);
         }
     }
-    for (; done < steps; ++done) {
-        stepOnce(kernel, r, nullptr);
-    }
+    queueSteps(kernel, steps - done, r);
 }
 
 std::string CudaBackend::manyStepsName() const {
@@ -306,17 +323,15 @@ void CudaBackend::stepGraph(Kernel kernel, float r) {
     cudaStream_t stream = res.compute.get();
     std::uint32_t rBits = 0;
     std::memcpy(&rBits, &r, sizeof rBits);
-    const StepGraphKey key{kernel, rBits, current_};
+    const StepGraphKey key{kernel, rBits, current_, timeBlockInUse()};
     auto found = res.graphs.find(key);
     if (found == res.graphs.end()) {
-        // Captured, not run: stepOnce() moves current_ as the steps would,
+        // Captured, not run: queueSteps() moves current_ as the steps would,
         // which is where the graph leaves the newest field.
         const int before = current_;
         CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
         try {
-            for (int i = 0; i < kStepsPerGraph; ++i) {
-                stepOnce(kernel, r, nullptr);
-            }
+            queueSteps(kernel, kStepsPerGraph, r);
         } catch (...) {
             cudaGraph_t broken = nullptr;
             (void)cudaStreamEndCapture(stream, &broken);
@@ -394,6 +409,7 @@ void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
         cuda::launchHeatTiled(in, out, mirror, nx, ny, r, stream);
         break;
     case Kernel::Optimised:
+    case Kernel::Temporal:  // one step at a time is a pass of one level: the same arithmetic
         beforeWriting(other);
         cuda::launchHeatOptimised(in, out, mirror, nx, ny, r, stream);
         break;

@@ -69,6 +69,9 @@ private:
     // Orders the compute stream after any pinned copy still reading buffer
     // `index`, so a kernel never overwrites a field while it is copied out.
     void beforeWriting(int index);
+    // `steps` steps, one launch each or, for the temporal kernel, passes of
+    // timeBlockInUse() steps and single steps for the rest.
+    void queueSteps(Kernel kernel, int steps, float r);
     // One step; with a mirror, every value it writes goes there too.
     void stepOnce(Kernel kernel, float r, float* mirror);
     // Queues kStepsPerGraph steps as one graph launch, capturing the graph

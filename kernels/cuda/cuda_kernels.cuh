@@ -59,6 +59,14 @@ void launchUpdateCopy(const float* next, float* current, float* mirror, int nx, 
 void launchHeatOptimised(const float* in, float* out, float* mirror, int nx, int ny, float r,
                          cudaStream_t stream);
 
+// `levels` (1 .. kTimeBlockMax) steps in one pass over memory, from `in` to
+// `out`, equal bit for bit to as many single steps with their ring fills: the
+// interior and, for every boundary but Dirichlet, the ring of `out` are
+// written (a Dirichlet ring is already in both buffers). `stripRows` > 0
+// fixes the rows each warp stores, for tuning; 0 chooses by grid and device.
+void launchHeatTemporal(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
+                        int levels, int stripRows, cudaStream_t stream);
+
 // Writes ghostValue() into every ring cell of `field` from its interior (and
 // of `mirror` when given). Reads only interior cells, so one pass over the
 // ring is race-free. For Dirichlet, whose ring is data, not derived, the

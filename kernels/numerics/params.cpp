@@ -30,6 +30,7 @@ const char* name(Kernel k) {
     case Kernel::Tiled: return "tiled";
     case Kernel::ThreePass: return "three-pass";
     case Kernel::Optimised: return "optimised";
+    case Kernel::Temporal: return "temporal";
     }
     return "?";
 }
@@ -45,11 +46,12 @@ std::vector<InitialCondition> allInitialConditions() {
 }
 
 std::vector<Kernel> allKernels() {
-    return {Kernel::Copy, Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+    return {Kernel::Copy,      Kernel::Global,    Kernel::Tiled,
+            Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 
 std::vector<Kernel> stencilKernels() {
-    return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised};
+    return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 
 std::string gridText(const GridSize& grid) {

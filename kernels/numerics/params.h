@@ -12,7 +12,7 @@ namespace heatlab {
 
 enum class Boundary { Dirichlet, Insulated, Periodic, Extrapolate };
 enum class InitialCondition { HotSquare, Sine, Blank };
-enum class Kernel { Copy, Global, Tiled, ThreePass, Optimised };
+enum class Kernel { Copy, Global, Tiled, ThreePass, Optimised, Temporal };
 enum class HostMemory { Pageable, Pinned };
 
 // nx columns by ny rows, the boundary ring included; row-major.
@@ -27,6 +27,12 @@ struct GridSize {
     long long interiorCells() const { return static_cast<long long>(nx - 2) * (ny - 2); }
 };
 
+// Steps the temporal kernel runs per pass over memory (--time-block): each
+// one costs two more registers' rows of window per column a thread holds,
+// and past 8 the kernel spills. 0 lets the backend choose.
+constexpr int kTimeBlockMax = 8;
+constexpr int kTimeBlockAuto = 0;
+
 // The smallest grid with an interior: one cell inside a ring.
 constexpr int kMinGridSide = 3;
 // 65536 a side is 16 GiB a buffer, past any device this runs on, and keeps
@@ -39,6 +45,7 @@ struct Params {
     GridSize grid;
     float r = 0.24f;  // alpha * dt / h^2; the scheme is stable for r <= 0.25
     Kernel kernel = Kernel::Optimised;
+    int timeBlock = kTimeBlockAuto;  // the temporal kernel's steps a pass
     Boundary boundary = Boundary::Dirichlet;
     InitialCondition initial = InitialCondition::HotSquare;
 };

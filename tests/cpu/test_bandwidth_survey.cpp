@@ -96,8 +96,10 @@ TEST(BandwidthSurvey, PercentagesAreOfTheCopyFloorWhicheverRowArrivedFirst) {
     timed.push_back(table.systemCopy);
     for (const KernelTiming& k : timed) {
         EXPECT_GT(k.msPerStep, 0.0) << k.name;
-        EXPECT_DOUBLE_EQ(k.gbPerS, bandwidthGBs(params.grid, k.msPerStep)) << k.name;
-        EXPECT_DOUBLE_EQ(k.percentOfCopy, 100.0 * k.gbPerS / floor.gbPerS) << k.name;
+        EXPECT_DOUBLE_EQ(k.gbPerS, bandwidthGBs(params.grid, k.msPerStep) / k.stepsPerPass)
+            << k.name;
+        EXPECT_DOUBLE_EQ(k.percentOfCopy, 100.0 * k.cellUpdatesPerS / floor.cellUpdatesPerS)
+            << k.name;
         // The CPU's peak is not known: no share of it.
         EXPECT_EQ(k.percentOfPeak, 0.0) << k.name;
     }

@@ -19,7 +19,7 @@ TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
         "--repeats 3 --json " +
         path);
     ASSERT_EQ(result.status, 0) << result.out << result.err;
-    for (const char* heading : {"1. One step per kernel", "2. 20 steps", "3. Stability",
+    for (const char* heading : {"1. Time per step, each kernel", "2. 20 steps", "3. Stability",
                                 "copy (floor)", "all checks passed"}) {
         EXPECT_NE(result.out.find(heading), std::string::npos) << heading << "\n" << result.out;
     }
@@ -36,6 +36,12 @@ TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
     for (const auto& k : json["kernels"]) {
         EXPECT_GT(k["ms_per_step"].get<double>(), 0.0) << k;
         EXPECT_GT(k["gb_per_s"].get<double>(), 0.0) << k;
+        EXPECT_EQ(k["steps_per_pass"], 1) << k;  // the CPU has no temporal kernel
+        // Interior cells x steps / time: 65 x 43 cells a step.
+        EXPECT_NEAR(k["cell_updates_per_s"].get<double>(),
+                    65.0 * 43.0 / (k["ms_per_step"].get<double>() * 1e-3),
+                    1e-6 * k["cell_updates_per_s"].get<double>())
+            << k;
         EXPECT_TRUE(k.contains("percent_of_copy"));
     }
     // never, every 5 and every step, pageable and pinned.
