@@ -27,8 +27,8 @@ void Backend::setTimeBlock(int levels) {
     timeBlock_ = levels;
 }
 
-int Backend::timeBlockInUse() const {
-    return timeBlock_ == kTimeBlockAuto ? automaticTimeBlock() : timeBlock_;
+int Backend::timeBlockFor(const GridSize& grid) const {
+    return timeBlock_ == kTimeBlockAuto ? automaticTimeBlock(grid) : timeBlock_;
 }
 
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,

@@ -126,10 +126,11 @@ public:
 
     // Steps the temporal kernel runs per pass over memory: 1 ..
     // kTimeBlockMax, or kTimeBlockAuto (the default) for the backend's own
-    // choice, timeBlockInUse(). Throws UsageError outside that range.
+    // choice for the grid, timeBlockFor(). Throws UsageError outside that
+    // range.
     void setTimeBlock(int levels);
     int timeBlock() const { return timeBlock_; }
-    int timeBlockInUse() const;
+    int timeBlockFor(const GridSize& grid) const;
 
     // The platform's own bulk copy of the grid between its two buffers
     // (cudaMemcpy device-to-device; memcpy on the CPU, a slice per thread):
@@ -189,9 +190,9 @@ public:
     virtual void synchronize() = 0;
 
 protected:
-    // The steps a pass the backend chooses for kTimeBlockAuto: the fastest
-    // that measurement found.
-    virtual int automaticTimeBlock() const { return kTimeBlockMax; }
+    // The steps a pass the backend chooses for kTimeBlockAuto on a grid: the
+    // fastest that measurement found.
+    virtual int automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
 
     // The default requestMeasures()'s answer, waiting to be collected.
     std::optional<FieldMeasures> measured_;

@@ -81,8 +81,9 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
         }
         // The temporal kernel is checked over passes of its own, and a
         // remainder of single steps.
-        const int kernelSteps =
-            kernel == Kernel::Temporal ? std::max(steps, 2 * backend.timeBlockInUse() + 1) : steps;
+        const int kernelSteps = kernel == Kernel::Temporal
+                                    ? std::max(steps, 2 * backend.timeBlockFor(bench.grid) + 1)
+                                    : steps;
         for (Params p : cases) {
             p.kernel = kernel;
             const ReferenceCheck result = checkAgainstReference(backend, p, kernelSteps);
@@ -108,7 +109,6 @@ void checkTemporal(Backend& backend, const Params& bench, std::vector<CheckResul
     if (!backend.hasKernel(Kernel::Temporal)) {
         return;
     }
-    const int steps = 2 * backend.timeBlockInUse() + 1;
     std::vector<Params> cases{bench};
     for (Boundary boundary : allBoundaries()) {
         Params awkward = bench;
@@ -117,6 +117,7 @@ void checkTemporal(Backend& backend, const Params& bench, std::vector<CheckResul
         cases.push_back(awkward);
     }
     for (const Params& p : cases) {
+        const int steps = 2 * backend.timeBlockFor(p.grid) + 1;
         const std::vector<float> start = makeInitialField(p.grid, p.initial, p.boundary);
         std::vector<float> fields[2];
         const Kernel kernels[2] = {Kernel::Optimised, Kernel::Temporal};

@@ -65,16 +65,16 @@ KernelTiming kernelTiming(const std::string& label, const GridSize& grid, double
 }
 
 // Steps a kernel runs per pass over the grid on this backend.
-int stepsPerPass(const Backend& backend, Kernel kernel) {
-    return kernel == Kernel::Temporal ? backend.timeBlockInUse() : 1;
+int stepsPerPass(const Backend& backend, Kernel kernel, const GridSize& grid) {
+    return kernel == Kernel::Temporal ? backend.timeBlockFor(grid) : 1;
 }
 
-std::string kernelRowName(const Backend& backend, Kernel kernel) {
+std::string kernelRowName(const Backend& backend, Kernel kernel, const GridSize& grid) {
     if (kernel == Kernel::Copy) {
         return "copy (floor)";
     }
     if (kernel == Kernel::Temporal) {
-        return std::string(name(kernel)) + ", " + std::to_string(backend.timeBlockInUse()) +
+        return std::string(name(kernel)) + ", " + std::to_string(backend.timeBlockFor(grid)) +
                " steps a pass";
     }
     return name(kernel);
@@ -125,8 +125,14 @@ double bandwidthGBs(const GridSize& grid, double msPerStep) {
     return 2.0 * static_cast<double>(grid.bytes()) / (msPerStep * 1e-3) / 1e9;
 }
 
-double timeKernel(Backend& backend, float r, Kernel kernel, const Sampling& sampling) {
-    return medianMsPerUnit(backend, sampling, [&](int count) { backend.step(kernel, count, r); });
+// Per step, timed in whole passes (the temporal kernel runs a remainder
+// that is no whole pass as single steps).
+double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
+                  const Sampling& sampling) {
+    const int unit = stepsPerPass(backend, kernel, grid);
+    return medianMsPerUnit(backend, sampling,
+                           [&](int count) { backend.step(kernel, count * unit, r); }) /
+           unit;
 }
 
 // Per step, timed in whole submissions of stepsPerSubmission() steps.
@@ -155,20 +161,21 @@ double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
     });
 }
 
-std::vector<KernelTableRow> kernelTableRows(const Backend& backend) {
+std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const GridSize& grid) {
     using Kind = KernelTableRow::Kind;
     std::vector<KernelTableRow> rows;
     rows.push_back({Kind::SystemCopy, Kernel::Copy, HostMemory::Pageable,
                     backend.systemCopyName() + " (ceiling)"});
     for (Kernel kernel : backend.kernels()) {
         rows.push_back(
-            {Kind::Kernel, kernel, HostMemory::Pageable, kernelRowName(backend, kernel)});
+            {Kind::Kernel, kernel, HostMemory::Pageable, kernelRowName(backend, kernel, grid)});
     }
     if (!backend.manyStepsName().empty()) {
         for (Kernel kernel : {Kernel::Copy, Kernel::Optimised, Kernel::Temporal}) {
             if (backend.hasKernel(kernel)) {
-                rows.push_back({Kind::KernelMany, kernel, HostMemory::Pageable,
-                                kernelRowName(backend, kernel) + ", " + backend.manyStepsName()});
+                rows.push_back(
+                    {Kind::KernelMany, kernel, HostMemory::Pageable,
+                     kernelRowName(backend, kernel, grid) + ", " + backend.manyStepsName()});
             }
         }
     }
@@ -192,9 +199,9 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
             kernelTiming(row.name, params.grid, timeSystemCopy(backend, sampling), 1);
         break;
     case KernelTableRow::Kind::Kernel:
-        table.kernels.push_back(kernelTiming(row.name, params.grid,
-                                             timeKernel(backend, params.r, row.kernel, sampling),
-                                             stepsPerPass(backend, row.kernel)));
+        table.kernels.push_back(kernelTiming(
+            row.name, params.grid, timeKernel(backend, params.grid, params.r, row.kernel, sampling),
+            stepsPerPass(backend, row.kernel, params.grid)));
         if (row.kernel == Kernel::Copy) {
             table.floorGBs = table.kernels.back().gbPerS;
             table.floorCellUpdatesPerS = table.kernels.back().cellUpdatesPerS;
@@ -203,7 +210,7 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
     case KernelTableRow::Kind::KernelMany:
         table.kernels.push_back(kernelTiming(
             row.name, params.grid, timeKernelMany(backend, params.r, row.kernel, sampling),
-            stepsPerPass(backend, row.kernel)));
+            stepsPerPass(backend, row.kernel, params.grid)));
         break;
     case KernelTableRow::Kind::HostCopy:
         table.hostCopies.push_back(hostCopyTiming(
@@ -217,7 +224,7 @@ KernelTable measureKernelTable(Backend& backend, const Params& params, int repea
     const std::vector<float> field = makeInitialField(params.grid, params.initial, params.boundary);
     const Sampling sampling{kWarmupRuns, repeats, 0.0};
     KernelTable table = emptyKernelTable(backend);
-    for (const KernelTableRow& row : kernelTableRows(backend)) {
+    for (const KernelTableRow& row : kernelTableRows(backend, params.grid)) {
         // Every row starts from the initial field, so none is timed on what
         // an earlier one left (at r > 0.25, an overflowed field).
         backend.upload(params.grid, field.data(), params.boundary);

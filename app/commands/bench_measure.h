@@ -44,7 +44,8 @@ int samplesToTake(const Sampling& sampling, double spentMs, double firstRunMs, i
 // `sampling` says and returns the median milliseconds of one: one step of a
 // kernel, the platform's own device copy of the grid, one copy of the
 // newest field into host memory.
-double timeKernel(Backend& backend, float r, Kernel kernel, const Sampling& sampling);
+double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
+                  const Sampling& sampling);
 double timeSystemCopy(Backend& backend, const Sampling& sampling);
 double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
                     const Sampling& sampling);
@@ -80,8 +81,8 @@ struct KernelTableRow {
 // kernel of the backend (the copy floor first), the floor and the optimised
 // and temporal kernels submitted many steps at a time (where the backend has
 // a way), pageable and pinned copies. The temporal kernel runs
-// backend.timeBlockInUse() steps a pass, so set its time block first.
-std::vector<KernelTableRow> kernelTableRows(const Backend& backend);
+// backend.timeBlockFor(grid) steps a pass, so set its time block first.
+std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const GridSize& grid);
 
 // An empty table for the backend's device: its peak, no rows.
 KernelTable emptyKernelTable(const Backend& backend);

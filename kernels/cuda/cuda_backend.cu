@@ -191,7 +191,15 @@ CudaBackend::CudaBackend() {
     peakBandwidthGBs_ = 2.0 * static_cast<double>(memoryClockKHz) * 1.0e3 *
                         (static_cast<double>(busWidthBits) / 8.0) / 1.0e9;
 
+    int l2Bytes = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&l2Bytes, cudaDevAttrL2CacheSize, device));
+    l2Bytes_ = static_cast<std::size_t>(l2Bytes);
+
     resources_ = std::make_unique<Resources>();
+}
+
+int CudaBackend::automaticTimeBlock(const GridSize& grid) const {
+    return 2 * grid.bytes() <= l2Bytes_ ? 4 : kTimeBlockMax;
 }
 
 CudaBackend::~CudaBackend() {
@@ -279,7 +287,7 @@ void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
     int done = 0;
     if (kernel == Kernel::Temporal) {
         Resources& res = *resources_;
-        const int levels = timeBlockInUse();
+        const int levels = timeBlockFor(grid_);
         for (; steps - done >= levels; done += levels) {
             const int other = 1 - current_;
             beforeWriting(other);
@@ -323,7 +331,7 @@ void CudaBackend::stepGraph(Kernel kernel, float r) {
     cudaStream_t stream = res.compute.get();
     std::uint32_t rBits = 0;
     std::memcpy(&rBits, &r, sizeof rBits);
-    const StepGraphKey key{kernel, rBits, current_, timeBlockInUse()};
+    const StepGraphKey key{kernel, rBits, current_, timeBlockFor(grid_)};
     auto found = res.graphs.find(key);
     if (found == res.graphs.end()) {
         // Captured, not run: queueSteps() moves current_ as the steps would,

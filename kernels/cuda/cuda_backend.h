@@ -62,6 +62,12 @@ public:
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override;
 
+protected:
+    // 4 steps a pass where both buffers fit in the L2 cache (a pass there
+    // is short and more steps cost more recomputed overlap than they save),
+    // 8 where they come from memory.
+    int automaticTimeBlock(const GridSize& grid) const override;
+
 private:
     struct Resources;
 
@@ -70,7 +76,7 @@ private:
     // `index`, so a kernel never overwrites a field while it is copied out.
     void beforeWriting(int index);
     // `steps` steps, one launch each or, for the temporal kernel, passes of
-    // timeBlockInUse() steps and single steps for the rest.
+    // timeBlockFor(grid_) steps and single steps for the rest.
     void queueSteps(Kernel kernel, int steps, float r);
     // One step; with a mirror, every value it writes goes there too.
     void stepOnce(Kernel kernel, float r, float* mirror);
@@ -80,6 +86,7 @@ private:
 
     std::string deviceName_;
     double peakBandwidthGBs_ = 0.0;
+    std::size_t l2Bytes_ = 0;
     std::unique_ptr<Resources> resources_;
     GridSize grid_{0, 0};  // 0 x 0 until the first upload
     Boundary boundary_ = Boundary::Dirichlet;

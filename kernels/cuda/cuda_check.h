@@ -36,13 +36,19 @@ inline std::string describeCudaError(cudaError_t status, const char* what, const
            cudaGetErrorString(status);
 }
 
+// A failed call also leaves its error as CUDA's last error, which the next
+// launch check would report as its own (a refused cudaMalloc showing up as
+// "launch of rangeKernel: out of memory" frames later): both clear it once
+// they have reported it. A sticky error (the context is lost) stays anyway.
 [[noreturn]] inline void throwCudaError(cudaError_t status, const char* what, const char* file,
                                         int line) {
+    (void)cudaGetLastError();
     throw RuntimeError(describeCudaError(status, what, file, line));
 }
 
 inline void printCudaError(cudaError_t status, const char* what, const char* file,
                            int line) noexcept {
+    (void)cudaGetLastError();
     std::fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(status));
 }
 

@@ -338,28 +338,42 @@ __global__ void __launch_bounds__(kWarpSize* kTemporalWarps)
 }
 
 // Rows a warp's strip stores. Short strips recompute more (2 x levels rows
-// of overlap each) but give more warps; enough warps are needed to keep
-// every SM's loads in flight, which on a small grid is the scarcer thing.
-int stripRowsFor(int nx, int ny, int levels) {
-    static int multiprocessors = 0;
-    if (multiprocessors == 0) {
+// of overlap each) but give more warps. The launch is sized in whole waves
+// of resident blocks: a second wave only a little full would double the
+// time of a grid that fits in one (2048 x 2048 does), so the strips of a
+// wave are as many as fit at once, and a tall grid takes as many waves as
+// keep strips to about kStripRowsAim rows.
+constexpr int kStripRowsAim = 128;
+
+template <int kLevels>
+int stripRowsFor(int nx, int ny) {
+    static int residentBlocks = 0;  // per device-wide wave; one device per process
+    if (residentBlocks == 0) {
         int device = 0;
+        int multiprocessors = 0;
+        int perMultiprocessor = 0;
         CUDA_CHECK(cudaGetDevice(&device));
         CUDA_CHECK(
             cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &perMultiprocessor, heatTemporalKernel<kLevels>, kWarpSize * kTemporalWarps, 0));
+        residentBlocks = std::max(1, multiprocessors * perMultiprocessor);
     }
-    constexpr int kWarpsPerMultiprocessor = 32;
-    const long long bands = (nx + (kBandCols - 2 * levels) - 1) / (kBandCols - 2 * levels);
-    const long long strips = std::max(
-        1LL,
-        (static_cast<long long>(multiprocessors) * kWarpsPerMultiprocessor + bands - 1) / bands);
-    const long long rows = (ny + strips - 1) / strips;
-    return static_cast<int>(std::clamp(rows, std::max(16LL, 2LL * levels), 512LL));
+    const long long bands = (nx + (kBandCols - 2 * kLevels) - 1) / (kBandCols - 2 * kLevels);
+    const long long stripsPerWave =
+        std::max(1LL, residentBlocks / bands) * static_cast<long long>(kTemporalWarps);
+    const long long waves =
+        std::max(1LL, (ny + stripsPerWave * kStripRowsAim - 1) / (stripsPerWave * kStripRowsAim));
+    const long long rows = (ny + stripsPerWave * waves - 1) / (stripsPerWave * waves);
+    return static_cast<int>(std::max(rows, 2LL * kLevels));
 }
 
 template <int kLevels>
 void launchLevels(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
                   int stripRows, cudaStream_t stream) {
+    if (stripRows <= 0) {
+        stripRows = stripRowsFor<kLevels>(nx, ny);
+    }
     const unsigned bands = ceilDiv(static_cast<std::size_t>(nx), kBandCols - 2 * kLevels);
     const std::size_t strips = ceilDiv(static_cast<std::size_t>(ny), stripRows);
     const dim3 grid =
@@ -373,9 +387,6 @@ void launchLevels(const float* in, float* out, int nx, int ny, float r, Boundary
 
 void launchHeatTemporal(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
                         int levels, int stripRows, cudaStream_t stream) {
-    if (stripRows <= 0) {
-        stripRows = stripRowsFor(nx, ny, levels);
-    }
     switch (levels) {
     case 1: launchLevels<1>(in, out, nx, ny, r, boundary, stripRows, stream); return;
     case 2: launchLevels<2>(in, out, nx, ny, r, boundary, stripRows, stream); return;

@@ -5,8 +5,9 @@ One call on a machine with an NVIDIA GPU: for each grid (2048 and 8192 by
 default) the 2D heat equation (five-point stencil, r = 0.24, Dirichlet ring,
 heatlab's hot-square start) is stepped by
 
-  - heatlab (its bench's table 1: the optimised kernel, a launch a step and
-    in CUDA graphs; its field after the check steps from `heatlab shot`),
+  - heatlab (its bench's table 1: the optimised and temporal kernels, a
+    launch a step (a pass) and in CUDA graphs; its fields after the check
+    steps from `heatlab shot`),
   - PyTorch: a slicing update, and conv2d with the 3 x 3 stencil,
   - CuPy: a raw CUDA kernel a user would write,
   - JAX: a jitted step called from Python, and a jitted lax.fori_loop,
@@ -176,12 +177,18 @@ def jax_rows(n, check_steps, time_steps):
     return rows
 
 
-def heatlab_rows(binary, n, check_steps, folder):
-    field_path = os.path.join(folder, f"heatlab_{n}.f32")
+def heatlab_field(binary, n, check_steps, folder, kernel):
+    field_path = os.path.join(folder, f"heatlab_{kernel}_{n}.f32")
     subprocess.run([binary, "shot", "--backend", "cuda", "--grid", str(n), "--r", str(R),
-                    "--steps", str(check_steps), "--out", os.path.join(folder, "p.png"),
-                    "--field", field_path], check=True, capture_output=True)
-    field = np.fromfile(field_path, dtype=np.float32).reshape(n, n)
+                    "--kernel", kernel, "--steps", str(check_steps),
+                    "--out", os.path.join(folder, "p.png"), "--field", field_path],
+                   check=True, capture_output=True)
+    return np.fromfile(field_path, dtype=np.float32).reshape(n, n)
+
+
+def heatlab_rows(binary, n, check_steps, folder):
+    field = heatlab_field(binary, n, check_steps, folder, "optimised")
+    temporal = heatlab_field(binary, n, check_steps, folder, "temporal")
     report = os.path.join(folder, f"bench_{n}.json")
     subprocess.run([binary, "bench", "--backend", "cuda", "--grid", str(n), "--r", str(R),
                     "--stability-steps", "4", "--steps", "100", "--json", report],
@@ -194,6 +201,9 @@ def heatlab_rows(binary, n, check_steps, folder):
         if name.startswith("optimised"):
             rows.append(("heatlab " + name, kernel["ms_per_step"], None,
                          "its field is what the others are checked against"))
+        elif name.startswith("temporal"):
+            rows.append(("heatlab " + name, kernel["ms_per_step"], temporal,
+                         "several steps a pass over memory"))
         elif name.startswith("copy (floor)"):
             rows.append(("heatlab " + name, kernel["ms_per_step"], None,
                          "moves the field unchanged: the memory floor"))

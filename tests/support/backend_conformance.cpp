@@ -549,8 +549,10 @@ TEST_P(BackendConformance, ATimeBlockOutsideItsRangeIsRefused) {
     EXPECT_THROW(backend_->setTimeBlock(-1), UsageError);
     EXPECT_THROW(backend_->setTimeBlock(kTimeBlockMax + 1), UsageError);
     backend_->setTimeBlock(3);
-    EXPECT_EQ(backend_->timeBlockInUse(), 3);
+    EXPECT_EQ(backend_->timeBlockFor(GridSize{2048, 2048}), 3);
     backend_->setTimeBlock(kTimeBlockAuto);
-    EXPECT_GE(backend_->timeBlockInUse(), 1);
-    EXPECT_LE(backend_->timeBlockInUse(), kTimeBlockMax);
+    for (const GridSize& grid : {GridSize{3, 3}, GridSize{2048, 2048}, GridSize{8192, 8192}}) {
+        EXPECT_GE(backend_->timeBlockFor(grid), 1);
+        EXPECT_LE(backend_->timeBlockFor(grid), kTimeBlockMax);
+    }
 }
