@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
+#include <string>
 #include <utility>
 
 #include "kernels/errors.h"
@@ -16,13 +18,58 @@ Simulation::Simulation(std::unique_ptr<Backend> backend, const Params& params)
 }
 
 void Simulation::reset() {
-    ++fields_;
+    if (fields_ == 0) {
+        rebuild();  // the first field: there is none to keep
+        return;
+    }
+    const FieldOrigin kept = made_;
+    const bool newGrid = params_.grid.nx != kept.grid.nx || params_.grid.ny != kept.grid.ny;
+    std::vector<float> keptField;
+    if (newGrid) {
+        keptField = fieldOnHost();
+    }
+    const GridSize wanted = params_.grid;
+    const auto couldNotMake = [&](const std::string& cause) {
+        putBack(kept, keptField);
+        return "a " + std::to_string(wanted.nx) + " x " + std::to_string(wanted.ny) +
+               " grid could not be made: " + cause;
+    };
+    // A refusal stays a usage error (exit status 2), the rest are runtime ones.
+    try {
+        rebuild();
+    } catch (const UsageError& e) {
+        throw UsageError(couldNotMake(e.what()));
+    } catch (const std::bad_alloc&) {
+        throw RuntimeError(couldNotMake("out of host memory"));
+    } catch (const std::exception& e) {
+        throw RuntimeError(couldNotMake(e.what()));
+    }
+}
+
+void Simulation::rebuild() {
     const std::vector<float> field =
         makeInitialField(params_.grid, params_.initial, params_.boundary);
     backend_->upload(params_.grid, field.data(), params_.boundary);
+    made_ = FieldOrigin{params_.grid, params_.boundary, params_.initial};
     ensureCopyBuffer();
+    ++fields_;
     steps_ = 0;
     bytesCopiedBack_ = 0.0;
+}
+
+// After a failed rebuild: the params the field was made with, and on a new
+// grid the field itself (the backend may hold none now). Same grid: the
+// upload, the one step that could have changed the backend's field,
+// allocates nothing there and so cannot have been what failed.
+void Simulation::putBack(const FieldOrigin& origin, const std::vector<float>& field) {
+    params_.grid = origin.grid;
+    params_.boundary = origin.boundary;
+    params_.initial = origin.initial;
+    if (!field.empty()) {
+        backend_->upload(origin.grid, field.data(), origin.boundary);
+        made_ = origin;
+        ensureCopyBuffer();
+    }
 }
 
 void Simulation::setCopyPolicy(const CopyPolicy& policy) {
@@ -85,6 +132,7 @@ PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
     // presents, when there is a display.
     PresentWrite how = PresentWrite::ByCopy;
     int done = 0;
+    backend_->setTimeBlock(params_.timeBlock);
     do {
         int chunk = steps - done;
         if (policy_.every > 0) {
@@ -123,7 +171,9 @@ void Simulation::copyBack() {
 double Simulation::takeCopyBackMs() { return std::exchange(copyBackMs_, 0.0); }
 
 const std::vector<float>& Simulation::fieldOnHost() {
-    snapshot_.resize(params_.grid.cells());
+    // The backend copies the field it holds: sized by params_.grid, a grid
+    // waiting for reset would be the wrong size.
+    snapshot_.resize(made_.grid.cells());
     backend_->copyToHost(snapshot_.data(), HostMemory::Pageable);
     backend_->synchronize();
     return snapshot_;

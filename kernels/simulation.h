@@ -27,6 +27,15 @@ public:
     Simulation(std::unique_ptr<Backend> backend, const Params& params);
 
     // Rebuilds the initial field from params() and uploads it; step 0.
+    // When the new field cannot be made (the device or the host out of
+    // memory for a new grid) it throws RuntimeError (UsageError when the
+    // backend refuses the grid) naming the grid and the cause, having kept
+    // the field it had: the same values on the same grid, the step count,
+    // and the grid, boundary and initial condition that field was made with
+    // back in params() (kernel and r, which need no new field, stay as set).
+    // A backend may let its old buffers go before allocating new ones (CUDA
+    // does), so a new grid's reset first copies the field to the host, to
+    // put it back.
     void reset();
     void setCopyPolicy(const CopyPolicy& policy);
     const CopyPolicy& copyPolicy() const { return policy_; }
@@ -49,7 +58,7 @@ public:
     PresentWrite advanceAndPresent(int steps, DeviceDisplayBuffer& display);
 
     // Waits for the backend and returns the newest field on the host (copied
-    // now, whatever the policy).
+    // now, whatever the policy), on the grid it was made on.
     const std::vector<float>& fieldOnHost();
 
     long long stepCount() const { return steps_; }
@@ -72,12 +81,22 @@ public:
     Backend& backend() { return *backend_; }
 
 private:
+    // What the field the backend holds was made from: params() may hold a
+    // grid, boundary or initial condition waiting for the next reset.
+    struct FieldOrigin {
+        GridSize grid{0, 0};
+        Boundary boundary = Boundary::Dirichlet;
+        InitialCondition initial = InitialCondition::HotSquare;
+    };
+    void rebuild();
+    void putBack(const FieldOrigin& origin, const std::vector<float>& field);
     void ensureCopyBuffer();
     PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display);
     void copyBack();
 
     std::unique_ptr<Backend> backend_;
     Params params_;
+    FieldOrigin made_;
     CopyPolicy policy_;
     HostBuffer copyBuffer_;  // where the policy's copies land
     // What copyBuffer_ was allocated for: pinned memory is slow to allocate,

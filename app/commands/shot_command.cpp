@@ -146,12 +146,11 @@ void refuseShotOptionClashes(const ShotOptions& o) {
     }
 }
 
-std::unique_ptr<Backend> shotBackend(const ShotOptions& o) {
+BackendSelection shotBackend(const ShotOptions& o) {
     BackendSelection selection = makeBackend(o.backend);
     refuseIfTooLarge(*selection.backend, o.params.grid);
     selection.backend->requireKernel(o.params.kernel);
-    std::fprintf(stderr, "%s\n", selection.reason.c_str());
-    return std::move(selection.backend);
+    return selection;
 }
 
 CopyPolicy copyPolicyOf(const ShotOptions& o) {
@@ -160,7 +159,9 @@ CopyPolicy copyPolicyOf(const ShotOptions& o) {
 
 int runShot(const ShotOptions& o) {
     refuseShotOptionClashes(o);
-    ShotScene scene(shotBackend(o), o.params);
+    BackendSelection selection = shotBackend(o);
+    ShotScene scene(std::move(selection.backend), o.params);
+    std::fprintf(stderr, "%s\n", selection.reason.c_str());
     scene.simulation.setCopyPolicy(copyPolicyOf(o));
     progress("OpenGL: " + scene.context.description());
 

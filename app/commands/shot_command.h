@@ -58,8 +58,9 @@ void refuseShotOptionClashes(const ShotOptions& options);
 CopyPolicy copyPolicyOf(const ShotOptions& options);
 
 // What both shots check and make before any GL: the backend the options
-// choose, with the grid and the kernel checked against it; prints why that
-// backend on stderr.
-std::unique_ptr<Backend> shotBackend(const ShotOptions& options);
+// choose, with the grid and the kernel checked against it. The caller prints
+// its reason once the OpenGL context exists, so that a machine without a
+// usable one is told so in a single line.
+BackendSelection shotBackend(const ShotOptions& options);
 
 }  // namespace heatlab

@@ -85,11 +85,12 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
 
 int runShotUi(const ShotOptions& o) {
     refuseShotOptionClashes(o);
-    std::unique_ptr<Backend> backend = shotBackend(o);
+    BackendSelection selection = shotBackend(o);
     HeadlessContext context;
+    std::fprintf(stderr, "%s\n", selection.reason.c_str());
     std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());
     ImGuiLayer imgui(1.0f);
-    LectureUi ui(lectureOptionsOf(o), std::move(backend), imgui, context.description());
+    LectureUi ui(lectureOptionsOf(o), std::move(selection.backend), imgui, context.description());
 
     const GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
     OffscreenTarget target(size.nx, size.ny);

@@ -1,15 +1,18 @@
 #include "app/io/output_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <limits>
 
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/io/simulated_full_disk.h"
 #include "kernels/errors.h"
 
 namespace heatlab {
@@ -32,45 +35,68 @@ bool renamedIntoPlace(const std::string& path, struct stat* existing, bool* exis
     throw RuntimeError("cannot write " + path + ": " + std::strerror(error));
 }
 
-// While one lives, a write into a pipe whose reader has gone fails with
-// EPIPE instead of killing the program with SIGPIPE, so the failure can be
-// reported like any other. The signal is blocked for this thread only and
-// one raised meanwhile is discarded, so the rest of the program keeps the
-// disposition it had.
-class SigpipeHeld {
+// Creating a file beside `path` finds no such file or no folder only when
+// the folder itself is gone (removed under a running window, a stick pulled
+// out): the message says so, as the bare reason would not.
+[[noreturn]] void failCreating(const std::string& path, int error) {
+    if (error == ENOENT || error == ENOTDIR) {
+        const std::size_t slash = path.rfind('/');
+        const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
+        throw RuntimeError("cannot write " + path + ": " + std::strerror(error) + " (the folder " +
+                           (folder.empty() ? "/" : folder) + " is not there)");
+    }
+    fail(path, error);
+}
+
+// While one lives, a write that the system refuses with a signal fails
+// with an errno instead, so the failure can be reported like any other and
+// no temporary file is left behind: into a pipe whose reader has gone,
+// EPIPE instead of SIGPIPE; past the file size limit (ulimit -f), EFBIG
+// instead of SIGXFSZ, whose default action ends the program at once. The
+// signals are blocked for this thread only and those raised meanwhile are
+// discarded, so the rest of the program keeps the dispositions it had.
+class WriteSignalsHeld {
 public:
-    SigpipeHeld() {
-        sigemptyset(&pipe_);
-        sigaddset(&pipe_, SIGPIPE);
+    WriteSignalsHeld() {
+        sigemptyset(&held_);
         sigset_t pending;
         sigpending(&pending);
-        pendingBefore_ = sigismember(&pending, SIGPIPE) == 1;
-        pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
-    }
-    ~SigpipeHeld() {
-        if (!pendingBefore_) {
-            const timespec now{0, 0};
-            while (sigtimedwait(&pipe_, nullptr, &now) == SIGPIPE) {
+        for (int signal : {SIGPIPE, SIGXFSZ}) {
+            // One already pending was not raised by these writes: it stays.
+            if (sigismember(&pending, signal) != 1) {
+                sigaddset(&held_, signal);
             }
+        }
+        pthread_sigmask(SIG_BLOCK, &held_, &previous_);
+    }
+    ~WriteSignalsHeld() {
+        const timespec now{0, 0};
+        while (sigtimedwait(&held_, nullptr, &now) > 0) {
         }
         pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
     }
-    SigpipeHeld(const SigpipeHeld&) = delete;
-    SigpipeHeld& operator=(const SigpipeHeld&) = delete;
+    WriteSignalsHeld(const WriteSignalsHeld&) = delete;
+    WriteSignalsHeld& operator=(const WriteSignalsHeld&) = delete;
 
 private:
-    sigset_t pipe_;
+    sigset_t held_;
     sigset_t previous_;
-    bool pendingBefore_ = false;
 };
 
 // Returns 0 or the errno of the write that failed. A pipe or a device may
-// take the contents in several pieces.
+// take the contents in several pieces. A simulated full disk takes what fits
+// and then fails as a real one does.
 int writeAll(int fd, const std::string& contents) {
     const char* next = contents.data();
     std::size_t left = contents.size();
+    const SimulatedFullDisk* disk = SimulatedFullDisk::active();
+    std::size_t room =
+        disk != nullptr ? disk->bytesThatFit() : std::numeric_limits<std::size_t>::max();
     while (left > 0) {
-        const ssize_t written = ::write(fd, next, left);
+        if (room == 0) {
+            return ENOSPC;
+        }
+        const ssize_t written = ::write(fd, next, std::min(left, room));
         if (written < 0) {
             if (errno == EINTR) {
                 continue;
@@ -79,6 +105,9 @@ int writeAll(int fd, const std::string& contents) {
         }
         next += written;
         left -= static_cast<std::size_t>(written);
+        if (disk != nullptr) {
+            room -= static_cast<std::size_t>(written);
+        }
     }
     return 0;
 }
@@ -88,7 +117,7 @@ int writeAll(int fd, const std::string& contents) {
 int closeError(int fd) { return ::close(fd) != 0 && errno != EINTR ? errno : 0; }
 
 void writeThrough(const std::string& path, const std::string& contents) {
-    const SigpipeHeld held;
+    const WriteSignalsHeld held;
     int fd = -1;
     do {
         // Opening a FIFO waits here for its reader.
@@ -106,13 +135,14 @@ void writeThrough(const std::string& path, const std::string& contents) {
 
 void replaceByRename(const std::string& path, const std::string& contents, bool exists,
                      const struct stat& existing) {
+    const WriteSignalsHeld held;
     std::string temporary;
     int fd = -1;
     for (int attempt = 0; fd < 0; ++attempt) {
         temporary = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
         fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && !((errno == EEXIST || errno == EINTR) && attempt < 100)) {
-            fail(path, errno);
+            failCreating(path, errno);
         }
     }
     int error = 0;
@@ -160,7 +190,7 @@ int ownStream(const std::string& path) {
 // the name again would start a second file offset at 0 and, for a
 // redirected file, truncate what was printed.
 void writeToStream(int fd, const std::string& path, const std::string& contents) {
-    const SigpipeHeld held;
+    const WriteSignalsHeld held;
     const int error = writeAll(fd, contents);
     if (error != 0) {
         fail(path, error);

@@ -15,9 +15,12 @@
 // is redirected to) is written on that stream, after what it already
 // holds, rather than opened again from its start.
 //
-// A write that fails (a full disk, a reader that went away, a missing
-// folder) is a RuntimeError naming the path and the system's reason, and
-// no temporary file is left behind.
+// A write that fails (a full disk, the file size limit, a reader that went
+// away, a missing folder) is a RuntimeError naming the path and the
+// system's reason, and no temporary file is left behind: the signals some
+// of those raise (SIGPIPE, SIGXFSZ) are held while writing, so they cannot
+// end the program half-way. simulated_full_disk.h fills the disk on demand
+// for the tests.
 
 #include <string>
 

@@ -111,6 +111,33 @@ std::vector<Candidate> candidates(std::string& why) {
     return all;
 }
 
+// What the display offers instead of a 3.3 core context, for the one line
+// that says why there is none: "found OpenGL 2.1 Mesa 22.3.6, llvmpipe
+// (...)", read from a context of the display's default version (made only
+// for this, then destroyed), or why not even that one could be made.
+std::string offeredInstead(HeadlessContext::Egl& egl, EGLConfig config) {
+    const EGLint defaults[] = {EGL_NONE};
+    const EGLContext probe = eglCreateContext(egl.display, config, EGL_NO_CONTEXT, defaults);
+    if (probe == EGL_NO_CONTEXT) {
+        return "found no OpenGL context of any version (" + lastEglError() + ")";
+    }
+    std::string found = "found an OpenGL context that cannot be made current";
+    if (eglMakeCurrent(egl.display, egl.surface, egl.surface, probe)) {
+        // Straight from the context, not through glad: its loader is for 3.3.
+        const auto getString =
+            reinterpret_cast<PFNGLGETSTRINGPROC>(eglGetProcAddress("glGetString"));
+        const auto text = [&](GLenum name) {
+            const GLubyte* value = getString != nullptr ? getString(name) : nullptr;
+            return value != nullptr ? std::string(reinterpret_cast<const char*>(value))
+                                    : std::string("?");
+        };
+        found = "found OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+        eglMakeCurrent(egl.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    }
+    eglDestroyContext(egl.display, probe);
+    return found;
+}
+
 // Tries one candidate; on success fills `egl` and returns "".
 std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
     egl.display = eglGetPlatformDisplayEXT(c.platform, c.nativeDisplay, nullptr);
@@ -164,7 +191,8 @@ std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
                                         EGL_NONE};
     egl.context = eglCreateContext(egl.display, config, EGL_NO_CONTEXT, contextAttributes);
     if (egl.context == EGL_NO_CONTEXT) {
-        return "no OpenGL 3.3 core context (" + lastEglError() + ")";
+        const std::string error = lastEglError();
+        return "OpenGL 3.3 core needed, " + offeredInstead(egl, config) + " (" + error + ")";
     }
     if (!eglMakeCurrent(egl.display, egl.surface, egl.surface, egl.context)) {
         return "eglMakeCurrent failed (" + lastEglError() + ")";
@@ -174,8 +202,9 @@ std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
         return "gladLoadGL failed";
     }
     if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-        return "OpenGL " + std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
-               std::to_string(GLAD_VERSION_MINOR(version)) + " found, 3.3 core needed";
+        return "OpenGL 3.3 core needed, found OpenGL " +
+               std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
+               std::to_string(GLAD_VERSION_MINOR(version));
     }
     return "";
 }

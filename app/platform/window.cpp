@@ -34,6 +34,33 @@ bool isSet(const char* variable) {
     return value != nullptr && value[0] != '\0';
 }
 
+// What the display offers when a 3.3 core context cannot be had, for the
+// one line that says so: "OpenGL 2.1 Mesa 22.3.6, llvmpipe (...)", read from
+// a hidden window of GLFW's default context (made only for this, then
+// destroyed), or why not even that one could be made. Leaves GLFW's hints
+// at their defaults.
+std::string offeredInstead() {
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    GLFWwindow* probe = glfwCreateWindow(64, 64, "heatlab: OpenGL probe", nullptr, nullptr);
+    glfwDefaultWindowHints();
+    if (probe == nullptr) {
+        return "no OpenGL context of any version (" + lastGlfwError() + ")";
+    }
+    glfwMakeContextCurrent(probe);
+    // Straight from the context, not through glad: its loader is for 3.3.
+    const auto getString = reinterpret_cast<PFNGLGETSTRINGPROC>(glfwGetProcAddress("glGetString"));
+    const auto text = [&](GLenum name) {
+        const GLubyte* value = getString != nullptr ? getString(name) : nullptr;
+        return value != nullptr ? std::string(reinterpret_cast<const char*>(value))
+                                : std::string("?");
+    };
+    const std::string found = "OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+    glfwMakeContextCurrent(nullptr);
+    glfwDestroyWindow(probe);
+    return found;
+}
+
 Key keyOf(int key) {
     switch (key) {
     case GLFW_KEY_SPACE: return Key::Space;
@@ -84,8 +111,9 @@ Window::Window(const std::string& title, int width, int height) {
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
     window_.reset(glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr));
     if (!window_) {
-        throw UsageError("the display gives no OpenGL 3.3 core context (" + lastGlfwError() +
-                         "): " + kWithoutDisplay);
+        const std::string error = lastGlfwError();
+        throw UsageError("OpenGL 3.3 core needed, the display offers " + offeredInstead() + " (" +
+                         error + "): " + kWithoutDisplay);
     }
     glfwMakeContextCurrent(window_.get());
     if (gladLoadGL(glfwGetProcAddress) == 0) {

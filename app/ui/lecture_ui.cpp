@@ -232,9 +232,21 @@ void LectureUi::reset() {
             state_.params.grid = running;
             return;
         }
+    }
+    try {
+        applyPanelEdits(simulation_, state_.params, true);
+    } catch (const std::exception& e) {
+        // Passed the check but still failed (another program took the memory
+        // meanwhile): the simulation kept its field, and so does the lecture.
+        readouts_.message = std::string("not reset: ") + e.what() + "; the " +
+                            std::to_string(running.nx) + " x " + std::to_string(running.ny) +
+                            " grid and its field are kept";
+        state_.params.grid = running;
+        return;
+    }
+    if (newGrid) {
         navigation_.fit();
     }
-    applyPanelEdits(simulation_, state_.params, true);
     readouts_.message.clear();
     // The table belongs to a grid: a new one is measured.
     if (newGrid) {
@@ -465,7 +477,7 @@ void LectureUi::sceneRequests() {
                        : parseScene(shippedScenes()[shipped].text, shippedScenes()[shipped].file);
             applyScene(scene);
             readouts_.message = "loaded scene " + (s.load ? path : scene.title);
-        } catch (const UsageError& e) {
+        } catch (const std::exception& e) {
             readouts_.message = std::string("scene not loaded: ") + e.what();
         }
     }
@@ -481,6 +493,9 @@ void LectureUi::applyScene(const Scene& scene) {
                          simulation_.backend().name() + " backend");
     }
     refuseIfTooLarge(simulation_.backend(), scene.params.grid);
+    // The field first: when it cannot be made the simulation keeps its own
+    // (Simulation::reset) and nothing here has changed yet.
+    applyPanelEdits(simulation_, scene.params, true);
     state_.params = scene.params;
     // The backend, the panel's visibility and the max |u| choice stay the
     // presenter's: a scene is the lecture, not the machine.
@@ -489,7 +504,6 @@ void LectureUi::applyScene(const Scene& scene) {
     settings.panelVisible = state_.settings.panelVisible;
     settings.measureMaxAbs = state_.settings.measureMaxAbs;
     state_.settings = settings;
-    applyPanelEdits(simulation_, state_.params, true);
     navigation_.setView(scene.view);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;

@@ -113,6 +113,9 @@ public:
     Simulation& simulation() { return simulation_; }
     // The panel's screenshot choices (what, and into which folder).
     ScreenshotPanel& screenshots() { return screenshotPanel_; }
+    // The panel's scene choices (the file to save to or load from) and
+    // requests, applied by the next frame.
+    ScenePanel& scenes() { return scenePanel_; }
     // What the panel shows of the running lecture (messages included).
     const PanelReadouts& readouts() const { return readouts_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
@@ -147,8 +150,9 @@ private:
     bool overField(double x, double y) const;
     // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
-    // Applies a parsed scene, or throws UsageError (the kernel is not on this
-    // backend, the grid does not fit) having changed nothing.
+    // Applies a parsed scene, or throws having changed nothing: UsageError
+    // (the kernel is not on this backend, the grid does not fit), or what
+    // making its field failed with (Simulation::reset).
     void applyScene(const Scene& scene);
     Scene currentScene() const;
 

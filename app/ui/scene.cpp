@@ -3,16 +3,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "app/commands/option_values.h"
 #include "app/commands/picture_options.h"
+#include "app/io/input_file.h"
 #include "app/io/output_file.h"
 #include "kernels/errors.h"
 #include "scenes/checkerboard_explosion_json.h"
@@ -149,7 +148,7 @@ std::string shortestText(float value) {
 double shortest(float value) { return std::strtod(shortestText(value).c_str(), nullptr); }
 
 Params paramsOf(const Fields& p) {
-    p.allowOnly({"grid", "kernel", "r", "boundary", "initial"});
+    p.allowOnly({"grid", "kernel", "r", "boundary", "initial", "time_block"});
     Params params;
     params.grid = p.parsed("grid", parseGridSize);
     params.kernel =
@@ -159,6 +158,15 @@ Params paramsOf(const Fields& p) {
         p.parsed("boundary", [](const std::string& t) { return parseChoice(t, allBoundaries()); });
     params.initial = p.parsed(
         "initial", [](const std::string& t) { return parseChoice(t, allInitialConditions()); });
+    // Optional: a scene without it leaves the choice to the backend.
+    if (p.has("time_block")) {
+        const float levels = p.number("time_block");
+        if (!(levels >= 0.0f && levels <= float(kTimeBlockMax) && levels == std::floor(levels))) {
+            throw Problem(p.where("time_block") + " must be a whole number from 0 to " +
+                          std::to_string(kTimeBlockMax) + ", got " + shortestText(levels));
+        }
+        params.timeBlock = static_cast<int>(levels);
+    }
     return params;
 }
 
@@ -311,15 +319,13 @@ Scene parseScene(const std::string& text, const std::string& fileName) {
 }
 
 Scene readScene(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    if (in) {
-        text << in.rdbuf();
+    std::string text;
+    try {
+        text = readInputFile(path, kMaxSceneBytes);
+    } catch (const RuntimeError& e) {
+        throw UsageError(std::string("scene ") + e.what());
     }
-    if (!in || in.bad()) {
-        throw UsageError("scene " + path + ": cannot be read");
-    }
-    return parseScene(text.str(), path);
+    return parseScene(text, path);
 }
 
 std::string sceneText(const Scene& scene) {
@@ -337,6 +343,9 @@ std::string sceneText(const Scene& scene) {
                       {"r", shortestText(p.r)},
                       {"boundary", name(p.boundary)},
                       {"initial", name(p.initial)}};
+    if (p.timeBlock != kTimeBlockAuto) {
+        root["params"]["time_block"] = p.timeBlock;
+    }
     const WindowSettings& s = scene.settings;
     root["window"] = {{"running", s.running},
                       {"steps_per_frame", s.stepsPerFrame},
@@ -378,9 +387,9 @@ bool sameScene(const Scene& a, const Scene& b) {
                                        a.view->cellsPerPixel == b.view->cellsPerPixel));
     return a.title == b.title && a.description == b.description && p.grid.nx == q.grid.nx &&
            p.grid.ny == q.grid.ny && p.r == q.r && p.kernel == q.kernel &&
-           p.boundary == q.boundary && p.initial == q.initial && s.running == t.running &&
-           s.stepsPerFrame == t.stepsPerFrame && s.path == t.path && s.map == t.map &&
-           s.range.automatic == t.range.automatic && s.range.lo == t.range.lo &&
+           p.timeBlock == q.timeBlock && p.boundary == q.boundary && p.initial == q.initial &&
+           s.running == t.running && s.stepsPerFrame == t.stepsPerFrame && s.path == t.path &&
+           s.map == t.map && s.range.automatic == t.range.automatic && s.range.lo == t.range.lo &&
            s.range.hi == t.range.hi && s.plainSampling == t.plainSampling && s.vsync == t.vsync &&
            s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond && s.copyEvery == t.copyEvery &&
            s.pinnedCopies == t.pinnedCopies && s.brushPercent == t.brushPercent &&

@@ -17,6 +17,7 @@
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
 // "view" omitted (or null) is the whole grid, fitted.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,7 +45,14 @@ struct Scene {
 // "heatlab_scene" version, a missing, unknown or wrongly typed field, or a
 // value the command line would refuse.
 Scene parseScene(const std::string& text, const std::string& fileName);
-// Reads `path` and parses it; a file that cannot be read is a UsageError too.
+// A scene is a few hundred bytes; a file past this is not one (and a
+// device that never ends is not read until memory runs out).
+constexpr std::size_t kMaxSceneBytes = 1024 * 1024;
+
+// Reads `path` through readInputFile() (one version of a file another
+// program may be saving at that moment) and parses it; a file that cannot
+// be read, is larger than kMaxSceneBytes or changes every time it is read
+// is a UsageError too.
 Scene readScene(const std::string& path);
 
 // The scene as JSON text (pretty-printed, ending in a newline) that

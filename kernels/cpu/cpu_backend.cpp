@@ -73,8 +73,10 @@ std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
 }
 
 std::vector<Kernel> CpuBackend::kernels() const {
-    return {Kernel::Copy, Kernel::Global, Kernel::ThreePass, Kernel::Optimised};
+    return {Kernel::Copy, Kernel::Global, Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
+
+int CpuBackend::automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
 
 void CpuBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
     checkUpload(grid, field);
@@ -100,9 +102,22 @@ void CpuBackend::step(Kernel kernel, int steps, float r) {
     if (steps < 0) {
         throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }
-    for (int s = 0; s < steps; ++s) {
+    int done = 0;
+    if (kernel == Kernel::Temporal) {
+        const int levels = timeBlockFor(grid_);
+        for (; steps - done >= levels; done += levels) {
+            temporalPass(levels, r);
+        }
+    }
+    for (; done < steps; ++done) {
         stepOnce(kernel, r);
     }
+}
+
+void CpuBackend::temporalPass(int levels, float r) {
+    cpu::stepTemporal(buffers_[current_].data(), buffers_[1 - current_].data(), grid_, r, boundary_,
+                      levels);
+    current_ = 1 - current_;
 }
 
 void CpuBackend::stepOnce(Kernel kernel, float r) {
@@ -114,15 +129,15 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
         current_ = 1 - current_;
         return;  // the floor moves the field unchanged, ring and all
     case Kernel::Global: cpu::stepGlobal(in, out, grid_, r); break;
-    case Kernel::Optimised: cpu::stepOptimised(in, out, grid_, r); break;
+    case Kernel::Optimised:
+    case Kernel::Temporal: cpu::stepOptimised(in, out, grid_, r); break;
     case Kernel::ThreePass:
         // Works in place through its own scratch: `out` serves as the
         // integrate pass's target and the field stays in `in`.
         cpu::stepThreePass(in, laplacian_.data(), out, grid_, r);
         fillGhostRing(in, grid_, boundary_);
         return;
-    case Kernel::Tiled:
-    case Kernel::Temporal: return;  // not in kernels(): step() refused them
+    case Kernel::Tiled: return;  // not in kernels(): step() refused it
     }
     fillGhostRing(out, grid_, boundary_);
     current_ = 1 - current_;

@@ -23,6 +23,8 @@ public:
     std::string systemCopyName() const override { return "memcpy, a slice per thread"; }
     // No tiled kernel: the CPU's caches already do what a shared-memory tile
     // does by hand on the GPU, so it would be the optimised loop renamed.
+    // The temporal kernel is a different thing: several steps per pass over
+    // memory.
     std::vector<Kernel> kernels() const override;
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
@@ -37,9 +39,16 @@ public:
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override {}
 
+protected:
+    int automaticTimeBlock(const GridSize& grid) const override;
+
 private:
     void requireField(const char* operation) const;
+    // One step of `kernel`; the temporal kernel's single step is the
+    // optimised one, which its passes equal bit for bit.
     void stepOnce(Kernel kernel, float r);
+    // One pass of the temporal kernel: `levels` steps.
+    void temporalPass(int levels, float r);
 
     std::string deviceName_;
     GridSize grid_{0, 0};  // 0 x 0 until the first upload

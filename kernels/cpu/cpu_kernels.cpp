@@ -1,9 +1,14 @@
 #include "kernels/cpu/cpu_kernels.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <string>
+#include <vector>
+
+#include <omp.h>
 
 #include "kernels/numerics/stencil.h"
 
@@ -105,6 +110,19 @@ void updateRow(const float* __restrict north, const float* __restrict centre,
                const float* __restrict south, float* __restrict dst, int last, float r) {
 #pragma omp simd
     for (int col = 1; col < last; ++col) {
+        dst[col] =
+            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
+    }
+}
+
+// updateRow's loop for the temporal kernel, whose rows do not all start at
+// column 0: cells 0 .. count - 1 of `dst`, from the same operands in the same
+// order, so the same bits. centre[-1] and centre[count] must exist.
+HEATLAB_SIMD_CLONES
+void updateCells(const float* __restrict north, const float* __restrict centre,
+                 const float* __restrict south, float* __restrict dst, int count, float r) {
+#pragma omp simd
+    for (int col = 0; col < count; ++col) {
         dst[col] =
             heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
     }
@@ -380,6 +398,333 @@ void stepOptimised(const float* in, float* out, const GridSize& grid, float r) {
             updateRow(in + at(grid, row - 1, 0), in + at(grid, row, 0), in + at(grid, row + 1, 0),
                       out + at(grid, row, 0), last, r);
         }
+    }
+}
+
+// The temporal-blocked kernel. Each tile stores a rectangle of the field
+// after the last level, and streams down its rows: for every row it takes
+// from `in` (level 0), it computes level 1 of the row above, level 2 of the
+// row above that, ... and level `levels` of the row `levels` above, into
+// `out`. A level keeps its three newest rows, all the next level reads, in a
+// small buffer that stays in cache. Around its rectangle a tile computes a
+// margin that shrinks by one cell a level, which the neighbouring tiles
+// compute again: the price of tiles that share nothing.
+//
+// Numerics. Every interior cell of every level is heatUpdate() of the same
+// operands in the same order as stepOptimised(), and each level's ring is
+// what fillGhostRing() makes of that level's interior:
+//   dirichlet    the ring is data: every level reads it from `in`
+//   periodic     a ring cell is the interior cell one period away, so cells
+//                outside the field are read from there (wrapped) at level 0,
+//                and every cell of every level is updated like an interior
+//                one: a translated cell has the same operands in the same
+//                order
+//   insulated,   ghostValue()'s arithmetic on the level's own rows: ring
+//   extrapolate  columns as soon as their row is done, the top ring row once
+//                the two rows below it are, the bottom one in its turn
+namespace {
+
+// Rows a level keeps: the north, centre and south of the next level's row.
+constexpr int kRowSlots = 3;
+// Scratch rows start on cache lines.
+constexpr int kLineFloats = 16;
+// Columns a tile stores. Every level's three rows then take 8 KiB each, and
+// nine levels of them (216 KiB) stay in the 1 MiB L2 of the build machine.
+constexpr int kTileCols = 2048;
+
+int slotOf(int row) { return ((row % kRowSlots) + kRowSlots) % kRowSlots; }
+
+// Interior index 1 .. n - 2 that index i outside 0 .. n - 1 stands for under
+// periodic wrapping (period n - 2).
+int wrapped(int i, int n) {
+    const int period = n - 2;
+    int t = (i - 1) % period;
+    if (t < 0) {
+        t += period;
+    }
+    return 1 + t;
+}
+
+// Where level 0 of a periodic field reads extended index i from: inside the
+// field the cell as it is (the ring holds its ghost already), else wrapped.
+int periodicSource(int i, int n) { return (i >= 0 && i < n) ? i : wrapped(i, n); }
+
+// A closed range of rows or columns.
+struct Span {
+    int first;
+    int last;
+    bool contains(int i) const { return i >= first && i <= last; }
+    int size() const { return last - first + 1; }
+};
+
+// Span `part` of `parts` equal parts of 0 .. n - 1.
+Span partOf(int n, int part, int parts) {
+    const long long size = n;
+    return {static_cast<int>(size * part / parts), static_cast<int>(size * (part + 1) / parts) - 1};
+}
+
+// A row of some level: base[0] is column `origin`. Rows of `in` and `out`
+// start at column 0, scratch rows at the tile's first column.
+template <typename T>
+struct RowRef {
+    T* base = nullptr;
+    int origin = 0;
+    T* at(int col) const { return base + (col - origin); }
+};
+using RowIn = RowRef<const float>;
+using RowOut = RowRef<float>;
+
+// ghostValue() of kernels/numerics/stencil.h, with the rows it reads given
+// by reference (taps[a] is row ty.index[a]): the same arithmetic in the same
+// order, so the same bits as fillGhostRing().
+float ghostFromRows(const RowIn* taps, const GhostTaps& ty, const GhostTaps& tx) {
+    float sum = 0.0f;
+    for (int a = 0; a < ty.count; ++a) {
+        float rowSum = 0.0f;
+        for (int b = 0; b < tx.count; ++b) {
+            rowSum += tx.weight[b] * *taps[a].at(tx.index[b]);
+        }
+        sum += ty.weight[a] * rowSum;
+    }
+    return sum;
+}
+
+// What every tile of a pass shares.
+struct TemporalPass {
+    const float* in;
+    float* out;
+    GridSize grid;
+    float r;
+    Boundary boundary;
+    int levels;
+};
+
+// The rectangle a tile stores: at least three cells each way, so that it
+// holds the two cells a ring cell next to it is derived from.
+struct TemporalTile {
+    Span cols;
+    Span rows;
+};
+
+class TileStream {
+public:
+    TileStream(const TemporalPass& pass, const TemporalTile& tile);
+    // The floats of scratch the stream needs.
+    std::size_t scratchFloats() const {
+        return static_cast<std::size_t>(pass_.levels) * kRowSlots * stride_;
+    }
+    void run(float* scratch);
+
+private:
+    void produce(int level, int row);
+    void levelZeroRow(int row);
+    void updateRow(int level, int row);
+    void ringColumns(int level, int row, const RowOut& dst);
+    void ghostRow(int level, int row);
+    RowOut destination(int level, int row) const;
+    const RowIn& rowOf(int level, int row) const { return window_[level][slotOf(row)]; }
+
+    TemporalPass pass_;
+    bool periodic_;
+    bool derivedRing_;
+    // The columns and rows each level computes: the tile's, widened by one
+    // cell for each level still to come (clipped to the field but where
+    // periodic).
+    Span colSpan_[kTimeBlockMax + 1];
+    Span rowSpan_[kTimeBlockMax + 1];
+    int stride_;  // floats per scratch row
+    float* scratch_ = nullptr;
+    RowIn window_[kTimeBlockMax + 1][kRowSlots];
+};
+
+TileStream::TileStream(const TemporalPass& pass, const TemporalTile& tile)
+    : pass_(pass),
+      periodic_(pass.boundary == Boundary::Periodic),
+      derivedRing_(pass.boundary == Boundary::Insulated || pass.boundary == Boundary::Extrapolate) {
+    const int nx = pass.grid.nx;
+    const int ny = pass.grid.ny;
+    for (int level = 0; level <= pass.levels; ++level) {
+        const int margin = pass.levels - level;
+        colSpan_[level] = {tile.cols.first - margin, tile.cols.last + margin};
+        rowSpan_[level] = {tile.rows.first - margin, tile.rows.last + margin};
+        if (!periodic_) {
+            colSpan_[level] = {std::max(colSpan_[level].first, 0),
+                               std::min(colSpan_[level].last, nx - 1)};
+            rowSpan_[level] = {std::max(rowSpan_[level].first, 0),
+                               std::min(rowSpan_[level].last, ny - 1)};
+        }
+    }
+    // Whole lines, and one more: rows a multiple of 4 KiB apart would make
+    // every load of a row wait on the store to the same offset of another
+    // (4K aliasing), and share the same few sets of L1.
+    stride_ = (colSpan_[0].size() + kLineFloats - 1) / kLineFloats * kLineFloats + kLineFloats;
+}
+
+void TileStream::run(float* scratch) {
+    scratch_ = scratch;
+    const int levels = pass_.levels;
+    const int lastLoaded = rowSpan_[levels].last + levels;
+    for (int loaded = rowSpan_[0].first; loaded <= lastLoaded; ++loaded) {
+        for (int level = 0; level <= levels; ++level) {
+            const int row = loaded - level;
+            if (rowSpan_[level].contains(row)) {
+                produce(level, row);
+            }
+        }
+    }
+}
+
+// Row `row` of `level`, whose level below has rows row - 1 .. row + 1 ready.
+void TileStream::produce(int level, int row) {
+    if (level == 0) {
+        levelZeroRow(row);
+        return;
+    }
+    const int ny = pass_.grid.ny;
+    const bool ringRow = !periodic_ && (row == 0 || row == ny - 1);
+    if (!ringRow) {
+        updateRow(level, row);
+        // The top ring row is derived from rows 1 and 2 (1 alone when that
+        // is all the interior), and the next level reads it as row 1's north.
+        if (derivedRing_ && row == std::min(2, ny - 2) && rowSpan_[level].contains(0)) {
+            ghostRow(level, 0);
+        }
+        return;
+    }
+    if (pass_.boundary == Boundary::Dirichlet) {
+        window_[level][slotOf(row)] = {pass_.in + static_cast<std::size_t>(row) * pass_.grid.nx, 0};
+    } else if (row == ny - 1) {
+        ghostRow(level, row);
+    }
+    // Row 0 of a derived ring: done above, once the rows below it are.
+}
+
+void TileStream::levelZeroRow(int row) {
+    const int nx = pass_.grid.nx;
+    const Span cols = colSpan_[0];
+    const int source = periodic_ ? periodicSource(row, pass_.grid.ny) : row;
+    const float* in = pass_.in + static_cast<std::size_t>(source) * nx;
+    if (cols.first >= 0 && cols.last < nx) {
+        window_[0][slotOf(row)] = {in, 0};
+        return;
+    }
+    // A periodic tile reaching past the field: its row wrapped into scratch,
+    // the part inside the field in one copy.
+    float* dst = scratch_ + static_cast<std::size_t>(slotOf(row)) * stride_;
+    const int inside0 = std::max(cols.first, 0);
+    const int inside1 = std::min(cols.last, nx - 1);
+    std::memcpy(dst + (inside0 - cols.first), in + inside0,
+                static_cast<std::size_t>(inside1 - inside0 + 1) * sizeof(float));
+    for (int col = cols.first; col < inside0; ++col) {
+        dst[col - cols.first] = in[periodicSource(col, nx)];
+    }
+    for (int col = inside1 + 1; col <= cols.last; ++col) {
+        dst[col - cols.first] = in[periodicSource(col, nx)];
+    }
+    window_[0][slotOf(row)] = {dst, cols.first};
+}
+
+// The last level goes straight to `out`; the others to their scratch slot.
+RowOut TileStream::destination(int level, int row) const {
+    if (level == pass_.levels) {
+        return {pass_.out + static_cast<std::size_t>(row) * pass_.grid.nx, 0};
+    }
+    const std::size_t slot = static_cast<std::size_t>(level) * kRowSlots + slotOf(row);
+    return {scratch_ + slot * stride_, colSpan_[0].first};
+}
+
+// A row that is not ring: every cell updated where periodic (ring cells are
+// translated interior ones), else the interior, then the ring columns.
+void TileStream::updateRow(int level, int row) {
+    const int nx = pass_.grid.nx;
+    Span cells = colSpan_[level];
+    if (!periodic_) {
+        cells = {std::max(cells.first, 1), std::min(cells.last, nx - 2)};
+    }
+    const RowOut dst = destination(level, row);
+    updateCells(rowOf(level - 1, row - 1).at(cells.first), rowOf(level - 1, row).at(cells.first),
+                rowOf(level - 1, row + 1).at(cells.first), dst.at(cells.first), cells.size(),
+                pass_.r);
+    if (!periodic_) {
+        ringColumns(level, row, dst);
+    }
+    window_[level][slotOf(row)] = {dst.base, dst.origin};
+}
+
+// Ring columns 0 and nx - 1 of an interior row, where the level computes
+// them: Dirichlet data into scratch (`out` holds it already), or ghosts of
+// the row's own interior.
+void TileStream::ringColumns(int level, int row, const RowOut& dst) {
+    const int nx = pass_.grid.nx;
+    const RowIn self{dst.base, dst.origin};
+    const GhostTaps ty = ghostTaps(row, pass_.grid.ny, pass_.boundary);
+    for (const int col : {0, nx - 1}) {
+        if (!colSpan_[level].contains(col)) {
+            continue;
+        }
+        if (derivedRing_) {
+            *dst.at(col) = ghostFromRows(&self, ty, ghostTaps(col, nx, pass_.boundary));
+        } else if (level < pass_.levels) {
+            *dst.at(col) = pass_.in[static_cast<std::size_t>(row) * nx + col];
+        }
+    }
+}
+
+// Ring row 0 or ny - 1 of a derived ring, from the level's rows inside it
+// (corners from their ring columns' cells, as ghostValue() takes them).
+void TileStream::ghostRow(int level, int row) {
+    const int nx = pass_.grid.nx;
+    const GhostTaps ty = ghostTaps(row, pass_.grid.ny, pass_.boundary);
+    RowIn taps[2];
+    for (int a = 0; a < ty.count; ++a) {
+        taps[a] = rowOf(level, ty.index[a]);
+    }
+    const RowOut dst = destination(level, row);
+    for (int col = colSpan_[level].first; col <= colSpan_[level].last; ++col) {
+        *dst.at(col) = ghostFromRows(taps, ty, ghostTaps(col, nx, pass_.boundary));
+    }
+    window_[level][slotOf(row)] = {dst.base, dst.origin};
+}
+
+// Bands of about kTileCols columns; where there are fewer bands than
+// threads, the rows are cut into strips too, so every thread has a tile.
+std::vector<TemporalTile> temporalTiles(const GridSize& grid, int threads) {
+    const int bands = std::clamp((grid.nx + kTileCols - 1) / kTileCols, 1, grid.nx / 3);
+    const int strips = std::clamp(threads / bands, 1, grid.ny / 3);
+    std::vector<TemporalTile> tiles;
+    for (int strip = 0; strip < strips; ++strip) {
+        for (int band = 0; band < bands; ++band) {
+            tiles.push_back({partOf(grid.nx, band, bands), partOf(grid.ny, strip, strips)});
+        }
+    }
+    return tiles;
+}
+
+// One thread's scratch, kept across passes: OpenMP's threads live as long
+// as the program, and a pass should not pay for an allocation.
+float* threadScratch(std::size_t floats) {
+    thread_local std::vector<float> scratch;
+    if (scratch.size() < floats + kLineFloats) {
+        scratch.resize(floats + kLineFloats);
+    }
+    const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(scratch.data());
+    const std::uintptr_t misalignment = address % (kLineFloats * sizeof(float));
+    const std::size_t skip =
+        misalignment == 0 ? 0 : (kLineFloats * sizeof(float) - misalignment) / sizeof(float);
+    return scratch.data() + skip;
+}
+
+}  // namespace
+
+void stepTemporal(const float* in, float* out, const GridSize& grid, float r, Boundary boundary,
+                  int levels) {
+    const TemporalPass pass{in, out, grid, r, boundary, levels};
+    const std::vector<TemporalTile> tiles = temporalTiles(grid, omp_get_max_threads());
+    const int count = static_cast<int>(tiles.size());
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < count; ++i) {
+        TileStream stream(pass, tiles[static_cast<std::size_t>(i)]);
+        stream.run(threadScratch(stream.scratchFloats()));
     }
 }
 

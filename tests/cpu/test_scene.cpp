@@ -55,7 +55,8 @@ std::vector<Scene> statesToRoundTrip() {
     Scene b;
     b.params.grid = GridSize{3, 65536};
     b.params.r = 1.17549435e-38f;  // the smallest r allowed
-    b.params.kernel = Kernel::ThreePass;
+    b.params.kernel = Kernel::Temporal;
+    b.params.timeBlock = 5;
     b.params.boundary = Boundary::Extrapolate;
     b.params.initial = InitialCondition::Blank;
     b.settings.stepsPerFrame = kMaxStepsPerFrame;
@@ -234,6 +235,10 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
                   "window.brush.radius_percent must be from");
     expectRefused(edited([](json& j) { j["window"]["brush"]["size"] = 1; }),
                   "unknown field window.brush.size");
+    EXPECT_EQ(plain.params.timeBlock, kTimeBlockAuto);
+    expectRefused(edited([](json& j) { j["params"]["time_block"] = kTimeBlockMax + 1; }),
+                  "params.time_block must be a whole number from 0 to");
+    expectRefused(edited([](json& j) { j["params"]["time_block"] = 2.5; }), "params.time_block");
 }
 
 TEST(Scene, ANullViewIsTheFittedView) {

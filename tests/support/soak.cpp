@@ -3,9 +3,13 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <functional>
 #include <memory>
 
+#include <glad/gl.h>
+
 #include "app/platform/headless_context.h"
+#include "app/platform/window.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
@@ -28,28 +32,20 @@ const std::vector<DisplayPath> kPaths{DisplayPath::Interop, DisplayPath::ViaHost
 const std::vector<CopyPolicy> kPolicies{
     {0, HostMemory::Pageable}, {1, HostMemory::Pageable}, {7, HostMemory::Pinned}};
 
-}  // namespace
-
-SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every) {
-    HeadlessContext context;
-    ImGuiLayer imgui(1.0f);
-    OffscreenTarget target(640, 400);
-    const auto bound = target.bind();
-    const UiSurface surface{{640, 400}, {640, 400}};
-    const std::vector<Kernel> kernels = [&] {
-        std::vector<Kernel> stencils;
-        for (Kernel k : backend->kernels()) {
-            if (k != Kernel::Copy) {
-                stencils.push_back(k);
-            }
+std::vector<Kernel> stencilKernelsOf(const Backend& backend) {
+    std::vector<Kernel> stencils;
+    for (Kernel k : backend.kernels()) {
+        if (k != Kernel::Copy) {
+            stencils.push_back(k);
         }
-        return stencils;
-    }();
-    LectureOptions options;
-    options.params.grid = kGrids[0];
-    options.stepsPerFrame = 3;
-    LectureUi ui(options, std::move(backend), imgui, context.description());
+    }
+    return stencils;
+}
 
+// The lecturer's changes and the measurements, wherever the frames go:
+// `draw` runs one frame of `ui` there.
+SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, int every,
+                const std::function<void()>& draw) {
     SoakResult result;
     // One cycle visits every combination the changes below can make.
     const int cycle = every * static_cast<int>(kGrids.size() * kPaths.size() * kPolicies.size());
@@ -71,7 +67,7 @@ SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every) {
             ui.onKey(Key::R, false);  // grid and boundary take effect on reset
             ++result.changes;
         }
-        ui.frame(surface);
+        draw();
         if (frame == cycle) {
             result.rssAfterFirstCycleKiB = residentKiB();
         }
@@ -80,7 +76,38 @@ SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every) {
     result.rssAtEndKiB = residentKiB();
     result.registrations = ui.registrations();
     result.lastMessage = ui.readouts().message;
+    result.glError = glGetError();
     return result;
+}
+
+}  // namespace
+
+SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, SoakSurface where) {
+    const std::vector<Kernel> kernels = stencilKernelsOf(*backend);
+    LectureOptions options;
+    options.params.grid = kGrids[0];
+    options.stepsPerFrame = 3;
+    if (where == SoakSurface::Window) {
+        options.vsync = false;
+        Window window("heatlab soak", 640, 400);
+        window.setVsync(false);
+        ImGuiLayer imgui(window);
+        LectureUi ui(options, std::move(backend), imgui, window.description());
+        // As LectureWindow::run draws a frame.
+        return soak(ui, kernels, frames, every, [&] {
+            window.pollEvents();
+            glBindFramebuffer(GL_FRAMEBUFFER, 0);
+            ui.frame(UiSurface{window.framebufferSize(), window.windowSize()});
+            window.swapBuffers();
+        });
+    }
+    HeadlessContext context;
+    ImGuiLayer imgui(1.0f);
+    OffscreenTarget target(640, 400);
+    const auto bound = target.bind();
+    const UiSurface surface{{640, 400}, {640, 400}};
+    LectureUi ui(options, std::move(backend), imgui, context.description());
+    return soak(ui, kernels, frames, every, [&] { ui.frame(surface); });
 }
 
 }  // namespace heatlab

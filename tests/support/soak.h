@@ -12,6 +12,13 @@
 
 namespace heatlab {
 
+// Where the frames are drawn.
+enum class SoakSurface {
+    Offscreen,  // a headless context and an offscreen target: no display needed
+    Window,     // a real window on the display (Xvfb in the gl tier), swapped every
+                // frame with vsync off, as the window (LectureWindow) runs
+};
+
 struct SoakResult {
     int frames = 0;
     int changes = 0;      // edits applied through the panel
@@ -20,6 +27,7 @@ struct SoakResult {
     long rssAtEndKiB = 0;
     int registrations = 0;  // GL buffers registered with CUDA (interop)
     std::string lastMessage;
+    unsigned glError = 0;  // glGetError() after the last frame (GL_NO_ERROR: 0)
 };
 
 // The process's resident memory now, in KiB (Linux /proc/self/statm).
@@ -28,6 +36,7 @@ long residentKiB();
 // Runs `frames` frames on `backend` (a fresh one; the lecture owns it),
 // changing kernel, boundary, display path, copy-back policy and (every third
 // change) grid size every `every` frames, each followed by a reset (R).
-SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every);
+SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every,
+                   SoakSurface where = SoakSurface::Offscreen);
 
 }  // namespace heatlab

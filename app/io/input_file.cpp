@@ -1,0 +1,126 @@
+#include "app/io/input_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kernels/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+// Enough for a file that was being saved to settle; a file that changes on
+// every read is being written continuously, and waiting longer would not
+// give one version either.
+constexpr int kTries = 3;
+
+const BetweenReads*& currentHook() {
+    static const BetweenReads* hook = nullptr;
+    return hook;
+}
+
+[[noreturn]] void fail(const std::string& path, const std::string& why) {
+    throw RuntimeError(path + ": " + why);
+}
+
+class Descriptor {
+public:
+    explicit Descriptor(const std::string& path) {
+        do {
+            // A FIFO waits here for its writer, as the person who named it asked.
+            fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        } while (fd_ < 0 && errno == EINTR);
+        if (fd_ < 0) {
+            fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+        }
+    }
+    ~Descriptor() { ::close(fd_); }
+    Descriptor(const Descriptor&) = delete;
+    Descriptor& operator=(const Descriptor&) = delete;
+    int get() const { return fd_; }
+
+private:
+    int fd_ = -1;
+};
+
+struct stat statOf(const Descriptor& file, const std::string& path) {
+    struct stat info {};
+    if (::fstat(file.get(), &info) != 0) {
+        fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+    }
+    return info;
+}
+
+bool sameTime(const timespec& a, const timespec& b) {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+// Everything up to the end, or past maxBytes (refused).
+std::string readToEnd(const Descriptor& file, const std::string& path, std::size_t maxBytes) {
+    std::string text;
+    char chunk[64 * 1024];
+    for (;;) {
+        const ssize_t got = ::read(file.get(), chunk, sizeof chunk);
+        if (got < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+        }
+        if (got == 0) {
+            return text;
+        }
+        text.append(chunk, static_cast<std::size_t>(got));
+        if (text.size() > maxBytes) {
+            fail(path, "holds more than " + std::to_string(maxBytes) + " bytes");
+        }
+        if (const BetweenReads* hook = BetweenReads::active()) {
+            hook->afterRead(text.size());
+        }
+    }
+}
+
+}  // namespace
+
+std::string readInputFile(const std::string& path, std::size_t maxBytes) {
+    for (int attempt = 1;; ++attempt) {
+        const Descriptor file(path);
+        const struct stat before = statOf(file, path);
+        if (S_ISDIR(before.st_mode)) {
+            fail(path, "is a folder, not a file");
+        }
+        std::string text = readToEnd(file, path, maxBytes);
+        // A pipe or a device is one stream: there is no other version of it.
+        if (!S_ISREG(before.st_mode)) {
+            return text;
+        }
+        // Truncated, rewritten in place or grown while read: what was read
+        // may mix two versions, so it is read again.
+        const struct stat after = statOf(file, path);
+        if (after.st_size == before.st_size && sameTime(after.st_mtim, before.st_mtim) &&
+            sameTime(after.st_ctim, before.st_ctim) &&
+            text.size() == static_cast<std::size_t>(after.st_size)) {
+            return text;
+        }
+        if (attempt == kTries) {
+            fail(path, "changed while it was read, each of " + std::to_string(kTries) +
+                           " times; read it again once it is saved");
+        }
+    }
+}
+
+BetweenReads::BetweenReads(std::function<void(std::size_t)> afterRead)
+    : afterRead_(std::move(afterRead)), previous_(currentHook()) {
+    currentHook() = this;
+}
+
+BetweenReads::~BetweenReads() { currentHook() = previous_; }
+
+const BetweenReads* BetweenReads::active() { return currentHook(); }
+
+}  // namespace heatlab

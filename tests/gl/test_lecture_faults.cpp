@@ -1,0 +1,256 @@
+// What goes wrong under a running lecture (LectureUi, offscreen), and what
+// the lecturer sees: a screenshot on a full disk, a screenshot folder
+// removed after it was chosen, a scene file cut short while it is read, a
+// grid whose allocation fails after the check passed. Each ends in one line
+// in the panel saying why, with nothing lost: the previous picture intact,
+// the lecture's grid, field and step count as they were, the frames going
+// on, and the same action working once the cause is gone.
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <glad/gl.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "app/io/input_file.h"
+#include "app/io/png_file.h"
+#include "app/io/simulated_full_disk.h"
+#include "app/platform/headless_context.h"
+#include "app/render/offscreen_target.h"
+#include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_ui.h"
+#include "app/ui/scene.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "tests/cpu/fifo_reader.h"
+#include "tests/support/out_of_memory_backend.h"
+
+namespace heatlab {
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<std::string> sortedNames(const std::string& folder) {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        names.push_back(entry.path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+class LectureFaults : public ::testing::Test {
+protected:
+    LectureFaults() {
+        options.params.grid = GridSize{67, 45};
+        options.params.r = 0.24f;
+        options.stepsPerFrame = 3;
+    }
+
+    void run(LectureUi& ui, int frames) {
+        const auto bound = target.bind();
+        for (int i = 0; i < frames; ++i) {
+            ui.frame(surface);
+        }
+    }
+
+    void chooseFolder(LectureUi& ui, const std::string& folder) {
+        std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
+                      folder.c_str());
+    }
+
+    // F12, then the frame that takes it; returns what the panel says.
+    std::string screenshot(LectureUi& ui) {
+        ui.onKey(Key::F12, false);
+        run(ui, 1);
+        return ui.readouts().message;
+    }
+
+    HeadlessContext context;
+    ImGuiLayer imgui{1.0f};
+    OffscreenTarget target{640, 400};
+    UiSurface surface{{640, 400}, {640, 400}};
+    LectureOptions options;
+};
+
+TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
+    const ScratchFolder folder;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    run(ui, 2);
+    ui.settings().running = false;  // the same state: the same file name
+    chooseFolder(ui, folder.path());
+    for (ScreenshotKind kind : {ScreenshotKind::Field, ScreenshotKind::Window}) {
+        ui.screenshots().kind = kind;
+        const std::string saved = screenshot(ui);
+        ASSERT_EQ(saved.rfind("saved ", 0), 0u) << saved;
+        const std::string path = saved.substr(6);
+        const std::string previous = slurp(path);
+        const std::vector<std::string> names = sortedNames(folder.path());
+        {
+            const SimulatedFullDisk full(1000);  // the PNG's first kilobyte fits
+            const std::string message = screenshot(ui);
+            EXPECT_EQ(message,
+                      "screenshot not saved: cannot write " + path + ": " + std::strerror(ENOSPC))
+                << name(kind);
+        }
+        EXPECT_TRUE(slurp(path) == previous) << name(kind) << ": the previous picture changed";
+        EXPECT_EQ(sortedNames(folder.path()), names) << "a temporary was left";
+        // Room again: the same screenshot is written.
+        EXPECT_EQ(screenshot(ui), "saved " + path);
+        EXPECT_EQ(readPng(path).image.width, kind == ScreenshotKind::Field ? 67 : 640);
+    }
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST_F(LectureFaults, AFolderRemovedUnderTheRunningLectureSaysWhyAndShotsWorkWhenItIsBack) {
+    const ScratchFolder scratch;
+    const std::string folder = scratch / "shots";
+    std::filesystem::create_directories(folder);
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    chooseFolder(ui, folder);
+    run(ui, 2);
+    ASSERT_EQ(screenshot(ui).rfind("saved " + folder + "/", 0), 0u) << ui.readouts().message;
+
+    std::filesystem::remove_all(folder);  // a stick pulled out mid-lecture
+    const long long before = ui.simulation().stepCount();
+    for (ScreenshotKind kind : allScreenshotKinds()) {
+        ui.screenshots().kind = kind;
+        const std::string message = screenshot(ui);
+        EXPECT_EQ(message.rfind("screenshot not saved: cannot write " + folder + "/", 0), 0u)
+            << message;
+        EXPECT_NE(message.find(std::strerror(ENOENT)), std::string::npos) << message;
+        EXPECT_NE(message.find("(the folder " + folder + " is not there)"), std::string::npos)
+            << message;
+        EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+    // The lecture ran on meanwhile, and nothing made the folder again
+    // behind the lecturer's back.
+    run(ui, 2);
+    EXPECT_GT(ui.simulation().stepCount(), before);
+    EXPECT_FALSE(std::filesystem::exists(folder));
+
+    std::filesystem::create_directories(folder);
+    ui.screenshots().kind = ScreenshotKind::Field;
+    const std::string saved = screenshot(ui);
+    ASSERT_EQ(saved.rfind("saved " + folder + "/", 0), 0u) << saved;
+    EXPECT_EQ(readPng(saved.substr(6)).image.width, 67);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST_F(LectureFaults, ASceneCutShortWhileReadChangesNothingAndSaysWhy) {
+    const ScratchFolder folder;
+    const std::string path = folder / "lecture.json";
+    Scene other;
+    other.params.grid = GridSize{130, 301};
+    other.params.boundary = Boundary::Periodic;
+    other.settings.stepsPerFrame = 7;
+    const std::string whole = sceneText(other);
+    std::ofstream(path) << whole;
+
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    run(ui, 2);
+    ui.settings().running = false;
+    run(ui, 1);
+    const std::vector<float> field = ui.simulation().fieldOnHost();
+    const long long steps = ui.simulation().stepCount();
+    std::snprintf(ui.scenes().path, sizeof ui.scenes().path, "%s", path.c_str());
+    ui.scenes().load = true;
+    {
+        int reads = 0;
+        const BetweenReads cut([&](std::size_t) {
+            if (++reads == 1) {
+                // Cut to half while it is read, as a copy that stopped would.
+                std::filesystem::resize_file(path, whole.size() / 2);
+            }
+        });
+        run(ui, 1);
+    }
+    const std::string message = ui.readouts().message;
+    EXPECT_EQ(message.rfind("scene not loaded: scene " + path + ": ", 0), 0u) << message;
+    EXPECT_NE(message.find("not valid JSON"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_EQ(ui.simulation().params().grid.nx, 67);
+    EXPECT_EQ(ui.panelState().params.grid.nx, 67);
+    EXPECT_EQ(ui.panelState().params.boundary, Boundary::Dirichlet);
+    EXPECT_EQ(ui.settings().stepsPerFrame, 3);
+    EXPECT_EQ(ui.simulation().stepCount(), steps);
+    EXPECT_EQ(ui.simulation().fieldOnHost(), field);
+
+    // Saved whole again, it loads.
+    std::ofstream(path) << whole;
+    ui.scenes().load = true;
+    run(ui, 1);
+    EXPECT_EQ(ui.readouts().message, "loaded scene " + path);
+    EXPECT_EQ(ui.simulation().params().grid.nx, 130);
+    EXPECT_EQ(ui.settings().stepsPerFrame, 7);
+}
+
+TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSaysWhy) {
+    auto backend = std::make_unique<OutOfMemoryBackend>(std::make_unique<CpuBackend>(), 100 * 100);
+    OutOfMemoryBackend* failing = backend.get();
+    LectureUi ui(options, std::move(backend), imgui, context.description());
+    run(ui, 3);
+    ui.settings().running = false;
+    run(ui, 1);
+    const std::vector<float> field = ui.simulation().fieldOnHost();
+    const long long steps = ui.simulation().stepCount();
+
+    ui.panelState().params.grid = GridSize{259, 131};
+    ui.onKey(Key::R, false);
+    ASSERT_NO_THROW(run(ui, 1));
+    EXPECT_EQ(failing->failedUploads(), 1);
+    const std::string message = ui.readouts().message;
+    EXPECT_EQ(message.rfind("not reset: a 259 x 131 grid could not be made: ", 0), 0u) << message;
+    EXPECT_NE(message.find("out of memory"), std::string::npos) << message;
+    EXPECT_NE(message.find("; the 67 x 45 grid and its field are kept"), std::string::npos)
+        << message;
+    EXPECT_EQ(ui.simulation().params().grid.nx, 67);
+    EXPECT_EQ(ui.panelState().params.grid.nx, 67) << "the panel shows the grid that runs";
+    EXPECT_EQ(ui.simulation().stepCount(), steps);
+    EXPECT_EQ(ui.simulation().fieldOnHost(), field);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    // A scene on such a grid: the same, and the panel keeps its settings.
+    Scene large;
+    large.params.grid = GridSize{300, 200};
+    large.settings.stepsPerFrame = 9;
+    const ScratchFolder folder;
+    const std::string path = folder / "large.json";
+    writeScene(path, large);
+    std::snprintf(ui.scenes().path, sizeof ui.scenes().path, "%s", path.c_str());
+    ui.scenes().load = true;
+    ASSERT_NO_THROW(run(ui, 1));
+    EXPECT_EQ(
+        ui.readouts().message.rfind("scene not loaded: a 300 x 200 grid could not be made", 0), 0u)
+        << ui.readouts().message;
+    EXPECT_EQ(ui.settings().stepsPerFrame, 3);
+    EXPECT_EQ(ui.simulation().params().grid.nx, 67);
+    EXPECT_EQ(ui.simulation().fieldOnHost(), field);
+
+    // The lecture goes on, and a grid that fits is made.
+    ui.settings().running = true;
+    run(ui, 2);
+    EXPECT_EQ(ui.simulation().stepCount(), steps + 6);
+    ui.panelState().params.grid = GridSize{90, 80};
+    ui.onKey(Key::R, false);
+    run(ui, 1);
+    EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;
+    EXPECT_EQ(ui.simulation().params().grid.nx, 90);
+}
+
+}  // namespace
+}  // namespace heatlab
