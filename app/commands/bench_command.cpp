@@ -64,27 +64,32 @@ BenchReport startReport(const Backend& backend, const BenchOptions& o) {
     return report;
 }
 
-// Reference checks for every stencil kernel: on the bench grid with the
-// chosen field and boundary, and on an awkward grid for every boundary.
+// Where the checks run: the bench grid with the chosen field and boundary,
+// and an awkward grid for every boundary.
+std::vector<Params> checkCases(const Params& bench) {
+    std::vector<Params> cases{bench};
+    for (Boundary boundary : allBoundaries()) {
+        Params awkward = bench;
+        awkward.grid = kAwkwardGrid;
+        awkward.boundary = boundary;
+        cases.push_back(awkward);
+    }
+    return cases;
+}
+
+// Reference checks for every stencil kernel, on the checkCases().
 void checkKernels(Backend& backend, const Params& bench, int steps,
                   std::vector<CheckResult>& checks) {
     for (Kernel kernel : backend.kernels()) {
         if (kernel == Kernel::Copy) {
             continue;
         }
-        std::vector<Params> cases{bench};
-        for (Boundary boundary : allBoundaries()) {
-            Params awkward = bench;
-            awkward.grid = kAwkwardGrid;
-            awkward.boundary = boundary;
-            cases.push_back(awkward);
-        }
         // The temporal kernel is checked over passes of its own, and a
         // remainder of single steps.
         const int kernelSteps = kernel == Kernel::Temporal
                                     ? std::max(steps, 2 * backend.timeBlockFor(bench.grid) + 1)
                                     : steps;
-        for (Params p : cases) {
+        for (Params p : checkCases(bench)) {
             p.kernel = kernel;
             const ReferenceCheck result = checkAgainstReference(backend, p, kernelSteps);
             const std::string where =
@@ -103,20 +108,13 @@ void checkKernels(Backend& backend, const Params& bench, int steps,
 }
 
 // The temporal kernel's passes against as many single steps of the
-// optimised kernel, bit for bit, on the bench grid and the awkward one for
-// every boundary: the check behind its figure in table 1.
+// optimised kernel, bit for bit, on the checkCases(): the check behind its
+// figure in table 1.
 void checkTemporal(Backend& backend, const Params& bench, std::vector<CheckResult>& checks) {
     if (!backend.hasKernel(Kernel::Temporal)) {
         return;
     }
-    std::vector<Params> cases{bench};
-    for (Boundary boundary : allBoundaries()) {
-        Params awkward = bench;
-        awkward.grid = kAwkwardGrid;
-        awkward.boundary = boundary;
-        cases.push_back(awkward);
-    }
-    for (const Params& p : cases) {
+    for (const Params& p : checkCases(bench)) {
         const int steps = 2 * backend.timeBlockFor(p.grid) + 1;
         const std::vector<float> start = makeInitialField(p.grid, p.initial, p.boundary);
         std::vector<float> fields[2];

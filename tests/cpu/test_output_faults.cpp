@@ -26,19 +26,13 @@
 #include "app/io/simulated_full_disk.h"
 #include "kernels/errors.h"
 #include "tests/cpu/fifo_reader.h"
+#include "tests/support/file_text.h"
 #include "tests/support/run_command.h"
 
 namespace heatlab {
 namespace {
 
 const std::string kPrevious = "{\"the previous results\": [1, 2, 3]}\n";
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 void put(const std::string& path, const std::string& contents) {
     std::ofstream out(path, std::ios::binary);
@@ -94,12 +88,12 @@ TEST(OutputFaults, AFullDiskPartWayKeepsThePreviousFileAndLeavesNoTemporary) {
         const SimulatedFullDisk disk(fits);
         const std::string message = failureOf([&] { writeOutputFile(path, largeJson()); });
         EXPECT_EQ(message, "cannot write " + path + ": " + std::strerror(ENOSPC)) << fits;
-        EXPECT_EQ(slurp(path), kPrevious) << "after " << fits << " bytes fitted";
+        EXPECT_EQ(fileText(path), kPrevious) << "after " << fits << " bytes fitted";
         EXPECT_EQ(sortedNames(folder), std::vector<std::string>{"results.json"}) << fits;
     }
     // Room again: the same write goes through whole.
     writeOutputFile(path, largeJson());
-    EXPECT_EQ(slurp(path), largeJson());
+    EXPECT_EQ(fileText(path), largeJson());
 }
 
 TEST(OutputFaults, AFullDiskWhileWritingTheBenchResultsKeepsThePreviousResults) {
@@ -114,7 +108,7 @@ TEST(OutputFaults, AFullDiskWhileWritingTheBenchResultsKeepsThePreviousResults) 
     EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_NE(message.find(std::strerror(ENOSPC)), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-    EXPECT_EQ(slurp(path), kPrevious);
+    EXPECT_EQ(fileText(path), kPrevious);
     EXPECT_EQ(sortedNames(folder), std::vector<std::string>{"bench.json"});
 }
 
@@ -131,7 +125,7 @@ bool runInPrivateMounts(const std::string& environment, const std::string& scrip
         if (std::ifstream(mountedMarker).good()) {
             return WIFEXITED(status) && WEXITSTATUS(status) == 0;
         }
-        *why += std::string(unshare) + ": " + slurp(script + ".err") + " ";
+        *why += std::string(unshare) + ": " + fileText(script + ".err") + " ";
     }
     return false;
 }
@@ -168,12 +162,12 @@ TEST(OutputFaults, ARealFullDiskFailsTheBenchJsonInOneLineAndKeepsThePreviousFil
         FAIL() << "the script failed after mounting: " << why;
     }
     const std::string path = disk + "/results.json";
-    EXPECT_EQ(slurp(out + "/status"), "1\n") << slurp(out + "/err");
-    const std::vector<std::string> errors = errorLines(slurp(out + "/err"));
-    ASSERT_EQ(errors.size(), 1u) << slurp(out + "/err");
+    EXPECT_EQ(fileText(out + "/status"), "1\n") << fileText(out + "/err");
+    const std::vector<std::string> errors = errorLines(fileText(out + "/err"));
+    ASSERT_EQ(errors.size(), 1u) << fileText(out + "/err");
     EXPECT_EQ(errors[0], "heatlab: error: cannot write " + path + ": " + std::strerror(ENOSPC));
-    EXPECT_EQ(slurp(out + "/after"), kPrevious);
-    EXPECT_EQ(slurp(out + "/listing"), "filler\nresults.json\n") << "a temporary was left";
+    EXPECT_EQ(fileText(out + "/after"), kPrevious);
+    EXPECT_EQ(fileText(out + "/listing"), "filler\nresults.json\n") << "a temporary was left";
 }
 
 // Past `ulimit -f` the kernel sends SIGXFSZ, which ends a program at once
@@ -192,12 +186,12 @@ TEST(OutputFaults, TheFileSizeLimitIsOneLineAndExitOneNotASignal) {
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal";
     EXPECT_EQ(WEXITSTATUS(status), 1);
-    const std::string err = slurp(folder / "err.txt");
+    const std::string err = fileText(folder / "err.txt");
     const std::vector<std::string> errors = errorLines(err);
     ASSERT_EQ(errors.size(), 1u) << err;
     EXPECT_EQ(errors[0],
               std::string("heatlab: error: cannot write results.json: ") + std::strerror(EFBIG));
-    EXPECT_EQ(slurp(path), kPrevious);
+    EXPECT_EQ(fileText(path), kPrevious);
     EXPECT_EQ(sortedNames(folder), (std::vector<std::string>{"err.txt", "results.json"}));
 }
 

@@ -18,19 +18,14 @@
 #include "app/io/output_file.h"
 #include "kernels/errors.h"
 #include "tests/cpu/fifo_reader.h"
+#include "tests/support/file_text.h"
 
+using heatlab::fileText;
 using heatlab::outputPathProblem;
 using heatlab::RuntimeError;
 using heatlab::writeOutputFile;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 bool isRegularFile(const std::string& path) {
     struct stat info {};
@@ -64,7 +59,7 @@ TEST(OutputFile, ANewNameIsWrittenAndNoTemporaryIsLeft) {
     const ScratchFolder folder;
     const std::string path = folder / "results.json";
     writeOutputFile(path, "{}\n");
-    EXPECT_EQ(slurp(path), "{}\n");
+    EXPECT_EQ(fileText(path), "{}\n");
     EXPECT_TRUE(isRegularFile(path));
     EXPECT_EQ(folder.names(), std::vector<std::string>{"results.json"});
 }
@@ -78,7 +73,7 @@ TEST(OutputFile, AnExistingFileIsReplacedWholeAndKeepsItsPermissions) {
     }
     ASSERT_EQ(::chmod(path.c_str(), 0640), 0);
     writeOutputFile(path, "new");
-    EXPECT_EQ(slurp(path), "new");
+    EXPECT_EQ(fileText(path), "new");
     struct stat info {};
     ASSERT_EQ(::stat(path.c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 07777, 0640u);
@@ -113,7 +108,7 @@ TEST(OutputFile, ASymbolicLinkStaysALinkAndWhatItNamesIsWritten) {
     struct stat info {};
     ASSERT_EQ(::lstat(link.c_str(), &info), 0);
     EXPECT_TRUE(S_ISLNK(info.st_mode)) << "the link was replaced by a file";
-    EXPECT_EQ(slurp(target), "new");
+    EXPECT_EQ(fileText(target), "new");
 }
 
 TEST(OutputFile, TheProgramsOwnStdoutIsWrittenAfterWhatItAlreadyHolds) {
@@ -141,7 +136,7 @@ TEST(OutputFile, TheProgramsOwnStdoutIsWrittenAfterWhatItAlreadyHolds) {
     ::close(saved);
     EXPECT_TRUE(printedAll);
     EXPECT_EQ(error, "");
-    EXPECT_EQ(slurp(path), "the tables\n{}\n");
+    EXPECT_EQ(fileText(path), "the tables\n{}\n");
 }
 
 TEST(OutputFile, AFolderThatWasRemovedIsAnErrorNamingThePathAndTheReason) {

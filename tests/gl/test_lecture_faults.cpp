@@ -32,17 +32,12 @@
 #include "app/ui/scene.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"
+#include "tests/gl/lecture_fixture.h"
+#include "tests/support/file_text.h"
 #include "tests/support/out_of_memory_backend.h"
 
 namespace heatlab {
 namespace {
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 std::vector<std::string> sortedNames(const std::string& folder) {
     std::vector<std::string> names;
@@ -53,21 +48,8 @@ std::vector<std::string> sortedNames(const std::string& folder) {
     return names;
 }
 
-class LectureFaults : public ::testing::Test {
+class LectureFaults : public LectureFixture {
 protected:
-    LectureFaults() {
-        options.params.grid = GridSize{67, 45};
-        options.params.r = 0.24f;
-        options.stepsPerFrame = 3;
-    }
-
-    void run(LectureUi& ui, int frames) {
-        const auto bound = target.bind();
-        for (int i = 0; i < frames; ++i) {
-            ui.frame(surface);
-        }
-    }
-
     void chooseFolder(LectureUi& ui, const std::string& folder) {
         std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
                       folder.c_str());
@@ -79,12 +61,6 @@ protected:
         run(ui, 1);
         return ui.readouts().message;
     }
-
-    HeadlessContext context;
-    ImGuiLayer imgui{1.0f};
-    OffscreenTarget target{640, 400};
-    UiSurface surface{{640, 400}, {640, 400}};
-    LectureOptions options;
 };
 
 TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
@@ -98,7 +74,7 @@ TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
         const std::string saved = screenshot(ui);
         ASSERT_EQ(saved.rfind("saved ", 0), 0u) << saved;
         const std::string path = saved.substr(6);
-        const std::string previous = slurp(path);
+        const std::string previous = fileText(path);
         const std::vector<std::string> names = sortedNames(folder.path());
         {
             const SimulatedFullDisk full(1000);  // the PNG's first kilobyte fits
@@ -107,7 +83,7 @@ TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
                       "screenshot not saved: cannot write " + path + ": " + std::strerror(ENOSPC))
                 << name(kind);
         }
-        EXPECT_TRUE(slurp(path) == previous) << name(kind) << ": the previous picture changed";
+        EXPECT_TRUE(fileText(path) == previous) << name(kind) << ": the previous picture changed";
         EXPECT_EQ(sortedNames(folder.path()), names) << "a temporary was left";
         // Room again: the same screenshot is written.
         EXPECT_EQ(screenshot(ui), "saved " + path);

@@ -22,32 +22,12 @@
 #include "kernels/backend_factory.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/errors.h"
+#include "tests/gl/lecture_fixture.h"
 
 namespace heatlab {
 namespace {
 
-class LectureUiTest : public ::testing::Test {
-protected:
-    LectureUiTest() {
-        options.params.grid = GridSize{67, 45};
-        options.params.r = 0.24f;
-        options.stepsPerFrame = 3;
-    }
-
-    // Runs `frames` frames into the offscreen target.
-    void run(LectureUi& ui, int frames) {
-        const auto bound = target.bind();
-        for (int i = 0; i < frames; ++i) {
-            ui.frame(surface);
-        }
-    }
-
-    HeadlessContext context;
-    ImGuiLayer imgui{1.0f};
-    OffscreenTarget target{640, 400};
-    UiSurface surface{{640, 400}, {640, 400}};
-    LectureOptions options;
-};
+using LectureUiTest = LectureFixture;
 
 TEST_F(LectureUiTest, ABackendThatCannotStartKeepsTheLectureWhereItWas) {
     try {

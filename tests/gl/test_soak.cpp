@@ -16,25 +16,6 @@
 namespace heatlab {
 namespace {
 
-int soakFrames(int fallback) {
-    const char* text = std::getenv("HEATLAB_SOAK_FRAMES");
-    return text != nullptr ? std::atoi(text) : fallback;
-}
-
-// Allocators keep freed memory for reuse, so a process's resident size
-// moves a little without a leak; a leak of even one small grid a cycle would
-// pass this within a few hundred changes.
-constexpr long kRssMarginKiB = 8 * 1024;
-
-// AddressSanitizer keeps freed memory in quarantine (256 MB by default)
-// instead of reusing it, so resident memory grows without a leak: under it
-// the soak hunts memory errors, and the size is not compared.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kResidentMemoryComparable = false;
-#else
-constexpr bool kResidentMemoryComparable = true;
-#endif
-
 TEST(Soak, FramesOfChangesLeaveMemoryWhereTheFirstCycleLeftIt) {
     const int frames = soakFrames(2000);
     const SoakResult r = runSoak(std::make_unique<CpuBackend>(), frames, 5);
@@ -45,8 +26,8 @@ TEST(Soak, FramesOfChangesLeaveMemoryWhereTheFirstCycleLeftIt) {
     EXPECT_EQ(r.frames, frames);
     EXPECT_GT(r.gridChanges, 10);
     EXPECT_GT(r.rssAfterFirstCycleKiB, 0);
-    if (kResidentMemoryComparable) {
-        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kRssMarginKiB);
+    if (kSoakRssComparable) {
+        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kSoakRssMarginKiB);
     } else {
         std::printf(
             "soak: resident memory not compared under AddressSanitizer (its quarantine "

@@ -25,25 +25,10 @@
 namespace heatlab {
 namespace {
 
-int soakFrames(int fallback) {
-    const char* text = std::getenv("HEATLAB_SOAK_FRAMES");
-    return text != nullptr ? std::atoi(text) : fallback;
-}
-
 bool haveDisplay() {
     const char* display = std::getenv("DISPLAY");
     return display != nullptr && *display != '\0';
 }
-
-// As in the offscreen soak (test_soak.cpp): what an allocator keeps, not a
-// leak; not compared under AddressSanitizer, whose quarantine keeps freed
-// memory.
-constexpr long kRssMarginKiB = 8 * 1024;
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kResidentMemoryComparable = false;
-#else
-constexpr bool kResidentMemoryComparable = true;
-#endif
 
 TEST(WindowSoak, ChangesEveryFewFramesInARealWindowRaiseNoErrorAndLeakNothing) {
     if (!haveDisplay()) {
@@ -61,8 +46,8 @@ TEST(WindowSoak, ChangesEveryFewFramesInARealWindowRaiseNoErrorAndLeakNothing) {
     EXPECT_EQ(r.frames, frames);
     EXPECT_EQ(r.glError, 0u);
     EXPECT_TRUE(r.lastMessage.empty()) << r.lastMessage;
-    if (kResidentMemoryComparable) {
-        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kRssMarginKiB);
+    if (kSoakRssComparable) {
+        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kSoakRssMarginKiB);
     }
 }
 

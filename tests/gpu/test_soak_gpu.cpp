@@ -30,8 +30,7 @@ TEST(SoakGpu, FramesOfChangesLeaveHostAndDeviceMemoryAndRegistrationsInPlace) {
     if (!reason.empty()) {
         GTEST_SKIP() << reason;
     }
-    const char* text = std::getenv("HEATLAB_SOAK_FRAMES");
-    const int frames = text != nullptr ? std::atoi(text) : 2000;
+    const int frames = soakFrames(2000);
     const std::size_t freeBefore = freeDeviceBytes();
     const SoakResult r = runSoak(makeCudaBackend(), frames, 5);
     const std::size_t freeAfter = freeDeviceBytes();

@@ -7,14 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace {
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-}  // namespace
+#include "tests/support/file_text.h"
 
 std::string heatlabBinary() {
     // A test binary copied to another machine finds heatlab where it is told.
@@ -29,8 +22,8 @@ CommandResult runHeatlab(const std::string& args) {
     const int raw = std::system(command.c_str());
     CommandResult result;
     result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    result.out = slurp(base + ".out");
-    result.err = slurp(base + ".err");
+    result.out = heatlab::fileText(base + ".out");
+    result.err = heatlab::fileText(base + ".err");
     std::remove((base + ".out").c_str());
     std::remove((base + ".err").c_str());
     return result;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -22,6 +23,11 @@ long residentKiB() {
     long resident = 0;
     statm >> pages >> resident;
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+int soakFrames(int fallback) {
+    const char* text = std::getenv("HEATLAB_SOAK_FRAMES");
+    return text != nullptr ? std::atoi(text) : fallback;
 }
 
 namespace {

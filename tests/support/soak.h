@@ -33,6 +33,23 @@ struct SoakResult {
 // The process's resident memory now, in KiB (Linux /proc/self/statm).
 long residentKiB();
 
+// The soak's frames: HEATLAB_SOAK_FRAMES when set, else `fallback`.
+int soakFrames(int fallback);
+
+// Allocators keep freed memory for reuse, so a process's resident size
+// moves a little without a leak; a leak of even one small grid a cycle would
+// pass this within a few hundred changes.
+constexpr long kSoakRssMarginKiB = 8 * 1024;
+
+// AddressSanitizer keeps freed memory in quarantine (256 MB by default)
+// instead of reusing it, so resident memory grows without a leak: under it
+// a soak hunts memory errors, and the size is not compared.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSoakRssComparable = false;
+#else
+constexpr bool kSoakRssComparable = true;
+#endif
+
 // Runs `frames` frames on `backend` (a fresh one; the lecture owns it),
 // changing kernel, boundary, display path, copy-back policy and (every third
 // change) grid size every `every` frames, each followed by a reset (R).

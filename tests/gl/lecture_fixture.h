@@ -1,0 +1,38 @@
+#pragma once
+// The lecture's frames drawn offscreen, as the window draws them: a
+// headless context, an offscreen target of 640 x 400 and a small grid, for
+// the tests that drive LectureUi frame by frame.
+
+#include <gtest/gtest.h>
+
+#include "app/platform/headless_context.h"
+#include "app/render/offscreen_target.h"
+#include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_ui.h"
+
+namespace heatlab {
+
+class LectureFixture : public ::testing::Test {
+protected:
+    LectureFixture() {
+        options.params.grid = GridSize{67, 45};
+        options.params.r = 0.24f;
+        options.stepsPerFrame = 3;
+    }
+
+    // Runs `frames` frames into the offscreen target.
+    void run(LectureUi& ui, int frames) {
+        const auto bound = target.bind();
+        for (int i = 0; i < frames; ++i) {
+            ui.frame(surface);
+        }
+    }
+
+    HeadlessContext context;
+    ImGuiLayer imgui{1.0f};
+    OffscreenTarget target{640, 400};
+    UiSurface surface{{640, 400}, {640, 400}};
+    LectureOptions options;
+};
+
+}  // namespace heatlab
