@@ -40,6 +40,10 @@ public:
     void synchronize() override {}
 
 protected:
+    // 8 steps a pass at every size: a pass is bound by arithmetic in cache,
+    // not by memory, from 1024 x 1024 up, so more steps a pass only save
+    // memory traffic (measured on two cores: 8 fastest at 2048 and 8192, 4
+    // and 8 alike at 1024 and below).
     int automaticTimeBlock(const GridSize& grid) const override;
 
 private:

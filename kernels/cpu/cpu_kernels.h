@@ -33,7 +33,7 @@ void stepOptimised(const float* in, float* out, const GridSize& grid, float r);
 // derives it: the same field as `levels` calls of stepOptimised() and
 // fillGhostRing(), bit for bit. The grid is cut into tiles (bands of columns,
 // and strips of rows where there are fewer bands than threads), and each
-// tile streams down its rows keeping the newest three rows of every step in
+// tile streams down its rows keeping the newest four rows of every step in
 // cache, so the field is read and written once per `levels` steps. A
 // Dirichlet ring is left as `out` holds it (both buffers hold the same one).
 void stepTemporal(const float* in, float* out, const GridSize& grid, float r, Boundary boundary,

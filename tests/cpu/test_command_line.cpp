@@ -53,7 +53,6 @@ const BadValue kBadValues[] = {
     {"bench --json /tmp", "--json"},
     {"bench --frobnicate", "frobnicate"},
     {"bench --backend cpu --kernel tiled", "--kernel tiled"},
-    {"bench --backend cpu --kernel temporal", "--kernel temporal"},
     {"bench --time-block 9", "--time-block"},
     {"bench --time-block -1", "--time-block"},
     {"bench --time-block 2.5", "--time-block"},
