@@ -106,19 +106,10 @@ void copyRow(const float* __restrict src, float* __restrict dst, int count) {
     }
 }
 
-HEATLAB_SIMD_CLONES
-void updateRow(const float* __restrict north, const float* __restrict centre,
-               const float* __restrict south, float* __restrict dst, int last, float r) {
-#pragma omp simd
-    for (int col = 1; col < last; ++col) {
-        dst[col] =
-            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
-    }
-}
-
-// updateRow's loop for the temporal kernel, whose rows do not all start at
-// column 0: cells 0 .. count - 1 of `dst`, from the same operands in the same
-// order, so the same bits. centre[-1] and centre[count] must exist.
+// Cells 0 .. count - 1 of `dst` from the rows around them (centre[-1] and
+// centre[count] must exist): the one loop of the five-point update, which
+// the single steps run over a row's interior and the temporal kernel over
+// its tiles' rows, so both round alike.
 HEATLAB_SIMD_CLONES
 void updateCells(const float* __restrict north, const float* __restrict centre,
                  const float* __restrict south, float* __restrict dst, int count, float r) {
@@ -127,6 +118,12 @@ void updateCells(const float* __restrict north, const float* __restrict centre,
         dst[col] =
             heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
     }
+}
+
+// The interior of a row: columns 1 .. last - 1.
+void updateRow(const float* north, const float* centre, const float* south, float* dst, int last,
+               float r) {
+    updateCells(north + 1, centre + 1, south + 1, dst + 1, last - 1, r);
 }
 
 // Two rows of updateCells at once: `dst` from north, centre, south and `dst2`
