@@ -31,6 +31,13 @@ int Backend::timeBlockFor(const GridSize& grid) const {
     return timeBlock_ == kTimeBlockAuto ? automaticTimeBlock(grid) : timeBlock_;
 }
 
+void Backend::requireSteps(Kernel kernel, int steps) const {
+    requireKernel(kernel);
+    if (steps < 0) {
+        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+    }
+}
+
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
                                      DeviceDisplayBuffer& /*display*/) {
     throw RuntimeError("the " + name() +

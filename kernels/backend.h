@@ -103,6 +103,9 @@ public:
     bool hasKernel(Kernel kernel) const;
     // Throws UsageError naming the kernel and the backend when it has none.
     void requireKernel(Kernel kernel) const;
+    // What every stepping call refuses: a kernel the backend has not, or a
+    // negative step count (UsageError).
+    void requireSteps(Kernel kernel, int steps) const;
 
     // Loads a field (grid.cells() values) into both ping-pong buffers, so a
     // kernel that never writes a Dirichlet ring still reads it from either.

@@ -98,10 +98,7 @@ void CpuBackend::requireField(const char* operation) const {
 
 void CpuBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
-    requireKernel(kernel);
-    if (steps < 0) {
-        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
-    }
+    requireSteps(kernel, steps);
     int done = 0;
     if (kernel == Kernel::Temporal) {
         const int levels = timeBlockFor(grid_);

@@ -276,10 +276,7 @@ void CudaBackend::beforeWriting(int index) {
 
 void CudaBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
-    requireKernel(kernel);
-    if (steps < 0) {
-        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
-    }
+    requireSteps(kernel, steps);
     queueSteps(kernel, steps, r);
 }
 
@@ -303,10 +300,7 @@ void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
 
 void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
-    requireKernel(kernel);
-    if (steps < 0) {
-        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
-    }
+    requireSteps(kernel, steps);
     int done = 0;
     if (steps >= kStepsPerGraph) {
         // A capture cannot wait for work queued outside it: any pinned copy
@@ -365,10 +359,7 @@ void CudaBackend::stepGraph(Kernel kernel, float r) {
 PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
                                          DeviceDisplayBuffer& display) {
     requireField("stepAndPresent");
-    requireKernel(kernel);
-    if (steps < 0) {
-        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
-    }
+    requireSteps(kernel, steps);
     Resources& res = *resources_;
     // Every step but the last runs before the display buffer is asked for,
     // so they never wait for it to be mapped; they go the fastest way.
