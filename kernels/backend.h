@@ -115,16 +115,24 @@ public:
     // unchanged: it is there to be timed, as the floor. Like every call below
     // that touches the field, it throws RuntimeError before the first upload().
     virtual void step(Kernel kernel, int steps, float r) = 0;
-    // The same steps, the same kernels in the same order (so the same bits),
-    // submitted the fastest way the backend has for many of them: on CUDA,
-    // graphs of manySteps() steps each, so a small grid's step is not paid
-    // for in launch overhead. What the window and `shot` step with; the
-    // bench times both. Here, step().
+    // The same steps, the same arithmetic in the same order (so the same
+    // bits), submitted the fastest way the backend has for many of them: on
+    // CUDA, the optimised kernel with the grid held on chip for all the
+    // steps where the grid fits, otherwise graphs of stepsPerSubmission()
+    // steps each, so a small grid's step is not paid for in launch overhead.
+    // What the window and `shot` step with; the bench times both. Here,
+    // step().
     virtual void stepMany(Kernel kernel, int steps, float r) { step(kernel, steps, r); }
-    // How stepMany() submits, for tables ("CUDA graph of 32 steps"); empty
-    // when it is step() itself. It is fastest for multiples of
-    // stepsPerSubmission() steps.
-    virtual std::string manyStepsName() const { return ""; }
+    // How stepMany() submits `kernel` on `grid` with `boundary`, for tables
+    // ("CUDA graph of 32 steps"); empty when it is step() itself. It is
+    // fastest for multiples of stepsPerSubmission() steps.
+    virtual std::string manyStepsName(Kernel kernel, const GridSize& grid,
+                                      Boundary boundary) const {
+        (void)kernel;
+        (void)grid;
+        (void)boundary;
+        return "";
+    }
     virtual int stepsPerSubmission() const { return 1; }
 
     // Steps the temporal kernel runs per pass over memory: 1 ..

@@ -161,7 +161,8 @@ double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
     });
 }
 
-std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const GridSize& grid) {
+std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params& params) {
+    const GridSize& grid = params.grid;
     using Kind = KernelTableRow::Kind;
     std::vector<KernelTableRow> rows;
     rows.push_back({Kind::SystemCopy, Kernel::Copy, HostMemory::Pageable,
@@ -170,13 +171,11 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const GridSi
         rows.push_back(
             {Kind::Kernel, kernel, HostMemory::Pageable, kernelRowName(backend, kernel, grid)});
     }
-    if (!backend.manyStepsName().empty()) {
-        for (Kernel kernel : {Kernel::Copy, Kernel::Optimised, Kernel::Temporal}) {
-            if (backend.hasKernel(kernel)) {
-                rows.push_back(
-                    {Kind::KernelMany, kernel, HostMemory::Pageable,
-                     kernelRowName(backend, kernel, grid) + ", " + backend.manyStepsName()});
-            }
+    for (Kernel kernel : {Kernel::Copy, Kernel::Optimised, Kernel::Temporal}) {
+        const std::string many = backend.manyStepsName(kernel, grid, params.boundary);
+        if (backend.hasKernel(kernel) && !many.empty()) {
+            rows.push_back({Kind::KernelMany, kernel, HostMemory::Pageable,
+                            kernelRowName(backend, kernel, grid) + ", " + many});
         }
     }
     for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
@@ -224,7 +223,7 @@ KernelTable measureKernelTable(Backend& backend, const Params& params, int repea
     const std::vector<float> field = makeInitialField(params.grid, params.initial, params.boundary);
     const Sampling sampling{kWarmupRuns, repeats, 0.0};
     KernelTable table = emptyKernelTable(backend);
-    for (const KernelTableRow& row : kernelTableRows(backend, params.grid)) {
+    for (const KernelTableRow& row : kernelTableRows(backend, params)) {
         // Every row starts from the initial field, so none is timed on what
         // an earlier one left (at r > 0.25, an overflowed field).
         backend.upload(params.grid, field.data(), params.boundary);

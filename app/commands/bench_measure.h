@@ -82,7 +82,7 @@ struct KernelTableRow {
 // and temporal kernels submitted many steps at a time (where the backend has
 // a way), pageable and pinned copies. The temporal kernel runs
 // backend.timeBlockFor(grid) steps a pass, so set its time block first.
-std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const GridSize& grid);
+std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params& params);
 
 // An empty table for the backend's device: its peak, no rows.
 KernelTable emptyKernelTable(const Backend& backend);

@@ -39,7 +39,7 @@ void BandwidthSurvey::prepare(std::unique_ptr<Backend> backend) {
     // Before anything is allocated: this backend's buffers come on top of
     // the lecture's, which already hold their share of the memory.
     refuseIfTooLarge(*backend, params_.grid);
-    rows_ = kernelTableRows(*backend, params_.grid);
+    rows_ = kernelTableRows(*backend, params_);
     table_ = emptyKernelTable(*backend);
     // Uploaded once, unlike the bench, which uploads before every row: at
     // 8192 on the CPU an upload costs about as much as a step (60 ms), and a

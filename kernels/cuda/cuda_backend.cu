@@ -83,7 +83,9 @@ struct CudaBackend::Resources {
     Event copyDone[2] = {Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
     bool copyPending[2] = {false, false};  // copyDone[i] recorded and not yet waited for
     DeviceBuffer<float> field[2];
-    DeviceBuffer<float> laplacian;               // three-pass scratch, one float per cell
+    DeviceBuffer<float> laplacian;  // three-pass scratch, one float per cell
+    // The resident kernel's edge exchange; empty where it does not fit the grid.
+    DeviceBuffer<unsigned char> residentExchange;
     DeviceBuffer<std::uint32_t> reduction{1};    // maxAbs's result, as float bits
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
@@ -98,7 +100,7 @@ struct CudaBackend::Resources {
     long long measuresTag = 0;
 
     std::size_t heldBytes() const {
-        return field[0].bytes() + field[1].bytes() + laplacian.bytes();
+        return field[0].bytes() + field[1].bytes() + laplacian.bytes() + residentExchange.bytes();
     }
 };
 
@@ -247,6 +249,11 @@ void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boun
     }
     boundary_ = boundary;
     current_ = 0;
+    res.residentExchange = DeviceBuffer<unsigned char>();
+    if (runsResident(Kernel::Optimised, grid, boundary)) {
+        res.residentExchange =
+            DeviceBuffer<unsigned char>(cuda::residentExchangeBytes(grid.nx, grid.ny));
+    }
     // Captured with the old buffers, grid and boundary.
     res.graphs.clear();
     // Both buffers get the ring: the interior kernels never write it, so
@@ -301,6 +308,16 @@ void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
 void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
     requireSteps(kernel, steps);
+    if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
+        Resources& res = *resources_;
+        const int other = 1 - current_;
+        beforeWriting(other);
+        cuda::launchHeatResident(res.field[current_].data(), res.field[other].data(), grid_.nx,
+                                 grid_.ny, r, boundary_, steps, res.residentExchange.data(),
+                                 res.compute.get());
+        current_ = other;
+        return;
+    }
     int done = 0;
     if (steps >= kStepsPerGraph) {
         // A capture cannot wait for work queued outside it: any pinned copy
@@ -314,7 +331,15 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     queueSteps(kernel, steps - done, r);
 }
 
-std::string CudaBackend::manyStepsName() const {
+bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary boundary) const {
+    return kernel == Kernel::Optimised && cuda::residentFits(grid.nx, grid.ny, boundary);
+}
+
+std::string CudaBackend::manyStepsName(Kernel kernel, const GridSize& grid,
+                                       Boundary boundary) const {
+    if (runsResident(kernel, grid, boundary)) {
+        return "grid held on chip, one launch";
+    }
     return "CUDA graph of " + std::to_string(kStepsPerGraph) + " steps";
 }
 

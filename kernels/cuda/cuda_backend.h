@@ -45,7 +45,8 @@ public:
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
     void step(Kernel kernel, int steps, float r) override;
     void stepMany(Kernel kernel, int steps, float r) override;
-    std::string manyStepsName() const override;
+    std::string manyStepsName(Kernel kernel, const GridSize& grid,
+                              Boundary boundary) const override;
     int stepsPerSubmission() const override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
@@ -80,6 +81,10 @@ private:
     void queueSteps(Kernel kernel, int steps, float r);
     // One step; with a mirror, every value it writes goes there too.
     void stepOnce(Kernel kernel, float r, float* mirror);
+    // Whether stepMany() runs `kernel` on `grid` as the resident kernel: the
+    // optimised step with the whole grid held on chip, one launch for all
+    // the steps, where the grid and boundary fit it (cuda::residentFits()).
+    bool runsResident(Kernel kernel, const GridSize& grid, Boundary boundary) const;
     // Queues kStepsPerGraph steps as one graph launch, capturing the graph
     // the first time this kernel, r and buffer parity ask for it.
     void stepGraph(Kernel kernel, float r);

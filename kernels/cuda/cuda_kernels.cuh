@@ -67,6 +67,15 @@ void launchHeatOptimised(const float* in, float* out, float* mirror, int nx, int
 void launchHeatTemporal(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
                         int levels, int stripRows, cudaStream_t stream);
 
+// `steps` single steps from `in` to `out` in one launch, the field held in
+// registers across them and blocks exchanging their tiles' edges through
+// device memory every step: the optimised step's arithmetic, bit for bit,
+// ring included, without a launch a step. Only where residentFits();
+// `exchange` holds residentExchangeBytes() of device memory.
+bool residentFits(int nx, int ny, Boundary boundary);
+std::size_t residentExchangeBytes(int nx, int ny);
+void launchHeatResident(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
+                        int steps, void* exchange, cudaStream_t stream);
 // Writes ghostValue() into every ring cell of `field` from its interior (and
 // of `mirror` when given). Reads only interior cells, so one pass over the
 // ring is race-free. For Dirichlet, whose ring is data, not derived, the

@@ -101,14 +101,6 @@ __device__ __forceinline__ Chunk loadRow(const float* __restrict__ in, int nx, i
     return c;
 }
 
-// The ghost of a ring cell from the two interior cells nearest it along one
-// axis (`edge` next to the ring, `inner` one further in), as ghostValue()
-// computes it; `interiorCells` is n - 2 along that axis.
-__device__ __forceinline__ float ghostOf(float edge, float inner, int interiorCells,
-                                         bool extrapolate) {
-    return (extrapolate && interiorCells >= 2) ? 2.0f * edge - inner : edge;
-}
-
 // Rewrites the ring columns (0 and nx - 1) of one row of a level from the
 // row's interior. Called by the whole warp (it shuffles); only bands that
 // hold a ring column call it.
@@ -126,9 +118,9 @@ __device__ __forceinline__ void fixRingColumns(Chunk& y, int col0, int nx, bool 
     for (int j = 0; j < kColsPerLane; ++j) {
         const int col = col0 + j;
         if (col == 0) {
-            y.v[j] = ghostOf(plus1[j], plus2[j], nx - 2, extrapolate);
+            y.v[j] = ghostAlongAxis(plus1[j], plus2[j], nx - 2, extrapolate);
         } else if (col == nx - 1) {
-            y.v[j] = ghostOf(minus1[j], minus2[j], nx - 2, extrapolate);
+            y.v[j] = ghostAlongAxis(minus1[j], minus2[j], nx - 2, extrapolate);
         }
     }
 }
@@ -138,7 +130,7 @@ __device__ __forceinline__ Chunk ghostRow(const Chunk& edge, const Chunk& inner,
     Chunk g;
 #pragma unroll
     for (int j = 0; j < kColsPerLane; ++j) {
-        g.v[j] = ghostOf(edge.v[j], inner.v[j], ny - 2, extrapolate);
+        g.v[j] = ghostAlongAxis(edge.v[j], inner.v[j], ny - 2, extrapolate);
     }
     return g;
 }

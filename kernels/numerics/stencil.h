@@ -88,6 +88,16 @@ HEATLAB_HD inline T ghostValue(const T* u, int nx, int ny, int row, int col, Bou
     return sum;
 }
 
+// The ghost of a ring cell from the two interior cells nearest it along one
+// axis (`edge` next to the ring, `inner` one further in) for the insulated
+// and extrapolated boundaries: what ghostValue() computes, in the same
+// operations, for a kernel that holds those two cells in registers.
+// `interiorCells` is n - 2 along that axis.
+HEATLAB_HD inline float ghostAlongAxis(float edge, float inner, int interiorCells,
+                                       bool extrapolate) {
+    return (extrapolate && interiorCells >= 2) ? 2.0f * edge - inner : edge;
+}
+
 // Ring cells are numbered 0 .. ringCells - 1: the top row, the bottom row,
 // then the left and right columns without the corners. Lets a backend fill
 // the ring with one flat loop or one 1D launch.

@@ -233,6 +233,68 @@ TEST_F(CudaBackendTest, StencilKernelsAgreeBitForBit) {
     }
 }
 
+// The resident kernel (the optimised step with the grid held on chip, what
+// stepMany() runs where the grid fits) against as many single optimised
+// steps: grids cut into tiles of 128 x 256 cells in every awkward way (one
+// lane wide, one tile, a last tile of a few columns or rows, a bottom ring
+// row at each place in its warp), every boundary it takes, and an unstable
+// r whose checkerboard shows any cell computed from a wrong neighbour.
+TEST_F(CudaBackendTest, TheResidentKernelIsTheSingleStepsBitForBit) {
+    const GridSize grids[] = {{4, 3},     {8, 17},      {12, 18},    {4, 301},
+                              {300, 4},   {128, 256},   {132, 258},  {260, 273},
+                              {516, 300}, {1000, 1000}, {2048, 2048}};
+    for (const GridSize& grid : grids) {
+        for (Boundary boundary :
+             {Boundary::Dirichlet, Boundary::Insulated, Boundary::Extrapolate}) {
+            for (const float r : {0.24f, 0.26f}) {
+                const std::vector<float> initial = smoothField(grid);
+                const int steps = 71;
+                backend->upload(grid, initial.data(), boundary);
+                ASSERT_NE(backend->manyStepsName(Kernel::Optimised, grid, boundary).find("on chip"),
+                          std::string::npos)
+                    << grid.nx << " x " << grid.ny;
+                backend->step(Kernel::Optimised, steps, r);
+                std::vector<float> single(grid.cells());
+                backend->copyToHost(single.data(), HostMemory::Pageable);
+                backend->upload(grid, initial.data(), boundary);
+                backend->stepMany(Kernel::Optimised, steps, r);
+                backend->stepMany(Kernel::Optimised, 0, r);
+                std::vector<float> resident(grid.cells());
+                backend->copyToHost(resident.data(), HostMemory::Pageable);
+                std::size_t differing = 0;
+                std::size_t first = 0;
+                for (std::size_t i = 0; i < single.size(); ++i) {
+                    if (std::memcmp(&single[i], &resident[i], sizeof(float)) != 0) {
+                        first = differing == 0 ? i : first;
+                        ++differing;
+                    }
+                }
+                EXPECT_EQ(differing, 0u)
+                    << grid.nx << " x " << grid.ny << ", " << name(boundary) << ", r " << r
+                    << ": first at row " << first / grid.nx << " col " << first % grid.nx << ": "
+                    << resident[first] << " against " << single[first];
+            }
+        }
+    }
+}
+
+// Where the resident kernel does not fit, many steps go as CUDA graphs.
+TEST_F(CudaBackendTest, ManyStepsGoAsGraphsWhereTheGridDoesNotFitOnChip) {
+    const auto submission = [&](const GridSize& grid, Boundary boundary, Kernel kernel) {
+        return backend->manyStepsName(kernel, grid, boundary);
+    };
+    EXPECT_NE(submission({2048, 2048}, Boundary::Dirichlet, Kernel::Optimised).find("on chip"),
+              std::string::npos);
+    EXPECT_NE(submission({8192, 8192}, Boundary::Dirichlet, Kernel::Optimised).find("graph"),
+              std::string::npos);
+    EXPECT_NE(submission({2046, 2048}, Boundary::Dirichlet, Kernel::Optimised).find("graph"),
+              std::string::npos);  // rows that are no whole float4s
+    EXPECT_NE(submission({2048, 2048}, Boundary::Periodic, Kernel::Optimised).find("graph"),
+              std::string::npos);
+    EXPECT_NE(submission({2048, 2048}, Boundary::Dirichlet, Kernel::Temporal).find("graph"),
+              std::string::npos);
+}
+
 TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
     const GridSize grid{1024, 1024};
     const std::vector<float> initial = smoothField(grid);

@@ -46,7 +46,10 @@ public:
     void stepMany(Kernel kernel, int steps, float r) override {
         inner_->stepMany(kernel, steps, r);
     }
-    std::string manyStepsName() const override { return inner_->manyStepsName(); }
+    std::string manyStepsName(Kernel kernel, const GridSize& grid,
+                              Boundary boundary) const override {
+        return inner_->manyStepsName(kernel, grid, boundary);
+    }
     int stepsPerSubmission() const override { return inner_->stepsPerSubmission(); }
     void systemCopy() override { inner_->systemCopy(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_->copyToHost(dst, memory); }
