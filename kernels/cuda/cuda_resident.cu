@@ -23,7 +23,7 @@
 //      from its own rows, the warp above or below (shared memory) or the
 //      neighbouring tile; west and east from its own columns, the next lane
 //      (shuffle) or the neighbouring tile;
-//   4. Dirichlet ring cells are kept as they were (they are data);
+//   4. Dirichlet ring cells are put back as they were loaded (they are data);
 //      insulated and extrapolated ones are derived from the new interior like
 //      the ring fill (columns first, then rows, so a corner is the row ghost
 //      of two column ghosts).
@@ -128,41 +128,27 @@ __device__ __forceinline__ void publishPair(TaggedCell* to, float a, float b, un
                  : "memory");
 }
 
-// Reads cells from a neighbouring tile's slot until they carry `tag`.
-__device__ __forceinline__ void waitForPair(const TaggedCell* from, unsigned tag, float& a,
-                                            float& b) {
-    const long long start = clock64();
-    TaggedCell x = 0;
-    TaggedCell y = 0;
-    for (;;) {
-        asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
-                     : "=l"(x), "=l"(y)
-                     : "l"(from)
-                     : "memory");
-        if (static_cast<unsigned>(x >> 32) == tag && static_cast<unsigned>(y >> 32) == tag) {
-            break;
-        }
-        if (clock64() - start > kWaitLimitCycles) {
-            __trap();
-        }
-    }
-    a = __uint_as_float(static_cast<unsigned>(x));
-    b = __uint_as_float(static_cast<unsigned>(y));
+__device__ __forceinline__ bool carries(TaggedCell x, unsigned tag) {
+    return static_cast<unsigned>(x >> 32) == tag;
 }
 
+__device__ __forceinline__ float valueOf(TaggedCell x) {
+    return __uint_as_float(static_cast<unsigned>(x));
+}
+
+// Reads a cell from a neighbouring tile's slot until it carries `tag`.
 __device__ __forceinline__ float waitForOne(const TaggedCell* from, unsigned tag) {
     const long long start = clock64();
     TaggedCell x = 0;
     for (;;) {
         asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(x) : "l"(from) : "memory");
-        if (static_cast<unsigned>(x >> 32) == tag) {
-            break;
+        if (carries(x, tag)) {
+            return valueOf(x);
         }
         if (clock64() - start > kWaitLimitCycles) {
             __trap();
         }
     }
-    return __uint_as_float(static_cast<unsigned>(x));
 }
 
 __device__ __forceinline__ void publishRow(TaggedCell* row, int lane, const Cells& c,
@@ -171,11 +157,28 @@ __device__ __forceinline__ void publishRow(TaggedCell* row, int lane, const Cell
     publishPair(row + kColsPerLane * lane + 2, c.v[2], c.v[3], tag);
 }
 
+// A lane's four cells of a neighbouring tile's row, read until all carry
+// `tag`; both halves are asked for at once, so a wait is one trip to the L2.
 __device__ __forceinline__ Cells waitForRow(const TaggedCell* row, int lane, unsigned tag) {
-    Cells c;
-    waitForPair(row + kColsPerLane * lane, tag, c.v[0], c.v[1]);
-    waitForPair(row + kColsPerLane * lane + 2, tag, c.v[2], c.v[3]);
-    return c;
+    const TaggedCell* from = row + kColsPerLane * lane;
+    const long long start = clock64();
+    TaggedCell x[kColsPerLane];
+    for (;;) {
+        asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
+                     : "=l"(x[0]), "=l"(x[1])
+                     : "l"(from)
+                     : "memory");
+        asm volatile("ld.relaxed.gpu.global.v2.u64 {%0, %1}, [%2];"
+                     : "=l"(x[2]), "=l"(x[3])
+                     : "l"(from + 2)
+                     : "memory");
+        if (carries(x[0], tag) && carries(x[1], tag) && carries(x[2], tag) && carries(x[3], tag)) {
+            return Cells{{valueOf(x[0]), valueOf(x[1]), valueOf(x[2]), valueOf(x[3])}};
+        }
+        if (clock64() - start > kWaitLimitCycles) {
+            __trap();
+        }
+    }
 }
 
 // Where the ring is among this thread's cells. `rowOrigin` places row 0 in
@@ -198,31 +201,93 @@ __device__ __forceinline__ RingPlace placeRing(const ResidentTile& t, int nx, in
     return p;
 }
 
-// Derives the insulated or extrapolated ring cells this thread holds from
-// the new interior, as the ring fill does: columns first, then rows.
-__device__ __forceinline__ void deriveRing(Cells (&c)[kRowsPerWarp], const RingPlace& ring, int nx,
-                                           int ny, bool extrapolate) {
+// The Dirichlet ring cells a block holds, as loaded: they are data, so after
+// every step they are put back. [warp][0: west, 1: east][row] and [0: row 0,
+// 1: row ny - 1][lane].
+struct KeptRing {
+    float columns[kResidentWarps][2][kRowsPerWarp];
+    float4 rows[2][kWarpSize];
+};
+
+__device__ __forceinline__ void keepRing(KeptRing& kept, const Cells (&c)[kRowsPerWarp],
+                                         const RingPlace& ring, const ResidentTile& t) {
 #pragma unroll
     for (int i = 0; i < kRowsPerWarp; ++i) {
         if (ring.west) {
-            c[i].v[0] = ghostAlongAxis(c[i].v[1], c[i].v[2], nx - 2, extrapolate);
+            kept.columns[t.warp][0][i] = c[i].v[0];
         }
         if (ring.east) {
+            kept.columns[t.warp][1][i] = c[i].v[kColsPerLane - 1];
+        }
+        if (i == ring.topAt) {
+            kept.rows[0][t.lane] = asFloat4(c[i]);
+        }
+        if (i == ring.bottomAt) {
+            kept.rows[1][t.lane] = asFloat4(c[i]);
+        }
+    }
+}
+
+// Puts the kept Dirichlet ring back after a step. Each branch is taken only
+// by the few warps holding that part of the ring.
+__device__ __forceinline__ void restoreRing(Cells (&c)[kRowsPerWarp], const KeptRing& kept,
+                                            const RingPlace& ring, const ResidentTile& t) {
+    if (ring.west) {
+#pragma unroll
+        for (int i = 0; i < kRowsPerWarp; ++i) {
+            c[i].v[0] = kept.columns[t.warp][0][i];
+        }
+    }
+    if (ring.east) {
+#pragma unroll
+        for (int i = 0; i < kRowsPerWarp; ++i) {
+            c[i].v[kColsPerLane - 1] = kept.columns[t.warp][1][i];
+        }
+    }
+    if (ring.topAt >= 0 || ring.bottomAt >= 0) {
+#pragma unroll
+        for (int i = 0; i < kRowsPerWarp; ++i) {
+            if (i == ring.topAt) {
+                c[i] = asCells(kept.rows[0][t.lane]);
+            }
+            if (i == ring.bottomAt) {
+                c[i] = asCells(kept.rows[1][t.lane]);
+            }
+        }
+    }
+}
+
+// Derives the insulated or extrapolated ring cells this thread holds from
+// the new interior, as the ring fill does: columns first, then rows. Each
+// branch is taken only by the few warps holding that part of the ring.
+__device__ __forceinline__ void deriveRing(Cells (&c)[kRowsPerWarp], const RingPlace& ring, int nx,
+                                           int ny, bool extrapolate) {
+    if (ring.west) {
+#pragma unroll
+        for (int i = 0; i < kRowsPerWarp; ++i) {
+            c[i].v[0] = ghostAlongAxis(c[i].v[1], c[i].v[2], nx - 2, extrapolate);
+        }
+    }
+    if (ring.east) {
+#pragma unroll
+        for (int i = 0; i < kRowsPerWarp; ++i) {
             c[i].v[3] = ghostAlongAxis(c[i].v[2], c[i].v[1], nx - 2, extrapolate);
         }
     }
+    if (ring.topAt >= 0 || ring.bottomAt >= 0) {
 #pragma unroll
-    for (int i = 0; i < kRowsPerWarp; ++i) {
-        if (i + 2 < kRowsPerWarp && i == ring.topAt) {
+        for (int i = 0; i < kRowsPerWarp; ++i) {
+            if (i + 2 < kRowsPerWarp && i == ring.topAt) {
 #pragma unroll
-            for (int j = 0; j < kColsPerLane; ++j) {
-                c[i].v[j] = ghostAlongAxis(c[i + 1].v[j], c[i + 2].v[j], ny - 2, extrapolate);
+                for (int j = 0; j < kColsPerLane; ++j) {
+                    c[i].v[j] = ghostAlongAxis(c[i + 1].v[j], c[i + 2].v[j], ny - 2, extrapolate);
+                }
             }
-        }
-        if (i >= 2 && i == ring.bottomAt) {
+            if (i >= 2 && i == ring.bottomAt) {
 #pragma unroll
-            for (int j = 0; j < kColsPerLane; ++j) {
-                c[i].v[j] = ghostAlongAxis(c[i - 1].v[j], c[i - 2].v[j], ny - 2, extrapolate);
+                for (int j = 0; j < kColsPerLane; ++j) {
+                    c[i].v[j] = ghostAlongAxis(c[i - 1].v[j], c[i - 2].v[j], ny - 2, extrapolate);
+                }
             }
         }
     }
@@ -246,8 +311,7 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
     const ResidentTile t = locate(rowOrigin);
     const RingPlace ring = placeRing(t, nx, ny);
     const bool dirichlet = boundary == Boundary::Dirichlet;
-    const bool derivedRing = !dirichlet;  // insulated or extrapolate: no periodic here
-    const bool colInside = t.col0 < nx;   // nx % 4 == 0: then all four are
+    const bool colInside = t.col0 < nx;  // nx % 4 == 0: then all four are
     Cells c[kRowsPerWarp];
 #pragma unroll
     for (int i = 0; i < kRowsPerWarp; ++i) {
@@ -257,6 +321,11 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
             c[i] = asCells(__ldg(reinterpret_cast<const float4*>(
                 in + static_cast<std::size_t>(row) * static_cast<std::size_t>(nx) + t.col0)));
         }
+    }
+
+    __shared__ KeptRing kept;
+    if (dirichlet) {
+        keepRing(kept, c, ring, t);  // read only by the thread that wrote it
     }
 
     for (int s = 0; s < steps; ++s) {
@@ -311,13 +380,16 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
             __syncwarp();
         }
         // 3. Update in place, top row first; `north` keeps the old row above.
+        // Lane 0 reads the column left of the tile, the others the one right
+        // of it (used by lane 31 only).
+        const float* sideColumn = &sideColumns[t.warp][t.lane == 0 ? 0 : kRowsPerWarp];
         Cells north = above;
 #pragma unroll
         for (int i = 0; i < kRowsPerWarp; ++i) {
             const Cells& south = (i + 1 < kRowsPerWarp) ? c[i + 1] : below;
             float west = __shfl_up_sync(kFullWarp, c[i].v[kColsPerLane - 1], 1);
             float east = __shfl_down_sync(kFullWarp, c[i].v[0], 1);
-            const float side = sideColumns[t.warp][t.lane == 0 ? i : kRowsPerWarp + i];
+            const float side = sideColumn[i];
             if (t.lane == 0) {
                 west = side;
             }
@@ -331,23 +403,13 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
                 const float e = (j == kColsPerLane - 1) ? east : c[i].v[j + 1];
                 next.v[j] = heatUpdate(c[i].v[j], w, e, north.v[j], south.v[j], r);
             }
-            if (dirichlet) {
-                // The ring is data: kept, never computed.
-                if (i == ring.topAt || i == ring.bottomAt) {
-                    next = c[i];
-                }
-                if (ring.west) {
-                    next.v[0] = c[i].v[0];
-                }
-                if (ring.east) {
-                    next.v[kColsPerLane - 1] = c[i].v[kColsPerLane - 1];
-                }
-            }
             north = c[i];
             c[i] = next;
         }
-        // 4. The derived ring.
-        if (derivedRing) {
+        // 4. The ring.
+        if (dirichlet) {
+            restoreRing(c, kept, ring, t);
+        } else {
             deriveRing(c, ring, nx, ny, boundary == Boundary::Extrapolate);
         }
     }
