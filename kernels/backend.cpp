@@ -31,6 +31,10 @@ int Backend::timeBlockFor(const GridSize& grid) const {
     return timeBlock_ == kTimeBlockAuto ? automaticTimeBlock(grid) : timeBlock_;
 }
 
+int Backend::manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary /*boundary*/) const {
+    return kernel == Kernel::Temporal ? timeBlockFor(grid) : 1;
+}
+
 void Backend::requireSteps(Kernel kernel, int steps) const {
     requireKernel(kernel);
     if (steps < 0) {

@@ -134,6 +134,10 @@ public:
         return "";
     }
     virtual int stepsPerSubmission() const { return 1; }
+    // Steps stepMany() runs per pass over the grid in device memory: the
+    // temporal kernel's timeBlockFor(grid), otherwise 1; 0 where the grid
+    // stays on chip for all the steps of a submission, so no step moves it.
+    virtual int manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const;
 
     // Steps the temporal kernel runs per pass over memory: 1 ..
     // kTimeBlockMax, or kTimeBlockAuto (the default) for the backend's own

@@ -59,7 +59,7 @@ KernelTiming kernelTiming(const std::string& label, const GridSize& grid, double
     timing.name = label;
     timing.msPerStep = ms;
     timing.stepsPerPass = stepsPerPass;
-    timing.gbPerS = bandwidthGBs(grid, ms) / stepsPerPass;
+    timing.gbPerS = stepsPerPass > 0 ? bandwidthGBs(grid, ms) / stepsPerPass : 0.0;
     timing.cellUpdatesPerS = static_cast<double>(grid.interiorCells()) / (ms * 1e-3);
     return timing;
 }
@@ -209,7 +209,7 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
     case KernelTableRow::Kind::KernelMany:
         table.kernels.push_back(kernelTiming(
             row.name, params.grid, timeKernelMany(backend, params.r, row.kernel, sampling),
-            stepsPerPass(backend, row.kernel, params.grid)));
+            backend.manyStepsPerPass(row.kernel, params.grid, params.boundary)));
         break;
     case KernelTableRow::Kind::HostCopy:
         table.hostCopies.push_back(hostCopyTiming(

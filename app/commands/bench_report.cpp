@@ -38,10 +38,20 @@ int nameWidth(const BenchReport& r) {
 }
 
 void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
-    std::printf("  %-*s %11.4f %10.1f %12.2f %11.1f", width, k.name.c_str(), k.msPerStep, k.gbPerS,
-                k.cellUpdatesPerS / 1e9, k.percentOfCopy);
+    const bool movesGrid = k.stepsPerPass > 0;
+    std::printf("  %-*s %11.4f", width, k.name.c_str(), k.msPerStep);
+    if (movesGrid) {
+        std::printf(" %10.1f", k.gbPerS);
+    } else {
+        std::printf(" %10s", "-");
+    }
+    std::printf(" %12.2f %11.1f", k.cellUpdatesPerS / 1e9, k.percentOfCopy);
     if (withPeak) {
-        std::printf(" %10.1f", k.percentOfPeak);
+        if (movesGrid) {
+            std::printf(" %10.1f", k.percentOfPeak);
+        } else {
+            std::printf(" %10s", "-");
+        }
     }
     std::printf("\n");
 }
@@ -141,8 +151,8 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
         return json{
             {"name", k.name},
             {"ms_per_step", number(k.msPerStep)},
-            {"steps_per_pass", k.stepsPerPass},
-            {"gb_per_s", number(k.gbPerS)},
+            {"steps_per_pass", k.stepsPerPass > 0 ? json(k.stepsPerPass) : json(nullptr)},
+            {"gb_per_s", k.stepsPerPass > 0 ? number(k.gbPerS) : json(nullptr)},
             {"cell_updates_per_s", number(k.cellUpdatesPerS)},
             {"percent_of_copy", number(k.percentOfCopy)},
             {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)}};

@@ -13,10 +13,12 @@ namespace heatlab {
 struct KernelTiming {
     std::string name;
     double msPerStep = 0.0;
-    // Steps per pass over device memory: 1, or the temporal kernel's k.
+    // Steps per pass over device memory: 1, or the temporal kernel's k; 0
+    // when the grid stays on chip for all the steps (the resident kernel).
     int stepsPerPass = 1;
     // (bytes read + written of the grid) / time, once per pass: what the
-    // kernel really moves per step is the grid's bytes / stepsPerPass.
+    // kernel really moves per step is the grid's bytes / stepsPerPass. 0
+    // (shown as "-") when no step moves the grid.
     double gbPerS = 0.0;
     double cellUpdatesPerS = 0.0;  // interior cells x steps / time
     // Of the copy floor's cell updates per second (the floor counted as a

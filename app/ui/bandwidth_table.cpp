@@ -45,10 +45,16 @@ void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPe
     ImGui::TableNextRow();
     nameCell(timing.name);
     numberCell("%.4f", timing.msPerStep);
-    numberCell("%.1f", timing.gbPerS);
+    // "-" for a kernel that keeps the grid on chip: no step moves it.
+    const bool movesGrid = timing.stepsPerPass > 0;
+    if (movesGrid) {
+        numberCell("%.1f", timing.gbPerS);
+    } else {
+        blankCell();
+    }
     shareCell(timing.percentOfCopy, table.floorCellUpdatesPerS);
     if (withPeak) {
-        shareCell(timing.percentOfPeak, table.peakGBs);
+        shareCell(timing.percentOfPeak, movesGrid ? table.peakGBs : 0.0);
     }
 }
 

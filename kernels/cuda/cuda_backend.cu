@@ -345,6 +345,11 @@ std::string CudaBackend::manyStepsName(Kernel kernel, const GridSize& grid,
 
 int CudaBackend::stepsPerSubmission() const { return kStepsPerGraph; }
 
+int CudaBackend::manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const {
+    return runsResident(kernel, grid, boundary) ? 0
+                                                : Backend::manyStepsPerPass(kernel, grid, boundary);
+}
+
 void CudaBackend::stepGraph(Kernel kernel, float r) {
     Resources& res = *resources_;
     cudaStream_t stream = res.compute.get();

@@ -47,6 +47,7 @@ public:
     void stepMany(Kernel kernel, int steps, float r) override;
     std::string manyStepsName(Kernel kernel, const GridSize& grid,
                               Boundary boundary) const override;
+    int manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const override;
     int stepsPerSubmission() const override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;

@@ -6,8 +6,10 @@ default) the 2D heat equation (five-point stencil, r = 0.24, Dirichlet ring,
 heatlab's hot-square start) is stepped by
 
   - heatlab (its bench's table 1: the optimised and temporal kernels, a
-    launch a step (a pass) and in CUDA graphs; its fields after the check
-    steps from `heatlab shot`),
+    launch a step (a pass), and many steps a submission: CUDA graphs, or
+    the grid held on chip; its fields after the check steps from `heatlab
+    shot`, which steps the fastest way, and the bench checks every way
+    against single steps bit for bit),
   - PyTorch: a slicing update, and conv2d with the 3 x 3 stencil,
   - CuPy: a raw CUDA kernel a user would write,
   - JAX: a jitted step called from Python, and a jitted lax.fori_loop,

@@ -50,6 +50,9 @@ public:
                               Boundary boundary) const override {
         return inner_->manyStepsName(kernel, grid, boundary);
     }
+    int manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const override {
+        return inner_->manyStepsPerPass(kernel, grid, boundary);
+    }
     int stepsPerSubmission() const override { return inner_->stepsPerSubmission(); }
     void systemCopy() override { inner_->systemCopy(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_->copyToHost(dst, memory); }
