@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <utility>
 
 #include "app/commands/bench_measure.h"
 #include "app/commands/bench_report.h"
 #include "app/commands/option_values.h"
 #include "app/io/output_file.h"
+#include "kernels/checks/bit_difference.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/stability_run.h"
 #include "kernels/errors.h"
@@ -146,11 +146,8 @@ void checkFastPaths(Backend& backend, const Params& bench, std::vector<CheckResu
         };
         const std::vector<float> single = fieldAfter(Kernel::Optimised, false);
         for (const Path& path : paths) {
-            const std::vector<float> fast = fieldAfter(path.kernel, path.many);
-            std::size_t differing = 0;
-            for (std::size_t c = 0; c < single.size(); ++c) {
-                differing += std::memcmp(&single[c], &fast[c], sizeof(float)) != 0 ? 1 : 0;
-            }
+            const std::size_t differing =
+                bitDifference(single, fieldAfter(path.kernel, path.many)).cells;
             checks.push_back({path.label + " = optimised bit for bit: " + gridText(p.grid) + ", " +
                                   name(p.boundary) + ", " + std::to_string(steps) + " steps",
                               differing == 0,

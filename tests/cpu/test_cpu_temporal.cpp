@@ -2,11 +2,11 @@
 // it: a field larger than the cache, whose last level is written with
 // streaming stores, cut into more than one band of columns.
 
-#include <cstring>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "kernels/checks/bit_difference.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/numerics/initial_conditions.h"
 
@@ -22,14 +22,6 @@ std::vector<float> fieldAfter(CpuBackend& backend, const GridSize& grid,
     std::vector<float> field(grid.cells());
     backend.copyToHost(field.data(), HostMemory::Pageable);
     return field;
-}
-
-std::size_t differingCells(const std::vector<float>& a, const std::vector<float>& b) {
-    std::size_t differing = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        differing += std::memcmp(&a[i], &b[i], sizeof(float)) != 0 ? 1 : 0;
-    }
-    return differing;
 }
 
 }  // namespace
@@ -50,7 +42,7 @@ TEST(CpuTemporal, PassesOverAFieldLargerThanTheCacheAreTheSingleStepsBitForBit) 
                 fieldAfter(backend, grid, start, boundary, Kernel::Optimised, steps, 0.26f);
             const std::vector<float> temporal =
                 fieldAfter(backend, grid, start, boundary, Kernel::Temporal, steps, 0.26f);
-            EXPECT_EQ(differingCells(single, temporal), 0u)
+            EXPECT_EQ(bitDifference(single, temporal).cells, 0u)
                 << levels << " steps a pass, " << name(boundary);
         }
     }

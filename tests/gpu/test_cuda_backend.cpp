@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/backend.h"
+#include "kernels/checks/bit_difference.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/errors.h"
@@ -261,18 +262,11 @@ TEST_F(CudaBackendTest, TheResidentKernelIsTheSingleStepsBitForBit) {
                 backend->stepMany(Kernel::Optimised, 0, r);
                 std::vector<float> resident(grid.cells());
                 backend->copyToHost(resident.data(), HostMemory::Pageable);
-                std::size_t differing = 0;
-                std::size_t first = 0;
-                for (std::size_t i = 0; i < single.size(); ++i) {
-                    if (std::memcmp(&single[i], &resident[i], sizeof(float)) != 0) {
-                        first = differing == 0 ? i : first;
-                        ++differing;
-                    }
-                }
-                EXPECT_EQ(differing, 0u)
+                const BitDifference d = bitDifference(single, resident);
+                EXPECT_EQ(d.cells, 0u)
                     << grid.nx << " x " << grid.ny << ", " << name(boundary) << ", r " << r
-                    << ": first at row " << first / grid.nx << " col " << first % grid.nx << ": "
-                    << resident[first] << " against " << single[first];
+                    << ": first at row " << d.first / grid.nx << " col " << d.first % grid.nx
+                    << ": " << resident[d.first] << " against " << single[d.first];
             }
         }
     }

@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "kernels/checks/bit_difference.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/reference_comparison.h"
 #include "kernels/checks/stability_run.h"
@@ -525,19 +526,12 @@ TEST_P(BackendConformance, TemporalPassesAreTheSingleStepsBitForBit) {
                     backend_->upload(grid, start.data(), boundary);
                     backend_->step(Kernel::Temporal, steps, r);
                     const std::vector<float> temporal = newestField(*backend_, grid);
-                    std::size_t differing = 0;
-                    std::size_t first = 0;
-                    for (std::size_t i = 0; i < single.size(); ++i) {
-                        if (std::memcmp(&single[i], &temporal[i], sizeof(float)) != 0) {
-                            first = differing == 0 ? i : first;
-                            ++differing;
-                        }
-                    }
-                    EXPECT_EQ(differing, 0u)
+                    const BitDifference d = bitDifference(single, temporal);
+                    EXPECT_EQ(d.cells, 0u)
                         << levels << " steps a pass, " << gridText(grid) << ", " << name(boundary)
-                        << ", " << name(initial) << ": first at row " << first / grid.nx << " col "
-                        << first % grid.nx << ": " << temporal[first] << " against "
-                        << single[first];
+                        << ", " << name(initial) << ": first at row " << d.first / grid.nx
+                        << " col " << d.first % grid.nx << ": " << temporal[d.first] << " against "
+                        << single[d.first];
                 }
             }
         }
