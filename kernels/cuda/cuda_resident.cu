@@ -43,7 +43,7 @@
 
 #include "kernels/cuda/cuda_kernels.cuh"
 
-#include <algorithm>
+#include <cstddef>
 #include <string>
 
 #include "kernels/cuda/cuda_check.h"
@@ -296,8 +296,8 @@ __device__ __forceinline__ void deriveRing(Cells (&c)[kRowsPerWarp], const RingP
 // `steps` steps from `in` to `out`. Launch assumption: cooperative, blockDim.x
 // == kResidentThreads, gridDim covers the field in tiles from row rowOrigin
 // (0 or -2, see residentRowOrigin), `edges` holds 2 TileEdges a block, all
-// 0. Every branch around a shuffle or a
-// barrier is uniform across its warp or block.
+// 0. Every branch around a shuffle or a barrier is uniform across its warp
+// or block.
 __global__ void __launch_bounds__(kResidentThreads, 1)
     heatResidentKernel(const float* __restrict__ in, float* __restrict__ out, int nx, int ny,
                        float r, Boundary boundary, int steps, int rowOrigin,
@@ -307,6 +307,7 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
     // [warp][row]: the column left of the tile (rows 0 .. 15) and right of
     // it (16 .. 31), for lanes 0 and 31; one step's worth, read by its warp.
     __shared__ float sideColumns[kResidentWarps][2 * kRowsPerWarp];
+    __shared__ KeptRing kept;  // Dirichlet only
 
     const ResidentTile t = locate(rowOrigin);
     const RingPlace ring = placeRing(t, nx, ny);
@@ -323,7 +324,6 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
         }
     }
 
-    __shared__ KeptRing kept;
     if (dirichlet) {
         keepRing(kept, c, ring, t);  // read only by the thread that wrote it
     }
