@@ -19,6 +19,16 @@ void Backend::requireKernel(Kernel kernel) const {
     }
 }
 
+std::vector<Kernel> Backend::stencilKernels() const {
+    std::vector<Kernel> stencils;
+    for (Kernel kernel : kernels()) {
+        if (kernel != Kernel::Copy) {
+            stencils.push_back(kernel);
+        }
+    }
+    return stencils;
+}
+
 void Backend::setTimeBlock(int levels) {
     if (levels != kTimeBlockAuto && (levels < 1 || levels > kTimeBlockMax)) {
         throw UsageError("a time block of " + std::to_string(levels) + " steps: give 1 .. " +

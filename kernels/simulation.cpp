@@ -14,7 +14,13 @@ namespace heatlab {
 
 Simulation::Simulation(std::unique_ptr<Backend> backend, const Params& params)
     : backend_(std::move(backend)), params_(params) {
+    backend_->setTimeBlock(params_.timeBlock);
     reset();
+}
+
+void Simulation::setParams(const Params& params) {
+    backend_->setTimeBlock(params.timeBlock);  // first: it refuses a time block out of range
+    params_ = params;
 }
 
 void Simulation::reset() {
@@ -85,6 +91,7 @@ std::unique_ptr<Backend> Simulation::switchBackend(std::unique_ptr<Backend> back
     }
     backend->requireKernel(params_.kernel);
     refuseIfTooLarge(*backend, params_.grid);
+    backend->setTimeBlock(params_.timeBlock);
     // Also waits for the old backend, so no copy still lands in copyBuffer_.
     const std::vector<float>& field = fieldOnHost();
     backend->upload(params_.grid, field.data(), params_.boundary);
@@ -132,7 +139,6 @@ PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
     // presents, when there is a display.
     PresentWrite how = PresentWrite::ByCopy;
     int done = 0;
-    backend_->setTimeBlock(params_.timeBlock);
     do {
         int chunk = steps - done;
         if (policy_.every > 0) {

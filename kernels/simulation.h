@@ -74,10 +74,11 @@ public:
     // Milliseconds the timed copies took since the last call.
     double takeCopyBackMs();
     const Params& params() const { return params_; }
-    // Changes that keep the field: kernel and r take effect at the next
-    // step. Grid, boundary and initial condition need a new field: they are
-    // kept and take effect at reset().
-    void setParams(const Params& params) { params_ = params; }
+    // Changes that keep the field: kernel, r and the temporal kernel's steps
+    // a pass (handed to the backend here) take effect at the next step.
+    // Grid, boundary and initial condition need a new field: they are kept
+    // and take effect at reset().
+    void setParams(const Params& params);
     Backend& backend() { return *backend_; }
 
 private:

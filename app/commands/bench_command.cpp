@@ -80,10 +80,7 @@ std::vector<Params> checkCases(const Params& bench) {
 // Reference checks for every stencil kernel, on the checkCases().
 void checkKernels(Backend& backend, const Params& bench, int steps,
                   std::vector<CheckResult>& checks) {
-    for (Kernel kernel : backend.kernels()) {
-        if (kernel == Kernel::Copy) {
-            continue;
-        }
+    for (Kernel kernel : backend.stencilKernels()) {
         // The temporal kernel is checked over passes of its own, and a
         // remainder of single steps.
         const int kernelSteps = kernel == Kernel::Temporal

@@ -28,6 +28,10 @@ const BetweenReads*& currentHook() {
     throw RuntimeError(path + ": " + why);
 }
 
+[[noreturn]] void failReading(const std::string& path, int error) {
+    fail(path, std::string("cannot be read (") + std::strerror(error) + ")");
+}
+
 class Descriptor {
 public:
     explicit Descriptor(const std::string& path) {
@@ -36,7 +40,7 @@ public:
             fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
         } while (fd_ < 0 && errno == EINTR);
         if (fd_ < 0) {
-            fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+            failReading(path, errno);
         }
     }
     ~Descriptor() { ::close(fd_); }
@@ -51,7 +55,7 @@ private:
 struct stat statOf(const Descriptor& file, const std::string& path) {
     struct stat info {};
     if (::fstat(file.get(), &info) != 0) {
-        fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+        failReading(path, errno);
     }
     return info;
 }
@@ -70,7 +74,7 @@ std::string readToEnd(const Descriptor& file, const std::string& path, std::size
             if (errno == EINTR) {
                 continue;
             }
-            fail(path, std::string("cannot be read (") + std::strerror(errno) + ")");
+            failReading(path, errno);
         }
         if (got == 0) {
             return text;

@@ -9,6 +9,7 @@
 #include <glad/egl.h>
 #include <glad/gl.h>
 
+#include "app/platform/gl_description.h"
 #include "kernels/errors.h"
 
 namespace heatlab {
@@ -123,15 +124,9 @@ std::string offeredInstead(HeadlessContext::Egl& egl, EGLConfig config) {
     }
     std::string found = "found an OpenGL context that cannot be made current";
     if (eglMakeCurrent(egl.display, egl.surface, egl.surface, probe)) {
-        // Straight from the context, not through glad: its loader is for 3.3.
-        const auto getString =
-            reinterpret_cast<PFNGLGETSTRINGPROC>(eglGetProcAddress("glGetString"));
-        const auto text = [&](GLenum name) {
-            const GLubyte* value = getString != nullptr ? getString(name) : nullptr;
-            return value != nullptr ? std::string(reinterpret_cast<const char*>(value))
-                                    : std::string("?");
-        };
-        found = "found OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+        found =
+            "found " +
+            glDescription(reinterpret_cast<PFNGLGETSTRINGPROC>(eglGetProcAddress("glGetString")));
         eglMakeCurrent(egl.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     }
     eglDestroyContext(egl.display, probe);
@@ -209,11 +204,6 @@ std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
     return "";
 }
 
-std::string glString(GLenum name) {
-    const auto* text = reinterpret_cast<const char*>(glGetString(name));
-    return text != nullptr ? text : "?";
-}
-
 }  // namespace
 
 HeadlessContext::HeadlessContext() {
@@ -228,10 +218,8 @@ HeadlessContext::HeadlessContext() {
         const std::string failure = tryCandidate(candidate, *egl);
         if (failure.empty()) {
             egl_ = std::move(egl);
-            software_ =
-                candidate.software || glString(GL_RENDERER).find("llvmpipe") != std::string::npos;
-            description_ =
-                candidate.label + ", OpenGL " + glString(GL_VERSION) + ", " + glString(GL_RENDERER);
+            description_ = candidate.label + ", " + glDescription(glGetString);
+            software_ = candidate.software || description_.find("llvmpipe") != std::string::npos;
             return;
         }
         why += candidate.label + ": " + failure + "; ";

@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 
+#include "app/platform/gl_description.h"
 #include "kernels/errors.h"
 
 namespace heatlab {
@@ -48,14 +49,8 @@ std::string offeredInstead() {
         return "no OpenGL context of any version (" + lastGlfwError() + ")";
     }
     glfwMakeContextCurrent(probe);
-    // Straight from the context, not through glad: its loader is for 3.3.
-    const auto getString = reinterpret_cast<PFNGLGETSTRINGPROC>(glfwGetProcAddress("glGetString"));
-    const auto text = [&](GLenum name) {
-        const GLubyte* value = getString != nullptr ? getString(name) : nullptr;
-        return value != nullptr ? std::string(reinterpret_cast<const char*>(value))
-                                : std::string("?");
-    };
-    const std::string found = "OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+    const std::string found =
+        glDescription(reinterpret_cast<PFNGLGETSTRINGPROC>(glfwGetProcAddress("glGetString")));
     glfwMakeContextCurrent(nullptr);
     glfwDestroyWindow(probe);
     return found;
@@ -147,11 +142,7 @@ Window::Window(const std::string& title, int width, int height) {
     });
     setVsync(true);
 
-    const auto text = [](GLenum what) {
-        const auto* value = reinterpret_cast<const char*>(glGetString(what));
-        return std::string(value != nullptr ? value : "?");
-    };
-    description_ = "OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+    description_ = glDescription(glGetString);
 }
 
 Window::~Window() = default;

@@ -172,6 +172,15 @@ HEATLAB_AVX2_INLINE __m256 update8(const float* north, const float* centre, cons
 // Streaming stores need whole, aligned 64-byte lines.
 inline bool lineAligned(const float* p) { return (reinterpret_cast<std::uintptr_t>(p) & 63) == 0; }
 
+// The first column from `col` on (at most `last`) whose cell in `row` starts
+// a cache line: streaming stores write whole lines from there.
+inline int lineAlignedFrom(const float* row, int col, int last) {
+    while (col < last && !lineAligned(row + col)) {
+        ++col;
+    }
+    return col;
+}
+
 // A prefetch `ahead` floats past `base`, into L1 (_MM_HINT_T0) or into L2
 // only (_MM_HINT_T1, where a prefetch far ahead would otherwise evict the rows
 // being read from L1).
@@ -225,11 +234,8 @@ HEATLAB_AVX2 void updateRowStreaming(const float* __restrict north, const float*
                                      const float* __restrict south, float* __restrict dst, int last,
                                      float r) {
     const __m256 rv = _mm256_set1_ps(r);
-    int col = 1;
-    for (; col < last && !lineAligned(dst + col); ++col) {
-        dst[col] =
-            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
-    }
+    int col = lineAlignedFrom(dst, 1, last);
+    updateCells(north + 1, centre + 1, south + 1, dst + 1, col - 1, r);
     for (; col + 64 <= last; col += 64) {
         for (int line = 0; line < 64; line += 16) {
             prefetchAhead<_MM_HINT_T1>(south + col + line, kPrefetchAhead);
@@ -243,13 +249,7 @@ HEATLAB_AVX2 void updateRowStreaming(const float* __restrict north, const float*
             _mm256_stream_ps(dst + col + 8 * k, v[k]);
         }
     }
-    for (; col + 8 <= last; col += 8) {
-        _mm256_storeu_ps(dst + col, update8(north, centre, south, col, rv));
-    }
-    for (; col < last; ++col) {
-        dst[col] =
-            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
-    }
+    updateCells(north + col, centre + col, south + col, dst + col, last - col, r);
 }
 
 // updateCells with streaming stores, for the temporal kernel's last level:
@@ -259,21 +259,15 @@ HEATLAB_AVX2 void updateCellsStreaming(const float* __restrict north,
                                        const float* __restrict south, float* __restrict dst,
                                        int count, float r) {
     const __m256 rv = _mm256_set1_ps(r);
-    int col = 0;
-    for (; col < count && !lineAligned(dst + col); ++col) {
-        dst[col] =
-            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
-    }
+    int col = lineAlignedFrom(dst, 0, count);
+    updateCells(north, centre, south, dst, col, r);
     for (; col + 16 <= count; col += 16) {
         const __m256 a = update8(north, centre, south, col, rv);
         const __m256 b = update8(north, centre, south, col + 8, rv);
         _mm256_stream_ps(dst + col, a);
         _mm256_stream_ps(dst + col + 8, b);
     }
-    for (; col < count; ++col) {
-        dst[col] =
-            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
-    }
+    updateCells(north + col, centre + col, south + col, dst + col, count - col, r);
 }
 
 __attribute__((target("default"))) void updateCellsStreaming(const float* north,
@@ -312,12 +306,8 @@ HEATLAB_AVX2 void updateRowPair(const float* __restrict north, const float* __re
         _mm256_storeu_ps(dst2 + col, heatUpdate8(s, _mm256_loadu_ps(south + col - 1),
                                                  _mm256_loadu_ps(south + col + 1), c, s2, rv));
     }
-    for (; col < last; ++col) {
-        dst[col] =
-            heatUpdate(centre[col], centre[col - 1], centre[col + 1], north[col], south[col], r);
-        dst2[col] =
-            heatUpdate(south[col], south[col - 1], south[col + 1], centre[col], south2[col], r);
-    }
+    updateCellsPair(north + col, centre + col, south + col, south2 + col, dst + col, dst2 + col,
+                    last - col, r);
 }
 
 __attribute__((target("default"))) void updateRowPair(const float* north, const float* centre,

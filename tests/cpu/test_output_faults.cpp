@@ -14,7 +14,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,16 +27,12 @@
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/file_text.h"
 #include "tests/support/run_command.h"
+#include "tests/support/runtime_failure.h"
 
 namespace heatlab {
 namespace {
 
 const std::string kPrevious = "{\"the previous results\": [1, 2, 3]}\n";
-
-void put(const std::string& path, const std::string& contents) {
-    std::ofstream out(path, std::ios::binary);
-    out << contents;
-}
 
 std::vector<std::string> sortedNames(const ScratchFolder& folder) {
     std::vector<std::string> names = folder.names();
@@ -52,16 +47,6 @@ std::string largeJson() {
         text += std::to_string(i) + ", ";
     }
     return text + "0]\n";
-}
-
-std::string failureOf(const std::function<void()>& write) {
-    try {
-        write();
-    } catch (const RuntimeError& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "the write did not fail";
-    return {};
 }
 
 // The program's stderr lines that report a failure (the rest is progress).
@@ -84,7 +69,7 @@ TEST(OutputFaults, AFullDiskPartWayKeepsThePreviousFileAndLeavesNoTemporary) {
     const ScratchFolder folder;
     const std::string path = folder / "results.json";
     for (std::size_t fits : {std::size_t{0}, std::size_t{1}, std::size_t{4096}}) {
-        put(path, kPrevious);
+        writeFileText(path, kPrevious);
         const SimulatedFullDisk disk(fits);
         const std::string message = failureOf([&] { writeOutputFile(path, largeJson()); });
         EXPECT_EQ(message, "cannot write " + path + ": " + std::strerror(ENOSPC)) << fits;
@@ -99,7 +84,7 @@ TEST(OutputFaults, AFullDiskPartWayKeepsThePreviousFileAndLeavesNoTemporary) {
 TEST(OutputFaults, AFullDiskWhileWritingTheBenchResultsKeepsThePreviousResults) {
     const ScratchFolder folder;
     const std::string path = folder / "bench.json";
-    put(path, kPrevious);
+    writeFileText(path, kPrevious);
     BenchReport report;
     report.backend = "cpu";
     report.device = "a device";
@@ -139,19 +124,19 @@ TEST(OutputFaults, ARealFullDiskFailsTheBenchJsonInOneLineAndKeepsThePreviousFil
     // A 64 KiB tmpfs holding the previous results, filled to the last page
     // (4 KiB), so the 7 KB JSON fails part-way as on a disk that fills up.
     const std::string script = folder / "full-disk.sh";
-    put(script,
-        "mount -t tmpfs -o size=64k heatlab-full \"$DISK\" || exit 77\n"
-        ": > \"$OUT/mounted\"\n"
-        "printf '%s' \"$PREVIOUS\" > \"$DISK/results.json\"\n"
-        "dd if=/dev/zero of=\"$DISK/slack\" bs=4096 count=1 2>/dev/null\n"
-        "dd if=/dev/zero of=\"$DISK/filler\" bs=4096 2>/dev/null\n"
-        "rm \"$DISK/slack\"\n"
-        "\"$HEATLAB\" " +
-            kQuickBench +
-            " --json \"$DISK/results.json\" >/dev/null 2>\"$OUT/err\"\n"
-            "echo $? > \"$OUT/status\"\n"
-            "ls -A \"$DISK\" > \"$OUT/listing\"\n"
-            "cp \"$DISK/results.json\" \"$OUT/after\"\n");
+    writeFileText(script,
+                  "mount -t tmpfs -o size=64k heatlab-full \"$DISK\" || exit 77\n"
+                  ": > \"$OUT/mounted\"\n"
+                  "printf '%s' \"$PREVIOUS\" > \"$DISK/results.json\"\n"
+                  "dd if=/dev/zero of=\"$DISK/slack\" bs=4096 count=1 2>/dev/null\n"
+                  "dd if=/dev/zero of=\"$DISK/filler\" bs=4096 2>/dev/null\n"
+                  "rm \"$DISK/slack\"\n"
+                  "\"$HEATLAB\" " +
+                      kQuickBench +
+                      " --json \"$DISK/results.json\" >/dev/null 2>\"$OUT/err\"\n"
+                      "echo $? > \"$OUT/status\"\n"
+                      "ls -A \"$DISK\" > \"$OUT/listing\"\n"
+                      "cp \"$DISK/results.json\" \"$OUT/after\"\n");
     const std::string environment = "DISK='" + disk + "' OUT='" + out + "' HEATLAB='" +
                                     heatlabBinary() + "' PREVIOUS='" + kPrevious + "'";
     std::string why;
@@ -176,7 +161,7 @@ TEST(OutputFaults, ARealFullDiskFailsTheBenchJsonInOneLineAndKeepsThePreviousFil
 TEST(OutputFaults, TheFileSizeLimitIsOneLineAndExitOneNotASignal) {
     const ScratchFolder folder;
     const std::string path = folder / "results.json";
-    put(path, kPrevious);
+    writeFileText(path, kPrevious);
     // A few KiB (dash counts 512-byte blocks, bash 1024): room for the
     // progress lines on stderr, not for the JSON. Stdout is not a file, so
     // the tables are not limited.

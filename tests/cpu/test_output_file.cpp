@@ -19,7 +19,9 @@
 #include "kernels/errors.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/file_text.h"
+#include "tests/support/runtime_failure.h"
 
+using heatlab::failureOf;
 using heatlab::fileText;
 using heatlab::outputPathProblem;
 using heatlab::RuntimeError;
@@ -39,18 +41,6 @@ std::string largeContents() {
         text += "line " + std::to_string(i) + "\n";
     }
     return text;
-}
-
-// Runs `write`, expecting a RuntimeError; returns its message.
-template <typename Write>
-std::string failureOf(Write write) {
-    try {
-        write();
-    } catch (const RuntimeError& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no RuntimeError";
-    return {};
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <thread>
 
@@ -22,6 +21,7 @@
 #include "app/ui/scene.h"
 #include "kernels/errors.h"
 #include "tests/cpu/fifo_reader.h"
+#include "tests/support/file_text.h"
 
 namespace heatlab {
 namespace {
@@ -43,11 +43,6 @@ Scene sceneTwo() {
     return scene;
 }
 
-void put(const std::string& path, const std::string& contents) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << contents;
-}
-
 // readScene's error, checked to be one line naming the file.
 std::string refusalOf(const std::string& path) {
     try {
@@ -66,7 +61,7 @@ TEST(SceneFaults, CutToHalfWhileReadIsReadAgainAndRefusedInOneLine) {
     const ScratchFolder folder;
     const std::string path = folder / "lecture.json";
     const std::string whole = sceneText(sceneOne());
-    put(path, whole);
+    writeFileText(path, whole);
     int reads = 0;
     const BetweenReads truncate([&](std::size_t) {
         if (++reads == 1) {
@@ -83,11 +78,11 @@ TEST(SceneFaults, CutToHalfWhileReadIsReadAgainAndRefusedInOneLine) {
 TEST(SceneFaults, RewrittenWhileReadGivesTheNewVersionWhole) {
     const ScratchFolder folder;
     const std::string path = folder / "lecture.json";
-    put(path, sceneText(sceneOne()));
+    writeFileText(path, sceneText(sceneOne()));
     int reads = 0;
     const BetweenReads rewrite([&](std::size_t) {
         if (++reads == 1) {
-            put(path, sceneText(sceneTwo()));  // in place, as an editor saving over it
+            writeFileText(path, sceneText(sceneTwo()));  // in place, as an editor saving over it
         }
     });
     const Scene read = readScene(path);
@@ -97,7 +92,7 @@ TEST(SceneFaults, RewrittenWhileReadGivesTheNewVersionWhole) {
 TEST(SceneFaults, AFileThatChangesOnEveryReadIsRefusedNamingIt) {
     const ScratchFolder folder;
     const std::string path = folder / "lecture.json";
-    put(path, sceneText(sceneOne()));
+    writeFileText(path, sceneText(sceneOne()));
     int reads = 0;
     const BetweenReads touch([&](std::size_t) {
         // Written again at the same size while it is read, every time: only

@@ -10,7 +10,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <memory>
@@ -27,6 +26,7 @@
 #include "app/ui/panel_state.h"
 #include "app/ui/stability_meter.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "tests/support/file_text.h"
 #include "tests/support/run_command.h"
 
 namespace heatlab {
@@ -124,15 +124,10 @@ TEST(Window, AnOverflowPausesTheRun) {
     std::filesystem::remove(path);
 }
 
-void writeText(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
-
 TEST(Window, StartsFromASceneFile) {
     const std::string scene = tempPath("heatlab-window-scene.json");
     const std::string path = tempPath("heatlab-window-scene.png");
-    writeText(scene, R"({"heatlab_scene": 1,
+    writeFileText(scene, R"({"heatlab_scene": 1,
         "params": {"grid": "64x48", "kernel": "global", "r": "0.26", "boundary": "periodic",
                    "initial": "sine"},
         "window": {"running": true, "steps_per_frame": 2, "display_path": "via-host",
@@ -157,7 +152,7 @@ TEST(Window, StartsFromASceneFile) {
 
 TEST(Window, ABadSceneIsOneLineAndExit2BeforeAnyWindow) {
     const std::string scene = tempPath("heatlab-window-bad-scene.json");
-    writeText(scene, R"({"heatlab_scene": 1, "params": {"grid": "64x4)");
+    writeFileText(scene, R"({"heatlab_scene": 1, "params": {"grid": "64x4)");
     const CommandResult result = runHeatlab("--backend cpu --frames 2 --scene " + scene);
     EXPECT_EQ(result.status, 2) << result.err;
     EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;

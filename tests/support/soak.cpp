@@ -38,16 +38,6 @@ const std::vector<DisplayPath> kPaths{DisplayPath::Interop, DisplayPath::ViaHost
 const std::vector<CopyPolicy> kPolicies{
     {0, HostMemory::Pageable}, {1, HostMemory::Pageable}, {7, HostMemory::Pinned}};
 
-std::vector<Kernel> stencilKernelsOf(const Backend& backend) {
-    std::vector<Kernel> stencils;
-    for (Kernel k : backend.kernels()) {
-        if (k != Kernel::Copy) {
-            stencils.push_back(k);
-        }
-    }
-    return stencils;
-}
-
 // The lecturer's changes and the measurements, wherever the frames go:
 // `draw` runs one frame of `ui` there.
 SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, int every,
@@ -89,7 +79,7 @@ SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, i
 }  // namespace
 
 SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, SoakSurface where) {
-    const std::vector<Kernel> kernels = stencilKernelsOf(*backend);
+    const std::vector<Kernel> kernels = backend->stencilKernels();
     LectureOptions options;
     options.params.grid = kGrids[0];
     options.stepsPerFrame = 3;
