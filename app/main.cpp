@@ -9,9 +9,10 @@
 
 #include "app/commands/bench_command.h"
 #include "app/commands/shot_command.h"
-#include "app/commands/shot_ui_command.h"
 #include "app/commands/window_command.h"
-#include "kernels/errors.h"
+#include "app/ui/lecture_window.h"
+#include "app/ui/ui_shot.h"
+#include "kernels/base/errors.h"
 
 namespace {
 
@@ -27,8 +28,8 @@ int run(int argc, char** argv) {
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);
     heatlab::ShotOptions shotOptions;
     CLI::App* shot = heatlab::addShotCommand(app, shotOptions);
-    heatlab::WindowOptions windowOptions;
-    heatlab::addWindowOptions(app, windowOptions);
+    heatlab::LectureStart windowStart;
+    heatlab::addWindowOptions(app, windowStart);
 
     try {
         app.parse(argc, argv);
@@ -47,7 +48,7 @@ int run(int argc, char** argv) {
     if (shot->parsed()) {
         return shotOptions.ui ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
     }
-    return heatlab::runWindow(windowOptions);
+    return heatlab::runWindow(windowStart);
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

@@ -1,7 +1,7 @@
 #include "kernels/backend_factory.h"
 
+#include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
-#include "kernels/errors.h"
 
 // The only place outside CMake that knows whether CUDA was built in.
 #if HEATLAB_WITH_CUDA

@@ -3,8 +3,8 @@
 #include <sstream>
 #include <string>
 
+#include "kernels/base/errors.h"
 #include "kernels/cpu/host_memory.h"
-#include "kernels/errors.h"
 
 namespace heatlab {
 

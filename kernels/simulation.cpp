@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 

@@ -8,10 +8,10 @@
 //
 // Sampling rule:
 //  - A pixel whose centre falls outside the grid gets the background.
-//  - At one cell per pixel or more (magnified), or with uShowDisagreement
-//    off, the pixel takes the cell under its centre (nearest): cell edges
+//  - At one cell per pixel or more (magnified), or with uSampling nearest,
+//    the pixel takes the cell under its centre (nearest): cell edges
 //    are exact and cells are crisp squares.
-//  - Minified (a pixel covers more than one cell) with uShowDisagreement on,
+//  - Minified (a pixel covers more than one cell) with uSampling extremes,
 //    the pixel takes the max of the cells under its footprint when
 //    (px + py) is even and their min when it is odd. Cells that disagree
 //    (the checkerboard of an unstable step, which alternates every cell)
@@ -35,7 +35,7 @@ uniform vec4 uRect;
 uniform ivec2 uGrid;         // nx, ny
 uniform mat3 uPixelToCell;   // pixel centre (x right, y down from the top left) -> cell
 uniform float uCellsPerPixel;
-uniform bool uShowDisagreement;
+uniform int uSampling;  // Sampling: 0 extremes, 1 nearest
 uniform vec3 uNormalisation;  // t = (value - lo) * scale + offset: (lo, scale, offset)
 // Automatic range: lo and hi are the two values stored after the field
 // (its min and max, written where the field was made), not uNormalisation;
@@ -113,7 +113,7 @@ void main() {
     }
 
     vec3 n = normalisation();
-    if (uCellsPerPixel <= 1.0 || !uShowDisagreement) {
+    if (uCellsPerPixel <= 1.0 || uSampling != 0) {
         fragColour = vec4(colourOfValue(fieldAt(ivec2(floor(cell))), n), 1.0);
         return;
     }

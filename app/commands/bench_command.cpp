@@ -5,14 +5,14 @@
 #include <cstdio>
 #include <utility>
 
-#include "app/commands/bench_measure.h"
-#include "app/commands/bench_report.h"
 #include "app/commands/option_values.h"
 #include "app/io/output_file.h"
+#include "app/measure/bench_measure.h"
+#include "app/measure/bench_report.h"
+#include "kernels/base/errors.h"
 #include "kernels/checks/bit_difference.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/stability_run.h"
-#include "kernels/errors.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/simulation.h"

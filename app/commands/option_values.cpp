@@ -1,82 +1,8 @@
 #include "app/commands/option_values.h"
 
-#include <climits>
-#include <cmath>
-#include <cstdlib>
-#include <sstream>
-
 #include "app/io/output_file.h"
 
 namespace heatlab {
-
-namespace {
-
-// A whole decimal number, all of the text, no sign games, or nothing. Twelve
-// digits are past any int, so the caller's range check sees the overflow.
-bool parseWhole(const std::string& text, long long* out) {
-    if (text.empty() || text.size() > 12) {
-        return false;
-    }
-    for (char c : text) {
-        if (c < '0' || c > '9') {
-            return false;
-        }
-    }
-    *out = std::stoll(text);
-    return true;
-}
-
-}  // namespace
-
-std::string joinedNames(const std::vector<std::string>& names) {
-    std::string all;
-    for (const auto& n : names) {
-        all += (all.empty() ? "" : ", ") + n;
-    }
-    return all;
-}
-
-GridSize parseGridSize(const std::string& text) {
-    const std::string allowed = "N or NXxNY with " + std::to_string(kMinGridSide) +
-                                " <= side <= " + std::to_string(kMaxGridSide) +
-                                " (e.g. 2048 or 4096x1024)";
-    const auto x = text.find('x');
-    long long nx = 0;
-    long long ny = 0;
-    const bool ok = (x == std::string::npos)
-                        ? parseWhole(text, &nx) && (ny = nx, true)
-                        : parseWhole(text.substr(0, x), &nx) && parseWhole(text.substr(x + 1), &ny);
-    if (!ok) {
-        throw CLI::ValidationError("'" + text + "' is not a grid size: expected " + allowed);
-    }
-    if (nx < kMinGridSide || ny < kMinGridSide || nx > kMaxGridSide || ny > kMaxGridSide) {
-        throw CLI::ValidationError("grid " + text + " is out of range: expected " + allowed);
-    }
-    return GridSize{static_cast<int>(nx), static_cast<int>(ny)};
-}
-
-float parseR(const std::string& text) {
-    // Parsed as a double, so a value too small for a normal float is seen
-    // and refused by the range check instead of failing the conversion.
-    char* end = nullptr;
-    const double r = std::strtod(text.c_str(), &end);
-    const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(r);
-    if (!number || !rInRange(r)) {
-        throw CLI::ValidationError("r must be a finite number with " + rText(kRAbove) +
-                                   " < r <= " + rText(kRMax) + ", not below " + rText(kRSmallest) +
-                                   " (the smallest normal float), got '" + text + "'");
-    }
-    return static_cast<float>(r);
-}
-
-int parseCount(const std::string& text, int min) {
-    long long value = 0;
-    if (!parseWhole(text, &value) || value < min || value > INT_MAX) {
-        throw CLI::ValidationError("expected a whole number from " + std::to_string(min) + " to " +
-                                   std::to_string(INT_MAX) + ", got '" + text + "'");
-    }
-    return static_cast<int>(value);
-}
 
 CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::string& help,
                              const std::string& typeName, const std::string& shown,
@@ -86,6 +12,8 @@ CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::
         [flag, take](const CLI::results_t& values) {
             try {
                 take(values);
+            } catch (const UsageError& e) {
+                throw CLI::ValidationError(flag, e.what());
             } catch (const CLI::ValidationError& e) {
                 throw CLI::ValidationError(flag, e.what());
             }

@@ -1,9 +1,9 @@
 #pragma once
-// The values every command takes (grid size, r, counts, named choices,
-// output paths): how their text is parsed, once, into the typed value, and
-// how an option holding one is added to a command. Defaults and ranges come
-// from kernels/numerics/params.h; an option shows the typed default its
-// target holds when it is added, so --help and the program cannot disagree.
+// How an option holding one of the values every command takes (grid size,
+// r, counts, named choices, output paths) is added to a command; the text is
+// parsed by app/io/value_parsers.h, as the scene reader parses it. An option
+// shows the typed default its target holds when it is added, so --help and
+// the program cannot disagree.
 //
 // Every parse error is a CLI::ValidationError of one line that names the
 // option and what is allowed; main() prints it and exits 2.
@@ -14,49 +14,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/io/value_parsers.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
 
-// "2048" (square) or "4096x1024" (nx x ny), kMinGridSide <= side <=
-// kMaxGridSide.
-GridSize parseGridSize(const std::string& text);
-// A finite decimal number within the range of rInRange(): 0 < r <= 1, and
-// not below the smallest normal float.
-float parseR(const std::string& text);
-// A whole decimal number from `min` to the largest int.
-int parseCount(const std::string& text, int min);
-
-template <typename Enum>
-std::vector<std::string> namesOf(const std::vector<Enum>& values) {
-    std::vector<std::string> names;
-    for (Enum v : values) {
-        names.emplace_back(name(v));
-    }
-    return names;
-}
-
-// "a, b, c": the list a message or a help line shows.
-std::string joinedNames(const std::vector<std::string>& names);
-
-// One of `choices`, by the name name() gives it.
-template <typename Enum>
-Enum parseChoice(const std::string& text, const std::vector<Enum>& choices) {
-    for (Enum value : choices) {
-        if (text == name(value)) {
-            return value;
-        }
-    }
-    throw CLI::ValidationError("'" + text + "' is not one of: " + joinedNames(namesOf(choices)));
-}
-
 // The add*Option functions keep a reference to their target, which must
 // outlive the parse.
 //
 // The one way an option is added: every value given is handed to `take`,
-// which parses it into the target and throws CLI::ValidationError (its
-// message is prefixed with the option's name). `shown` is the default
+// which parses it into the target and throws UsageError or
+// CLI::ValidationError (its message is prefixed with the option's name). `shown` is the default
 // --help prints; empty shows none.
 CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::string& help,
                              const std::string& typeName, const std::string& shown,

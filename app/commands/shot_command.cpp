@@ -10,29 +10,15 @@
 #include "app/commands/option_values.h"
 #include "app/commands/picture_options.h"
 #include "app/commands/shot_picture.h"
-#include "app/commands/shot_stats.h"
 #include "app/io/output_file.h"
-#include "kernels/errors.h"
-#include "kernels/grid_memory.h"
+#include "app/measure/display_stats.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 
 namespace {
 
 void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\n", line.c_str()); }
-
-// Refuses a --record folder that does not exist or cannot take files,
-// before any work.
-void checkRecordFolder(const std::string& folder) {
-    std::error_code error;
-    if (!std::filesystem::is_directory(folder, error)) {
-        throw UsageError("--record: '" + folder + "' is not an existing folder");
-    }
-    const std::string problem = outputPathProblem(folder + "/heatlab_record_probe.png");
-    if (!problem.empty()) {
-        throw UsageError("--record: " + problem);
-    }
-}
 
 // --slide and --size WxH: 64 to 8192 pixels a side, enough for any
 // projector and small enough for every GL's framebuffer.
@@ -42,30 +28,27 @@ constexpr int kMaxSlideSide = 8192;
 GridSize parsePictureSize(const std::string& text) {
     const auto x = text.find('x');
     if (x == std::string::npos) {
-        throw CLI::ValidationError("expected WxH (e.g. 1920x1080), got '" + text + "'");
+        throw UsageError("expected WxH (e.g. 1920x1080), got '" + text + "'");
     }
     const int width = parseCount(text.substr(0, x), 1);
     const int height = parseCount(text.substr(x + 1), 1);
     if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
         height > kMaxSlideSide) {
-        throw CLI::ValidationError("a picture is " + std::to_string(kMinSlideSide) + " to " +
-                                   std::to_string(kMaxSlideSide) + " pixels a side, got '" + text +
-                                   "'");
+        throw UsageError("a picture is " + std::to_string(kMinSlideSide) + " to " +
+                         std::to_string(kMaxSlideSide) + " pixels a side, got '" + text + "'");
     }
     return GridSize{width, height};
 }
 
 FrameSettings frameSettings(const ShotOptions& o, int steps) {
-    FrameSettings settings = o.picture;
-    settings.steps = steps;
-    return settings;
+    return frameSettingsOf(o.settings, steps, std::nullopt);
 }
 
 // Runs the steps in frames of --every steps (one frame without --record),
 // each drawn, so the picture's field comes from the frame's last step as in
 // the window. Returns the last frame's picture; writes the others when
 // recording.
-Picture runSteps(ShotScene& scene, const ShotOptions& o) {
+Picture runSteps(ShotPipeline& scene, const ShotOptions& o) {
     const int chunk = o.every > 0 ? o.every : std::max(o.steps, 1);
     int done = 0;
     for (;;) {
@@ -73,9 +56,9 @@ Picture runSteps(ShotScene& scene, const ShotOptions& o) {
         Picture picture = takePicture(scene, o, frameSettings(o, steps));
         done += steps;
         if (!o.recordDir.empty()) {
-            writePng(
-                o.recordDir + "/" + pictureNameAfterState(o.params, scene.simulation.stepCount()),
-                picture.image, picture.text);
+            writePng(o.recordDir + "/" +
+                         pictureNameAfterState(o.settings.params, scene.simulation.stepCount()),
+                     picture.image, picture.text);
         }
         if (done >= o.steps) {
             return picture;
@@ -90,10 +73,11 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "shot",
         "Run the steps with no window and no display (EGL), then write the field as a PNG "
         "(or measure the display path with --stats)");
-    addSimulationOptions(*shot, o.params, o.backend, "Stencil kernel");
+    LectureSettings& s = o.settings;
+    addSimulationOptions(*shot, s.params, s.backend, "Stencil kernel");
     addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
-    addPictureOptions(*shot, o.picture);
-    addCopyBackOptions(*shot, o.copyEvery, o.pinned);
+    addPictureOptions(*shot, s.picture);
+    addCopyBackOptions(*shot, s.copyEvery, s.pinned);
     addParsedOption(
         *shot, "--slide",
         "A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar", "WxH",
@@ -112,7 +96,7 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "Measure the per-frame cost (steps, display update, draw, readback) over "
         "--frames frames of --steps-per-frame steps, print it and write it as JSON");
     addCountOption(*shot, "--frames", o.frames, 1, "Frames measured by --stats, >= 1");
-    addCountOption(*shot, "--steps-per-frame", o.stepsPerFrame, 1,
+    addCountOption(*shot, "--steps-per-frame", s.stepsPerFrame, 1,
                    "Steps per frame measured by --stats (and run by --ui), >= 1");
     shot->add_flag("--ui", o.ui,
                    "Draw the whole lecture window, panel included, instead of the field (with "
@@ -123,46 +107,17 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     shot->add_flag("--bandwidth", o.bandwidth,
                    "With --ui: measure the panel's bandwidth table (the bench's kernels on this "
                    "grid) after the steps, and show it");
-    shot->add_flag("--presenter", o.presenter,
+    shot->add_flag("--presenter", s.presenter,
                    "With --ui: the panel in presenter mode (x1.75, for a projector)");
     return shot;
-}
-
-void refuseShotOptionClashes(const ShotOptions& o) {
-    if (o.ui && (o.slide || !o.recordDir.empty() || !o.field.empty())) {
-        throw UsageError("--ui draws the window; --slide, --record and --field are the field's");
-    }
-    if (!o.ui && (o.presenter || o.uiSize || o.bandwidth)) {
-        const char* flag = o.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
-        throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
-    }
-    if (!o.recordDir.empty()) {
-        checkRecordFolder(o.recordDir);
-        if (o.every == 0) {
-            throw UsageError("--record needs --every K (the steps between pictures)");
-        }
-    } else if (o.every > 0) {
-        throw UsageError("--every is only meaningful with --record DIR");
-    }
-}
-
-BackendSelection shotBackend(const ShotOptions& o) {
-    BackendSelection selection = makeBackend(o.backend);
-    refuseIfTooLarge(*selection.backend, o.params.grid);
-    selection.backend->requireKernel(o.params.kernel);
-    return selection;
-}
-
-CopyPolicy copyPolicyOf(const ShotOptions& o) {
-    return {o.copyEvery, o.pinned ? HostMemory::Pinned : HostMemory::Pageable};
 }
 
 int runShot(const ShotOptions& o) {
     refuseShotOptionClashes(o);
     BackendSelection selection = shotBackend(o);
-    ShotScene scene(std::move(selection.backend), o.params);
+    ShotPipeline scene(std::move(selection.backend), o.settings.params);
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
-    scene.simulation.setCopyPolicy(copyPolicyOf(o));
+    scene.simulation.setCopyPolicy(copyPolicyOf(o.settings));
     progress("OpenGL: " + scene.context.description());
 
     if (!o.stats.empty()) {
@@ -176,7 +131,8 @@ int runShot(const ShotOptions& o) {
         progress("display via host: " + scene.view.fallbackReason());
     }
     const std::string path =
-        o.out.empty() ? pictureNameAfterState(o.params, scene.simulation.stepCount()) : o.out;
+        o.out.empty() ? pictureNameAfterState(o.settings.params, scene.simulation.stepCount())
+                      : o.out;
     writePng(path, picture.image, picture.text);
     std::printf("%s\n", path.c_str());
     if (!o.field.empty()) {

@@ -1,13 +1,23 @@
 #include "app/commands/shot_picture.h"
 
+#include <algorithm>
+
+#include "app/render/offscreen_target.h"
 #include "app/render/slide_picture.h"
 
 namespace heatlab {
 
-ShotScene::ShotScene(std::unique_ptr<Backend> backend, const Params& params)
+namespace {
+
+// A window-sized view: what a lecture screen shows of the grid.
+constexpr int kViewSize = 1024;
+
+}  // namespace
+
+ShotPipeline::ShotPipeline(std::unique_ptr<Backend> backend, const Params& params)
     : simulation(std::move(backend), params) {}
 
-Picture takePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings& settings) {
+Picture takePicture(ShotPipeline& scene, const ShotOptions& o, const FrameSettings& settings) {
     if (!o.slide) {
         return pictureOfField(scene.simulation, scene.view, scene.renderer, settings);
     }
@@ -15,6 +25,26 @@ Picture takePicture(ShotScene& scene, const ShotOptions& o, const FrameSettings&
                                    o.slide->nx, o.slide->ny);
     picture.text = describePicture(scene.simulation, settings, picture);
     return picture;
+}
+
+ShotStats measureShot(ShotPipeline& scene, const ShotOptions& o) {
+    const FrameSettings settings =
+        frameSettingsOf(o.settings, o.settings.stepsPerFrame, std::nullopt);
+    const GridSize& grid = o.settings.params.grid;
+    const int viewSize = std::min(kViewSize, std::max(grid.nx, grid.ny));
+    OffscreenTarget target(viewSize, viewSize);
+    const auto bound = target.bind();
+    const FrameRunner frame = [&](bool timed) {
+        return runFrame(scene.simulation, scene.view, scene.renderer, settings, 0, 0, viewSize,
+                        viewSize, timed);
+    };
+    ShotStats stats =
+        measureFrames(scene.simulation, frame, target, o.frames, o.settings.stepsPerFrame);
+    stats.picture = "the field";
+    stats.context = scene.context.description();
+    stats.fallback = scene.view.fallbackReason();
+    stats.registrations = scene.view.registrations();
+    return stats;
 }
 
 }  // namespace heatlab

@@ -6,8 +6,9 @@
 
 #include <memory>
 
-#include "app/commands/shot_command.h"
 #include "app/io/png_file.h"
+#include "app/lecture/shot_settings.h"
+#include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"
 #include "app/render/field_renderer.h"
@@ -17,8 +18,8 @@
 
 namespace heatlab {
 
-struct ShotScene {
-    ShotScene(std::unique_ptr<Backend> backend, const Params& params);
+struct ShotPipeline {
+    ShotPipeline(std::unique_ptr<Backend> backend, const Params& params);
 
     // Declared first: made first, destroyed last, after every GL object.
     HeadlessContext context;
@@ -30,6 +31,10 @@ struct ShotScene {
 // Runs one frame of `settings` into an offscreen picture: the field at the
 // grid's own resolution (one pixel per cell, no UI), or with --slide a
 // picture of that size holding the fitted field and its colour bar.
-Picture takePicture(ShotScene& scene, const ShotOptions& options, const FrameSettings& settings);
+Picture takePicture(ShotPipeline& scene, const ShotOptions& options, const FrameSettings& settings);
+
+// `shot --stats`: the frames of the field alone measured (measureFrames())
+// in a window-sized view.
+ShotStats measureShot(ShotPipeline& scene, const ShotOptions& options);
 
 }  // namespace heatlab

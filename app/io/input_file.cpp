@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

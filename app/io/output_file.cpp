@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "app/io/simulated_full_disk.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "app/io/output_file.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

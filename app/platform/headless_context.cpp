@@ -10,7 +10,7 @@
 #include <glad/gl.h>
 
 #include "app/platform/gl_description.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

@@ -7,7 +7,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "app/render/gl_check.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 #include "shaders/field_frag.h"
 #include "shaders/fullscreen_vert.h"
 
@@ -129,7 +129,7 @@ FieldRenderer::FieldRenderer() {
     uniforms_.grid = glGetUniformLocation(id, "uGrid");
     uniforms_.pixelToCell = glGetUniformLocation(id, "uPixelToCell");
     uniforms_.cellsPerPixel = glGetUniformLocation(id, "uCellsPerPixel");
-    uniforms_.showDisagreement = glGetUniformLocation(id, "uShowDisagreement");
+    uniforms_.sampling = glGetUniformLocation(id, "uSampling");
     uniforms_.normalisation = glGetUniformLocation(id, "uNormalisation");
     uniforms_.rangeFromField = glGetUniformLocation(id, "uRangeFromField");
     uniforms_.centreOnZero = glGetUniformLocation(id, "uCentreOnZero");
@@ -213,7 +213,7 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     glUniform2i(uniforms_.grid, nx, ny);
     glUniformMatrix3fv(uniforms_.pixelToCell, 1, GL_FALSE, glm::value_ptr(toCell));
     glUniform1f(uniforms_.cellsPerPixel, view.cellsPerPixel);
-    glUniform1i(uniforms_.showDisagreement, settings.showDisagreement ? 1 : 0);
+    glUniform1i(uniforms_.sampling, static_cast<GLint>(settings.sampling));
     glUniform3f(uniforms_.normalisation, n.lo, n.scale, n.offset);
     glUniform1i(uniforms_.rangeFromField, settings.rangeFromField ? 1 : 0);
     glUniform1i(uniforms_.centreOnZero, settings.map == ColourMap::Diverging ? 1 : 0);

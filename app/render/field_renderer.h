@@ -9,7 +9,7 @@
 // column 0 at the left.
 //
 // Sampling: at one cell per pixel or more cells are crisp squares (nearest,
-// exact cell edges). Minified, with DrawSettings::showDisagreement, a pixel
+// exact cell edges). Minified, with Sampling::Extremes, a pixel
 // shows the max of the cells under it where (px + py) is even and their min
 // where it is odd, so cells that disagree with their neighbours (the
 // checkerboard of an unstable step) show as a pixel-level checkerboard
@@ -22,17 +22,9 @@
 
 #include "app/render/colour_map.h"
 #include "app/render/gl_objects.h"
+#include "app/render/picture_settings.h"
 
 namespace heatlab {
-
-// Which part of the grid the rectangle shows, in cells: the cell coordinate
-// (x right, y down; cell (col, row) spans [col, col + 1) x [row, row + 1))
-// at the rectangle's centre, and how many cells one pixel spans (> 1 when
-// minified, < 1 when magnified).
-struct ViewTransform {
-    glm::vec2 centre{0.0f, 0.0f};
-    float cellsPerPixel = 1.0f;
-};
 
 // The pixel -> cell map of `view` in a width x height rectangle: a pixel
 // centre (x + 0.5, y + 0.5), x from the left and y from the top, goes to
@@ -49,8 +41,8 @@ struct DrawSettings {
     // an automatic range needs nothing from the host; the diverging map then
     // centres them on zero.
     bool rangeFromField = false;
-    // The min/max rule above when minified; false is plain nearest sampling.
-    bool showDisagreement = true;
+    // The min/max rule above when minified, or plain nearest sampling.
+    Sampling sampling = Sampling::Extremes;
 };
 
 // What pixels outside the grid get: a neutral dark grey, far from the NaN
@@ -90,7 +82,7 @@ private:
         GLint grid = -1;
         GLint pixelToCell = -1;
         GLint cellsPerPixel = -1;
-        GLint showDisagreement = -1;
+        GLint sampling = -1;
         GLint normalisation = -1;
         GLint rangeFromField = -1;
         GLint centreOnZero = -1;

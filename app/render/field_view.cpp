@@ -2,22 +2,9 @@
 
 #include "app/render/cuda_gl_buffer.h"
 #include "app/render/gl_check.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
-
-const char* name(DisplayPath path) { return path == DisplayPath::Interop ? "interop" : "via-host"; }
-
-std::vector<DisplayPath> allDisplayPaths() { return {DisplayPath::Interop, DisplayPath::ViaHost}; }
-
-std::optional<DisplayPath> parseDisplayPath(const std::string& text) {
-    for (DisplayPath path : allDisplayPaths()) {
-        if (text == name(path)) {
-            return path;
-        }
-    }
-    return std::nullopt;
-}
 
 FieldView::FieldView() = default;
 

@@ -21,16 +21,11 @@
 #include <vector>
 
 #include "app/render/gl_objects.h"
+#include "app/render/picture_settings.h"
 #include "kernels/backend.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
-
-enum class DisplayPath { Interop, ViaHost };
-
-const char* name(DisplayPath path);
-std::vector<DisplayPath> allDisplayPaths();
-std::optional<DisplayPath> parseDisplayPath(const std::string& text);
 
 class FieldView {
 public:

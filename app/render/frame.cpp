@@ -101,7 +101,7 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
     draw.lo = settings.range.lo;
     draw.hi = settings.range.hi;
     draw.rangeFromField = settings.range.automatic;
-    draw.showDisagreement = settings.showDisagreement;
+    draw.sampling = settings.sampling;
     const ViewTransform transform =
         settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
     renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height);

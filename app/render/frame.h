@@ -9,24 +9,15 @@
 #include "app/render/colour_map.h"
 #include "app/render/field_renderer.h"
 #include "app/render/field_view.h"
+#include "app/render/picture_settings.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
 
-// The colour range: automatic (the field's own min and max, reduced where
-// the field lives) or locked to given ends.
-struct ColourRange {
-    bool automatic = true;
-    float lo = 0.0f;
-    float hi = 1.0f;
-};
-
-struct FrameSettings {
+// One frame: how it is drawn, how many steps it runs first, and which part
+// of the grid it shows.
+struct FrameSettings : PictureSettings {
     int steps = 0;  // steps this frame; 0 shows the field as it is
-    DisplayPath path = DisplayPath::Interop;
-    ColourMap map = ColourMap::Heat;
-    ColourRange range;
-    bool showDisagreement = true;
     // Which part of the grid to show; empty: the whole grid, fitted.
     std::optional<ViewTransform> view;
 };

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab::gl {
 

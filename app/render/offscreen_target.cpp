@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "app/render/gl_check.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

@@ -6,7 +6,7 @@
 #include <imgui.h>
 
 #include "app/render/embedded_font.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

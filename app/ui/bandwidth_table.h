@@ -4,7 +4,7 @@
 // what it was measured on, and what went wrong if anything did. The button
 // that starts it belongs to the caller.
 
-#include "app/ui/bandwidth_survey.h"
+#include "app/measure/bandwidth_survey.h"
 
 namespace heatlab {
 

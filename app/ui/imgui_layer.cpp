@@ -9,7 +9,7 @@
 #include <algorithm>
 
 #include "app/render/embedded_font.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

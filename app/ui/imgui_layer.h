@@ -7,7 +7,7 @@
 // the context lives. Offscreen (`heatlab shot --ui`) there is no platform:
 // the caller gives the display's size, and no input arrives.
 
-#include "app/platform/window.h"
+#include "app/ui/window.h"
 
 struct ImGuiContext;
 

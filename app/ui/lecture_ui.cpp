@@ -10,12 +10,12 @@
 #include <cstdio>
 
 #include "app/io/png_file.h"
+#include "app/lecture/key_commands.h"
 #include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
 #include "app/render/slide_picture.h"
-#include "app/ui/key_commands.h"
 #include "kernels/backend_factory.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 
@@ -51,21 +51,10 @@ std::vector<Kernel> kernelsOf(const Backend& backend) {
 
 }  // namespace
 
-LectureUi::LectureUi(const LectureOptions& options, std::unique_ptr<Backend> backend,
-                     ImGuiLayer& imgui, const std::string& glDescription)
-    : imgui_(imgui), simulation_(std::move(backend), options.params) {
-    state_.params = options.params;
-    WindowSettings& s = state_.settings;
-    s.stepsPerFrame = options.stepsPerFrame;
-    s.pace = options.pace;
-    s.stepsPerSecond = options.stepsPerSecond;
-    s.vsync = options.vsync;
-    s.map = options.picture.map;
-    s.range = options.picture.range;
-    s.path = options.picture.path;
-    s.plainSampling = !options.picture.showDisagreement;
-    s.copyEvery = options.copyEvery;
-    s.pinnedCopies = options.pinned;
+LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
+                     ImGuiLayer& imgui, const std::string& glDescription,
+                     const std::optional<Scene>& scene)
+    : imgui_(imgui), simulation_(std::move(backend), settings.params), settings_(settings) {
     showBackend();
     readouts_.backends = {BackendChoice::Cpu};
     if (builtWithCuda()) {
@@ -76,25 +65,24 @@ LectureUi::LectureUi(const LectureOptions& options, std::unique_ptr<Backend> bac
     for (const ShippedScene& shipped : shippedScenes()) {
         scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
     }
-    scenePanel_.presenter = options.presenter;
-    if (options.scene) {
-        applyScene(*options.scene);
+    if (scene) {
+        applyScene(*scene);
     }
     rateStart_ = secondsNow();
 }
 
 bool LectureUi::frame(const UiSurface& surface) {
     surface_ = surface;
-    imgui_.setPresenter(scenePanel_.presenter);
+    imgui_.setPresenter(settings_.presenter);
     imgui_.beginFrame(surface.units, pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
     const PixelSize size = surface.pixels;
     const PixelSize units = surface.units;
     int panelPixels = 0;
-    if (state_.settings.panelVisible) {
+    if (settings_.panelVisible) {
         const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
-        actions.merge(drawPanel(state_, readouts_, scenePanel_, screenshotPanel_,
+        actions.merge(drawPanel(settings_, readouts_, scenePanel_, screenshotPanel_,
                                 static_cast<float>(units.width), static_cast<float>(units.height),
                                 width));
         readouts_.showBandwidth = false;
@@ -109,7 +97,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     const ColourBarStrip bar = colourBarStrip();
     fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
     fieldHeight_ = size.height;
-    if (state_.settings.panelVisible) {
+    if (settings_.panelVisible) {
         drawKeyHelp(static_cast<float>(fieldWidth_) / pixelsPerUnit(),
                     static_cast<float>(units.height));
     }
@@ -122,8 +110,8 @@ bool LectureUi::frame(const UiSurface& surface) {
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     lastFrame_ = runFrame(simulation_, view_, renderer_,
-                          frameSettingsOf(state_.settings, steps, navigation_.view()), 0, 0,
-                          fieldWidth_, fieldHeight_, timed);
+                          frameSettingsOf(settings_, steps, navigation_.view()), 0, 0, fieldWidth_,
+                          fieldHeight_, timed);
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
     drawColourBar(bar);
@@ -150,15 +138,10 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     const double now = secondsNow();
     const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
     lastFrameStart_ = now;
-    const WindowSettings& s = state_.settings;
+    const LectureSettings& s = settings_;
     int steps = stepsThisFrame(s, actions);
     if (s.running) {
-        PaceSettings pace;
-        pace.pace = s.pace;
-        pace.stepsPerFrame = s.stepsPerFrame;
-        pace.stepsPerSecond = s.stepsPerSecond;
-        pace.maxStepsPerFrame = kMaxStepsPerFrame;
-        steps = pacer_.next(pace, lastFrame, lastSteps_);
+        steps = pacer_.next(paceSettingsOf(s), lastFrame, lastSteps_);
     }
     lastSteps_ = steps;
     readouts_.stepsThisFrame = steps;
@@ -170,14 +153,14 @@ void LectureUi::showBackend() {
     Backend& b = simulation_.backend();
     readouts_.kernels = kernelsOf(b);
     readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
-    state_.settings.backend = choiceOf(b);
+    settings_.backend = choiceOf(b);
 }
 
 // Moves the lecture onto the backend the panel chose, with the field as it
 // is; when it cannot (no device, the kernel is not there, the grid does not
 // fit), the lecture stays where it was and the panel says why.
 void LectureUi::switchBackend() {
-    const BackendChoice wanted = state_.settings.backend;
+    const BackendChoice wanted = settings_.backend;
     if (wanted == choiceOf(simulation_.backend())) {
         return;
     }
@@ -197,13 +180,12 @@ void LectureUi::apply(const PanelActions& actions) {
     if (actions.reset) {
         reset();
     } else {
-        applyPanelEdits(simulation_, state_.params, false);
+        applyPanelEdits(simulation_, settings_.params, false);
     }
     if (actions.fitView) {
         navigation_.fit();
     }
-    const CopyPolicy copy{state_.settings.copyEvery,
-                          state_.settings.pinnedCopies ? HostMemory::Pinned : HostMemory::Pageable};
+    const CopyPolicy copy = copyPolicyOf(settings_);
     if (copy.every != appliedCopy_.every || copy.memory != appliedCopy_.memory) {
         simulation_.setCopyPolicy(copy);
         appliedCopy_ = copy;
@@ -221,7 +203,7 @@ void LectureUi::apply(const PanelActions& actions) {
 
 void LectureUi::reset() {
     const GridSize running = simulation_.params().grid;
-    const GridSize wanted = state_.params.grid;
+    const GridSize wanted = settings_.params.grid;
     const bool newGrid = running.nx != wanted.nx || running.ny != wanted.ny;
     if (newGrid) {
         try {
@@ -229,19 +211,19 @@ void LectureUi::reset() {
         } catch (const UsageError& e) {
             // A lecture goes on: the grid stays, the panel says why.
             readouts_.message = std::string("not reset: ") + e.what();
-            state_.params.grid = running;
+            settings_.params.grid = running;
             return;
         }
     }
     try {
-        applyPanelEdits(simulation_, state_.params, true);
+        applyPanelEdits(simulation_, settings_.params, true);
     } catch (const std::exception& e) {
         // Passed the check but still failed (another program took the memory
         // meanwhile): the simulation kept its field, and so does the lecture.
         readouts_.message = std::string("not reset: ") + e.what() + "; the " +
                             std::to_string(running.nx) + " x " + std::to_string(running.ny) +
                             " grid and its field are kept";
-        state_.params.grid = running;
+        settings_.params.grid = running;
         return;
     }
     if (newGrid) {
@@ -257,12 +239,12 @@ void LectureUi::reset() {
 // Locks the range at what is on screen, so switching to locked changes
 // nothing until the ends are edited.
 void LectureUi::lockRangeToField() {
-    ColourRange& range = state_.settings.range;
+    ColourRange& range = settings_.picture.range;
     if (view_.grid().cells() == 0) {
         range = ColourRange{false, 0.0f, 1.0f};
         return;
     }
-    FrameSettings shown = frameSettingsOf(state_.settings, 0, std::nullopt);
+    FrameSettings shown = frameSettingsOf(settings_, 0, std::nullopt);
     shown.range.automatic = true;
     const ValueRange drawn = drawnRange(view_, shown);
     const bool usable = std::isfinite(drawn.lo) && std::isfinite(drawn.hi) && drawn.lo < drawn.hi;
@@ -273,7 +255,7 @@ void LectureUi::lockRangeToField() {
 void LectureUi::measure(int steps) {
     readouts_.running = simulation_.params();
     readouts_.steps = simulation_.stepCount();
-    if (state_.settings.measureMaxAbs) {
+    if (settings_.measureMaxAbs) {
         measureField();
     }
     ++rateFrames_;
@@ -317,7 +299,7 @@ void LectureUi::useMeasures(const std::optional<FieldMeasures>& measures) {
     }
     readouts_.maxAbs = measures->maxAbs;
     readouts_.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
-    if (!std::isfinite(measures->maxAbs) && state_.settings.running) {
+    if (!std::isfinite(measures->maxAbs) && settings_.running) {
         pauseOnOverflow(measures->tag);
     }
 }
@@ -343,7 +325,7 @@ void LectureUi::advanceBandwidthSurvey() {
 // Past r = 0.25 the checkerboard grows until the floats overflow; stepping
 // on would only spread NaN, so the run stops where the class can see why.
 void LectureUi::pauseOnOverflow(long long step) {
-    state_.settings.running = false;
+    settings_.running = false;
     const double r = simulation_.params().r;
     char why[256];
     std::snprintf(why, sizeof why,
@@ -378,7 +360,7 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
     const std::string folder = screenshotPanel_.folder;
     const std::string path = folder.empty() ? file : folder + "/" + file;
     try {
-        const FrameSettings settings = frameSettingsOf(state_.settings, 0, std::nullopt);
+        const FrameSettings settings = frameSettingsOf(settings_, 0, std::nullopt);
         if (kind == ScreenshotKind::Window) {
             // What was just drawn, panel included, before it is shown.
             writePng(path, readPixels(window.width, window.height), describeUi());
@@ -398,8 +380,8 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
 
 // Asked for on the command line: it must work, so a failure throws.
 void LectureUi::saveScreenshot(const std::string& path) {
-    const Picture picture = pictureOfField(simulation_, view_, renderer_,
-                                           frameSettingsOf(state_.settings, 0, std::nullopt));
+    const Picture picture =
+        pictureOfField(simulation_, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt));
     writePng(path, picture.image, picture.text);
 }
 
@@ -420,7 +402,7 @@ LectureUi::ColourBarStrip LectureUi::colourBarStrip() const {
 // or the field's own min and max read back without waiting (a frame or two
 // behind on a GPU; the first frames show none).
 void LectureUi::drawColourBar(const ColourBarStrip& strip) {
-    const FrameSettings settings = frameSettingsOf(state_.settings, 0, std::nullopt);
+    const FrameSettings settings = frameSettingsOf(settings_, 0, std::nullopt);
     if (settings.range.automatic) {
         if (const std::optional<FieldRange> stored = view_.finishedRange()) {
             shownRange_ = drawnRangeOf(*stored, settings);
@@ -448,7 +430,7 @@ void LectureUi::drawColourBar(const ColourBarStrip& strip) {
 
 PngText LectureUi::describeUi() {
     Picture shown;
-    const FrameSettings settings = frameSettingsOf(state_.settings, 0, navigation_.view());
+    const FrameSettings settings = frameSettingsOf(settings_, 0, navigation_.view());
     shown.frame = lastFrame_;
     shown.range = drawnRange(view_, settings);
     PngText text = describePicture(simulation_, settings, shown);
@@ -472,9 +454,9 @@ void LectureUi::sceneRequests() {
         // Parsed whole and checked against the backend before anything
         // changes: a bad file leaves the lecture as it was.
         try {
-            const Scene scene =
-                s.load ? readScene(path)
-                       : parseScene(shippedScenes()[shipped].text, shippedScenes()[shipped].file);
+            const Scene scene = s.load ? readScene(path, settings_)
+                                       : parseScene(shippedScenes()[shipped].text,
+                                                    shippedScenes()[shipped].file, settings_);
             applyScene(scene);
             readouts_.message = "loaded scene " + (s.load ? path : scene.title);
         } catch (const std::exception& e) {
@@ -488,41 +470,43 @@ void LectureUi::sceneRequests() {
 
 void LectureUi::applyScene(const Scene& scene) {
     const std::vector<Kernel>& kernels = readouts_.kernels;
-    if (std::find(kernels.begin(), kernels.end(), scene.params.kernel) == kernels.end()) {
-        throw UsageError("kernel " + std::string(name(scene.params.kernel)) + " is not on the " +
+    const Params& params = scene.settings.params;
+    if (std::find(kernels.begin(), kernels.end(), params.kernel) == kernels.end()) {
+        throw UsageError("kernel " + std::string(name(params.kernel)) + " is not on the " +
                          simulation_.backend().name() + " backend");
     }
-    refuseIfTooLarge(simulation_.backend(), scene.params.grid);
+    refuseIfTooLarge(simulation_.backend(), params.grid);
+    const GridSize before = simulation_.params().grid;
     // The field first: when it cannot be made the simulation keeps its own
     // (Simulation::reset) and nothing here has changed yet.
-    applyPanelEdits(simulation_, scene.params, true);
-    state_.params = scene.params;
-    // The backend, the panel's visibility and the max |u| choice stay the
-    // presenter's: a scene is the lecture, not the machine.
-    WindowSettings settings = scene.settings;
-    settings.backend = state_.settings.backend;
-    settings.panelVisible = state_.settings.panelVisible;
-    settings.measureMaxAbs = state_.settings.measureMaxAbs;
-    state_.settings = settings;
+    applyPanelEdits(simulation_, params, true);
+    // The backend, the presenter layout, the panel's visibility and the max
+    // |u| choice stay the presenter's: a scene is the lecture, not the machine.
+    LectureSettings settings = scene.settings;
+    settings.backend = settings_.backend;
+    settings.presenter = settings_.presenter;
+    settings.panelVisible = settings_.panelVisible;
+    settings.measureMaxAbs = settings_.measureMaxAbs;
+    settings_ = settings;
     navigation_.setView(scene.view);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;
+    // The table belongs to a grid, as after a reset: a new one is measured.
+    if (before.nx != params.grid.nx || before.ny != params.grid.ny) {
+        measureBandwidth();
+    }
 }
 
 Scene LectureUi::currentScene() const {
     Scene scene;
-    scene.params = state_.params;
-    scene.settings = state_.settings;
+    scene.settings = settings_;
     scene.view = navigation_.view();
     return scene;
 }
 
 void LectureUi::onKey(Key key, bool repeat) {
     if (!imgui_.wantsKeyboard()) {
-        applyKey(key, repeat, state_, keyActions_);
-        if (togglesPresenter(key, repeat)) {
-            scenePanel_.presenter = !scenePanel_.presenter;
-        }
+        applyKey(key, repeat, settings_, keyActions_);
     }
 }
 
@@ -572,7 +556,7 @@ void LectureUi::paintAtCursor() {
     const glm::vec2 cell =
         navigation_.cellAt(static_cast<float>(cursorX_) * scale,
                            static_cast<float>(cursorY_) * scale, fieldWidth_, fieldHeight_, grid);
-    const WindowSettings& s = state_.settings;
+    const LectureSettings& s = settings_;
     const float side = static_cast<float>(std::max(grid.nx, grid.ny));
     const float radius = std::max(1.5f, 0.01f * s.brushPercent * side);
     simulation_.backend().paint(cell.x, cell.y, radius,

@@ -13,37 +13,19 @@
 #include <string>
 
 #include "app/io/png_file.h"
-#include "app/platform/window.h"
+#include "app/lecture/field_navigation.h"
+#include "app/lecture/frame_pacer.h"
+#include "app/lecture/panel_edits.h"
+#include "app/lecture/scene.h"
+#include "app/measure/bandwidth_survey.h"
 #include "app/render/field_renderer.h"
 #include "app/render/field_view.h"
-#include "app/ui/bandwidth_survey.h"
-#include "app/ui/field_navigation.h"
-#include "app/ui/frame_pacer.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
-#include "app/ui/panel_state.h"
-#include "app/ui/scene.h"
+#include "app/ui/window.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
-
-struct LectureOptions {
-    Params params;
-    int stepsPerFrame = kDefaultStepsPerFrame;
-    int frames = 0;                // quit after this many frames; 0: when closed
-    std::string screenshot;        // the field at grid resolution, at quit
-    std::string screenshotWindow;  // the whole window after the last frame
-    // Started from (--scene): its params are in `params` already, checked
-    // against the backend; its settings and view apply to the window.
-    std::optional<Scene> scene;
-    bool presenter = false;  // the UI scaled for a projector from the start
-    FrameSettings picture;   // colour map, range, display path, sampling
-    int copyEvery = 0;       // the copy-back policy at start
-    bool pinned = false;
-    Pace pace = Pace::FixedSteps;  // how the steps of a frame are chosen
-    double stepsPerSecond = 60.0;  // with Pace::StepsPerSecond
-    bool vsync = true;
-};
 
 // The window's size at start, in window units: room for the panel and a 2:1
 // grid beside it on a 1280 x 800 screen. `shot --ui` draws this size too.
@@ -71,8 +53,10 @@ enum class FrameTiming {
 class LectureUi {
 public:
     // `glDescription` is shown in the panel ("OpenGL 4.5 ... llvmpipe").
-    LectureUi(const LectureOptions& options, std::unique_ptr<Backend> backend, ImGuiLayer& imgui,
-              const std::string& glDescription);
+    // Starts from `scene` when one is given (its settings over `settings`,
+    // its grid and kernel checked against the backend by the caller).
+    LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend, ImGuiLayer& imgui,
+              const std::string& glDescription, const std::optional<Scene>& scene = std::nullopt);
 
     // Runs one frame (steps, field, panel) into the bound framebuffer, which
     // is `surface` large; returns whether the panel or a key asked to quit.
@@ -104,12 +88,10 @@ public:
     // GL buffers registered with CUDA so far (once per grid size).
     int registrations() const { return view_.registrations(); }
 
-    // What the panel edits (params and settings), for scripts and tests that
-    // drive the lecture as a user would through the panel.
-    PanelState& panelState() { return state_; }
-    // The panel's settings: the window applies vsync; `shot --ui` runs and
-    // pauses the steps.
-    WindowSettings& settings() { return state_.settings; }
+    // What the panel and the keys edit: the window applies vsync, `shot
+    // --ui` runs and pauses the steps, scripts and tests drive the lecture
+    // through it as a user would through the panel.
+    LectureSettings& settings() { return settings_; }
     Simulation& simulation() { return simulation_; }
     // The panel's screenshot choices (what, and into which folder).
     ScreenshotPanel& screenshots() { return screenshotPanel_; }
@@ -161,7 +143,7 @@ private:
     FieldView view_;
     Simulation simulation_;
 
-    PanelState state_;
+    LectureSettings settings_;
     PanelReadouts readouts_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;

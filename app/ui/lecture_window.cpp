@@ -6,15 +6,16 @@
 
 #include "app/io/png_file.h"
 #include "app/render/offscreen_target.h"
+#include "kernels/grid_memory.h"
 
 namespace heatlab {
 
-LectureWindow::LectureWindow(const LectureOptions& options, std::unique_ptr<Backend> backend,
-                             const std::string& backendReason)
-    : options_(options),
+LectureWindow::LectureWindow(const LectureStart& start, const std::optional<Scene>& scene,
+                             std::unique_ptr<Backend> backend, const std::string& backendReason)
+    : start_(start),
       window_("heatlab: the 2D heat equation", kWindowWidth, kWindowHeight),
       imgui_(window_),
-      lecture_(options, std::move(backend), imgui_, window_.description()) {
+      lecture_(start.settings, std::move(backend), imgui_, window_.description(), scene) {
     std::fprintf(stderr, "%s\n", backendReason.c_str());
     window_.setListener(this);
 }
@@ -41,7 +42,7 @@ void LectureWindow::run() {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         const bool quit = lecture_.frame(surface);
         ++done;
-        if (quit || window_.shouldClose() || (options_.frames > 0 && done >= options_.frames)) {
+        if (quit || window_.shouldClose() || (start_.frames > 0 && done >= start_.frames)) {
             finish(true);
             return;
         }
@@ -50,17 +51,17 @@ void LectureWindow::run() {
 }
 
 void LectureWindow::finish(bool drawn) {
-    if (drawn && !options_.screenshotWindow.empty()) {
+    if (drawn && !start_.screenshotWindow.empty()) {
         const PixelSize size = window_.framebufferSize();
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glReadBuffer(GL_BACK);
-        writePng(options_.screenshotWindow, readPixels(size.width, size.height),
+        writePng(start_.screenshotWindow, readPixels(size.width, size.height),
                  lecture_.describeUi());
-        std::printf("%s\n", options_.screenshotWindow.c_str());
+        std::printf("%s\n", start_.screenshotWindow.c_str());
     }
-    if (!options_.screenshot.empty()) {
-        lecture_.saveScreenshot(options_.screenshot);
-        std::printf("%s\n", options_.screenshot.c_str());
+    if (!start_.screenshot.empty()) {
+        lecture_.saveScreenshot(start_.screenshot);
+        std::printf("%s\n", start_.screenshot.c_str());
     }
 }
 
@@ -73,5 +74,21 @@ void LectureWindow::onMouseButton(int button, bool pressed) {
 }
 
 void LectureWindow::onCursor(double x, double y) { lecture_.onCursor(x, y); }
+
+int runWindow(const LectureStart& start) {
+    LectureStart started = start;
+    std::optional<Scene> scene;
+    if (!start.scenePath.empty()) {
+        // Read and checked whole before the backend or a window starts.
+        scene = readScene(start.scenePath, start.settings);
+        started.settings = scene->settings;
+    }
+    BackendSelection selection = makeBackend(started.settings.backend);
+    refuseIfTooLarge(*selection.backend, started.settings.params.grid);
+    selection.backend->requireKernel(started.settings.params.kernel);
+    LectureWindow window(started, scene, std::move(selection.backend), selection.reason);
+    window.run();
+    return 0;
+}
 
 }  // namespace heatlab

@@ -5,11 +5,14 @@
 // destroyed: the window and its GL context, Dear ImGui, the lecture.
 
 #include <memory>
+#include <optional>
 #include <string>
 
-#include "app/platform/window.h"
+#include "app/lecture/lecture_start.h"
+#include "app/lecture/scene.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
+#include "app/ui/window.h"
 
 namespace heatlab {
 
@@ -17,8 +20,8 @@ class LectureWindow : public WindowListener {
 public:
     // Opens the window (UsageError without a display), then prints
     // `backendReason` on stderr, so a missing display is the only line.
-    LectureWindow(const LectureOptions& options, std::unique_ptr<Backend> backend,
-                  const std::string& backendReason);
+    LectureWindow(const LectureStart& start, const std::optional<Scene>& scene,
+                  std::unique_ptr<Backend> backend, const std::string& backendReason);
     ~LectureWindow() override;
 
     // Runs frames until the window is closed, Escape, Quit or --frames;
@@ -33,10 +36,17 @@ public:
 private:
     void finish(bool drawn);
 
-    LectureOptions options_;
+    LectureStart start_;
     Window window_;
     ImGuiLayer imgui_;  // after the window: shut down while its context lives
     LectureUi lecture_;
 };
+
+// `heatlab` with no command: reads the --scene file, makes the backend and
+// checks the grid and kernel against it before any window, then runs the
+// window. Returns the exit status. Throws UsageError (exit 2, one line) when
+// there is no display, naming `heatlab shot` and `heatlab bench`, and when
+// the scene file cannot be read or is not a valid scene.
+int runWindow(const LectureStart& start);
 
 }  // namespace heatlab

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
 #include "app/ui/bandwidth_table.h"
-#include "app/ui/key_commands.h"
 
 namespace heatlab {
 
@@ -38,8 +38,7 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     }
 }
 
-void runControls(PanelState& state, const PanelReadouts& readouts, PanelActions& actions) {
-    WindowSettings& s = state.settings;
+void runControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions& actions) {
     if (ImGui::Button(s.running ? "Pause" : "Run")) {
         s.running = !s.running;
     }
@@ -99,9 +98,9 @@ void rSlider(float& r) {
     ImGui::TextColored(kUnstableColour, "| = 0.25 bound");
 }
 
-void rControls(PanelState& state, const PanelReadouts& readouts) {
-    Params& p = state.params;
-    combo("backend", state.settings.backend, readouts.backends);
+void rControls(LectureSettings& s, const PanelReadouts& readouts) {
+    Params& p = s.params;
+    combo("backend", s.backend, readouts.backends);
     combo("kernel", p.kernel, readouts.kernels);
     if (p.kernel == Kernel::Temporal) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
@@ -139,8 +138,8 @@ void rControls(PanelState& state, const PanelReadouts& readouts) {
     }
 }
 
-void resetControls(PanelState& state, const PanelReadouts& readouts) {
-    Params& p = state.params;
+void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
+    Params& p = s.params;
     int grid[2] = {p.grid.nx, p.grid.ny};
     // Edited freely: nothing reaches the simulation before the reset.
     if (ImGui::InputInt2("grid nx, ny", grid)) {
@@ -156,41 +155,42 @@ void resetControls(PanelState& state, const PanelReadouts& readouts) {
     }
 }
 
-void displayControls(PanelState& state, const PanelReadouts& readouts, PanelActions& actions) {
-    WindowSettings& s = state.settings;
-    combo("display path", s.path, allDisplayPaths());
-    if (s.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
+void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions& actions) {
+    PictureSettings& picture = s.picture;
+    combo("display path", picture.path, allDisplayPaths());
+    if (picture.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
         !readouts.fallbackReason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
         ImGui::TextWrapped("via host: %s", readouts.fallbackReason.c_str());
         ImGui::PopStyleColor();
     }
-    combo("colour map", s.map, allColourMaps());
-    if (ImGui::RadioButton("automatic range", s.range.automatic)) {
-        s.range.automatic = true;
+    combo("colour map", picture.map, allColourMaps());
+    ColourRange& range = picture.range;
+    if (ImGui::RadioButton("automatic range", range.automatic)) {
+        range.automatic = true;
     }
     ImGui::SameLine();
-    if (ImGui::RadioButton("locked", !s.range.automatic) && s.range.automatic) {
-        s.range.automatic = false;
+    if (ImGui::RadioButton("locked", !range.automatic) && range.automatic) {
+        range.automatic = false;
         actions.lockRangeToField = true;
     }
-    if (!s.range.automatic) {
-        float ends[2] = {s.range.lo, s.range.hi};
+    if (!range.automatic) {
+        float ends[2] = {range.lo, range.hi};
         if (ImGui::InputFloat2("min, max (Enter)", ends, "%.4g",
                                ImGuiInputTextFlags_EnterReturnsTrue) &&
             std::isfinite(ends[0]) && std::isfinite(ends[1]) && ends[0] < ends[1]) {
-            s.range.lo = ends[0];
-            s.range.hi = ends[1];
+            range.lo = ends[0];
+            range.hi = ends[1];
         }
     }
-    bool extremes = !s.plainSampling;
+    bool extremes = picture.sampling == Sampling::Extremes;
     if (ImGui::Checkbox("min/max sampling (no aliasing)", &extremes)) {
-        s.plainSampling = !extremes;
+        picture.sampling = extremes ? Sampling::Extremes : Sampling::Nearest;
     }
     ImGui::Checkbox("vsync", &s.vsync);
 }
 
-void copyBackControls(WindowSettings& s) {
+void copyBackControls(LectureSettings& s) {
     int copy = s.copyEvery == 0 ? 0 : (s.copyEvery == 1 ? 1 : 2);
     ImGui::RadioButton("never", &copy, 0);
     ImGui::SameLine();
@@ -198,10 +198,10 @@ void copyBackControls(WindowSettings& s) {
     ImGui::SameLine();
     ImGui::RadioButton("every 100", &copy, 2);
     s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
-    ImGui::Checkbox("into pinned host memory", &s.pinnedCopies);
+    ImGui::Checkbox("into pinned host memory", &s.pinned);
 }
 
-void brushControls(WindowSettings& s) {
+void brushControls(LectureSettings& s) {
     ImGui::SliderFloat("radius, % of the grid", &s.brushPercent, kMinBrushPercent, kMaxBrushPercent,
                        "%.1f", ImGuiSliderFlags_AlwaysClamp);
     ImGui::InputFloat("hot value (left)", &s.brushHot, 0.0f, 0.0f, "%.3g");
@@ -232,7 +232,7 @@ bool section(const char* title, bool open) {
     return ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
 
-void readoutLines(PanelState& state, const PanelReadouts& readouts) {
+void readoutLines(LectureSettings& s, const PanelReadouts& readouts) {
     const auto cell = [](const char* label, const char* format, double value) {
         ImGui::TableNextColumn();
         ImGui::TextColored(kDimColour, "%s", label);
@@ -244,7 +244,7 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
         cell("frame", "%.1f ms", readouts.frameMs);
         cell("steps/s", "%.0f", readouts.stepsPerSecond);
         cell("to host", "%.2f GB/s", readouts.copyGBs);
-        if (state.settings.measureMaxAbs) {
+        if (s.measureMaxAbs) {
             cell("max |u|", "%.4g", static_cast<double>(readouts.maxAbs));
         }
         ImGui::EndTable();
@@ -253,15 +253,15 @@ void readoutLines(PanelState& state, const PanelReadouts& readouts) {
     if (!std::isfinite(readouts.maxAbs)) {
         ImGui::TextColored(kUnstableColour, "the field has overflowed");
     }
-    if (state.settings.measureMaxAbs) {
+    if (s.measureMaxAbs) {
         drawStabilityMeter(readouts.stability, ImGui::GetContentRegionAvail().x);
     }
     // Two reductions over the grid a frame, read back a frame or two later:
     // nothing waits for them, but they are work the device could spare.
-    ImGui::Checkbox("measure max |u| and the checkerboard", &state.settings.measureMaxAbs);
+    ImGui::Checkbox("measure max |u| and the checkerboard", &s.measureMaxAbs);
 }
 
-void sceneControls(ScenePanel& scene) {
+void sceneControls(ScenePanel& scene, LectureSettings& settings) {
     const char* none = "shipped scenes...";
     if (ImGui::BeginCombo("##shipped", none)) {
         for (std::size_t i = 0; i < scene.shippedTitles.size(); ++i) {
@@ -289,7 +289,7 @@ void sceneControls(ScenePanel& scene) {
         ImGui::TextWrapped("%s", scene.loadedDescription.c_str());
         ImGui::PopStyleColor();
     }
-    ImGui::Checkbox("presenter mode, large UI (F5)", &scene.presenter);
+    ImGui::Checkbox("presenter mode, large UI (F5)", &settings.presenter);
 }
 
 }  // namespace
@@ -307,7 +307,7 @@ std::vector<ScreenshotKind> allScreenshotKinds() {
     return {ScreenshotKind::Field, ScreenshotKind::Window, ScreenshotKind::Slide};
 }
 
-PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePanel& scene,
+PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
                        ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
                        float width) {
     PanelActions actions;
@@ -322,14 +322,14 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePa
         ImGui::TextWrapped("%s", readouts.gl.c_str());
         ImGui::PopStyleColor();
         if (section("Simulation", true)) {
-            runControls(state, readouts, actions);
-            rControls(state, readouts);
+            runControls(settings, readouts, actions);
+            rControls(settings, readouts);
         }
         if (section("Copy back to the host (C)", true)) {
-            copyBackControls(state.settings);
+            copyBackControls(settings);
         }
         if (section("Measured", true)) {
-            readoutLines(state, readouts);
+            readoutLines(settings, readouts);
         }
         if (readouts.showBandwidth) {
             ImGui::SetNextItemOpen(true);
@@ -338,16 +338,16 @@ PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePa
             bandwidthControls(readouts, actions);
         }
         if (section("Grid", false)) {
-            resetControls(state, readouts);
+            resetControls(settings, readouts);
         }
         if (section("Display", false)) {
-            displayControls(state, readouts, actions);
+            displayControls(settings, readouts, actions);
         }
         if (section("Brush (left hot, right cold)", false)) {
-            brushControls(state.settings);
+            brushControls(settings);
         }
         if (section("Scene", false)) {
-            sceneControls(scene);
+            sceneControls(scene, settings);
         }
         ImGui::Separator();
         combo("screenshot of", screenshot.kind, allScreenshotKinds());

@@ -1,17 +1,16 @@
 #pragma once
 // The Dear ImGui panel docked on the right of the window, beside the field.
-// It edits a PanelState (the simulation's Params and the window's own
-// settings) and returns the actions asked for (reset, single step,
-// screenshot, quit); it never calls the backend: what it shows of the
-// running simulation comes in PanelReadouts.
+// It edits the lecture's settings (LectureSettings) and returns the actions asked for (reset,
+// single step, screenshot, quit); it never calls the backend: what it shows of the running
+// simulation comes in PanelReadouts.
 
 #include <string>
 #include <vector>
 
-#include "app/render/field_view.h"
-#include "app/ui/bandwidth_survey.h"
+#include "app/lecture/panel_edits.h"
+#include "app/measure/bandwidth_survey.h"
+#include "app/render/picture_settings.h"
 #include "app/ui/frame_breakdown.h"
-#include "app/ui/panel_state.h"
 #include "app/ui/stability_meter.h"
 #include "kernels/numerics/params.h"
 
@@ -39,13 +38,11 @@ struct PanelReadouts {
     std::string message;                      // "saved <path>", or what went wrong
 };
 
-// The panel's Scene section and presenter mode: what it edits, shows and
-// asks for, beside the PanelState (the window does the loading and saving).
+// The panel's Scene section: what it edits, shows and asks for, beside the
+// settings (the window does the loading and saving).
 struct ScenePanel {
-    // Edited in the panel: the file to save to or load from, and presenter
-    // mode (the window's UI scaled for a projector).
+    // Edited in the panel: the file to save to or load from.
     char path[1024] = "heatlab_scene.json";
-    bool presenter = false;
     // Shown: the titles of the shipped scenes, and the scene loaded last.
     std::vector<std::string> shippedTitles;
     std::string loadedTitle;
@@ -76,7 +73,7 @@ constexpr float kPanelWidth = 370.0f;
 // Draws the panel `width` units wide along the right edge of a display of
 // displayWidth x displayHeight ImGui units. Call between
 // ImGuiLayer::beginFrame() and render().
-PanelActions drawPanel(PanelState& state, const PanelReadouts& readouts, ScenePanel& scene,
+PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
                        ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
                        float width);
 

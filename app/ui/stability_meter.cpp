@@ -12,9 +12,6 @@ namespace heatlab {
 
 namespace {
 
-// Enough frames to show an explosion from its start to the overflow (about
-// 1100 steps at r = 0.26), without the history growing through a lecture.
-constexpr std::size_t kMaxPoints = 2000;
 constexpr float kHeight = 110.0f;
 // Two hues: max |u| orange; the amplitude blue, and its predicted line the
 // same blue, fainter, since the line is the amplitude's prediction.
@@ -23,9 +20,6 @@ const ImU32 kAmplitudeColour = IM_COL32(110, 190, 255, 255);
 const ImU32 kPredictedColour = IM_COL32(110, 190, 255, 150);
 const ImU32 kBackgroundColour = IM_COL32(20, 20, 24, 255);
 const ImU32 kLabelColour = IM_COL32(160, 160, 160, 255);
-
-// What a log scale can show.
-bool showable(double value) { return std::isfinite(value) && value > 0.0; }
 
 struct LogPoint {
     long long step = 0;
@@ -36,7 +30,7 @@ template <typename T>
 std::optional<LogPoint> newestShowable(const std::vector<long long>& steps,
                                        const std::vector<T>& values) {
     for (std::size_t i = values.size(); i-- > 0;) {
-        if (showable(values[i])) {
+        if (isLogShowable(values[i])) {
             return LogPoint{steps[i], std::log10(static_cast<double>(values[i]))};
         }
     }
@@ -55,7 +49,7 @@ struct LogRange {
     template <typename T>
     void includeCurve(const std::vector<T>& values) {
         for (const T value : values) {
-            if (showable(value)) {
+            if (isLogShowable(value)) {
                 include(std::log10(static_cast<double>(value)));
             }
         }
@@ -75,7 +69,7 @@ template <typename T, typename ToScreen>
 void drawCurve(ImDrawList* draw, const std::vector<long long>& steps, const std::vector<T>& values,
                ImU32 colour, const ToScreen& at) {
     for (std::size_t i = 1; i < steps.size(); ++i) {
-        if (showable(values[i - 1]) && showable(values[i])) {
+        if (isLogShowable(values[i - 1]) && isLogShowable(values[i])) {
             draw->AddLine(at(steps[i - 1], std::log10(static_cast<double>(values[i - 1]))),
                           at(steps[i], std::log10(static_cast<double>(values[i]))), colour, 2.0f);
         }
@@ -101,47 +95,6 @@ void drawLegend(bool withAmplitude) {
 }
 
 }  // namespace
-
-void StabilityHistory::add(long long step, float maxAbs, double amplitude, float r) {
-    if (r != r_ || (!steps_.empty() && step < steps_.back())) {
-        clear();
-        r_ = r;
-    }
-    const double magnitude = std::fabs(amplitude);
-    if (!showable(maxAbs) && !showable(magnitude)) {
-        return;  // nothing a log scale can show
-    }
-    if (steps_.size() == kMaxPoints) {
-        thinOut();
-    }
-    steps_.push_back(step);
-    maxAbs_.push_back(showable(maxAbs) ? maxAbs : std::numeric_limits<float>::quiet_NaN());
-    amplitude_.push_back(showable(magnitude) ? magnitude
-                                             : std::numeric_limits<double>::quiet_NaN());
-}
-
-void StabilityHistory::add(long long step, float maxAbs, float r) {
-    add(step, maxAbs, std::numeric_limits<double>::quiet_NaN(), r);
-}
-
-void StabilityHistory::thinOut() {
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < steps_.size(); i += 2) {
-        steps_[kept] = steps_[i];
-        maxAbs_[kept] = maxAbs_[i];
-        amplitude_[kept] = amplitude_[i];
-        ++kept;
-    }
-    steps_.resize(kept);
-    maxAbs_.resize(kept);
-    amplitude_.resize(kept);
-}
-
-void StabilityHistory::clear() {
-    steps_.clear();
-    maxAbs_.clear();
-    amplitude_.clear();
-}
 
 void drawStabilityMeter(const StabilityHistory& history, float width) {
     const std::vector<long long>& steps = history.steps();

@@ -7,9 +7,9 @@
 
 #include <omp.h>
 
+#include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/host_memory.h"
-#include "kernels/errors.h"
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/ghost_ring.h"
 #include "kernels/numerics/stencil.h"

@@ -22,11 +22,11 @@
 
 #include <cuda_runtime.h>
 
+#include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_kernels.cuh"
 #include "kernels/cuda/cuda_reductions.cuh"
 #include "kernels/cuda/cuda_resources.h"
-#include "kernels/errors.h"
 
 namespace heatlab {
 

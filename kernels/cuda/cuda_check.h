@@ -25,7 +25,7 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab::detail {
 

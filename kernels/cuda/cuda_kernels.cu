@@ -16,9 +16,9 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"
-#include "kernels/errors.h"
 #include "kernels/numerics/stencil.h"
 
 namespace heatlab::cuda {

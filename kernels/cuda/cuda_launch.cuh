@@ -9,7 +9,7 @@
 
 #include <cuda_runtime.h>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab::cuda {

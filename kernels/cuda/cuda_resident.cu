@@ -46,9 +46,9 @@
 #include <cstddef>
 #include <string>
 
+#include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"
-#include "kernels/errors.h"
 #include "kernels/numerics/stencil.h"
 
 namespace heatlab::cuda {

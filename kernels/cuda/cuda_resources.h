@@ -14,8 +14,8 @@
 #include <cuda_runtime.h>
 
 #include "kernels/backend.h"
+#include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_check.h"
-#include "kernels/errors.h"
 
 namespace heatlab {
 

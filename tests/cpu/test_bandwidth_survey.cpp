@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "app/commands/bench_measure.h"
-#include "app/ui/bandwidth_survey.h"
+#include "app/measure/bandwidth_survey.h"
+#include "app/measure/bench_measure.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/grid_memory.h"
@@ -178,7 +178,7 @@ TEST(BandwidthSurvey, ARowStaysWithinItsBudgetAndTheBenchKeepsItsRepeats) {
 
     // The bench (no budget) takes its repeats whatever a run costs, and
     // never counts the first run.
-    const Sampling bench{3, 9, 0.0};
+    const TimingSamples bench{3, 9, 0.0};
     EXPECT_FALSE(firstRunIsASample(bench, 1));
     EXPECT_EQ(samplesToTake(bench, 440.0, 110.0, 1), 9);
     EXPECT_EQ(samplesToTake(bench, 0.04, 0.01, 200), 9);

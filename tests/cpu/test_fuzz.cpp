@@ -28,8 +28,9 @@
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
 #include "app/io/png_file.h"
-#include "app/ui/scene.h"
-#include "kernels/errors.h"
+#include "app/lecture/scene.h"
+#include "kernels/base/errors.h"
+#include "tests/support/same_scene.h"
 
 namespace heatlab {
 namespace {
@@ -215,7 +216,7 @@ TEST(Fuzz, CommandLinesEndInOptionsOrOneClearError) {
         CLI::App app{"heatlab", "heatlab"};
         BenchOptions bench;
         ShotOptions shot;
-        WindowOptions window;
+        LectureStart window;
         addBenchCommand(app, bench);
         addShotCommand(app, shot);
         addWindowOptions(app, window);

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
-#include "kernels/errors.h"
 #include "kernels/simulation.h"
 #include "tests/support/out_of_memory_backend.h"
 

@@ -20,10 +20,10 @@
 
 #include <gtest/gtest.h>
 
-#include "app/commands/bench_report.h"
 #include "app/io/output_file.h"
 #include "app/io/simulated_full_disk.h"
-#include "kernels/errors.h"
+#include "app/measure/bench_report.h"
+#include "kernels/base/errors.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/file_text.h"
 #include "tests/support/run_command.h"

@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/output_file.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/file_text.h"
 #include "tests/support/runtime_failure.h"

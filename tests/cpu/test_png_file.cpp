@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/png_file.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 namespace {

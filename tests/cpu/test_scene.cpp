@@ -11,8 +11,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "app/ui/scene.h"
-#include "kernels/errors.h"
+#include "app/lecture/scene.h"
+#include "kernels/base/errors.h"
+#include "tests/support/same_scene.h"
 
 namespace heatlab {
 namespace {
@@ -25,22 +26,22 @@ Scene sceneA() {
     Scene scene;
     scene.title = "a title";
     scene.description = "with \"quotes\" and a\nnew line";
-    scene.params.grid = GridSize{4096, 1024};
-    scene.params.r = 0.26f;
-    scene.params.kernel = Kernel::Global;
-    scene.params.boundary = Boundary::Periodic;
-    scene.params.initial = InitialCondition::Sine;
+    scene.settings.params.grid = GridSize{4096, 1024};
+    scene.settings.params.r = 0.26f;
+    scene.settings.params.kernel = Kernel::Global;
+    scene.settings.params.boundary = Boundary::Periodic;
+    scene.settings.params.initial = InitialCondition::Sine;
     scene.settings.running = false;
     scene.settings.stepsPerFrame = 137;
-    scene.settings.path = DisplayPath::ViaHost;
-    scene.settings.map = ColourMap::Diverging;
-    scene.settings.range = ColourRange{false, -0.1f, 2.5e-7f};
-    scene.settings.plainSampling = true;
+    scene.settings.picture.path = DisplayPath::ViaHost;
+    scene.settings.picture.map = ColourMap::Diverging;
+    scene.settings.picture.range = ColourRange{false, -0.1f, 2.5e-7f};
+    scene.settings.picture.sampling = Sampling::Nearest;
     scene.settings.vsync = false;
     scene.settings.pace = Pace::StepsPerSecond;
     scene.settings.stepsPerSecond = 12.5;
     scene.settings.copyEvery = 100;
-    scene.settings.pinnedCopies = true;
+    scene.settings.pinned = true;
     scene.settings.brushPercent = 3.3f;
     scene.settings.brushHot = 2.5f;
     scene.settings.brushCold = -1.0f;
@@ -53,21 +54,21 @@ std::vector<Scene> statesToRoundTrip() {
     scenes.push_back(Scene{});  // the defaults, fitted view, no title
     scenes.push_back(sceneA());
     Scene b;
-    b.params.grid = GridSize{3, 65536};
-    b.params.r = 1.17549435e-38f;  // the smallest r allowed
-    b.params.kernel = Kernel::Temporal;
-    b.params.timeBlock = 5;
-    b.params.boundary = Boundary::Extrapolate;
-    b.params.initial = InitialCondition::Blank;
+    b.settings.params.grid = GridSize{3, 65536};
+    b.settings.params.r = 1.17549435e-38f;  // the smallest r allowed
+    b.settings.params.kernel = Kernel::Temporal;
+    b.settings.params.timeBlock = 5;
+    b.settings.params.boundary = Boundary::Extrapolate;
+    b.settings.params.initial = InitialCondition::Blank;
     b.settings.stepsPerFrame = kMaxStepsPerFrame;
-    b.settings.map = ColourMap::Grey;
-    b.settings.range = ColourRange{true, 0.1f, 0.3f};
+    b.settings.picture.map = ColourMap::Grey;
+    b.settings.picture.range = ColourRange{true, 0.1f, 0.3f};
     b.view = ViewTransform{glm::vec2(-5.0f, 0.0f), 40.0f};
     scenes.push_back(b);
     Scene c;
-    c.params.r = 0.001f;
-    c.params.kernel = Kernel::Tiled;
-    c.settings.range = ColourRange{false, -3.0e38f, 3.0e38f};
+    c.settings.params.r = 0.001f;
+    c.settings.params.kernel = Kernel::Tiled;
+    c.settings.picture.range = ColourRange{false, -3.0e38f, 3.0e38f};
     scenes.push_back(c);
     return scenes;
 }
@@ -150,7 +151,10 @@ TEST(Scene, ANumberNoDoubleHoldsIsRefusedLikeBadJson) {
 TEST(Scene, AMissingOrUnknownVersionIsRefused) {
     expectRefused(edited([](json& j) { j.erase("heatlab_scene"); }), "heatlab_scene");
     expectRefused(edited([](json& j) { j["heatlab_scene"] = 2; }), "version 2");
-    expectRefused(edited([](json& j) { j["heatlab_scene"] = "1"; }), "version \"1\"");
+    // A string is not a version, even one that reads as the right number.
+    expectRefused(
+        edited([](json& j) { j["heatlab_scene"] = "1"; }),
+        "version \"heatlab_scene\" must be a number (this heatlab reads 1), got a string");
     expectRefused(edited([](json& j) { j["heatlab_scene"] = 1.5; }), "version 1.5");
 }
 
@@ -221,9 +225,9 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
             }
         }),
         kFile);
-    EXPECT_EQ(plain.settings.copyEvery, WindowSettings{}.copyEvery);
-    EXPECT_EQ(plain.settings.pace, WindowSettings{}.pace);
-    EXPECT_EQ(plain.settings.brushPercent, WindowSettings{}.brushPercent);
+    EXPECT_EQ(plain.settings.copyEvery, LectureSettings{}.copyEvery);
+    EXPECT_EQ(plain.settings.pace, LectureSettings{}.pace);
+    EXPECT_EQ(plain.settings.brushPercent, LectureSettings{}.brushPercent);
     expectRefused(edited([](json& j) { j["window"]["pace"] = "warp"; }), "window.pace");
     expectRefused(edited([](json& j) { j["window"]["steps_per_second"] = 0; }),
                   "window.steps_per_second must be from 1");
@@ -235,7 +239,7 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
                   "window.brush.radius_percent must be from");
     expectRefused(edited([](json& j) { j["window"]["brush"]["size"] = 1; }),
                   "unknown field window.brush.size");
-    EXPECT_EQ(plain.params.timeBlock, kTimeBlockAuto);
+    EXPECT_EQ(plain.settings.params.timeBlock, kTimeBlockAuto);
     expectRefused(edited([](json& j) { j["params"]["time_block"] = kTimeBlockMax + 1; }),
                   "params.time_block must be a whole number from 0 to");
     expectRefused(edited([](json& j) { j["params"]["time_block"] = 2.5; }), "params.time_block");
@@ -267,20 +271,20 @@ TEST(Scene, TheShippedScenesParse) {
     }
     const Scene stable = parseScene(shipped[0].text, shipped[0].file);
     EXPECT_EQ(stable.title, "stable diffusion");
-    EXPECT_EQ(stable.params.r, 0.24f);
-    EXPECT_EQ(stable.params.grid.nx, 512);
-    EXPECT_EQ(stable.settings.map, ColourMap::Heat);
+    EXPECT_EQ(stable.settings.params.r, 0.24f);
+    EXPECT_EQ(stable.settings.params.grid.nx, 512);
+    EXPECT_EQ(stable.settings.picture.map, ColourMap::Heat);
     const Scene unstable = parseScene(shipped[1].text, shipped[1].file);
     EXPECT_EQ(unstable.title, "checkerboard explosion at r = 0.26");
-    EXPECT_EQ(unstable.params.r, 0.26f);
-    EXPECT_EQ(unstable.params.grid.nx, 512);
-    EXPECT_EQ(unstable.settings.map, ColourMap::Diverging);
+    EXPECT_EQ(unstable.settings.params.r, 0.26f);
+    EXPECT_EQ(unstable.settings.params.grid.nx, 512);
+    EXPECT_EQ(unstable.settings.picture.map, ColourMap::Diverging);
     const Scene copy = parseScene(shipped[2].text, shipped[2].file);
     EXPECT_EQ(copy.title, "copy every step at 8192");
-    EXPECT_EQ(copy.params.grid.nx, 8192);
-    EXPECT_EQ(copy.params.grid.ny, 8192);
+    EXPECT_EQ(copy.settings.params.grid.nx, 8192);
+    EXPECT_EQ(copy.settings.params.grid.ny, 8192);
     EXPECT_EQ(copy.settings.copyEvery, 1);
-    EXPECT_FALSE(copy.settings.pinnedCopies);
+    EXPECT_FALSE(copy.settings.pinned);
     EXPECT_EQ(copy.settings.stepsPerFrame, 1);
     EXPECT_NE(copy.description.find("copied back"), std::string::npos) << copy.description;
 }

@@ -18,10 +18,11 @@
 #include <gtest/gtest.h>
 
 #include "app/io/input_file.h"
-#include "app/ui/scene.h"
-#include "kernels/errors.h"
+#include "app/lecture/scene.h"
+#include "kernels/base/errors.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/file_text.h"
+#include "tests/support/same_scene.h"
 
 namespace heatlab {
 namespace {
@@ -29,17 +30,17 @@ namespace {
 Scene sceneOne() {
     Scene scene;
     scene.title = "the first version";
-    scene.params.grid = GridSize{259, 131};
-    scene.params.r = 0.24f;
+    scene.settings.params.grid = GridSize{259, 131};
+    scene.settings.params.r = 0.24f;
     return scene;
 }
 
 Scene sceneTwo() {
     Scene scene;
     scene.title = "the second version, saved over the first while it was read";
-    scene.params.grid = GridSize{130, 301};
-    scene.params.r = 0.26f;
-    scene.params.boundary = Boundary::Periodic;
+    scene.settings.params.grid = GridSize{130, 301};
+    scene.settings.params.r = 0.26f;
+    scene.settings.params.boundary = Boundary::Periodic;
     return scene;
 }
 

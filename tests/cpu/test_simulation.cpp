@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
-#include "kernels/errors.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {

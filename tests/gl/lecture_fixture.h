@@ -32,7 +32,7 @@ protected:
     ImGuiLayer imgui{1.0f};
     OffscreenTarget target{640, 400};
     UiSurface surface{{640, 400}, {640, 400}};
-    LectureOptions options;
+    LectureSettings options;
 };
 
 }  // namespace heatlab

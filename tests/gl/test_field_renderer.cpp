@@ -28,7 +28,7 @@
 #include "app/render/field_renderer.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_objects.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 namespace {
@@ -424,7 +424,7 @@ TEST_F(FieldRendererTest, CheckerboardShowsWhenMinified) {
     renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
     const Image shown = readImage(target);
     writePpm(shown, "checkerboard_minified.ppm");
-    settings.showDisagreement = false;
+    settings.sampling = Sampling::Nearest;
     renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
     const Image plain = readImage(target);
     writePpm(plain, "checkerboard_plain.ppm");
@@ -473,7 +473,7 @@ TEST_F(FieldRendererTest, SmoothFieldLooksTheSameWithAndWithoutTheRule) {
     DrawSettings settings;
     renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
     const Image shown = readImage(target);
-    settings.showDisagreement = false;
+    settings.sampling = Sampling::Nearest;
     renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
     const Image plain = readImage(target);
     expectImage(shown, [&](int x, int y) -> std::optional<Rgb8> { return plain.at(x, y); });

@@ -16,7 +16,7 @@
 
 #include "app/render/gl_check.h"
 #include "app/render/gl_objects.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 namespace {

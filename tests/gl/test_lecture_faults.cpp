@@ -25,11 +25,11 @@
 #include "app/io/input_file.h"
 #include "app/io/png_file.h"
 #include "app/io/simulated_full_disk.h"
+#include "app/lecture/scene.h"
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
-#include "app/ui/scene.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/gl/lecture_fixture.h"
@@ -131,8 +131,8 @@ TEST_F(LectureFaults, ASceneCutShortWhileReadChangesNothingAndSaysWhy) {
     const ScratchFolder folder;
     const std::string path = folder / "lecture.json";
     Scene other;
-    other.params.grid = GridSize{130, 301};
-    other.params.boundary = Boundary::Periodic;
+    other.settings.params.grid = GridSize{130, 301};
+    other.settings.params.boundary = Boundary::Periodic;
     other.settings.stepsPerFrame = 7;
     const std::string whole = sceneText(other);
     std::ofstream(path) << whole;
@@ -160,8 +160,8 @@ TEST_F(LectureFaults, ASceneCutShortWhileReadChangesNothingAndSaysWhy) {
     EXPECT_NE(message.find("not valid JSON"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     EXPECT_EQ(ui.simulation().params().grid.nx, 67);
-    EXPECT_EQ(ui.panelState().params.grid.nx, 67);
-    EXPECT_EQ(ui.panelState().params.boundary, Boundary::Dirichlet);
+    EXPECT_EQ(ui.settings().params.grid.nx, 67);
+    EXPECT_EQ(ui.settings().params.boundary, Boundary::Dirichlet);
     EXPECT_EQ(ui.settings().stepsPerFrame, 3);
     EXPECT_EQ(ui.simulation().stepCount(), steps);
     EXPECT_EQ(ui.simulation().fieldOnHost(), field);
@@ -185,7 +185,7 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     const std::vector<float> field = ui.simulation().fieldOnHost();
     const long long steps = ui.simulation().stepCount();
 
-    ui.panelState().params.grid = GridSize{259, 131};
+    ui.settings().params.grid = GridSize{259, 131};
     ui.onKey(Key::R, false);
     ASSERT_NO_THROW(run(ui, 1));
     EXPECT_EQ(failing->failedUploads(), 1);
@@ -195,14 +195,14 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     EXPECT_NE(message.find("; the 67 x 45 grid and its field are kept"), std::string::npos)
         << message;
     EXPECT_EQ(ui.simulation().params().grid.nx, 67);
-    EXPECT_EQ(ui.panelState().params.grid.nx, 67) << "the panel shows the grid that runs";
+    EXPECT_EQ(ui.settings().params.grid.nx, 67) << "the panel shows the grid that runs";
     EXPECT_EQ(ui.simulation().stepCount(), steps);
     EXPECT_EQ(ui.simulation().fieldOnHost(), field);
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 
     // A scene on such a grid: the same, and the panel keeps its settings.
     Scene large;
-    large.params.grid = GridSize{300, 200};
+    large.settings.params.grid = GridSize{300, 200};
     large.settings.stepsPerFrame = 9;
     const ScratchFolder folder;
     const std::string path = folder / "large.json";
@@ -221,7 +221,7 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     ui.settings().running = true;
     run(ui, 2);
     EXPECT_EQ(ui.simulation().stepCount(), steps + 6);
-    ui.panelState().params.grid = GridSize{90, 80};
+    ui.settings().params.grid = GridSize{90, 80};
     ui.onKey(Key::R, false);
     run(ui, 1);
     EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;

@@ -20,8 +20,8 @@
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
 #include "kernels/backend_factory.h"
+#include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
-#include "kernels/errors.h"
 #include "tests/gl/lecture_fixture.h"
 
 namespace heatlab {

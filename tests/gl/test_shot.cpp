@@ -59,18 +59,18 @@ void expectPictureOfField(const RgbImage& image, const std::vector<float>& field
 
 ShotOptions optionsFor(const GridSize& grid) {
     ShotOptions o;
-    o.params.grid = grid;
-    o.params.kernel = Kernel::Optimised;
-    o.backend = BackendChoice::Cpu;
+    o.settings.params.grid = grid;
+    o.settings.params.kernel = Kernel::Optimised;
+    o.settings.backend = BackendChoice::Cpu;
     return o;
 }
 
 TEST(Shot, ThePictureIsTheFieldThroughTheColourMapCellForCell) {
     const GridSize grid{67, 45};  // odd, not square: swapped or flipped rows show
     ShotOptions o = optionsFor(grid);
-    ShotScene scene(std::make_unique<CpuBackend>(), o.params);
+    ShotPipeline scene(std::make_unique<CpuBackend>(), o.settings.params);
     for (ColourMap map : allColourMaps()) {
-        o.picture.map = map;
+        o.settings.picture.map = map;
         scene.simulation.reset();
         FrameSettings settings;
         settings.steps = 25;
@@ -94,8 +94,8 @@ TEST(Shot, ThePictureIsTheFieldThroughTheColourMapCellForCell) {
 TEST(Shot, NaNAndInfinityGetTheirOwnColourAndALockedRangeIsHonoured) {
     const GridSize grid{9, 7};
     ShotOptions o = optionsFor(grid);
-    o.picture.range = ColourRange{false, -0.5f, 0.5f};
-    ShotScene scene(std::make_unique<CpuBackend>(), o.params);
+    o.settings.picture.range = ColourRange{false, -0.5f, 0.5f};
+    ShotPipeline scene(std::make_unique<CpuBackend>(), o.settings.params);
     std::vector<float> field(grid.cells());
     for (std::size_t i = 0; i < field.size(); ++i) {
         field[i] = -1.0f + 2.0f * static_cast<float>(i) / static_cast<float>(field.size());
@@ -105,7 +105,7 @@ TEST(Shot, NaNAndInfinityGetTheirOwnColourAndALockedRangeIsHonoured) {
     field[30] = -std::numeric_limits<float>::infinity();
     scene.simulation.backend().upload(grid, field.data(), Boundary::Dirichlet);
     FrameSettings settings;
-    settings.range = o.picture.range;
+    settings.range = o.settings.picture.range;
     const Picture picture = takePicture(scene, o, settings);
     EXPECT_EQ(picture.range.lo, -0.5f);
     EXPECT_EQ(picture.range.hi, 0.5f);
@@ -242,8 +242,9 @@ TEST(Shot, BadInputIsOneLineAndExitTwoBeforeAnyWork) {
     for (const char* args :
          {"shot --range 1 0", "shot --range 0 nan", "shot --slide 10x10", "shot --slide 100",
           "shot --colormap rainbow", "shot --display-path pcie", "shot --sampling blur",
-          "shot --out /nonexistent-folder/x.png", "shot --record /nonexistent-folder --every 2",
-          "shot --every 3", "shot --frames 0 --stats x.json", "shot --kernel copy",
+          "shot --out /nonexistent-folder/x.png",
+          "shot --record /nonexistent-folder/clip --every 2", "shot --every 3",
+          "shot --frames 0 --stats x.json", "shot --kernel copy",
           "shot --backend cpu --kernel tiled"}) {
         const CommandResult result = runHeatlab(std::string(args) + " --grid 16");
         EXPECT_EQ(result.status, 2) << args << ": " << result.err;

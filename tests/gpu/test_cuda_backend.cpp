@@ -20,10 +20,10 @@
 #include <cuda_runtime.h>
 
 #include "kernels/backend.h"
+#include "kernels/base/errors.h"
 #include "kernels/checks/bit_difference.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "kernels/cuda/cuda_check.h"
-#include "kernels/errors.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {

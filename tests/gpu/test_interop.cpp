@@ -26,9 +26,9 @@ protected:
         if (!reason.empty()) {
             GTEST_SKIP() << reason;
         }
-        options.params.grid = GridSize{259, 131};  // no multiple of any block or tile
-        options.backend = BackendChoice::Cuda;
-        scene = std::make_unique<ShotScene>(makeCudaBackend(), options.params);
+        options.settings.params.grid = GridSize{259, 131};  // no multiple of any block or tile
+        options.settings.backend = BackendChoice::Cuda;
+        scene = std::make_unique<ShotPipeline>(makeCudaBackend(), options.settings.params);
         std::printf("OpenGL: %s\n", scene->context.description().c_str());
     }
 
@@ -49,13 +49,13 @@ protected:
     }
 
     ShotOptions options;
-    std::unique_ptr<ShotScene> scene;
+    std::unique_ptr<ShotPipeline> scene;
 };
 
 TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
     for (Kernel kernel : scene->simulation.backend().kernels()) {
         for (Boundary boundary : allBoundaries()) {
-            Params params = options.params;
+            Params params = options.settings.params;
             params.kernel = kernel;
             params.boundary = boundary;
             params.r = 0.26f;  // unstable: negative values and growth on display too
@@ -94,7 +94,7 @@ TEST_F(Interop, TheBufferIsRegisteredOncePerGridSize) {
         takePicture(*scene, options, settings);
     }
     EXPECT_EQ(scene->view.registrations(), 1);
-    Params bigger = options.params;
+    Params bigger = options.settings.params;
     bigger.grid = GridSize{300, 200};
     scene->simulation.setParams(bigger);
     scene->simulation.reset();

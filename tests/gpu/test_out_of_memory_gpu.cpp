@@ -102,13 +102,13 @@ protected:
         {
             const DeviceHog hog;
             EXPECT_LT(hog.freeNow(), 3 * kHuge.bytes()) << "the device could hold the grid";
-            ui.panelState().params.grid = kHuge;
+            ui.settings().params.grid = kHuge;
             ui.onKey(Key::R, false);
             EXPECT_NO_THROW(run(ui, 1));
             message = ui.readouts().message;
         }
         EXPECT_EQ(ui.simulation().params().grid.nx, 259);
-        EXPECT_EQ(ui.panelState().params.grid.nx, 259) << "the panel shows the grid that runs";
+        EXPECT_EQ(ui.settings().params.grid.nx, 259) << "the panel shows the grid that runs";
         EXPECT_EQ(ui.simulation().stepCount(), steps);
         EXPECT_EQ(ui.simulation().fieldOnHost(), field);
         // And the lecture runs on.
@@ -121,7 +121,7 @@ protected:
     std::unique_ptr<HeadlessContext> context;
     std::unique_ptr<ImGuiLayer> imgui;
     std::unique_ptr<OffscreenTarget> target;
-    LectureOptions options;
+    LectureSettings options;
 };
 
 TEST_F(OutOfMemoryGpu, AGridTheDeviceCannotHoldIsRefusedAndTheLectureKeepsItsGrid) {

@@ -5,11 +5,11 @@
 #include <limits>
 #include <vector>
 
+#include "kernels/base/errors.h"
 #include "kernels/checks/bit_difference.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/reference_comparison.h"
 #include "kernels/checks/stability_run.h"
-#include "kernels/errors.h"
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/ghost_ring.h"
 #include "kernels/numerics/initial_conditions.h"

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

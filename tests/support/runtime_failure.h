@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 

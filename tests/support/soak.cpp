@@ -10,10 +10,10 @@
 #include <glad/gl.h>
 
 #include "app/platform/headless_context.h"
-#include "app/platform/window.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
+#include "app/ui/window.h"
 
 namespace heatlab {
 
@@ -48,13 +48,13 @@ SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, i
     for (int frame = 1; frame <= frames; ++frame) {
         if (frame % every == 0) {
             const int n = frame / every;
-            PanelState& state = ui.panelState();
+            LectureSettings& state = ui.settings();
             state.params.kernel = kernels[n % kernels.size()];
             state.params.boundary = allBoundaries()[n % allBoundaries().size()];
-            state.settings.path = kPaths[n % kPaths.size()];
+            state.picture.path = kPaths[n % kPaths.size()];
             const CopyPolicy& policy = kPolicies[(n / 2) % kPolicies.size()];
-            state.settings.copyEvery = policy.every;
-            state.settings.pinnedCopies = policy.memory == HostMemory::Pinned;
+            state.copyEvery = policy.every;
+            state.pinned = policy.memory == HostMemory::Pinned;
             const GridSize next = kGrids[(n / 3) % kGrids.size()];
             if (next.nx != state.params.grid.nx || next.ny != state.params.grid.ny) {
                 ++result.gridChanges;
@@ -80,7 +80,7 @@ SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, i
 
 SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, SoakSurface where) {
     const std::vector<Kernel> kernels = backend->stencilKernels();
-    LectureOptions options;
+    LectureSettings options;
     options.params.grid = kGrids[0];
     options.stepsPerFrame = 3;
     if (where == SoakSurface::Window) {

@@ -1,4 +1,4 @@
-#include "app/commands/bench_report.h"
+#include "app/measure/bench_report.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // context as `heatlab shot`, so README.md and slides can show the real UI
 // from a server, and `--stats` measures the window's frames there.
 
-#include "app/commands/shot_command.h"
+#include "app/lecture/shot_settings.h"
 
 namespace heatlab {
 

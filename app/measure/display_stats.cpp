@@ -1,4 +1,4 @@
-#include "app/commands/shot_stats.h"
+#include "app/measure/display_stats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -26,8 +26,6 @@ double median(std::vector<double> values) {
     return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// A window-sized view: what a lecture screen shows of the grid.
-constexpr int kViewSize = 1024;
 constexpr int kWarmupFrames = 3;
 
 const char* describe(PresentWrite how) {
@@ -37,7 +35,7 @@ const char* describe(PresentWrite how) {
 }  // namespace
 
 ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
-                        const OffscreenTarget& target, const ShotOptions& o) {
+                        const OffscreenTarget& target, int frames, int stepsPerFrame) {
     Backend& backend = simulation.backend();
     const auto finish = [&] {
         backend.synchronize();
@@ -47,7 +45,7 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     ShotStats stats;
     for (int i = 0; i < kWarmupFrames; ++i) {
         frame(false);
-        simulation.advance(o.stepsPerFrame);
+        simulation.advance(stepsPerFrame);
     }
     finish();
 
@@ -55,16 +53,16 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     // waited for only at the end, as a window's frames would run.
     simulation.reset();
     Clock::time_point start = Clock::now();
-    for (int i = 0; i < o.frames; ++i) {
-        simulation.advance(o.stepsPerFrame);
+    for (int i = 0; i < frames; ++i) {
+        simulation.advance(stepsPerFrame);
     }
     finish();
-    const double totalSteps = static_cast<double>(o.frames) * o.stepsPerFrame;
+    const double totalSteps = static_cast<double>(frames) * stepsPerFrame;
     stats.stepsPerSecondUndisplayed = totalSteps / secondsSince(start);
 
     simulation.reset();
     start = Clock::now();
-    for (int i = 0; i < o.frames; ++i) {
+    for (int i = 0; i < frames; ++i) {
         frame(false);
     }
     finish();
@@ -73,7 +71,7 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     simulation.reset();
     std::vector<double> steps, copies, display, draw, ui, readback;
     FrameStats last;
-    for (int i = 0; i < o.frames; ++i) {
+    for (int i = 0; i < frames; ++i) {
         last = frame(true);
         steps.push_back(last.stepsMs);
         copies.push_back(last.copyBackMs);
@@ -96,29 +94,11 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     stats.kernel = name(simulation.params().kernel);
     stats.path = name(last.path);
     stats.grid = simulation.params().grid;
-    stats.frames = o.frames;
-    stats.stepsPerFrame = o.stepsPerFrame;
+    stats.frames = frames;
+    stats.stepsPerFrame = stepsPerFrame;
     stats.viewWidth = target.width();
     stats.viewHeight = target.height();
     stats.presentWrite = last.presentWrite ? describe(*last.presentWrite) : "-";
-    return stats;
-}
-
-ShotStats measureShot(ShotScene& scene, const ShotOptions& o) {
-    FrameSettings settings = o.picture;
-    settings.steps = o.stepsPerFrame;
-    const int viewSize = std::min(kViewSize, std::max(o.params.grid.nx, o.params.grid.ny));
-    OffscreenTarget target(viewSize, viewSize);
-    const auto bound = target.bind();
-    const FrameRunner frame = [&](bool timed) {
-        return runFrame(scene.simulation, scene.view, scene.renderer, settings, 0, 0, viewSize,
-                        viewSize, timed);
-    };
-    ShotStats stats = measureFrames(scene.simulation, frame, target, o);
-    stats.picture = "the field";
-    stats.context = scene.context.description();
-    stats.fallback = scene.view.fallbackReason();
-    stats.registrations = scene.view.registrations();
     return stats;
 }
 

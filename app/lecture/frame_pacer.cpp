@@ -1,4 +1,4 @@
-#include "app/ui/frame_pacer.h"
+#include "app/lecture/frame_pacer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/ui/scene.h"
+#include "app/lecture/scene.h"
 
 #include <cmath>
 #include <cstdio>
@@ -9,11 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/commands/option_values.h"
-#include "app/commands/picture_options.h"
 #include "app/io/input_file.h"
 #include "app/io/output_file.h"
-#include "kernels/errors.h"
+#include "app/io/value_parsers.h"
+#include "kernels/base/errors.h"
 #include "scenes/checkerboard_explosion_json.h"
 #include "scenes/copy_every_step_8192_json.h"
 #include "scenes/stable_diffusion_json.h"
@@ -109,7 +108,7 @@ public:
         const std::string text = string(key);
         try {
             return parse(text);
-        } catch (const CLI::ValidationError& e) {
+        } catch (const UsageError& e) {
             throw Problem(where(key) + ": " + e.what());
         }
     }
@@ -172,7 +171,7 @@ Params paramsOf(const Fields& p) {
 
 // The fields a scene may leave out (files written before the panel had
 // them): absent, they keep the window's defaults.
-void optionalSettingsOf(const Fields& w, WindowSettings& s) {
+void optionalSettingsOf(const Fields& w, LectureSettings& s) {
     if (w.has("pace")) {
         s.pace = w.parsed("pace", [](const std::string& t) { return parseChoice(t, allPaces()); });
     }
@@ -193,7 +192,7 @@ void optionalSettingsOf(const Fields& w, WindowSettings& s) {
         s.copyEvery = static_cast<int>(every);
     }
     if (w.has("pinned")) {
-        s.pinnedCopies = w.boolean("pinned");
+        s.pinned = w.boolean("pinned");
     }
     if (w.has("brush")) {
         const Fields brush = w.object("brush");
@@ -209,10 +208,12 @@ void optionalSettingsOf(const Fields& w, WindowSettings& s) {
     }
 }
 
-WindowSettings settingsOf(const Fields& w) {
+// Of the settings a scene holds everything but the backend, the presenter
+// layout, the panel shown and max |u| measured: they belong to the machine
+// and the person at the screen, not to the lecture; they keep `s`'s values.
+void windowSettingsOf(const Fields& w, LectureSettings& s) {
     w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "range", "sampling",
                  "vsync", "pace", "steps_per_second", "copy_every", "pinned", "brush"});
-    WindowSettings s;
     s.running = w.boolean("running");
     const long long steps = w.whole("steps_per_frame");
     // The command line's rule for --steps-per-frame, to the panel's top.
@@ -221,25 +222,26 @@ WindowSettings settingsOf(const Fields& w) {
                       std::to_string(kMaxStepsPerFrame) + ", got " + std::to_string(steps));
     }
     s.stepsPerFrame = static_cast<int>(steps);
-    s.path = w.parsed("display_path",
-                      [](const std::string& t) { return parseChoice(t, allDisplayPaths()); });
-    s.map =
+    PictureSettings& picture = s.picture;
+    picture.path = w.parsed("display_path",
+                            [](const std::string& t) { return parseChoice(t, allDisplayPaths()); });
+    picture.map =
         w.parsed("colormap", [](const std::string& t) { return parseChoice(t, allColourMaps()); });
     const Fields range = w.object("range");
     range.allowOnly({"automatic", "lo", "hi"});
-    s.range.automatic = range.boolean("automatic");
-    s.range.lo = range.number("lo");
-    s.range.hi = range.number("hi");
+    picture.range.automatic = range.boolean("automatic");
+    picture.range.lo = range.number("lo");
+    picture.range.hi = range.number("hi");
     // As `heatlab shot --range MIN MAX`; kept when automatic too, so
     // switching to locked never shows an empty range.
-    if (!(s.range.lo < s.range.hi)) {
-        throw Problem(w.where("range") + ": lo must be below hi, got " + rText(s.range.lo) + " " +
-                      rText(s.range.hi));
+    if (!(picture.range.lo < picture.range.hi)) {
+        throw Problem(w.where("range") + ": lo must be below hi, got " + rText(picture.range.lo) +
+                      " " + rText(picture.range.hi));
     }
-    s.plainSampling = w.parsed("sampling", parseSampling);
+    picture.sampling =
+        w.parsed("sampling", [](const std::string& t) { return parseChoice(t, allSamplings()); });
     s.vsync = w.boolean("vsync");
     optionalSettingsOf(w, s);
-    return s;
 }
 
 ViewTransform viewOf(const Fields& v) {
@@ -254,7 +256,7 @@ ViewTransform viewOf(const Fields& v) {
     return view;
 }
 
-Scene sceneOf(const json& root) {
+Scene sceneOf(const json& root, const LectureSettings& base) {
     if (!root.is_object()) {
         throw Problem("not a heatlab scene: expected a JSON object, got " +
                       std::string(typeName(root)));
@@ -264,20 +266,26 @@ Scene sceneOf(const json& root) {
         throw Problem("not a heatlab scene: no \"heatlab_scene\" version field");
     }
     const json& version = root.at("heatlab_scene");
+    if (!version.is_number()) {
+        throw Problem("the scene version \"heatlab_scene\" must be a number (this heatlab reads " +
+                      std::to_string(kSceneVersion) + "), got " + typeName(version) + " " +
+                      version.dump());
+    }
     if (!version.is_number_integer() || version.get<long long>() != kSceneVersion) {
         throw Problem("unsupported scene version " + version.dump() + " (this heatlab reads " +
                       std::to_string(kSceneVersion) + ")");
     }
     top.allowOnly({"heatlab_scene", "title", "description", "params", "window", "view"});
     Scene scene;
+    scene.settings = base;
     if (top.has("title")) {
         scene.title = top.string("title");
     }
     if (top.has("description")) {
         scene.description = top.string("description");
     }
-    scene.params = paramsOf(top.object("params"));
-    scene.settings = settingsOf(top.object("window"));
+    scene.settings.params = paramsOf(top.object("params"));
+    windowSettingsOf(top.object("window"), scene.settings);
     if (top.has("view") && !root.at("view").is_null()) {
         scene.view = viewOf(top.object("view"));
     }
@@ -295,7 +303,8 @@ std::string oneLine(std::string text) {
 
 }  // namespace
 
-Scene parseScene(const std::string& text, const std::string& fileName) {
+Scene parseScene(const std::string& text, const std::string& fileName,
+                 const LectureSettings& base) {
     const std::string prefix = "scene " + fileName + ": ";
     json root;
     try {
@@ -312,20 +321,20 @@ Scene parseScene(const std::string& text, const std::string& fileName) {
         throw UsageError(oneLine(prefix + "not valid JSON (" + why + ")"));
     }
     try {
-        return sceneOf(root);
+        return sceneOf(root, base);
     } catch (const Problem& e) {
         throw UsageError(oneLine(prefix + e.what()));
     }
 }
 
-Scene readScene(const std::string& path) {
+Scene readScene(const std::string& path, const LectureSettings& base) {
     std::string text;
     try {
         text = readInputFile(path, kMaxSceneBytes);
     } catch (const RuntimeError& e) {
         throw UsageError(std::string("scene ") + e.what());
     }
-    return parseScene(text, path);
+    return parseScene(text, path, base);
 }
 
 std::string sceneText(const Scene& scene) {
@@ -337,7 +346,7 @@ std::string sceneText(const Scene& scene) {
     if (!scene.description.empty()) {
         root["description"] = scene.description;
     }
-    const Params& p = scene.params;
+    const Params& p = scene.settings.params;
     root["params"] = {{"grid", gridText(p.grid)},
                       {"kernel", name(p.kernel)},
                       {"r", shortestText(p.r)},
@@ -346,21 +355,22 @@ std::string sceneText(const Scene& scene) {
     if (p.timeBlock != kTimeBlockAuto) {
         root["params"]["time_block"] = p.timeBlock;
     }
-    const WindowSettings& s = scene.settings;
+    const LectureSettings& s = scene.settings;
+    const PictureSettings& picture = s.picture;
     root["window"] = {{"running", s.running},
                       {"steps_per_frame", s.stepsPerFrame},
-                      {"display_path", name(s.path)},
-                      {"colormap", name(s.map)},
+                      {"display_path", name(picture.path)},
+                      {"colormap", name(picture.map)},
                       {"range",
-                       {{"automatic", s.range.automatic},
-                        {"lo", shortest(s.range.lo)},
-                        {"hi", shortest(s.range.hi)}}},
-                      {"sampling", s.plainSampling ? "nearest" : "extremes"},
+                       {{"automatic", picture.range.automatic},
+                        {"lo", shortest(picture.range.lo)},
+                        {"hi", shortest(picture.range.hi)}}},
+                      {"sampling", name(picture.sampling)},
                       {"vsync", s.vsync},
                       {"pace", name(s.pace)},
                       {"steps_per_second", shortest(static_cast<float>(s.stepsPerSecond))},
                       {"copy_every", s.copyEvery},
-                      {"pinned", s.pinnedCopies},
+                      {"pinned", s.pinned},
                       {"brush",
                        {{"radius_percent", shortest(s.brushPercent)},
                         {"hot", shortest(s.brushHot)},
@@ -377,30 +387,11 @@ void writeScene(const std::string& path, const Scene& scene) {
     writeOutputFile(path, sceneText(scene));
 }
 
-bool sameScene(const Scene& a, const Scene& b) {
-    const Params& p = a.params;
-    const Params& q = b.params;
-    const WindowSettings& s = a.settings;
-    const WindowSettings& t = b.settings;
-    const bool sameView = a.view.has_value() == b.view.has_value() &&
-                          (!a.view || (a.view->centre == b.view->centre &&
-                                       a.view->cellsPerPixel == b.view->cellsPerPixel));
-    return a.title == b.title && a.description == b.description && p.grid.nx == q.grid.nx &&
-           p.grid.ny == q.grid.ny && p.r == q.r && p.kernel == q.kernel &&
-           p.timeBlock == q.timeBlock && p.boundary == q.boundary && p.initial == q.initial &&
-           s.running == t.running && s.stepsPerFrame == t.stepsPerFrame && s.path == t.path &&
-           s.map == t.map && s.range.automatic == t.range.automatic && s.range.lo == t.range.lo &&
-           s.range.hi == t.range.hi && s.plainSampling == t.plainSampling && s.vsync == t.vsync &&
-           s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond && s.copyEvery == t.copyEvery &&
-           s.pinnedCopies == t.pinnedCopies && s.brushPercent == t.brushPercent &&
-           s.brushHot == t.brushHot && s.brushCold == t.brushCold && sameView;
-}
-
 const std::vector<ShippedScene>& shippedScenes() {
     static const std::vector<ShippedScene> scenes = {
-        {"app/ui/scenes/stable_diffusion.json", scenes::kStableDiffusionJson},
-        {"app/ui/scenes/checkerboard_explosion.json", scenes::kCheckerboardExplosionJson},
-        {"app/ui/scenes/copy_every_step_8192.json", scenes::kCopyEveryStep8192Json},
+        {"app/lecture/scenes/stable_diffusion.json", scenes::kStableDiffusionJson},
+        {"app/lecture/scenes/checkerboard_explosion.json", scenes::kCheckerboardExplosionJson},
+        {"app/lecture/scenes/copy_every_step_8192.json", scenes::kCopyEveryStep8192Json},
     };
     return scenes;
 }

@@ -1,19 +1,18 @@
 #pragma once
 // The lecture window: a resizable GLFW window with an OpenGL 3.3 core
-// context (forward compatible), loaded through glad. With headless_context,
-// the only code that includes GLFW: the rest of the program sees the keys it
+// context (forward compatible), loaded through glad. The only code that
+// includes GLFW: the rest of the program sees the keys it
 // acts on as Key, input through WindowListener, and GLFWwindow only as an
 // opaque handle for Dear ImGui's GLFW backend.
 
 #include <memory>
 #include <string>
 
+#include "app/lecture/key.h"
+
 struct GLFWwindow;
 
 namespace heatlab {
-
-// The keys the program acts on; every other key arrives as Key::Other.
-enum class Key { Space, N, R, P, F, H, C, F5, F12, Escape, Up, Down, Other };
 
 // Input as the window receives it, forwarded from GLFW's callbacks while
 // Window::pollEvents() runs. Positions are in window coordinates (x right, y

@@ -1,4 +1,4 @@
-#include "app/platform/window.h"
+#include "app/ui/window.h"
 
 // glad first, in its own block so include sorting keeps it there: GLFW must
 // not pull in a system GL header.
@@ -9,7 +9,7 @@
 #include <cstdlib>
 
 #include "app/platform/gl_description.h"
-#include "kernels/errors.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 
@@ -83,6 +83,15 @@ Window::Library::Library() {
             kWithoutDisplay);
     }
     glfwSetErrorCallback(recordGlfwError);
+#if defined(GLFW_PLATFORM) && defined(GLFW_PLATFORM_X11)
+    // GLFW 3.4 probes Wayland first, and libwayland prints its own line
+    // ("XDG_RUNTIME_DIR is invalid or not set") where there is none, e.g.
+    // under Xvfb: with only an X display, ask for X11 and skip the probe.
+    if (isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY") &&
+        glfwPlatformSupported(GLFW_PLATFORM_X11) == GLFW_TRUE) {
+        glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
+    }
+#endif
     if (glfwInit() != GLFW_TRUE) {
         throw UsageError("no display for the window (" + lastGlfwError() + "): " + kWithoutDisplay);
     }

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/commands/bench_report.h"
+#include "app/measure/bench_report.h"
 #include "kernels/backend.h"
 #include "kernels/numerics/params.h"
 #include "kernels/simulation.h"
@@ -21,7 +21,7 @@ namespace heatlab {
 // first launch, the page faults of a new host buffer), one timed run that
 // sets the batch (runs per sample, so a sample lasts a couple of
 // milliseconds whatever the grid), then the median of `repeats` samples.
-struct Sampling {
+struct TimingSamples {
     int warmups = 1;
     int repeats = 1;
     // 0: no limit (the bench). Above 0, about how long a whole row may take,
@@ -37,18 +37,18 @@ struct Sampling {
 // alone `firstRunMs`, and it set `batch`: with no budget, `repeats`; with
 // one, as many as fit in what is left of it, at least one, at most
 // `repeats`.
-bool firstRunIsASample(const Sampling& sampling, int batch);
-int samplesToTake(const Sampling& sampling, double spentMs, double firstRunMs, int batch);
+bool firstRunIsASample(const TimingSamples& sampling, int batch);
+int samplesToTake(const TimingSamples& sampling, double spentMs, double firstRunMs, int batch);
 
 // Each time `work` (runs, steps or copies, of the field uploaded last) as
 // `sampling` says and returns the median milliseconds of one: one step of a
 // kernel, the platform's own device copy of the grid, one copy of the
 // newest field into host memory.
 double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
-                  const Sampling& sampling);
-double timeSystemCopy(Backend& backend, const Sampling& sampling);
+                  const TimingSamples& sampling);
+double timeSystemCopy(Backend& backend, const TimingSamples& sampling);
 double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
-                    const Sampling& sampling);
+                    const TimingSamples& sampling);
 
 // Grid bytes read and written per step over time, in GB/s.
 double bandwidthGBs(const GridSize& grid, double msPerStep);
@@ -92,7 +92,7 @@ KernelTable emptyKernelTable(const Backend& backend);
 // are then brought up to date, all of them: the ceiling is timed before the
 // floor. The one place table 1's rows and percentages are computed.
 void measureKernelTableRow(Backend& backend, const Params& params, const KernelTableRow& row,
-                           const Sampling& sampling, KernelTable& table);
+                           const TimingSamples& sampling, KernelTable& table);
 
 // The bench's table 1: every row in turn, each from a fresh upload of
 // params' initial field, each figure the median of `repeats`.

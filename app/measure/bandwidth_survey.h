@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/commands/bench_measure.h"
+#include "app/measure/bench_measure.h"
 #include "kernels/backend.h"
 #include "kernels/numerics/params.h"
 
@@ -24,7 +24,7 @@ namespace heatlab {
 // a sample: 70-90 ms a row, two steps (about 200 ms) for the three-pass
 // kernel, whose one step is 100 ms, and about 250 ms for a host copy, whose
 // warm-up pays the page faults of a new 256 MiB buffer.
-constexpr Sampling kSurveySampling{1, 9, 100.0};
+constexpr TimingSamples kSurveySampling{1, 9, 100.0};
 
 enum class SurveyState {
     Idle,       // never started

@@ -1,4 +1,4 @@
-#include "app/ui/field_navigation.h"
+#include "app/lecture/field_navigation.h"
 
 #include <algorithm>
 #include <cmath>

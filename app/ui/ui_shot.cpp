@@ -1,11 +1,11 @@
-#include "app/commands/shot_ui_command.h"
+#include "app/ui/ui_shot.h"
 
 #include <glad/gl.h>
 
 #include <algorithm>
 #include <cstdio>
 
-#include "app/commands/shot_stats.h"
+#include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
@@ -21,22 +21,11 @@ namespace {
 constexpr int kSettleFrames = 3;
 constexpr int kTimedLastFrames = 3;
 
-LectureOptions lectureOptionsOf(const ShotOptions& o) {
-    LectureOptions lecture;
-    lecture.params = o.params;
-    lecture.stepsPerFrame = o.stepsPerFrame;
-    lecture.picture = o.picture;
-    lecture.presenter = o.presenter;
-    lecture.copyEvery = o.copyEvery;
-    lecture.pinned = o.pinned;
-    return lecture;
-}
-
 // Runs `steps` steps in frames of at most `stepsPerFrame`, then pauses
 // (and measures the bandwidth table, a row a frame, when asked).
 void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame,
               bool bandwidth) {
-    WindowSettings& settings = ui.settings();
+    LectureSettings& settings = ui.settings();
     settings.running = true;
     for (int done = 0; done < steps;) {
         settings.stepsPerFrame = std::min(stepsPerFrame, steps - done);
@@ -65,16 +54,17 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
 
 ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
                     const ShotOptions& o) {
-    WindowSettings& settings = ui.settings();
+    LectureSettings& settings = ui.settings();
     settings.running = true;
     settings.pace = Pace::FixedSteps;
-    settings.stepsPerFrame = o.stepsPerFrame;
+    settings.stepsPerFrame = o.settings.stepsPerFrame;
     const FrameRunner frame = [&](bool timed) {
         ui.setFrameTiming(timed ? FrameTiming::EveryFrame : FrameTiming::Never);
         ui.frame(surface);
         return ui.lastFrame();
     };
-    ShotStats stats = measureFrames(ui.simulation(), frame, target, o);
+    ShotStats stats =
+        measureFrames(ui.simulation(), frame, target, o.frames, o.settings.stepsPerFrame);
     stats.picture = "the window with its panel";
     stats.path = name(ui.lastFrame().path);
     stats.registrations = ui.registrations();
@@ -90,7 +80,7 @@ int runShotUi(const ShotOptions& o) {
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
     std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());
     ImGuiLayer imgui(1.0f);
-    LectureUi ui(lectureOptionsOf(o), std::move(selection.backend), imgui, context.description());
+    LectureUi ui(o.settings, std::move(selection.backend), imgui, context.description());
 
     const GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
     OffscreenTarget target(size.nx, size.ny);
@@ -104,7 +94,7 @@ int runShotUi(const ShotOptions& o) {
         writeShotStats(stats, o.stats);
         return 0;
     }
-    runSteps(ui, surface, o.steps, o.stepsPerFrame, o.bandwidth);
+    runSteps(ui, surface, o.steps, o.settings.stepsPerFrame, o.bandwidth);
     const Params& ran = ui.simulation().params();
     const std::string path =
         o.out.empty() ? pictureNameAfterState(ran, ui.simulation().stepCount()) : o.out;

@@ -1,5 +1,5 @@
 #pragma once
-// A scene: the whole state of the window's panel and view as a JSON file, so
+// A scene: the lecture's settings and view as a JSON file, so
 // a lecture can be set up before it starts and reopened with one click or
 // `heatlab --scene FILE`. Nothing here touches a window, GL or Dear ImGui:
 // the cpu tests parse and write scenes directly.
@@ -8,21 +8,29 @@
 //   {"heatlab_scene": 1,
 //    "title": "...", "description": "...",                      (optional)
 //    "params": {"grid": "2048" | "4096x1024", "kernel": "optimised",
-//               "r": "0.24", "boundary": "dirichlet", "initial": "hot-square"},
+//               "r": "0.24", "boundary": "dirichlet", "initial": "hot-square",
+//               "time_block": 0 .. 8},                          (optional)
 //    "window": {"running": true, "steps_per_frame": 10,
 //               "display_path": "interop" | "via-host",
 //               "colormap": "heat" | "diverging" | "grey",
 //               "range": {"automatic": true, "lo": 0, "hi": 1},
-//               "sampling": "extremes" | "nearest", "vsync": true},
+//               "sampling": "extremes" | "nearest", "vsync": true,
+//               and optional, as files written before the panel had them:
+//               "pace": "fixed" | "fit-30fps" | "steps-per-second",
+//               "steps_per_second": 60, "copy_every": 0, "pinned": false,
+//               "brush": {"radius_percent": 1, "hot": 1, "cold": 0}},
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
-// "view" omitted (or null) is the whole grid, fitted.
+// "view" omitted (or null) is the whole grid, fitted. Every field is one of
+// LectureSettings (lecture_settings.h); the backend, the presenter layout,
+// the panel shown and max |u| measured are not in a scene: they belong to
+// the machine and the person at the screen.
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "app/ui/panel_state.h"
+#include "app/lecture/lecture_settings.h"
 
 namespace heatlab {
 
@@ -31,11 +39,8 @@ constexpr int kSceneVersion = 1;
 struct Scene {
     std::string title;
     std::string description;
-    Params params;
-    // Of the window's settings a scene holds running, stepsPerFrame, path,
-    // map, range, plainSampling and vsync; the rest (the panel shown, max |u|
-    // measured) belong to the person at the screen, not to the scene.
-    WindowSettings settings;
+    // The scene's settings over the ones it was read onto (see above).
+    LectureSettings settings;
     std::optional<ViewTransform> view;  // empty: the whole grid, fitted
 };
 
@@ -44,7 +49,9 @@ struct Scene {
 // problem: text that is not JSON (or is cut short), a missing or unknown
 // "heatlab_scene" version, a missing, unknown or wrongly typed field, or a
 // value the command line would refuse.
-Scene parseScene(const std::string& text, const std::string& fileName);
+// The settings a scene does not hold are `base`'s.
+Scene parseScene(const std::string& text, const std::string& fileName,
+                 const LectureSettings& base = {});
 // A scene is a few hundred bytes; a file past this is not one (and a
 // device that never ends is not read until memory runs out).
 constexpr std::size_t kMaxSceneBytes = 1024 * 1024;
@@ -53,7 +60,7 @@ constexpr std::size_t kMaxSceneBytes = 1024 * 1024;
 // program may be saving at that moment) and parses it; a file that cannot
 // be read, is larger than kMaxSceneBytes or changes every time it is read
 // is a UsageError too.
-Scene readScene(const std::string& path);
+Scene readScene(const std::string& path, const LectureSettings& base = {});
 
 // The scene as JSON text (pretty-printed, ending in a newline) that
 // parseScene() reads back to an equal scene.
@@ -61,10 +68,7 @@ std::string sceneText(const Scene& scene);
 // Writes sceneText() through writeOutputFile(). Throws RuntimeError.
 void writeScene(const std::string& path, const Scene& scene);
 
-// Whether two scenes hold the same values (the settings a scene keeps only).
-bool sameScene(const Scene& a, const Scene& b);
-
-// The scenes built into the program (from app/ui/scenes/*.json).
+// The scenes built into the program (from app/lecture/scenes/*.json).
 struct ShippedScene {
     const char* file;  // its name in the sources, named in a parse error
     const char* text;

@@ -1,4 +1,4 @@
-#include "app/ui/panel_state.h"
+#include "app/lecture/panel_edits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,23 +48,11 @@ void applyPanelEdits(Simulation& simulation, const Params& edited, bool reset) {
     }
 }
 
-int stepsThisFrame(const WindowSettings& settings, const PanelActions& actions) {
+int stepsThisFrame(const LectureSettings& settings, const PanelActions& actions) {
     if (settings.running) {
         return settings.stepsPerFrame;
     }
     return actions.singleStep ? 1 : 0;
-}
-
-FrameSettings frameSettingsOf(const WindowSettings& settings, int steps,
-                              const std::optional<ViewTransform>& view) {
-    FrameSettings frame;
-    frame.steps = steps;
-    frame.path = settings.path;
-    frame.map = settings.map;
-    frame.range = settings.range;
-    frame.showDisagreement = !settings.plainSampling;
-    frame.view = view;
-    return frame;
 }
 
 }  // namespace heatlab

@@ -1,12 +1,13 @@
 #pragma once
-// `heatlab shot --stats`: where a displayed frame's time goes, measured on
-// the machine it runs on (a GPU server through EGL included), and the steps
-// per second with and without the display, in the same call.
+// `heatlab shot --stats` and `shot --ui --stats`: where a displayed frame's
+// time goes, measured on the machine it runs on (a GPU server through EGL
+// included), and the steps per second with and without the display, in the
+// same call.
 
 #include <functional>
 #include <string>
 
-#include "app/commands/shot_picture.h"
+#include "app/render/frame.h"
 #include "app/render/offscreen_target.h"
 
 namespace heatlab {
@@ -42,14 +43,13 @@ struct ShotStats {
 // returns their times (uiMs 0 where there is no panel).
 using FrameRunner = std::function<FrameStats(bool timed)>;
 
-// Measures frames of options.stepsPerFrame steps run by `frame` into
+// Measures `frames` frames of `stepsPerFrame` steps run by `frame` into
 // `target`: the steps per second with and without drawing them, then the
 // median parts of timed frames and of reading the picture back. Fills
 // everything but the descriptions of the backend, context and view.
 ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
-                        const OffscreenTarget& target, const ShotOptions& options);
+                        const OffscreenTarget& target, int frames, int stepsPerFrame);
 
-ShotStats measureShot(ShotScene& scene, const ShotOptions& options);
 void printShotStats(const ShotStats& stats);
 // Written through writeOutputFile().
 void writeShotStats(const ShotStats& stats, const std::string& path);

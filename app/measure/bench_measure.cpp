@@ -1,4 +1,4 @@
-#include "app/commands/bench_measure.h"
+#include "app/measure/bench_measure.h"
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ double median(std::vector<double> values) {
 // Times `work(count)` as `sampling` says and returns the median
 // milliseconds per unit of work.
 template <typename Work>
-double medianMsPerUnit(Backend& backend, const Sampling& sampling, Work work) {
+double medianMsPerUnit(Backend& backend, const TimingSamples& sampling, Work work) {
     auto watch = backend.stopwatch();
     // Timed for the budget: the warm-ups are where a new host buffer's page
     // faults or a first launch go, so they can cost more than a run.
@@ -105,14 +105,14 @@ void setPercentages(KernelTable& table) {
 
 }  // namespace
 
-bool firstRunIsASample(const Sampling& sampling, int batch) {
+bool firstRunIsASample(const TimingSamples& sampling, int batch) {
     // Without a budget the bench keeps its samples all alike; with one, a
     // run this long is a sample already, and running it again only to time
     // it would double the row.
     return sampling.budgetMs > 0.0 && batch == 1;
 }
 
-int samplesToTake(const Sampling& sampling, double spentMs, double firstRunMs, int batch) {
+int samplesToTake(const TimingSamples& sampling, double spentMs, double firstRunMs, int batch) {
     if (sampling.budgetMs <= 0.0) {
         return sampling.repeats;
     }
@@ -128,7 +128,7 @@ double bandwidthGBs(const GridSize& grid, double msPerStep) {
 // Per step, timed in whole passes (the temporal kernel runs a remainder
 // that is no whole pass as single steps).
 double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
-                  const Sampling& sampling) {
+                  const TimingSamples& sampling) {
     const int unit = stepsPerPass(backend, kernel, grid);
     return medianMsPerUnit(backend, sampling,
                            [&](int count) { backend.step(kernel, count * unit, r); }) /
@@ -136,14 +136,14 @@ double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel
 }
 
 // Per step, timed in whole submissions of stepsPerSubmission() steps.
-double timeKernelMany(Backend& backend, float r, Kernel kernel, const Sampling& sampling) {
+double timeKernelMany(Backend& backend, float r, Kernel kernel, const TimingSamples& sampling) {
     const int unit = backend.stepsPerSubmission();
     return medianMsPerUnit(backend, sampling,
                            [&](int count) { backend.stepMany(kernel, count * unit, r); }) /
            unit;
 }
 
-double timeSystemCopy(Backend& backend, const Sampling& sampling) {
+double timeSystemCopy(Backend& backend, const TimingSamples& sampling) {
     return medianMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
             backend.systemCopy();
@@ -152,7 +152,7 @@ double timeSystemCopy(Backend& backend, const Sampling& sampling) {
 }
 
 double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
-                    const Sampling& sampling) {
+                    const TimingSamples& sampling) {
     HostBuffer host = backend.allocateHost(grid.cells(), memory);
     return medianMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
@@ -191,7 +191,7 @@ KernelTable emptyKernelTable(const Backend& backend) {
 }
 
 void measureKernelTableRow(Backend& backend, const Params& params, const KernelTableRow& row,
-                           const Sampling& sampling, KernelTable& table) {
+                           const TimingSamples& sampling, KernelTable& table) {
     switch (row.kind) {
     case KernelTableRow::Kind::SystemCopy:
         table.systemCopy =
@@ -221,7 +221,7 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
 
 KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats) {
     const std::vector<float> field = makeInitialField(params.grid, params.initial, params.boundary);
-    const Sampling sampling{kWarmupRuns, repeats, 0.0};
+    const TimingSamples sampling{kWarmupRuns, repeats, 0.0};
     KernelTable table = emptyKernelTable(backend);
     for (const KernelTableRow& row : kernelTableRows(backend, params)) {
         // Every row starts from the initial field, so none is timed on what

@@ -1,4 +1,4 @@
-#include "app/ui/bandwidth_survey.h"
+#include "app/measure/bandwidth_survey.h"
 
 #include <exception>
 #include <utility>

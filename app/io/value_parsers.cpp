@@ -1,0 +1,103 @@
+#include "app/io/value_parsers.h"
+
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+
+namespace heatlab {
+
+namespace {
+
+// A whole decimal number, all of the text, no sign games, or nothing. Twelve
+// digits are past any int, so the caller's range check sees the overflow.
+bool parseWhole(const std::string& text, long long* out) {
+    if (text.empty() || text.size() > 12) {
+        return false;
+    }
+    for (char c : text) {
+        if (c < '0' || c > '9') {
+            return false;
+        }
+    }
+    *out = std::stoll(text);
+    return true;
+}
+
+// A finite number a float holds (|x| <= 3e38), all of the text.
+bool parseFloat(const std::string& text, float* out) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) ||
+        std::fabs(value) > 3.0e38) {
+        return false;
+    }
+    *out = static_cast<float>(value);
+    return true;
+}
+
+}  // namespace
+
+std::string joinedNames(const std::vector<std::string>& names) {
+    std::string all;
+    for (const auto& n : names) {
+        all += (all.empty() ? "" : ", ") + n;
+    }
+    return all;
+}
+
+GridSize parseGridSize(const std::string& text) {
+    const std::string allowed = "N or NXxNY with " + std::to_string(kMinGridSide) +
+                                " <= side <= " + std::to_string(kMaxGridSide) +
+                                " (e.g. 2048 or 4096x1024)";
+    const auto x = text.find('x');
+    long long nx = 0;
+    long long ny = 0;
+    const bool ok = (x == std::string::npos)
+                        ? parseWhole(text, &nx) && (ny = nx, true)
+                        : parseWhole(text.substr(0, x), &nx) && parseWhole(text.substr(x + 1), &ny);
+    if (!ok) {
+        throw UsageError("'" + text + "' is not a grid size: expected " + allowed);
+    }
+    if (nx < kMinGridSide || ny < kMinGridSide || nx > kMaxGridSide || ny > kMaxGridSide) {
+        throw UsageError("grid " + text + " is out of range: expected " + allowed);
+    }
+    return GridSize{static_cast<int>(nx), static_cast<int>(ny)};
+}
+
+float parseR(const std::string& text) {
+    // Parsed as a double, so a value too small for a normal float is seen
+    // and refused by the range check instead of failing the conversion.
+    char* end = nullptr;
+    const double r = std::strtod(text.c_str(), &end);
+    const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(r);
+    if (!number || !rInRange(r)) {
+        throw UsageError("r must be a finite number with " + rText(kRAbove) +
+                         " < r <= " + rText(kRMax) + ", not below " + rText(kRSmallest) +
+                         " (the smallest normal float), got '" + text + "'");
+    }
+    return static_cast<float>(r);
+}
+
+int parseCount(const std::string& text, int min) {
+    long long value = 0;
+    if (!parseWhole(text, &value) || value < min || value > INT_MAX) {
+        throw UsageError("expected a whole number from " + std::to_string(min) + " to " +
+                         std::to_string(INT_MAX) + ", got '" + text + "'");
+    }
+    return static_cast<int>(value);
+}
+
+ValueEnds parseValueEnds(const std::string& lo, const std::string& hi) {
+    ValueEnds ends;
+    for (const std::string* text : {&lo, &hi}) {
+        if (!parseFloat(*text, text == &lo ? &ends.lo : &ends.hi)) {
+            throw UsageError("expected two finite numbers MIN MAX, got '" + *text + "'");
+        }
+    }
+    if (!(ends.lo < ends.hi)) {
+        throw UsageError("MIN must be below MAX, got " + lo + " " + hi);
+    }
+    return ends;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,56 @@
+#pragma once
+// The values a person types (grid size, r, counts, named choices, a value
+// range), parsed once from text into the typed value, for every reader of
+// such text: the command line's options and the scene file's fields. Ranges
+// come from kernels/numerics/params.h.
+//
+// Every problem is a UsageError of one line that says what is allowed; the
+// command line puts the option's name in front, the scene reader the field's.
+
+#include <string>
+#include <vector>
+
+#include "kernels/base/errors.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+// "2048" (square) or "4096x1024" (nx x ny), kMinGridSide <= side <=
+// kMaxGridSide.
+GridSize parseGridSize(const std::string& text);
+// A finite decimal number within the range of rInRange(): 0 < r <= 1, and
+// not below the smallest normal float.
+float parseR(const std::string& text);
+// A whole decimal number from `min` to the largest int.
+int parseCount(const std::string& text, int min);
+// Two finite numbers that a float holds, the first below the second.
+struct ValueEnds {
+    float lo = 0.0f;
+    float hi = 0.0f;
+};
+ValueEnds parseValueEnds(const std::string& lo, const std::string& hi);
+
+template <typename Enum>
+std::vector<std::string> namesOf(const std::vector<Enum>& values) {
+    std::vector<std::string> names;
+    for (Enum v : values) {
+        names.emplace_back(name(v));
+    }
+    return names;
+}
+
+// "a, b, c": the list a message or a help line shows.
+std::string joinedNames(const std::vector<std::string>& names);
+
+// One of `choices`, by the name name() gives it.
+template <typename Enum>
+Enum parseChoice(const std::string& text, const std::vector<Enum>& choices) {
+    for (Enum value : choices) {
+        if (text == name(value)) {
+            return value;
+        }
+    }
+    throw UsageError("'" + text + "' is not one of: " + joinedNames(namesOf(choices)));
+}
+
+}  // namespace heatlab

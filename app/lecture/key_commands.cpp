@@ -1,0 +1,37 @@
+#include "app/lecture/key_commands.h"
+
+namespace heatlab {
+
+void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& actions) {
+    switch (key) {
+    case Key::N:
+        settings.running = false;
+        actions.singleStep = true;
+        return;
+    case Key::Up: settings.params.r = steppedR(settings.params.r, 1); return;
+    case Key::Down: settings.params.r = steppedR(settings.params.r, -1); return;
+    default: break;
+    }
+    if (repeat) {
+        return;
+    }
+    switch (key) {
+    case Key::Space: settings.running = !settings.running; break;
+    case Key::R: actions.reset = true; break;
+    case Key::P:
+    case Key::F12: actions.screenshot = true; break;
+    case Key::F: actions.fitView = true; break;
+    case Key::H: settings.panelVisible = !settings.panelVisible; break;
+    case Key::C:
+        // The lecture's toggle: every step back to the host, or never.
+        settings.copyEvery = settings.copyEvery == 1 ? 0 : 1;
+        break;
+    // The presenter layout (F5, as slide programs start their show): the
+    // whole window's UI scaled for a projector, or back.
+    case Key::F5: settings.presenter = !settings.presenter; break;
+    case Key::Escape: actions.quit = true; break;
+    default: break;
+    }
+}
+
+}  // namespace heatlab

@@ -1,0 +1,70 @@
+#pragma once
+// The lecture's settings: one definition, read by the command line (app/
+// commands/), the scene file (scene.h) and `shot --ui`, edited by the panel
+// and the keys (app/ui/), applied to the simulation and the frame by the
+// lecture (app/ui/lecture_ui.h). Adding a setting touches its definition
+// here, its flag, its scene field and its control, and nothing that copies
+// it. No window, GL or ImGui here, so the cpu tests check it directly.
+
+#include <optional>
+
+#include "app/lecture/frame_pacer.h"
+#include "app/render/frame.h"
+#include "app/render/picture_settings.h"
+#include "kernels/backend_factory.h"
+#include "kernels/numerics/initial_conditions.h"
+#include "kernels/numerics/params.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// Enough for the field to move visibly at 60 frames a second on any grid the
+// CPU draws smoothly.
+constexpr int kDefaultStepsPerFrame = 10;
+// Steps per frame the panel offers: enough for a large grid on a GPU to move
+// visibly, not so many that a CPU frame takes seconds.
+constexpr int kMaxStepsPerFrame = 10000;
+// The brush radius the panel offers, in % of the grid's longer side.
+constexpr float kMinBrushPercent = 0.2f;
+constexpr float kMaxBrushPercent = 20.0f;
+
+struct LectureSettings {
+    // Grid, kernel, r, boundary, initial field, time block. As edited in the
+    // panel: kernel and r apply at once, the rest at the next reset
+    // (paramsToRun in panel_edits.h).
+    Params params;
+    // Where to run: auto on the command line; the backend that runs once
+    // started, switched live on the same field from the panel.
+    BackendChoice backend = BackendChoice::Auto;
+    bool running = true;
+    int stepsPerFrame = kDefaultStepsPerFrame;
+    // How the steps of a frame are chosen (FramePacer): the fixed count
+    // above, as many as fit 30 frames a second, or a rate in steps a second.
+    Pace pace = Pace::FixedSteps;
+    double stepsPerSecond = 60.0;
+    // The copy-back policy: the field back to host memory every `copyEvery`
+    // steps (0: never), pageable or pinned, as a first version would, to
+    // feel what the bus costs.
+    int copyEvery = 0;
+    bool pinned = false;
+    PictureSettings picture;  // display path, colour map, range, sampling
+    bool vsync = true;
+    bool presenter = false;  // the UI scaled for a projector
+    bool panelVisible = true;
+    bool measureMaxAbs = true;  // a reduction over the grid every frame
+    // The mouse's brush: a disc of this share of the grid's longer side,
+    // painting these values (the initial fields' hot and cold by default).
+    float brushPercent = 1.0f;
+    float brushHot = kHot;
+    float brushCold = kCold;
+};
+
+// The copy-back policy the settings ask for.
+CopyPolicy copyPolicyOf(const LectureSettings& settings);
+// The pacer's settings from the lecture's.
+PaceSettings paceSettingsOf(const LectureSettings& settings);
+// The frame runFrame() draws, from the lecture's settings.
+FrameSettings frameSettingsOf(const LectureSettings& settings, int steps,
+                              const std::optional<ViewTransform>& view);
+
+}  // namespace heatlab

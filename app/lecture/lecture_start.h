@@ -1,0 +1,22 @@
+#pragma once
+// How the lecture window starts: its settings, and what the command line
+// asked of this one run beyond them (a scene to start from, a frame count
+// for scripts, the pictures written at the end).
+
+#include <string>
+
+#include "app/lecture/lecture_settings.h"
+
+namespace heatlab {
+
+struct LectureStart {
+    LectureSettings settings;
+    // --scene FILE: read and checked whole before a backend or a window
+    // starts; the settings it holds replace those above, the rest stay.
+    std::string scenePath;
+    int frames = 0;                // quit after this many frames; 0: when closed
+    std::string screenshot;        // the field at grid resolution, at quit
+    std::string screenshotWindow;  // the whole window after the last frame
+};
+
+}  // namespace heatlab

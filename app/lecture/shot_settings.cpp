@@ -1,0 +1,66 @@
+#include "app/lecture/shot_settings.h"
+
+#include <filesystem>
+
+#include "app/io/output_file.h"
+#include "kernels/base/errors.h"
+#include "kernels/grid_memory.h"
+
+namespace heatlab {
+
+namespace {
+
+// Makes the --record folder where it does not exist yet (one level, as
+// mkdir does: a missing parent is refused), and refuses one that cannot
+// take files, before any work.
+void prepareRecordFolder(const std::string& folder) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (!fs::exists(folder, error)) {
+        const fs::path parent = fs::path(folder).parent_path();
+        if (!parent.empty() && !fs::is_directory(parent, error)) {
+            throw UsageError("--record: the folder '" + parent.string() + "' of '" + folder +
+                             "' does not exist");
+        }
+        if (!fs::create_directory(folder, error) && error) {
+            throw UsageError("--record: cannot make the folder '" + folder +
+                             "': " + error.message());
+        }
+    } else if (!fs::is_directory(folder, error)) {
+        throw UsageError("--record: '" + folder + "' is not a folder");
+    }
+    const std::string problem = outputPathProblem(folder + "/heatlab_record_probe.png");
+    if (!problem.empty()) {
+        throw UsageError("--record: " + problem);
+    }
+}
+
+}  // namespace
+
+void refuseShotOptionClashes(const ShotOptions& o) {
+    if (o.ui && (o.slide || !o.recordDir.empty() || !o.field.empty())) {
+        throw UsageError("--ui draws the window; --slide, --record and --field are the field's");
+    }
+    if (!o.ui && (o.settings.presenter || o.uiSize || o.bandwidth)) {
+        const char* flag =
+            o.settings.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
+        throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
+    }
+    if (!o.recordDir.empty()) {
+        if (o.every == 0) {
+            throw UsageError("--record needs --every K (the steps between pictures)");
+        }
+        prepareRecordFolder(o.recordDir);
+    } else if (o.every > 0) {
+        throw UsageError("--every is only meaningful with --record DIR");
+    }
+}
+
+BackendSelection shotBackend(const ShotOptions& o) {
+    BackendSelection selection = makeBackend(o.settings.backend);
+    refuseIfTooLarge(*selection.backend, o.settings.params.grid);
+    selection.backend->requireKernel(o.settings.params.kernel);
+    return selection;
+}
+
+}  // namespace heatlab

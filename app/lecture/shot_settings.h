@@ -1,0 +1,55 @@
+#pragma once
+// What `heatlab shot` is asked to do, the field's picture and the window's
+// (--ui) alike, and the checks made on it before any GL: read by the command
+// line (app/commands/shot_command.h), run by the shot itself and by
+// `shot --ui` (app/ui/ui_shot.h).
+
+#include <optional>
+#include <string>
+
+#include "app/lecture/lecture_settings.h"
+#include "kernels/backend_factory.h"
+#include "kernels/numerics/params.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// Steps a frame of `shot --stats` and `shot --ui` runs unless told.
+constexpr int kShotStepsPerFrame = 100;
+
+struct ShotOptions {
+    ShotOptions() { settings.stepsPerFrame = kShotStepsPerFrame; }
+
+    // What the lecture's settings are here: the simulation (params, backend),
+    // the copy-back policy, how each picture is drawn (its steps and view
+    // are the command's to set), the steps a frame of --stats and --ui, and
+    // the presenter layout of --ui.
+    LectureSettings settings;
+    int steps = 100;                // before the picture
+    std::optional<GridSize> slide;  // --slide WxH: a composed picture of that size
+    std::string out;                // empty: named after the state
+    std::string recordDir;          // --record: a numbered PNG every `every` steps
+    std::string field;              // --field: the final field as raw float32 too
+    int every = 0;
+    std::string stats;  // --stats FILE: measure instead of a picture
+    int frames = 50;
+    // --ui: the whole window, panel included, drawn offscreen at uiSize
+    // (runShotUi; default 1280 x 800, the window's own).
+    bool ui = false;
+    std::optional<GridSize> uiSize;
+    bool bandwidth = false;  // --ui: the bandwidth table measured and shown
+};
+
+// Throws UsageError for options that do not go together (--ui with a
+// slide or a recording, --size or --presenter without --ui), and for a
+// --record folder that cannot be had; makes that folder where it does not
+// exist yet (one level, as mkdir does).
+void refuseShotOptionClashes(const ShotOptions& options);
+
+// What both shots check and make before any GL: the backend the options
+// choose, with the grid and the kernel checked against it. The caller prints
+// its reason once the OpenGL context exists, so that a machine without a
+// usable one is told so in a single line.
+BackendSelection shotBackend(const ShotOptions& options);
+
+}  // namespace heatlab

@@ -1,0 +1,60 @@
+#include "app/lecture/stability_history.h"
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+namespace heatlab {
+
+namespace {
+
+// Enough frames to show an explosion from its start to the overflow (about
+// 1100 steps at r = 0.26), without the history growing through a lecture.
+constexpr std::size_t kMaxPoints = 2000;
+
+}  // namespace
+
+bool isLogShowable(double value) { return std::isfinite(value) && value > 0.0; }
+
+void StabilityHistory::add(long long step, float maxAbs, double amplitude, float r) {
+    if (r != r_ || (!steps_.empty() && step < steps_.back())) {
+        clear();
+        r_ = r;
+    }
+    const double magnitude = std::fabs(amplitude);
+    if (!isLogShowable(maxAbs) && !isLogShowable(magnitude)) {
+        return;  // nothing a log scale can show
+    }
+    if (steps_.size() == kMaxPoints) {
+        thinOut();
+    }
+    steps_.push_back(step);
+    maxAbs_.push_back(isLogShowable(maxAbs) ? maxAbs : std::numeric_limits<float>::quiet_NaN());
+    amplitude_.push_back(isLogShowable(magnitude) ? magnitude
+                                                  : std::numeric_limits<double>::quiet_NaN());
+}
+
+void StabilityHistory::add(long long step, float maxAbs, float r) {
+    add(step, maxAbs, std::numeric_limits<double>::quiet_NaN(), r);
+}
+
+void StabilityHistory::thinOut() {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < steps_.size(); i += 2) {
+        steps_[kept] = steps_[i];
+        maxAbs_[kept] = maxAbs_[i];
+        amplitude_[kept] = amplitude_[i];
+        ++kept;
+    }
+    steps_.resize(kept);
+    maxAbs_.resize(kept);
+    amplitude_.resize(kept);
+}
+
+void StabilityHistory::clear() {
+    steps_.clear();
+    maxAbs_.clear();
+    amplitude_.clear();
+}
+
+}  // namespace heatlab

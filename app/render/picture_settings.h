@@ -1,0 +1,60 @@
+#pragma once
+// How the field is drawn, as plain data with one name per concept from the
+// command line's flag to the shader's uniform: the display path, the colour
+// map and its range, the sampling rule, and which part of the grid is shown.
+// No GL here, so the lecture's settings and the scene reader use it too.
+
+#include <optional>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "app/render/colour_map.h"
+
+namespace heatlab {
+
+// How the field reaches the picture: written on the device into the GL
+// buffer (interop), or copied to host memory and uploaded, as a first
+// version would (via host).
+enum class DisplayPath { Interop, ViaHost };
+
+// "interop", "via-host": --display-path and the scene's "display_path".
+const char* name(DisplayPath path);
+std::vector<DisplayPath> allDisplayPaths();
+
+// What a pixel that covers more than one cell shows (--sampling, the
+// scene's "sampling", the shader's uSampling): the max of its cells where
+// (px + py) is even and their min where it is odd, so cells that disagree
+// (the checkerboard of an unstable step) stay visible as a pixel
+// checkerboard (extremes); or the cell under its centre (nearest).
+enum class Sampling { Extremes, Nearest };
+
+// "extremes", "nearest".
+const char* name(Sampling sampling);
+std::vector<Sampling> allSamplings();
+
+// The colour range: automatic (the field's own min and max, reduced where
+// the field lives) or locked to given ends.
+struct ColourRange {
+    bool automatic = true;
+    float lo = 0.0f;
+    float hi = 1.0f;
+};
+
+struct PictureSettings {
+    DisplayPath path = DisplayPath::Interop;
+    ColourMap map = ColourMap::Heat;
+    ColourRange range;
+    Sampling sampling = Sampling::Extremes;
+};
+
+// Which part of the grid a rectangle shows, in cells: the cell coordinate
+// (x right, y down; cell (col, row) spans [col, col + 1) x [row, row + 1))
+// at the rectangle's centre, and how many cells one pixel spans (> 1 when
+// minified, < 1 when magnified).
+struct ViewTransform {
+    glm::vec2 centre{0.0f, 0.0f};
+    float cellsPerPixel = 1.0f;
+};
+
+}  // namespace heatlab

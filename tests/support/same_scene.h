@@ -1,0 +1,31 @@
+#pragma once
+// Whether two scenes hold the same values: the settings a scene keeps (see
+// app/lecture/scene.h), its title, description and view. For the scene
+// tests' round trips.
+
+#include "app/lecture/scene.h"
+
+namespace heatlab {
+
+inline bool sameScene(const Scene& a, const Scene& b) {
+    const Params& p = a.settings.params;
+    const Params& q = b.settings.params;
+    const LectureSettings& s = a.settings;
+    const LectureSettings& t = b.settings;
+    const PictureSettings& u = s.picture;
+    const PictureSettings& v = t.picture;
+    const bool sameView = a.view.has_value() == b.view.has_value() &&
+                          (!a.view || (a.view->centre == b.view->centre &&
+                                       a.view->cellsPerPixel == b.view->cellsPerPixel));
+    return a.title == b.title && a.description == b.description && p.grid.nx == q.grid.nx &&
+           p.grid.ny == q.grid.ny && p.r == q.r && p.kernel == q.kernel &&
+           p.timeBlock == q.timeBlock && p.boundary == q.boundary && p.initial == q.initial &&
+           s.running == t.running && s.stepsPerFrame == t.stepsPerFrame && u.path == v.path &&
+           u.map == v.map && u.range.automatic == v.range.automatic && u.range.lo == v.range.lo &&
+           u.range.hi == v.range.hi && u.sampling == v.sampling && s.vsync == t.vsync &&
+           s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond && s.copyEvery == t.copyEvery &&
+           s.pinned == t.pinned && s.brushPercent == t.brushPercent && s.brushHot == t.brushHot &&
+           s.brushCold == t.brushCold && sameView;
+}
+
+}  // namespace heatlab
