@@ -1,4 +1,5 @@
 #include "app/measure/bench_measure.h"
+#include "kernels/base/median.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,12 +19,6 @@ constexpr int kWarmupRuns = 3;
 // and divided, so event resolution and launch jitter do not dominate.
 constexpr double kMinSampleMs = 2.0;
 constexpr int kMaxBatch = 200;
-
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 // Times `work(count)` as `sampling` says and returns the median
 // milliseconds per unit of work.

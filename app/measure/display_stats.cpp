@@ -1,4 +1,6 @@
 #include "app/measure/display_stats.h"
+#include "kernels/base/host_clock.h"
+#include "kernels/base/median.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,18 +15,6 @@
 namespace heatlab {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 constexpr int kWarmupFrames = 3;
 
@@ -52,7 +42,7 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     // The same steps with and without the display, each from a fresh field,
     // waited for only at the end, as a window's frames would run.
     simulation.reset();
-    Clock::time_point start = Clock::now();
+    HostClock::time_point start = HostClock::now();
     for (int i = 0; i < frames; ++i) {
         simulation.advance(stepsPerFrame);
     }
@@ -61,7 +51,7 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     stats.stepsPerSecondUndisplayed = totalSteps / secondsSince(start);
 
     simulation.reset();
-    start = Clock::now();
+    start = HostClock::now();
     for (int i = 0; i < frames; ++i) {
         frame(false);
     }
@@ -78,7 +68,7 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
         display.push_back(last.displayMs);
         draw.push_back(last.drawMs);
         ui.push_back(last.uiMs);
-        const Clock::time_point readStart = Clock::now();
+        const HostClock::time_point readStart = HostClock::now();
         const RgbImage picture = target.read();
         readback.push_back(secondsSince(readStart) * 1e3);
     }

@@ -1,4 +1,5 @@
 #include "app/render/frame.h"
+#include "kernels/base/host_clock.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,16 +9,6 @@
 #include "app/render/gl_check.h"
 
 namespace heatlab {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-}  // namespace
 
 ValueRange drawnRange(const FieldView& view, const FrameSettings& settings) {
     if (!settings.range.automatic) {
@@ -74,13 +65,13 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
         stats.stepsTimed = steps;
     };
 
-    Clock::time_point start = Clock::now();
+    HostClock::time_point start = HostClock::now();
     if (view.path() == DisplayPath::Interop) {
         // All steps but the last run on their own, so a timed frame can tell
         // them from the display write; untimed, they are queued back to back
         // either way.
         runSteps(settings.steps > 0 ? settings.steps - 1 : 0);
-        start = Clock::now();
+        start = HostClock::now();
         stats.presentWrite =
             simulation.advanceAndPresent(settings.steps - stats.stepsTimed, view.deviceBuffer());
         wait();
@@ -88,14 +79,14 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
         takeCopies(stats.displayMs);
     } else {
         runSteps(settings.steps);
-        start = Clock::now();
+        start = HostClock::now();
         const FieldRange range = backend.range();
         view.uploadFromHost(simulation.fieldOnHost().data(), range);
         wait();
         stats.displayMs = msSince(start);
     }
 
-    start = Clock::now();
+    start = HostClock::now();
     DrawSettings draw;
     draw.map = settings.map;
     draw.lo = settings.range.lo;

@@ -1,4 +1,5 @@
 #include "app/ui/lecture_ui.h"
+#include "kernels/base/host_clock.h"
 
 #include <glad/gl.h>
 
@@ -9,11 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/io/png_file.h"
 #include "app/lecture/key_commands.h"
-#include "app/render/field_picture.h"
-#include "app/render/offscreen_target.h"
-#include "app/render/slide_picture.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/grid_memory.h"
@@ -23,17 +20,10 @@ namespace heatlab {
 
 namespace {
 
-// How long the rates are averaged over: long enough to read, short enough to follow.
-constexpr double kRateSeconds = 0.5;
 // How often a frame is timed part by part (each part waited for, so that
 // frame loses the overlap of device and GL): often enough to follow a
 // change, rarely enough to cost nothing visible.
 constexpr double kBreakdownSeconds = 1.0;
-
-double secondsNow() {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 BackendChoice choiceOf(const Backend& backend) {
     return backend.name() == name(BackendChoice::Cuda) ? BackendChoice::Cuda : BackendChoice::Cpu;
@@ -54,7 +44,10 @@ std::vector<Kernel> kernelsOf(const Backend& backend) {
 LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
                      ImGuiLayer& imgui, const std::string& glDescription,
                      const std::optional<Scene>& scene)
-    : imgui_(imgui), simulation_(std::move(backend), settings.params), settings_(settings) {
+    : imgui_(imgui),
+      simulation_(std::move(backend), settings.params),
+      settings_(settings),
+      rates_(secondsNow()) {
     showBackend();
     readouts_.backends = {BackendChoice::Cpu};
     if (builtWithCuda()) {
@@ -68,7 +61,6 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
     if (scene) {
         applyScene(*scene);
     }
-    rateStart_ = secondsNow();
 }
 
 bool LectureUi::frame(const UiSurface& surface) {
@@ -94,7 +86,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     sceneRequests();
     apply(actions);
 
-    const ColourBarStrip bar = colourBarStrip();
+    const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
     fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
     fieldHeight_ = size.height;
     if (settings_.panelVisible) {
@@ -110,11 +102,12 @@ bool LectureUi::frame(const UiSurface& surface) {
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     lastFrame_ = runFrame(simulation_, view_, renderer_,
-                          frameSettingsOf(settings_, steps, navigation_.view()), 0, 0, fieldWidth_,
-                          fieldHeight_, timed);
+                          frameSettingsOf(settings_, steps, input_.navigation().view()), 0, 0,
+                          fieldWidth_, fieldHeight_, timed);
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
-    drawColourBar(bar);
+    colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldWidth_,
+                    fieldHeight_, pixelsPerUnit());
     measure(steps);
     advanceBandwidthSurvey();
     const double uiStart = secondsNow();
@@ -183,7 +176,7 @@ void LectureUi::apply(const PanelActions& actions) {
         applyPanelEdits(simulation_, settings_.params, false);
     }
     if (actions.fitView) {
-        navigation_.fit();
+        input_.navigation().fit();
     }
     const CopyPolicy copy = copyPolicyOf(settings_);
     if (copy.every != appliedCopy_.every || copy.memory != appliedCopy_.memory) {
@@ -227,7 +220,7 @@ void LectureUi::reset() {
         return;
     }
     if (newGrid) {
-        navigation_.fit();
+        input_.navigation().fit();
     }
     readouts_.message.clear();
     // The table belongs to a grid: a new one is measured.
@@ -256,51 +249,13 @@ void LectureUi::measure(int steps) {
     readouts_.running = simulation_.params();
     readouts_.steps = simulation_.stepCount();
     if (settings_.measureMaxAbs) {
-        measureField();
+        watch_.frame(simulation_, settings_, readouts_);
     }
-    ++rateFrames_;
-    rateSteps_ += steps;
-    const double now = secondsNow();
-    const double elapsed = now - rateStart_;
-    // Until the first half second is over, the frames so far: the readouts
-    // never sit at zero while something runs.
-    if (elapsed >= kRateSeconds || (!rateWindowDone_ && rateFrames_ >= 2)) {
-        readouts_.frameMs = 1000.0 * elapsed / rateFrames_;
-        readouts_.stepsPerSecond = static_cast<double>(rateSteps_) / elapsed;
-        const double copied = simulation_.bytesCopiedBack() - rateCopied_;
-        readouts_.copyGBs = copied >= 0.0 ? copied / elapsed / 1e9 : 0.0;
-    }
-    if (elapsed >= kRateSeconds) {
-        rateWindowDone_ = true;
-        rateCopied_ = simulation_.bytesCopiedBack();
-        rateStart_ = now;
-        rateFrames_ = 0;
-        rateSteps_ = 0;
-    }
-}
-
-// max |u| and the checkerboard amplitude, reduced where the field lives,
-// queued behind the frame's steps and read back when done (on a GPU a frame
-// or two later), so the frames never wait for them. Asked before and after
-// the request: a backend that measures at once answers in this frame.
-void LectureUi::measureField() {
-    Backend& backend = simulation_.backend();
-    useMeasures(backend.finishedMeasures());
-    if (backend.requestMeasures(simulation_.stepCount())) {
-        pending_ = PendingMeasures{simulation_.fieldCount(), simulation_.params().r};
-    }
-    useMeasures(backend.finishedMeasures());
-}
-
-void LectureUi::useMeasures(const std::optional<FieldMeasures>& measures) {
-    // Measured on a field since replaced (a reset, a scene): not this one's.
-    if (!measures || pending_.field != simulation_.fieldCount()) {
-        return;
-    }
-    readouts_.maxAbs = measures->maxAbs;
-    readouts_.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
-    if (!std::isfinite(measures->maxAbs) && settings_.running) {
-        pauseOnOverflow(measures->tag);
+    Rates rates{readouts_.frameMs, readouts_.stepsPerSecond, readouts_.copyGBs};
+    if (rates_.frame(secondsNow(), steps, simulation_.bytesCopiedBack(), rates)) {
+        readouts_.frameMs = rates.frameMs;
+        readouts_.stepsPerSecond = rates.stepsPerSecond;
+        readouts_.copyGBs = rates.copyGBs;
     }
 }
 
@@ -322,21 +277,6 @@ void LectureUi::advanceBandwidthSurvey() {
     }
 }
 
-// Past r = 0.25 the checkerboard grows until the floats overflow; stepping
-// on would only spread NaN, so the run stops where the class can see why.
-void LectureUi::pauseOnOverflow(long long step) {
-    settings_.running = false;
-    const double r = simulation_.params().r;
-    char why[256];
-    std::snprintf(why, sizeof why,
-                  "paused at step %lld: the field overflowed (max |u| is %s). The centre weight "
-                  "1 - 4r = %.4g %s",
-                  step, std::isnan(readouts_.maxAbs) ? "NaN" : "infinite", 1.0 - 4.0 * r,
-                  r > kStabilityBound ? "is negative: the checkerboard grew by |1 - 8r| a step"
-                                      : "is not negative: this overflow came from the field");
-    readouts_.message = why;
-}
-
 float LectureUi::pixelsPerUnit() const {
     const UiSurface& s = surface_;
     return s.units.width > 0
@@ -344,34 +284,15 @@ float LectureUi::pixelsPerUnit() const {
                : 1.0f;
 }
 
-bool LectureUi::overField(double x, double y) const {
-    const double scale = pixelsPerUnit();
-    return x * scale < fieldWidth_ && y * scale < fieldHeight_ && x >= 0.0 && y >= 0.0;
-}
-
 // The kind the panel chose, named after the state, into the panel's folder
 // (written whole or not at all); the panel says where, or why not.
 void LectureUi::takeScreenshot(const PixelSize& window) {
-    const ScreenshotKind kind = screenshotPanel_.kind;
-    std::string file = pictureNameAfterState(simulation_.params(), simulation_.stepCount());
-    if (kind != ScreenshotKind::Field) {
-        file.insert(file.size() - 4, std::string("_") + name(kind));  // before ".png"
-    }
-    const std::string folder = screenshotPanel_.folder;
-    const std::string path = folder.empty() ? file : folder + "/" + file;
+    const std::string path =
+        screenshotPath(screenshotPanel_, simulation_.params(), simulation_.stepCount());
     try {
-        const FrameSettings settings = frameSettingsOf(settings_, 0, std::nullopt);
-        if (kind == ScreenshotKind::Window) {
-            // What was just drawn, panel included, before it is shown.
-            writePng(path, readPixels(window.width, window.height), describeUi());
-        } else if (kind == ScreenshotKind::Slide) {
-            Picture slide =
-                slidePicture(simulation_, view_, renderer_, settings, kSlideWidth, kSlideHeight);
-            writePng(path, slide.image, describePicture(simulation_, settings, slide));
-        } else {
-            const Picture picture = pictureOfField(simulation_, view_, renderer_, settings);
-            writePng(path, picture.image, picture.text);
-        }
+        // A window picture is what was just drawn, panel included.
+        writeScreenshot(screenshotPanel_.kind, path, drawnField(),
+                        frameSettingsOf(settings_, 0, std::nullopt), window, describeUi());
         readouts_.message = "saved " + path;
     } catch (const std::exception& e) {
         readouts_.message = std::string("screenshot not saved: ") + e.what();
@@ -380,62 +301,13 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
 
 // Asked for on the command line: it must work, so a failure throws.
 void LectureUi::saveScreenshot(const std::string& path) {
-    const Picture picture =
-        pictureOfField(simulation_, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt));
-    writePng(path, picture.image, picture.text);
-}
-
-// The strip right of the field that holds the colour bar and its two
-// values, in framebuffer pixels, sized like the panel's text.
-LectureUi::ColourBarStrip LectureUi::colourBarStrip() const {
-    const float pixels = pixelsPerUnit();
-    ColourBarStrip strip;
-    strip.margin = static_cast<int>(std::lround(ImGui::GetFontSize() * 0.5f * pixels));
-    strip.bar = static_cast<int>(std::lround(ImGui::GetFontSize() * 0.9f * pixels));
-    // Room for the longest value a range shows ("-1.23e+09").
-    strip.label = static_cast<int>(std::lround(ImGui::CalcTextSize("-0.000e+00").x * pixels));
-    strip.width = 3 * strip.margin + strip.bar + strip.label;
-    return strip;
-}
-
-// The colour bar right of the field, with the range's ends: the locked ones,
-// or the field's own min and max read back without waiting (a frame or two
-// behind on a GPU; the first frames show none).
-void LectureUi::drawColourBar(const ColourBarStrip& strip) {
-    const FrameSettings settings = frameSettingsOf(settings_, 0, std::nullopt);
-    if (settings.range.automatic) {
-        if (const std::optional<FieldRange> stored = view_.finishedRange()) {
-            shownRange_ = drawnRangeOf(*stored, settings);
-        }
-        view_.queueRangeReadback();
-    } else {
-        shownRange_ = ValueRange{settings.range.lo, settings.range.hi};
-    }
-    const float pixels = pixelsPerUnit();
-    const int line = static_cast<int>(std::lround(ImGui::GetTextLineHeightWithSpacing() * pixels));
-    const int x = fieldWidth_ + strip.margin;
-    const int height = std::max(1, fieldHeight_ - 2 * (line + strip.margin));
-    renderer_.drawColourBar(settings.map, x, line + strip.margin, strip.bar, height);
-    if (!shownRange_) {
-        return;
-    }
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
-    const ImU32 ink = IM_COL32(225, 225, 225, 255);
-    const float left = static_cast<float>(x) / pixels;
-    const float top = static_cast<float>(strip.margin) / pixels;
-    draw->AddText(ImVec2(left, top), ink, numberText(shownRange_->hi, 4).c_str());
-    draw->AddText(ImVec2(left, static_cast<float>(fieldHeight_ - line) / pixels), ink,
-                  numberText(shownRange_->lo, 4).c_str());
+    writeScreenshot(ScreenshotKind::Field, path, drawnField(),
+                    frameSettingsOf(settings_, 0, std::nullopt), PixelSize{}, PngText{});
 }
 
 PngText LectureUi::describeUi() {
-    Picture shown;
-    const FrameSettings settings = frameSettingsOf(settings_, 0, navigation_.view());
-    shown.frame = lastFrame_;
-    shown.range = drawnRange(view_, settings);
-    PngText text = describePicture(simulation_, settings, shown);
-    text.push_back({"heatlab.picture", "the window: field, colour map and panel"});
-    return text;
+    return describeWindow(drawnField(), frameSettingsOf(settings_, 0, input_.navigation().view()),
+                          lastFrame_);
 }
 
 void LectureUi::sceneRequests() {
@@ -488,7 +360,7 @@ void LectureUi::applyScene(const Scene& scene) {
     settings.panelVisible = settings_.panelVisible;
     settings.measureMaxAbs = settings_.measureMaxAbs;
     settings_ = settings;
-    navigation_.setView(scene.view);
+    input_.navigation().setView(scene.view);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;
     // The table belongs to a grid, as after a reset: a new one is measured.
@@ -500,7 +372,7 @@ void LectureUi::applyScene(const Scene& scene) {
 Scene LectureUi::currentScene() const {
     Scene scene;
     scene.settings = settings_;
-    scene.view = navigation_.view();
+    scene.view = input_.navigation().view();
     return scene;
 }
 
@@ -511,56 +383,15 @@ void LectureUi::onKey(Key key, bool repeat) {
 }
 
 void LectureUi::onScroll(double dy) {
-    if (imgui_.wantsMouse() || !overField(cursorX_, cursorY_)) {
-        return;
-    }
-    const float scale = pixelsPerUnit();
-    navigation_.zoom(dy, static_cast<float>(cursorX_) * scale, static_cast<float>(cursorY_) * scale,
-                     fieldWidth_, fieldHeight_, simulation_.params().grid);
+    input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation_.params().grid);
 }
 
-// Left paints heat, right paints cold, the middle button drags the field;
-// nothing happens while the panel has the mouse.
 void LectureUi::onMouseButton(int button, bool pressed) {
-    const bool onField = pressed && !imgui_.wantsMouse() && overField(cursorX_, cursorY_);
-    if (button == kLeftButton || button == kRightButton) {
-        brush_ = !onField ? Brush::None : (button == kLeftButton ? Brush::Hot : Brush::Cold);
-        paintAtCursor();
-    } else if (button == kMiddleButton) {
-        dragging_ = onField;
-    }
+    input_.button(button, pressed, imgui_.wantsMouse(), fieldArea(), simulation_, settings_);
 }
 
 void LectureUi::onCursor(double x, double y) {
-    if (dragging_) {
-        const float scale = pixelsPerUnit();
-        navigation_.pan(static_cast<float>(x - cursorX_) * scale,
-                        static_cast<float>(y - cursorY_) * scale, fieldWidth_, fieldHeight_,
-                        simulation_.params().grid);
-    }
-    cursorX_ = x;
-    cursorY_ = y;
-    paintAtCursor();
-}
-
-// A disc of the panel's share of the grid's side (1 % unless changed; at
-// least a cell and a half), set to the panel's hot or cold value (those of
-// the initial fields unless changed), in the field where it lives: on the
-// CUDA path the host never touches the grid.
-void LectureUi::paintAtCursor() {
-    if (brush_ == Brush::None || !overField(cursorX_, cursorY_)) {
-        return;
-    }
-    const GridSize& grid = simulation_.params().grid;
-    const float scale = pixelsPerUnit();
-    const glm::vec2 cell =
-        navigation_.cellAt(static_cast<float>(cursorX_) * scale,
-                           static_cast<float>(cursorY_) * scale, fieldWidth_, fieldHeight_, grid);
-    const LectureSettings& s = settings_;
-    const float side = static_cast<float>(std::max(grid.nx, grid.ny));
-    const float radius = std::max(1.5f, 0.01f * s.brushPercent * side);
-    simulation_.backend().paint(cell.x, cell.y, radius,
-                                brush_ == Brush::Hot ? s.brushHot : s.brushCold);
+    input_.cursor(x, y, fieldArea(), simulation_, settings_);
 }
 
 }  // namespace heatlab

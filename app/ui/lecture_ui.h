@@ -1,9 +1,14 @@
 #pragma once
-// The lecture's frame, in a window or not: the field drawn with runFrame()
-// left of the panel, the panel's and the keys' edits applied to the
-// simulation between frames, the mouse zooming, panning and painting the
-// field. The window (LectureWindow) and `heatlab shot --ui` both run it;
-// only they know where the pixels go and where input comes from.
+// The lecture's frame, in a window or not: a short orchestrator over its
+// parts. Each frame it applies the panel's and the keys' edits to the
+// simulation (backend switch and reset with their recovery, scenes), runs
+// the frame's steps as the pace asks (FramePacer) and draws them with
+// runFrame() left of the panel and the colour bar (ColourBar), then lets the
+// parts read the result: the field's measures and the overflow pause
+// (FieldWatch), the rates (RateMeter), the bandwidth table (BandwidthSurvey),
+// a screenshot (screenshots.h). The mouse goes to FieldInput. The window
+// (LectureWindow) and `heatlab shot --ui` both run it; only they know where
+// the pixels go and where input comes from.
 // Owns, in the order they are made and (reversed) destroyed: the renderer,
 // the field view, the simulation; the ImGui layer and the GL context are
 // the caller's and must outlive it.
@@ -13,15 +18,19 @@
 #include <string>
 
 #include "app/io/png_file.h"
-#include "app/lecture/field_navigation.h"
+#include "app/lecture/field_input.h"
+#include "app/lecture/field_watch.h"
 #include "app/lecture/frame_pacer.h"
 #include "app/lecture/panel_edits.h"
+#include "app/lecture/rate_meter.h"
 #include "app/lecture/scene.h"
 #include "app/measure/bandwidth_survey.h"
 #include "app/render/field_renderer.h"
 #include "app/render/field_view.h"
+#include "app/ui/colour_bar.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
+#include "app/ui/screenshots.h"
 #include "app/ui/window.h"
 #include "kernels/simulation.h"
 
@@ -31,9 +40,6 @@ namespace heatlab {
 // grid beside it on a 1280 x 800 screen. `shot --ui` draws this size too.
 constexpr int kWindowWidth = 1280;
 constexpr int kWindowHeight = 800;
-// A slide screenshot: full HD, what projectors and slide decks use.
-constexpr int kSlideWidth = 1920;
-constexpr int kSlideHeight = 1080;
 
 // Where a frame is drawn: the framebuffer's size in pixels and the display's
 // in window units (ImGui's; they differ on a high-DPI screen).
@@ -111,25 +117,14 @@ private:
     void switchBackend();
     void reset();
     void lockRangeToField();
+    // After the frame's steps: the measures, the rates.
     void measure(int steps);
-    // The run stops; `step` is where the overflow was measured.
-    void pauseOnOverflow(long long step);
-    void measureField();
-    struct ColourBarStrip {
-        int margin = 0;
-        int bar = 0;
-        int label = 0;
-        int width = 0;
-    };
-    ColourBarStrip colourBarStrip() const;
-    void drawColourBar(const ColourBarStrip& strip);
     // One row of the table a frame, once the frame's steps are done.
     void advanceBandwidthSurvey();
-    void useMeasures(const std::optional<FieldMeasures>& measures);
     int paceSteps(const PanelActions& actions);
-    void paintAtCursor();
     float pixelsPerUnit() const;
-    bool overField(double x, double y) const;
+    FieldArea fieldArea() const { return FieldArea{fieldWidth_, fieldHeight_, pixelsPerUnit()}; }
+    DrawnField drawnField() { return DrawnField{simulation_, view_, renderer_}; }
     // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
     // Applies a parsed scene, or throws having changed nothing: UsageError
@@ -148,41 +143,21 @@ private:
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
     ScreenshotPanel screenshotPanel_;
-    FieldNavigation navigation_;
+    FieldInput input_;
+    ColourBar colourBar_;
+    FieldWatch watch_;
+    RateMeter rates_;
+    BandwidthSurvey bandwidth_;
+    FramePacer pacer_;
+    CopyPolicy appliedCopy_;
     UiSurface surface_;
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;
     FrameStats lastFrame_;
-    // The measures requested last: of which field, at which r.
-    struct PendingMeasures {
-        long long field = -1;
-        float r = 0.0f;
-    };
-    PendingMeasures pending_;
-    BandwidthSurvey bandwidth_;
-    std::optional<ValueRange> shownRange_;  // the colour bar's ends, once known
     FrameTiming timing_ = FrameTiming::Sampled;
     double lastTimedFrame_ = 0.0;
-    // The mouse: a button held paints (left hot, right cold) at the cursor,
-    // the middle one drags the field.
-    enum class Brush { None, Hot, Cold };
-    static constexpr int kLeftButton = 0;
-    static constexpr int kRightButton = 1;
-    static constexpr int kMiddleButton = 2;
-    Brush brush_ = Brush::None;
-    bool dragging_ = false;
-    double cursorX_ = 0.0;
-    double cursorY_ = 0.0;
-    // Frame time and steps per second over the last half second or so.
-    double rateStart_ = 0.0;
-    FramePacer pacer_;
-    CopyPolicy appliedCopy_;
-    double rateCopied_ = 0.0;      // bytes copied back when the rate was last measured
-    bool rateWindowDone_ = false;  // a whole half second has been measured
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
-    int rateFrames_ = 0;
-    long long rateSteps_ = 0;
 };
 
 }  // namespace heatlab

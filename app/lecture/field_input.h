@@ -1,0 +1,52 @@
+#pragma once
+// The mouse on the field: left held paints heat, right paints cold, the
+// middle button drags the field, the wheel zooms about the cursor; nothing
+// happens while the panel has the mouse. Positions come in window units (x
+// right, y down) and are turned into framebuffer pixels of the field's
+// rectangle, its top left corner at the window's. No window or GL here.
+
+#include <optional>
+
+#include "app/lecture/field_navigation.h"
+#include "app/lecture/lecture_settings.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// Where the field is drawn this frame: its rectangle in framebuffer pixels
+// from the window's top left corner, and framebuffer pixels a window unit.
+struct FieldArea {
+    int width = 1;
+    int height = 1;
+    float pixelsPerUnit = 1.0f;
+};
+
+class FieldInput {
+public:
+    // The view to draw with (empty: the whole grid, fitted), and its edits.
+    FieldNavigation& navigation() { return navigation_; }
+    const FieldNavigation& navigation() const { return navigation_; }
+
+    // `panelHasMouse`: the panel takes the event (ImGui's WantCaptureMouse).
+    void scroll(double dy, bool panelHasMouse, const FieldArea& area, const GridSize& grid);
+    void button(int button, bool pressed, bool panelHasMouse, const FieldArea& area,
+                Simulation& simulation, const LectureSettings& settings);
+    void cursor(double x, double y, const FieldArea& area, Simulation& simulation,
+                const LectureSettings& settings);
+
+private:
+    bool overField(double x, double y, const FieldArea& area) const;
+    void paint(const FieldArea& area, Simulation& simulation, const LectureSettings& settings);
+
+    enum class Brush { None, Hot, Cold };
+    static constexpr int kLeftButton = 0;
+    static constexpr int kRightButton = 1;
+    static constexpr int kMiddleButton = 2;
+    FieldNavigation navigation_;
+    Brush brush_ = Brush::None;
+    bool dragging_ = false;
+    double x_ = 0.0;
+    double y_ = 0.0;
+};
+
+}  // namespace heatlab

@@ -1,0 +1,38 @@
+#pragma once
+// Watches the running field: max |u| and the checkerboard amplitude, reduced
+// where the field lives and read back without waiting (on a GPU a frame or
+// two later), into the panel's readouts and the stability meter; and the
+// overflow pause: past r = 0.25 the checkerboard grows until the floats
+// overflow, and stepping on would only spread NaN, so the run stops where
+// the class can see why. No GL here.
+
+#include "app/lecture/lecture_settings.h"
+#include "app/lecture/panel_readouts.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+class FieldWatch {
+public:
+    // After the frame's steps: takes the measures that have finished, asks
+    // for the newest field's (asked before and after the request, so a
+    // backend that measures at once answers in this frame), and pauses
+    // `settings` when the field overflowed, saying why in the readouts.
+    void frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts);
+
+private:
+    void use(const std::optional<FieldMeasures>& measures, const Simulation& simulation,
+             LectureSettings& settings, PanelReadouts& readouts);
+
+    // The measures requested last: of which field, at which r.
+    struct Pending {
+        long long field = -1;
+        float r = 0.0f;
+    };
+    Pending pending_;
+};
+
+// The panel's line when the run stopped at `step` on an overflowed field.
+std::string overflowMessage(long long step, float maxAbs, double r);
+
+}  // namespace heatlab

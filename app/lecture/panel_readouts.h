@@ -1,0 +1,40 @@
+#pragma once
+// What the panel shows of the running lecture but does not edit, as plain
+// data: filled by the lecture's parts each frame, drawn by the panel
+// (app/ui/panel.h). No ImGui here.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/lecture/stability_history.h"
+#include "app/measure/bandwidth_survey.h"
+#include "app/render/frame.h"
+#include "app/render/picture_settings.h"
+#include "kernels/backend_factory.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+// What the panel shows but does not edit, measured by the window.
+struct PanelReadouts {
+    Params running;                       // what the simulation runs with now
+    std::vector<Kernel> kernels;          // the stencil kernels the backend has
+    std::vector<BackendChoice> backends;  // what this build can run on
+    long long steps = 0;
+    int stepsThisFrame = 0;  // what the pace chose for the last frame
+    double frameMs = 0.0;
+    double stepsPerSecond = 0.0;
+    double copyGBs = 0.0;                        // moved to the host by the copy-back policy
+    std::optional<FrameStats> breakdown;         // the newest timed frame
+    const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
+    bool showBandwidth = false;                  // a table was just started: unfold its section
+    float maxAbs = 0.0f;
+    StabilityHistory stability;               // max |u| after every frame since the reset
+    std::string backend;                      // "cuda on NVIDIA H200"
+    std::string gl;                           // the window's OpenGL version and renderer
+    DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
+    std::string fallbackReason;               // why not interop, when it was asked for
+    std::string message;                      // "saved <path>", or what went wrong
+};
+}  // namespace heatlab

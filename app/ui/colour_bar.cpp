@@ -1,0 +1,49 @@
+#include "app/ui/colour_bar.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace heatlab {
+
+ColourBar::Strip ColourBar::strip(float pixelsPerUnit) {
+    Strip strip;
+    strip.margin = static_cast<int>(std::lround(ImGui::GetFontSize() * 0.5f * pixelsPerUnit));
+    strip.bar = static_cast<int>(std::lround(ImGui::GetFontSize() * 0.9f * pixelsPerUnit));
+    // Room for the longest value a range shows ("-1.23e+09").
+    strip.label =
+        static_cast<int>(std::lround(ImGui::CalcTextSize("-0.000e+00").x * pixelsPerUnit));
+    strip.width = 3 * strip.margin + strip.bar + strip.label;
+    return strip;
+}
+
+void ColourBar::draw(const Strip& strip, FieldView& view, FieldRenderer& renderer,
+                     const FrameSettings& settings, int fieldWidth, int fieldHeight,
+                     float pixelsPerUnit) {
+    if (settings.range.automatic) {
+        if (const std::optional<FieldRange> stored = view.finishedRange()) {
+            shown_ = drawnRangeOf(*stored, settings);
+        }
+        view.queueRangeReadback();
+    } else {
+        shown_ = ValueRange{settings.range.lo, settings.range.hi};
+    }
+    const float pixels = pixelsPerUnit;
+    const int line = static_cast<int>(std::lround(ImGui::GetTextLineHeightWithSpacing() * pixels));
+    const int x = fieldWidth + strip.margin;
+    const int height = std::max(1, fieldHeight - 2 * (line + strip.margin));
+    renderer.drawColourBar(settings.map, x, line + strip.margin, strip.bar, height);
+    if (!shown_) {
+        return;
+    }
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    const ImU32 ink = IM_COL32(225, 225, 225, 255);
+    const float left = static_cast<float>(x) / pixels;
+    const float top = static_cast<float>(strip.margin) / pixels;
+    draw->AddText(ImVec2(left, top), ink, numberText(shown_->hi, 4).c_str());
+    draw->AddText(ImVec2(left, static_cast<float>(fieldHeight - line) / pixels), ink,
+                  numberText(shown_->lo, 4).c_str());
+}
+
+}  // namespace heatlab

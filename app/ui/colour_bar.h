@@ -1,0 +1,37 @@
+#pragma once
+// The colour bar right of the field, with the range's two ends as text:
+// the locked ones, or the field's own min and max read back without waiting
+// (a frame or two behind on a GPU; the first frames show none). The bar is
+// drawn by the renderer, its labels by Dear ImGui, sized like the panel's
+// text: call between ImGuiLayer::beginFrame() and render().
+
+#include <optional>
+
+#include "app/render/colour_map.h"
+#include "app/render/field_renderer.h"
+#include "app/render/field_view.h"
+#include "app/render/frame.h"
+
+namespace heatlab {
+
+class ColourBar {
+public:
+    // The strip the bar and its labels take, in framebuffer pixels.
+    struct Strip {
+        int margin = 0;
+        int bar = 0;
+        int label = 0;
+        int width = 0;
+    };
+    static Strip strip(float pixelsPerUnit);
+
+    // Draws the bar in the strip right of a field `fieldWidth` x
+    // `fieldHeight` pixels at the framebuffer's left edge.
+    void draw(const Strip& strip, FieldView& view, FieldRenderer& renderer,
+              const FrameSettings& settings, int fieldWidth, int fieldHeight, float pixelsPerUnit);
+
+private:
+    std::optional<ValueRange> shown_;  // the ends, once known
+};
+
+}  // namespace heatlab

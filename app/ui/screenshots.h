@@ -1,0 +1,46 @@
+#pragma once
+// The lecture's pictures: what F12, P and the panel's button write (the
+// field at grid resolution, the whole window, or a 1920 x 1080 slide), the
+// field written at quit (--screenshot), and the text chunks that say how a
+// picture of the window was made. Each PNG is written whole or not at all.
+
+#include <string>
+
+#include "app/io/png_file.h"
+#include "app/render/field_renderer.h"
+#include "app/render/field_view.h"
+#include "app/render/frame.h"
+#include "app/ui/panel.h"
+#include "app/ui/window.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// A slide screenshot: full HD, what projectors and slide decks use.
+constexpr int kSlideWidth = 1920;
+constexpr int kSlideHeight = 1080;
+
+// The field as the lecture draws it.
+struct DrawnField {
+    Simulation& simulation;
+    FieldView& view;
+    FieldRenderer& renderer;
+};
+
+// Named after the state, with the kind when it is not the field's, in the
+// panel's folder.
+std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, long long step);
+
+// The text chunks of a picture of the whole window: how the field on it was
+// made (describePicture's), and that the panel is on it.
+PngText describeWindow(const DrawnField& field, const FrameSettings& settings,
+                       const FrameStats& lastFrame);
+
+// Writes a picture of `kind` to `path`: for a window picture the bound
+// framebuffer just drawn (`window` large, panel included, before it is
+// shown) with `windowText`. Throws what writing or drawing failed with.
+void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
+                     const FrameSettings& settings, const PixelSize& window,
+                     const PngText& windowText);
+
+}  // namespace heatlab
