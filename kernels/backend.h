@@ -101,7 +101,8 @@ public:
     // The kernels this backend has, in table order; the copy floor first.
     virtual std::vector<Kernel> kernels() const = 0;
     bool hasKernel(Kernel kernel) const;
-    // kernels() without the copy floor: the ones that compute a step.
+    // kernels() without the copy floor: the ones that compute a step on this
+    // backend (allStencilKernels() of params.h are the product's).
     std::vector<Kernel> stencilKernels() const;
     // Throws UsageError naming the kernel and the backend when it has none.
     void requireKernel(Kernel kernel) const;

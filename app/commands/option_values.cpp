@@ -105,7 +105,7 @@ void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
     addGridOption(app, "--grid", params.grid,
                   "Grid size N or NXxNY, boundary ring included, " + std::to_string(kMinGridSide) +
                       " <= side <= " + std::to_string(kMaxGridSide));
-    addChoiceOption(app, "--kernel", params.kernel, stencilKernels(), kernelHelp);
+    addChoiceOption(app, "--kernel", params.kernel, allStencilKernels(), kernelHelp);
     addParsedOption(app, "--time-block",
                     "Steps the temporal kernel runs per pass over memory, 1 .. " +
                         std::to_string(kTimeBlockMax) + " (0: the backend's choice)",

@@ -151,7 +151,7 @@ Params paramsOf(const Fields& p) {
     Params params;
     params.grid = p.parsed("grid", parseGridSize);
     params.kernel =
-        p.parsed("kernel", [](const std::string& t) { return parseChoice(t, stencilKernels()); });
+        p.parsed("kernel", [](const std::string& t) { return parseChoice(t, allStencilKernels()); });
     params.r = p.parsed("r", parseR);
     params.boundary =
         p.parsed("boundary", [](const std::string& t) { return parseChoice(t, allBoundaries()); });

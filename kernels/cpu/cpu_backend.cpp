@@ -7,8 +7,8 @@
 
 #include <omp.h>
 
-#include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_kernels.h"
+#include "kernels/cpu/cpu_temporal.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/ghost_ring.h"
@@ -60,7 +60,7 @@ double checkerboardRowSum(const float* field, int nx, int row) {
 
 }  // namespace
 
-CpuBackend::CpuBackend() {
+CpuBackend::CpuBackend() : PingPongBackend("CpuBackend", "") {
     std::ostringstream text;
     text << cpuModel() << " (" << omp_get_max_threads() << " threads)";
     deviceName_ = text.str();
@@ -89,41 +89,26 @@ void CpuBackend::upload(const GridSize& grid, const float* field, Boundary bound
     current_ = 0;
 }
 
-void CpuBackend::requireField(const char* operation) const {
-    if (grid_.nx == 0) {
-        throw RuntimeError(std::string("CpuBackend::") + operation +
-                           ": no field yet (upload one first)");
-    }
-}
-
 void CpuBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
     requireSteps(kernel, steps);
-    int done = 0;
-    if (kernel == Kernel::Temporal) {
-        const int levels = timeBlockFor(grid_);
-        for (; steps - done >= levels; done += levels) {
-            temporalPass(levels, r);
-        }
-    }
-    for (; done < steps; ++done) {
-        stepOnce(kernel, r);
-    }
+    runSteps(
+        kernel, steps, [&](int levels) { temporalPass(levels, r); }, [&] { stepOnce(kernel, r); });
 }
 
 void CpuBackend::temporalPass(int levels, float r) {
-    cpu::stepTemporal(buffers_[current_].data(), buffers_[1 - current_].data(), grid_, r, boundary_,
+    cpu::stepTemporal(buffers_[current_].data(), buffers_[next()].data(), grid_, r, boundary_,
                       levels);
-    current_ = 1 - current_;
+    swapBuffers();
 }
 
 void CpuBackend::stepOnce(Kernel kernel, float r) {
     float* in = buffers_[current_].data();
-    float* out = buffers_[1 - current_].data();
+    float* out = buffers_[next()].data();
     switch (kernel) {
     case Kernel::Copy:
         cpu::copyField(in, out, grid_);
-        current_ = 1 - current_;
+        swapBuffers();
         return;  // the floor moves the field unchanged, ring and all
     case Kernel::Global: cpu::stepGlobal(in, out, grid_, r); break;
     case Kernel::Optimised:
@@ -137,7 +122,7 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
     case Kernel::Tiled: return;  // not in kernels(): step() refused it
     }
     fillGhostRing(out, grid_, boundary_);
-    current_ = 1 - current_;
+    swapBuffers();
 }
 
 void CpuBackend::systemCopy() {
@@ -145,7 +130,7 @@ void CpuBackend::systemCopy() {
     // The C library's memcpy, one contiguous slice per thread: a single
     // thread could not fill the memory system any more than one GPU SM could.
     const float* src = buffers_[current_].data();
-    float* dst = buffers_[1 - current_].data();
+    float* dst = buffers_[next()].data();
     const std::size_t cells = grid_.cells();
 #pragma omp parallel
     {

@@ -6,11 +6,11 @@
 
 #include <vector>
 
-#include "kernels/backend.h"
+#include "kernels/ping_pong_backend.h"
 
 namespace heatlab {
 
-class CpuBackend final : public Backend {
+class CpuBackend final : public PingPongBackend {
 public:
     CpuBackend();
 
@@ -47,7 +47,6 @@ protected:
     int automaticTimeBlock(const GridSize& grid) const override;
 
 private:
-    void requireField(const char* operation) const;
     // One step of `kernel`; the temporal kernel's single step is the
     // optimised one, which its passes equal bit for bit.
     void stepOnce(Kernel kernel, float r);
@@ -55,11 +54,8 @@ private:
     void temporalPass(int levels, float r);
 
     std::string deviceName_;
-    GridSize grid_{0, 0};  // 0 x 0 until the first upload
-    Boundary boundary_ = Boundary::Dirichlet;
-    // Ping-pong pair: buffers_[current_] holds the newest field.
+    // The ping-pong pair: buffers_[current_] holds the newest field.
     std::vector<float> buffers_[2];
-    int current_ = 0;
     std::vector<float> laplacian_;       // the three-pass kernel's middle buffer
     std::vector<float> rowMax_;          // maxAbs's per-row partial results
     std::vector<FieldRange> rowRanges_;  // range()'s

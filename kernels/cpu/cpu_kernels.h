@@ -1,6 +1,8 @@
 #pragma once
-// The CPU stencil loops, one function per kernel of the product that has a CPU
-// meaning. Each updates the interior only; the caller owns the ring.
+// The CPU's single steps, one function per kernel of the product that has a
+// CPU meaning. Each updates the interior only; the caller owns the ring. The
+// temporal kernel's passes are in cpu_temporal.h, the row loops both share in
+// cpu_rows.h.
 
 #include "kernels/numerics/params.h"
 
@@ -27,16 +29,5 @@ void stepThreePass(float* field, float* laplacian, float* scratch, const GridSiz
 // smaller ones two rows at a time with cached stores. Every cell is
 // heatUpdate's, bit for bit, on either path.
 void stepOptimised(const float* in, float* out, const GridSize& grid, float r);
-
-// `levels` steps (1 .. kTimeBlockMax) from `in` to `out` in one pass over
-// memory, the ring of every step derived from its interior as fillGhostRing()
-// derives it: the same field as `levels` calls of stepOptimised() and
-// fillGhostRing(), bit for bit. The grid is cut into tiles (bands of columns,
-// and strips of rows where there are fewer bands than threads), and each
-// tile streams down its rows keeping the newest four rows of every step in
-// cache, so the field is read and written once per `levels` steps. A
-// Dirichlet ring is left as `out` holds it (both buffers hold the same one).
-void stepTemporal(const float* in, float* out, const GridSize& grid, float r, Boundary boundary,
-                  int levels);
 
 }  // namespace heatlab::cpu

@@ -1,5 +1,6 @@
-// The CUDA backend. See cuda_backend.h for the interface and
-// cuda_kernels.cuh for the kernels it queues.
+// The CUDA backend. See cuda_backend.h for the interface and the launcher
+// headers (cuda_kernels.cuh and one beside each kernel file) for the kernels
+// it queues.
 //
 // Two streams, ordered only by events:
 //   compute  every kernel, upload, systemCopy and the pageable copy-back
@@ -20,13 +21,18 @@
 #include <string>
 #include <tuple>
 
+#include <dlfcn.h>
+
 #include <cuda_runtime.h>
 
 #include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_kernels.cuh"
+#include "kernels/cuda/cuda_optimised.cuh"
 #include "kernels/cuda/cuda_reductions.cuh"
+#include "kernels/cuda/cuda_resident.cuh"
 #include "kernels/cuda/cuda_resources.h"
+#include "kernels/cuda/cuda_temporal.cuh"
 
 namespace heatlab {
 
@@ -144,6 +150,22 @@ private:
     bool started_ = false;
 };
 
+// True when the driver's library, libcuda.so.1, can be loaded: the runtime
+// answers cudaErrorInsufficientDriver both when it is too old and when it
+// is missing altogether, and only this tells them apart. RTLD_NOLOAD first:
+// the runtime has usually loaded it already.
+bool nvidiaDriverLoadable() {
+    void* driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+    if (driver == nullptr) {
+        driver = dlopen("libcuda.so.1", RTLD_LAZY);
+    }
+    if (driver == nullptr) {
+        return false;
+    }
+    dlclose(driver);
+    return true;
+}
+
 }  // namespace
 
 std::string cudaUnavailableReason() {
@@ -151,8 +173,12 @@ std::string cudaUnavailableReason() {
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess) {
         (void)cudaGetLastError();  // leave no stale error for a later check
-        // No driver at all reads "driver version is insufficient", hence the
-        // plain words first.
+        // No driver at all reads "driver version is insufficient": say so
+        // plainly, and keep the runtime's words for a driver that is there
+        // but too old.
+        if (status == cudaErrorInsufficientDriver && !nvidiaDriverLoadable()) {
+            return "no NVIDIA driver found (libcuda.so.1 could not be loaded)";
+        }
         return std::string("no usable CUDA device (cudaGetDeviceCount: ") +
                cudaGetErrorString(status) + ")";
     }
@@ -176,7 +202,7 @@ std::unique_ptr<Backend> makeCudaBackend() {
     return std::make_unique<CudaBackend>();
 }
 
-CudaBackend::CudaBackend() {
+CudaBackend::CudaBackend() : PingPongBackend("CudaBackend", "on the device ") {
     int device = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     cudaDeviceProp properties{};
@@ -266,13 +292,6 @@ void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boun
     CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
 }
 
-void CudaBackend::requireField(const char* operation) const {
-    if (grid_.nx == 0) {
-        throw RuntimeError(std::string("CudaBackend::") + operation +
-                           ": no field on the device yet (upload one first)");
-    }
-}
-
 void CudaBackend::beforeWriting(int index) {
     Resources& res = *resources_;
     if (res.copyPending[index]) {
@@ -288,21 +307,17 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
 }
 
 void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
-    int done = 0;
-    if (kernel == Kernel::Temporal) {
-        Resources& res = *resources_;
-        const int levels = timeBlockFor(grid_);
-        for (; steps - done >= levels; done += levels) {
-            const int other = 1 - current_;
+    Resources& res = *resources_;
+    runSteps(
+        kernel, steps,
+        [&](int levels) {
+            const int other = next();
             beforeWriting(other);
             cuda::launchHeatTemporal(res.field[current_].data(), res.field[other].data(), grid_.nx,
                                      grid_.ny, r, boundary_, levels, 0, res.compute.get());
-            current_ = other;
-        }
-    }
-    for (; done < steps; ++done) {
-        stepOnce(kernel, r, nullptr);
-    }
+            swapBuffers();
+        },
+        [&] { stepOnce(kernel, r, nullptr); });
 }
 
 void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
@@ -310,12 +325,12 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireSteps(kernel, steps);
     if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
         Resources& res = *resources_;
-        const int other = 1 - current_;
+        const int other = next();
         beforeWriting(other);
         cuda::launchHeatResident(res.field[current_].data(), res.field[other].data(), grid_.nx,
                                  grid_.ny, r, boundary_, steps, res.residentExchange.data(),
                                  res.compute.get());
-        current_ = other;
+        swapBuffers();
         return;
     }
     int done = 0;
@@ -415,7 +430,7 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
 
 void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
     Resources& res = *resources_;
-    const int other = 1 - current_;
+    const int other = next();
     float* in = res.field[current_].data();
     float* out = res.field[other].data();
     const int nx = grid_.nx;
@@ -427,7 +442,7 @@ void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
         // The floor: the whole field moves unchanged, ring included.
         beforeWriting(other);
         cuda::launchCopy(in, out, mirror, grid_.cells(), stream);
-        current_ = other;
+        swapBuffers();
         return;
     case Kernel::Global:
         beforeWriting(other);
@@ -460,13 +475,13 @@ void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
     // The ring of the new field, derived from its interior; a Dirichlet ring
     // is already in both buffers and only copied when there is a mirror.
     cuda::launchRingFill(out, mirror, nx, ny, boundary_, stream);
-    current_ = other;
+    swapBuffers();
 }
 
 void CudaBackend::systemCopy() {
     requireField("systemCopy");
     Resources& res = *resources_;
-    const int other = 1 - current_;
+    const int other = next();
     beforeWriting(other);
     // No swap: the field stays where it was, so timing this changes nothing.
     CUDA_CHECK(cudaMemcpyAsync(res.field[other].data(), res.field[current_].data(), grid_.bytes(),

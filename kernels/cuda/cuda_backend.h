@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend.h"
+#include "kernels/ping_pong_backend.h"
 
 namespace heatlab {
 
@@ -23,7 +23,7 @@ std::string cudaUnavailableReason();
 // cudaUnavailableReason() when there is none.
 std::unique_ptr<Backend> makeCudaBackend();
 
-class CudaBackend final : public Backend {
+class CudaBackend final : public PingPongBackend {
 public:
     // Uses the current CUDA device (device 0 unless the caller chose another).
     CudaBackend();
@@ -73,12 +73,11 @@ protected:
 private:
     struct Resources;
 
-    void requireField(const char* operation) const;
     // Orders the compute stream after any pinned copy still reading buffer
     // `index`, so a kernel never overwrites a field while it is copied out.
     void beforeWriting(int index);
     // `steps` steps, one launch each or, for the temporal kernel, passes of
-    // timeBlockFor(grid_) steps and single steps for the rest.
+    // timeBlockFor(grid_) steps and single steps for the rest (runSteps()).
     void queueSteps(Kernel kernel, int steps, float r);
     // One step; with a mirror, every value it writes goes there too.
     void stepOnce(Kernel kernel, float r, float* mirror);
@@ -94,9 +93,6 @@ private:
     double peakBandwidthGBs_ = 0.0;
     std::size_t l2Bytes_ = 0;
     std::unique_ptr<Resources> resources_;
-    GridSize grid_{0, 0};  // 0 x 0 until the first upload
-    Boundary boundary_ = Boundary::Dirichlet;
-    int current_ = 0;  // which ping-pong buffer holds the newest field
 };
 
 }  // namespace heatlab

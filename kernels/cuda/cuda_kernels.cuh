@@ -1,10 +1,14 @@
 #pragma once
-// Host-callable launchers for the CUDA kernels of the product's kernel table. Each
-// one picks its launch shape, queues the kernel on `stream` and checks the
-// launch (CUDA_CHECK_LAUNCH), so a caller never sees <<<...>>> or a block
-// size. They return as soon as the work is queued.
+// Host-callable launchers for the kernels of cuda_kernels.cu: the copy floor,
+// the global, tiled and three-pass steps, the ring fill, paint and the
+// device probe. The other kernel families have a launcher header each, next
+// to their .cu: cuda_optimised.cuh, cuda_temporal.cuh, cuda_resident.cuh and
+// cuda_reductions.cuh. Each launcher picks its launch shape, queues the
+// kernel on `stream` and checks the launch (CUDA_CHECK_LAUNCH), so a caller
+// never sees <<<...>>> or a block size. They return as soon as the work is
+// queued.
 //
-// Shared conventions:
+// Conventions all the launcher headers share:
 // - A field is nx columns by ny rows, row-major, the boundary ring included,
 //   nx, ny >= 3. Flat indices are size_t (32768^2 cells overflow int).
 // - Stencil kernels read `in` and write only the interior (rows 1..ny-2,
@@ -53,29 +57,6 @@ void launchIntegrate(const float* current, const float* laplacian, float* next, 
 void launchUpdateCopy(const float* next, float* current, float* mirror, int nx, int ny,
                       cudaStream_t stream);
 
-// The fastest single step: float4 columns, a register window of rows per
-// thread, horizontal neighbours through warp shuffles. Rows that are not
-// 16-byte aligned (nx % 4 != 0) take the scalar variant of the same kernel.
-void launchHeatOptimised(const float* in, float* out, float* mirror, int nx, int ny, float r,
-                         cudaStream_t stream);
-
-// `levels` (1 .. kTimeBlockMax) steps in one pass over memory, from `in` to
-// `out`, equal bit for bit to as many single steps with their ring fills: the
-// interior and, for every boundary but Dirichlet, the ring of `out` are
-// written (a Dirichlet ring is already in both buffers). `stripRows` > 0
-// fixes the rows each warp stores, for tuning; 0 chooses by grid and device.
-void launchHeatTemporal(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
-                        int levels, int stripRows, cudaStream_t stream);
-
-// `steps` single steps from `in` to `out` in one launch, the field held in
-// registers across them and blocks exchanging their tiles' edges through
-// device memory every step: the optimised step's arithmetic, bit for bit,
-// ring included, without a launch a step. Only where residentFits();
-// `exchange` holds residentExchangeBytes() of device memory.
-bool residentFits(int nx, int ny, Boundary boundary);
-std::size_t residentExchangeBytes(int nx, int ny);
-void launchHeatResident(const float* in, float* out, int nx, int ny, float r, Boundary boundary,
-                        int steps, void* exchange, cudaStream_t stream);
 // Writes ghostValue() into every ring cell of `field` from its interior (and
 // of `mirror` when given). Reads only interior cells, so one pass over the
 // ring is race-free. For Dirichlet, whose ring is data, not derived, the

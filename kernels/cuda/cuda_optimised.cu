@@ -1,7 +1,7 @@
 // The optimised single step: the fastest correct one-step kernel of the
 // lesson, in a file of its own because it is the one that gets tuned.
 
-#include "kernels/cuda/cuda_kernels.cuh"
+#include "kernels/cuda/cuda_optimised.cuh"
 
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"

@@ -41,7 +41,7 @@
 // ring comes from the opposite tile, which is not a neighbour); every tile
 // resident at once.
 
-#include "kernels/cuda/cuda_kernels.cuh"
+#include "kernels/cuda/cuda_resident.cuh"
 
 #include <cstddef>
 #include <string>

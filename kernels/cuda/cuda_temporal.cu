@@ -28,7 +28,7 @@
 //   extrapolate  ring rows are rewritten from it (ghostValue()'s order: a
 //                corner is the row ghost of two column ghosts)
 
-#include "kernels/cuda/cuda_kernels.cuh"
+#include "kernels/cuda/cuda_temporal.cuh"
 
 #include <algorithm>
 #include <string>
@@ -54,20 +54,10 @@ struct Chunk {
     float v[kColsPerLane];
 };
 
-// Interior index 1 .. n - 2 that extended index j stands for under periodic
-// wrapping (period n - 2): the ring maps to the opposite edge.
-__device__ __forceinline__ int wrapped(int j, int n) {
-    const int period = n - 2;
-    int t = (j - 1) % period;
-    if (t < 0) {
-        t += period;
-    }
-    return 1 + t;
-}
-
 // Level 0 of extended row `row`: cells inside the field are read as they are
-// (the ring holds its ghosts already); outside it they are the wrapped cell
-// (periodic) or 0 (never reaching a stored cell, see the file comment).
+// (the ring holds its ghosts already); outside it they are the wrapped()
+// cell (periodic; kernels/numerics/stencil.h) or 0 (never reaching a stored
+// cell, see the file comment).
 __device__ __forceinline__ Chunk loadRow(const float* __restrict__ in, int nx, int ny, int row,
                                          int col0, bool periodic) {
     Chunk c;

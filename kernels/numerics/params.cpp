@@ -50,7 +50,7 @@ std::vector<Kernel> allKernels() {
             Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 
-std::vector<Kernel> stencilKernels() {
+std::vector<Kernel> allStencilKernels() {
     return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 

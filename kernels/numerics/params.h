@@ -83,7 +83,9 @@ std::string rText(float r);
 // Any other measured number, with `precision` significant digits.
 std::string numberText(double value, int precision = 6);
 
-// Every kernel but the copy floor, which moves the field without stepping it.
-std::vector<Kernel> stencilKernels();
+// Every kernel of the product but the copy floor, which moves the field
+// without stepping it: what a kernel option accepts. The ones a backend has
+// are its Backend::stencilKernels().
+std::vector<Kernel> allStencilKernels();
 
 }  // namespace heatlab

@@ -20,10 +20,14 @@ namespace heatlab {
 //   laplacian = ((west + east) + north) + south - 4 centre
 //   new       = centre + r * laplacian
 // Templated on the value type: float for the backends, double for the
-// reference. Every backend calls these; none types the arithmetic again.
+// reference, and eight floats at once (__m256, whose + - * GCC defines lane
+// by lane) for the CPU's AVX2 loops. The 4 is an int for that last one: it
+// converts exactly to the element type, as a vector type cannot be built
+// from it with T(4). Every backend calls these; none types the arithmetic
+// again.
 template <typename T>
 HEATLAB_HD inline T heatLaplacian(T centre, T west, T east, T north, T south) {
-    return west + east + north + south - T(4) * centre;
+    return west + east + north + south - 4 * centre;
 }
 
 template <typename T>
@@ -70,22 +74,56 @@ HEATLAB_HD inline GhostTaps ghostTaps(int i, int n, Boundary boundary) {
     }
 }
 
-// The ghost value of ring cell (row, col) of an nx x ny field, from the
-// interior of `u`. Corners combine both axes, so a corner is the ghost of a
-// ghost. Templated on the element type so the reference shares it.
-template <typename T>
-HEATLAB_HD inline T ghostValue(const T* u, int nx, int ny, int row, int col, Boundary boundary) {
-    const GhostTaps ty = ghostTaps(row, ny, boundary);
-    const GhostTaps tx = ghostTaps(col, nx, boundary);
+// Interior index 1 .. n - 2 that index i outside 0 .. n - 1 stands for
+// under periodic wrapping (period n - 2): the ring maps to the opposite
+// edge, as ghostTaps() maps it, and so on further out. For the temporal
+// kernels, which read past the field where periodic.
+HEATLAB_HD inline int wrapped(int i, int n) {
+    const int period = n - 2;
+    int t = (i - 1) % period;
+    if (t < 0) {
+        t += period;
+    }
+    return 1 + t;
+}
+
+// The ghost value of a ring cell from the rows its taps name: rows[a][c] is
+// column c of row ty.index[a] (anything indexable twice: row pointers, or a
+// kernel's own row references). Corners combine both axes, so a corner is
+// the ghost of a ghost. The one loop of the ghost rule: ghostValue() below
+// and the CPU's temporal tiles (which hold the rows of each step apart from
+// the field) both call it, so both round alike.
+template <typename T, typename Rows>
+HEATLAB_HD inline T ghostFromRows(const Rows& rows, const GhostTaps& ty, const GhostTaps& tx) {
     T sum = T(0);
     for (int a = 0; a < ty.count; ++a) {
         T rowSum = T(0);
         for (int b = 0; b < tx.count; ++b) {
-            rowSum += T(tx.weight[b]) * u[static_cast<long long>(ty.index[a]) * nx + tx.index[b]];
+            rowSum += T(tx.weight[b]) * rows[a][tx.index[b]];
         }
         sum += T(ty.weight[a]) * rowSum;
     }
     return sum;
+}
+
+// The rows ghostFromRows() reads, in a whole nx-wide field.
+template <typename T>
+struct FieldTapRows {
+    const T* u;
+    int nx;
+    const GhostTaps& ty;
+    HEATLAB_HD const T* operator[](int a) const {
+        return u + static_cast<long long>(ty.index[a]) * nx;
+    }
+};
+
+// The ghost value of ring cell (row, col) of an nx x ny field, from the
+// interior of `u`. Templated on the element type so the reference shares it.
+template <typename T>
+HEATLAB_HD inline T ghostValue(const T* u, int nx, int ny, int row, int col, Boundary boundary) {
+    const GhostTaps ty = ghostTaps(row, ny, boundary);
+    const GhostTaps tx = ghostTaps(col, nx, boundary);
+    return ghostFromRows<T>(FieldTapRows<T>{u, nx, ty}, ty, tx);
 }
 
 // The ghost of a ring cell from the two interior cells nearest it along one

@@ -9,6 +9,7 @@
 #include "kernels/checks/bit_difference.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/numerics/initial_conditions.h"
+#include "kernels/numerics/stencil.h"
 
 using namespace heatlab;
 
@@ -44,6 +45,24 @@ TEST(CpuTemporal, PassesOverAFieldLargerThanTheCacheAreTheSingleStepsBitForBit) 
                 fieldAfter(backend, grid, start, boundary, Kernel::Temporal, steps, 0.26f);
             EXPECT_EQ(bitDifference(single, temporal).cells, 0u)
                 << levels << " steps a pass, " << name(boundary);
+        }
+    }
+}
+
+// The temporal kernels read a periodic field past its edges through
+// wrapped(): on the ring it must name the cell ghostTaps() copies there, and
+// one period further out the same cell again.
+TEST(CpuTemporal, WrappedIndicesAreThePeriodicGhostsAndRepeatEveryPeriod) {
+    for (const int n : {3, 4, 7, 130}) {
+        const int period = n - 2;
+        for (const int ring : {0, n - 1}) {
+            EXPECT_EQ(wrapped(ring, n), ghostTaps(ring, n, Boundary::Periodic).index[0])
+                << ring << " of " << n;
+        }
+        for (int i = 1; i <= n - 2; ++i) {
+            EXPECT_EQ(wrapped(i, n), i) << i << " of " << n;
+            EXPECT_EQ(wrapped(i - period, n), i) << i << " of " << n;
+            EXPECT_EQ(wrapped(i + 3 * period, n), i) << i << " of " << n;
         }
     }
 }

@@ -20,17 +20,17 @@ TEST(RateMeter, ShowsTheFirstFramesThenEveryHalfSecond) {
     Rates rates;
     EXPECT_FALSE(meter.frame(10.1, 5, 0.0, rates));  // one frame: nothing to average yet
     EXPECT_TRUE(meter.frame(10.2, 5, 2e8, rates));   // from the second frame on
-    EXPECT_DOUBLE_EQ(rates.frameMs, 100.0);
-    EXPECT_DOUBLE_EQ(rates.stepsPerSecond, 50.0);
-    EXPECT_DOUBLE_EQ(rates.copyGBs, 1.0);
+    EXPECT_NEAR(rates.frameMs, 100.0, 1e-9);
+    EXPECT_NEAR(rates.stepsPerSecond, 50.0, 1e-9);
+    EXPECT_NEAR(rates.copyGBs, 1.0, 1e-9);
     EXPECT_TRUE(meter.frame(10.5, 5, 5e8, rates));  // the half second ends
-    EXPECT_DOUBLE_EQ(rates.stepsPerSecond, 30.0);
+    EXPECT_NEAR(rates.stepsPerSecond, 30.0, 1e-9);
     // Inside the next half second nothing changes until it ends.
     EXPECT_FALSE(meter.frame(10.6, 10, 5e8, rates));
     EXPECT_FALSE(meter.frame(10.7, 10, 5e8, rates));
     EXPECT_TRUE(meter.frame(11.0, 10, 5e8, rates));
-    EXPECT_DOUBLE_EQ(rates.stepsPerSecond, 60.0);
-    EXPECT_DOUBLE_EQ(rates.copyGBs, 0.0);
+    EXPECT_NEAR(rates.stepsPerSecond, 60.0, 1e-9);
+    EXPECT_NEAR(rates.copyGBs, 0.0, 1e-9);
 }
 
 // Past the bound the field overflows; the watch pauses the run and says at

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "kernels/base/errors.h"
@@ -50,6 +51,17 @@ TEST_P(BackendConformance, EveryFieldOperationBeforeTheFirstUploadIsARuntimeErro
     EXPECT_THROW(backend_->copyToHost(host.data(), HostMemory::Pageable), RuntimeError);
     EXPECT_THROW(backend_->maxAbs(), RuntimeError);
     EXPECT_THROW(backend_->checkerboardAmplitude(), RuntimeError);
+}
+
+TEST_P(BackendConformance, AFieldOperationBeforeTheFirstUploadSaysWhichAndWhatToDo) {
+    try {
+        backend_->maxAbs();
+        ADD_FAILURE() << "maxAbs() before an upload did not throw";
+    } catch (const RuntimeError& error) {
+        const std::string what = error.what();
+        EXPECT_NE(what.find("maxAbs"), std::string::npos) << what;
+        EXPECT_NE(what.find("upload"), std::string::npos) << what;
+    }
 }
 
 TEST_P(BackendConformance, AKernelTheBackendDoesNotListIsRefusedByName) {
