@@ -2,8 +2,11 @@
 // message and an exit status lives here: 2 for bad usage, 1 for a runtime
 // failure (or a failed check).
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +18,51 @@
 #include "kernels/base/errors.h"
 
 namespace {
+
+// "a and b", "a, b and c".
+std::string joinedAsList(const std::vector<std::string>& words) {
+    std::string text;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (i > 0) {
+            text += i + 1 == words.size() ? " and " : ", ";
+        }
+        text += words[i];
+    }
+    return text;
+}
+
+// The one line for the words CLI11 could not place (its ExtrasError). A
+// first word that is neither an option nor a command is taken for a
+// mistyped command; any other extras are named in the order they were
+// typed (the ExtrasError's own message lists them reversed) with the help
+// of the command they were given to.
+std::string extrasMessage(const CLI::App& app, int argc, char** argv,
+                          const CLI::ExtrasError& error) {
+    std::vector<std::string> commands;
+    for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        commands.push_back(command->get_name());
+    }
+    // The top level's words first, then the command's: typed order, since a
+    // command keeps every word after its name.
+    const std::vector<std::string> extras = app.remaining(true);
+    if (extras.empty()) {
+        return error.what();
+    }
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (!first.empty() && first.front() != '-' && extras.front() == first &&
+        std::find(commands.begin(), commands.end(), first) == commands.end()) {
+        return "unknown command '" + first + "' (the commands are " + joinedAsList(commands) +
+               "; with no command heatlab opens the window; see heatlab --help)";
+    }
+    std::string words;
+    for (const std::string& word : extras) {
+        words += (words.empty() ? "" : " ") + word;
+    }
+    const std::vector<CLI::App*> given = app.get_subcommands();
+    const std::string command = given.empty() ? "heatlab" : "heatlab " + given.front()->get_name();
+    return std::string(extras.size() > 1 ? "unexpected arguments" : "unexpected argument") +
+           " for " + command + ": " + words + " (see " + command + " --help)";
+}
 
 int run(int argc, char** argv) {
     CLI::App app{
@@ -37,6 +85,9 @@ int run(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
+    } catch (const CLI::ExtrasError& e) {
+        std::fprintf(stderr, "heatlab: %s\n", extrasMessage(app, argc, argv, e).c_str());
+        return 2;
     } catch (const CLI::ParseError& e) {
         std::fprintf(stderr, "heatlab: %s\n", e.what());
         return 2;

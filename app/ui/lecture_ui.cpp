@@ -29,16 +29,6 @@ BackendChoice choiceOf(const Backend& backend) {
     return backend.name() == name(BackendChoice::Cuda) ? BackendChoice::Cuda : BackendChoice::Cpu;
 }
 
-std::vector<Kernel> kernelsOf(const Backend& backend) {
-    std::vector<Kernel> kernels;
-    for (Kernel kernel : stencilKernels()) {
-        if (backend.hasKernel(kernel)) {
-            kernels.push_back(kernel);
-        }
-    }
-    return kernels;
-}
-
 }  // namespace
 
 LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
@@ -144,7 +134,7 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 // What the panel shows of the backend the simulation runs on.
 void LectureUi::showBackend() {
     Backend& b = simulation_.backend();
-    readouts_.kernels = kernelsOf(b);
+    readouts_.kernels = b.stencilKernels();
     readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
     settings_.backend = choiceOf(b);
 }

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string>
+
+#include <dlfcn.h>
 
 #include <gtest/gtest.h>
 
@@ -60,6 +63,21 @@ const BadValue kBadValues[] = {
     {"launch", "launch"},
 };
 
+int lineCount(const std::string& text) {
+    return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Whether the NVIDIA driver's library loads here, checked apart from the
+// code under test.
+bool nvidiaDriverLoadable() {
+    void* driver = dlopen("libcuda.so.1", RTLD_LAZY);
+    if (driver == nullptr) {
+        return false;
+    }
+    dlclose(driver);
+    return true;
+}
+
 }  // namespace
 
 TEST(CommandLine, EveryBadValueExitsTwoWithOneLineNamingIt) {
@@ -82,6 +100,67 @@ TEST(CommandLine, CudaAskedForWithoutADeviceExitsTwo) {
     const CommandResult result = runHeatlab("bench --backend cuda --grid 16");
     EXPECT_EQ(result.status, 2);
     EXPECT_NE(result.err.find("--backend cuda"), std::string::npos) << result.err;
+}
+
+TEST(CommandLine, AnUnknownCommandIsNamedInOneLine) {
+    const CommandResult result = runHeatlab("frobnicate");
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_EQ(result.err,
+              "heatlab: unknown command 'frobnicate' (the commands are bench and shot; with no "
+              "command heatlab opens the window; see heatlab --help)\n");
+    EXPECT_TRUE(result.out.empty()) << result.out;
+
+    // Only a first word that is not an option is taken for a command.
+    for (const char* args : {"--frames 3 frobnicate", "shot frobnicate"}) {
+        const CommandResult other = runHeatlab(args);
+        EXPECT_EQ(other.status, 2) << args << "\n" << other.err;
+        EXPECT_EQ(lineCount(other.err), 1) << args << "\n" << other.err;
+        EXPECT_EQ(other.err.find("unknown command"), std::string::npos) << args << "\n"
+                                                                        << other.err;
+        EXPECT_NE(other.err.find("frobnicate"), std::string::npos) << args << "\n" << other.err;
+    }
+}
+
+TEST(CommandLine, UnexpectedWordsAreNamedInTheOrderTyped) {
+    const CommandResult result = runHeatlab("shot --nope 3");
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find("--nope 3"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("heatlab shot --help"), std::string::npos) << result.err;
+
+    const CommandResult bench = runHeatlab("bench --grid 16 one two three");
+    EXPECT_EQ(bench.status, 2) << bench.err;
+    EXPECT_EQ(lineCount(bench.err), 1) << bench.err;
+    EXPECT_NE(bench.err.find("one two three"), std::string::npos) << bench.err;
+    EXPECT_NE(bench.err.find("heatlab bench --help"), std::string::npos) << bench.err;
+}
+
+// Without a driver the CUDA runtime says "driver version is insufficient";
+// heatlab says there is no driver.
+TEST(CommandLine, NoDriverIsSaidPlainly) {
+    if (!heatlab::builtWithCuda()) {
+        GTEST_SKIP() << "this build has no CUDA backend";
+    }
+    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->name() == "cuda") {
+        GTEST_SKIP() << "a CUDA device is usable here, so the no-driver message cannot be seen";
+    }
+    if (nvidiaDriverLoadable()) {
+        GTEST_SKIP() << "libcuda.so.1 loads here: a driver is present";
+    }
+    const CommandResult refused = runHeatlab("bench --backend cuda --grid 64");
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_EQ(lineCount(refused.err), 1) << refused.err;
+    EXPECT_NE(refused.err.find("--backend cuda"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("no NVIDIA driver"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find("insufficient"), std::string::npos) << refused.err;
+
+    const CommandResult automatic =
+        runHeatlab("bench --grid 16 --steps 4 --stability-steps 8 --check-steps 2 --repeats 1");
+    EXPECT_EQ(automatic.status, 0) << automatic.err;
+    const std::string line = automatic.err.substr(0, automatic.err.find('\n'));
+    EXPECT_NE(line.find("backend: cpu (auto: "), std::string::npos) << automatic.err;
+    EXPECT_NE(line.find("no NVIDIA driver"), std::string::npos) << line;
+    EXPECT_EQ(line.find("insufficient"), std::string::npos) << line;
 }
 
 // With no command heatlab opens the window (tests/gl covers it); --help
