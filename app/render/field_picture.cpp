@@ -1,22 +1,82 @@
 #include "app/render/field_picture.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "app/render/offscreen_target.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 
+namespace {
+
+// The draw runFrame() makes of `settings`, for the tiles after the first.
+DrawSettings drawSettingsOf(const FrameSettings& settings) {
+    DrawSettings draw;
+    draw.map = settings.map;
+    draw.lo = settings.range.lo;
+    draw.hi = settings.range.hi;
+    draw.rangeFromField = settings.range.automatic;
+    draw.sampling = settings.sampling;
+    return draw;
+}
+
+// One cell a pixel, the tile's top left pixel on cell (x, y): its centre
+// x + width / 2 is exact in a float for any grid side.
+ViewTransform tileView(int x, int y, int width, int height) {
+    ViewTransform view;
+    view.centre = glm::vec2(static_cast<float>(x) + 0.5f * static_cast<float>(width),
+                            static_cast<float>(y) + 0.5f * static_cast<float>(height));
+    view.cellsPerPixel = 1.0f;
+    return view;
+}
+
+}  // namespace
+
 Picture pictureOfField(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
-                       const FrameSettings& settings) {
+                       const FrameSettings& settings, int maxTileSide) {
     const GridSize grid = simulation.params().grid;
-    OffscreenTarget target(grid.nx, grid.ny);
-    Picture picture;
-    {
-        const auto bound = target.bind();
-        picture.frame =
-            runFrame(simulation, view, renderer, settings, 0, 0, grid.nx, grid.ny, false);
+    if (static_cast<long long>(grid.nx) * grid.ny > kMaxPicturePixels) {
+        throw UsageError("a picture of the " + std::to_string(grid.nx) + " x " +
+                         std::to_string(grid.ny) + " grid, one pixel a cell, is over the " +
+                         std::to_string(kMaxPicturePixels) +
+                         " pixels (768 MiB) a picture may have: a slide shows it smaller");
     }
-    picture.image = target.read();
+    const int side = std::min(maxTargetSide(), maxTileSide > 0 ? maxTileSide : kPictureTileSide);
+    if (side < 1) {
+        throw RuntimeError("this GL reports no framebuffer size to draw a picture into");
+    }
+    // One target for every tile; a tile at the right or bottom edge draws
+    // into its lower left corner.
+    OffscreenTarget target(std::min(grid.nx, side), std::min(grid.ny, side));
+    Picture picture;
+    picture.image = RgbImage{grid.nx, grid.ny, {}};
+    picture.image.pixels.resize(static_cast<std::size_t>(grid.nx) * grid.ny * 3);
+    const DrawSettings draw = drawSettingsOf(settings);
+    bool first = true;
+    for (int y = 0; y < grid.ny; y += target.height()) {
+        for (int x = 0; x < grid.nx; x += target.width()) {
+            const int width = std::min(target.width(), grid.nx - x);
+            const int height = std::min(target.height(), grid.ny - y);
+            const ViewTransform tile = tileView(x, y, width, height);
+            {
+                const auto bound = target.bind();
+                if (first) {
+                    // The frame: its steps, the field into the view, then the first tile.
+                    FrameSettings frame = settings;
+                    frame.view = tile;
+                    picture.frame =
+                        runFrame(simulation, view, renderer, frame, 0, 0, width, height, false);
+                    first = false;
+                } else {
+                    renderer.draw(view.texture(), grid.nx, grid.ny, tile, draw, 0, 0, width,
+                                  height);
+                }
+            }
+            target.readInto(picture.image, x, y, width, height);
+        }
+    }
     picture.range = drawnRange(view, settings);
     picture.text = describePicture(simulation, settings, picture);
     return picture;

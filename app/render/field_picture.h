@@ -21,10 +21,24 @@ struct Picture {
     ValueRange range;  // what the colour map spanned
 };
 
-// Runs one frame of `settings` (its steps included) into an offscreen
-// target of the grid's own size: one pixel per cell, no UI.
+// The most pixels a picture of the field may have: 2^28 (768 MiB of RGB),
+// 16384 x 16384 or 65536 x 4096.
+inline constexpr long long kMaxPicturePixels = 1LL << 28;
+
+// The tiles' side when the caller names none: the GL's limit
+// (maxTargetSide()), at most this, so the one tile target stays small.
+inline constexpr int kPictureTileSide = 4096;
+
+// Runs one frame of `settings` (its steps included) and draws the whole grid
+// at one pixel per cell, no UI (settings.view is not used). A grid wider or
+// taller than a tile is drawn in tiles of at most maxTileSide a side (0:
+// kPictureTileSide or the GL's limit, whichever is smaller) into one tile
+// target, each read back into its place in the one picture: the pixels are
+// those of a single draw, the range (locked, or the field's own min and max
+// stored after it) the same for every tile. Throws UsageError, before any
+// step, when the grid has more than kMaxPicturePixels cells.
 Picture pictureOfField(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
-                       const FrameSettings& settings);
+                       const FrameSettings& settings, int maxTileSide = 0);
 
 // The text chunks of a picture: software and version, backend and device,
 // kernel, r, steps, grid, boundary, initial field, colour map, range (how

@@ -1,6 +1,7 @@
 #include "app/render/offscreen_target.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "app/render/gl_check.h"
@@ -8,12 +9,18 @@
 
 namespace heatlab {
 
-OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
-    GLint maxSize = 0;
-    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
+int maxTargetSide() {
+    GLint maxRenderbuffer = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxRenderbuffer);
     GLint maxTexture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    const GLint limit = std::min(maxSize, maxTexture);
+    GLint maxViewport[2] = {0, 0};
+    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, maxViewport);
+    return std::min({maxRenderbuffer, maxTexture, maxViewport[0], maxViewport[1]});
+}
+
+OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
+    const int limit = maxTargetSide();
     if (width < 1 || height < 1 || width > limit || height > limit) {
         throw RuntimeError("a picture of " + std::to_string(width) + " x " +
                            std::to_string(height) + " pixels: this GL draws at most " +
@@ -54,7 +61,32 @@ RgbImage OffscreenTarget::read() const {
     return readPixels(width_, height_);
 }
 
+void OffscreenTarget::readInto(RgbImage& image, int x, int y, int width, int height) const {
+    if (width > width_ || height > height_) {
+        throw RuntimeError("reading " + std::to_string(width) + " x " + std::to_string(height) +
+                           " pixels of a " + std::to_string(width_) + " x " +
+                           std::to_string(height_) + " target");
+    }
+    const Binding bound(framebuffer_.id());
+    readPixelsInto(image, x, y, width, height);
+}
+
 RgbImage readPixels(int width, int height) {
+    RgbImage image{width, height, {}};
+    image.pixels.resize(static_cast<std::size_t>(width) * height * 3);
+    readPixelsInto(image, 0, 0, width, height);
+    return image;
+}
+
+void readPixelsInto(RgbImage& image, int x, int y, int width, int height) {
+    if (x < 0 || y < 0 || width < 0 || height < 0 || x > image.width - width ||
+        y > image.height - height ||
+        image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 3) {
+        throw RuntimeError(std::to_string(width) + " x " + std::to_string(height) + " pixels at (" +
+                           std::to_string(x) + ", " + std::to_string(y) + ") do not fit in a " +
+                           std::to_string(image.width) + " x " + std::to_string(image.height) +
+                           " image");
+    }
     std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * height * 4);
     GLint previousAlignment = 4;
     glGetIntegerv(GL_PACK_ALIGNMENT, &previousAlignment);
@@ -63,20 +95,18 @@ RgbImage readPixels(int width, int height) {
     glPixelStorei(GL_PACK_ALIGNMENT, previousAlignment);
     gl::throwOnError("glReadPixels", __FILE__, __LINE__);
 
-    RgbImage image{width, height, {}};
-    image.pixels.resize(static_cast<std::size_t>(width) * height * 3);
-    for (int y = 0; y < height; ++y) {
+    for (int row = 0; row < height; ++row) {
         // GL's rows run bottom first.
         const std::uint8_t* src =
-            rgba.data() + static_cast<std::size_t>(height - 1 - y) * width * 4;
-        std::uint8_t* dst = image.pixels.data() + static_cast<std::size_t>(y) * width * 3;
-        for (int x = 0; x < width; ++x) {
-            dst[x * 3 + 0] = src[x * 4 + 0];
-            dst[x * 3 + 1] = src[x * 4 + 1];
-            dst[x * 3 + 2] = src[x * 4 + 2];
+            rgba.data() + static_cast<std::size_t>(height - 1 - row) * width * 4;
+        std::uint8_t* dst =
+            image.pixels.data() + (static_cast<std::size_t>(y + row) * image.width + x) * 3;
+        for (int col = 0; col < width; ++col) {
+            dst[col * 3 + 0] = src[col * 4 + 0];
+            dst[col * 3 + 1] = src[col * 4 + 1];
+            dst[col * 3 + 2] = src[col * 4 + 2];
         }
     }
-    return image;
 }
 
 }  // namespace heatlab

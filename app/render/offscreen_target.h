@@ -10,10 +10,15 @@
 
 namespace heatlab {
 
+// The largest side of a target this GL can make and draw all of: the least
+// of GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE and GL_MAX_VIEWPORT_DIMS.
+// A larger picture is drawn in tiles (pictureOfField).
+int maxTargetSide();
+
 class OffscreenTarget {
 public:
     // Throws RuntimeError when GL cannot make a framebuffer that large
-    // (naming GL_MAX_RENDERBUFFER_SIZE) or at all.
+    // (either side over maxTargetSide()) or at all.
     OffscreenTarget(int width, int height);
 
     int width() const { return width_; }
@@ -36,6 +41,11 @@ public:
     // Reads the picture, top row first (GL's rows are bottom first).
     RgbImage read() const;
 
+    // Reads the lower left width x height pixels (what a draw into the
+    // rectangle (0, 0, width, height) made) into `image` with their top left
+    // corner at (x, y), top row first: a tile of a larger picture.
+    void readInto(RgbImage& image, int x, int y, int width, int height) const;
+
 private:
     int width_;
     int height_;
@@ -46,5 +56,10 @@ private:
 // Reads width x height pixels of the bound read framebuffer (a window's
 // back buffer, or an OffscreenTarget), top row first.
 RgbImage readPixels(int width, int height);
+
+// Reads the lower left width x height pixels of the bound read framebuffer
+// into `image`, their top left corner at (x, y), top row first. Throws
+// RuntimeError when they do not fit in the image.
+void readPixelsInto(RgbImage& image, int x, int y, int width, int height);
 
 }  // namespace heatlab
