@@ -69,10 +69,20 @@ void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
     }
 }
 
+// Dim text wrapped at the end of the cell or line it is in, so the panel's
+// edge or the next column never cuts it.
+void dimWrapped(const char* text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+    ImGui::TextWrapped("%s", text);
+    ImGui::PopStyleColor();
+}
+
+// In the first column only (a table of ImGui 1.86 spans no columns): wrapped
+// there.
 void sectionRow(const char* title) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextColored(kDimColour, "%s", title);
+    dimWrapped(title);
 }
 
 void rows(const KernelTable& table, float width) {
@@ -120,13 +130,16 @@ void status(const BandwidthSurvey& survey, float width) {
     char text[160];
     switch (survey.state()) {
     case SurveyState::Running:
-        std::snprintf(text, sizeof text, "%zu of %zu: %s", progress.rowsDone + 1,
-                      progress.rowsTotal, progress.next.c_str());
+        // The count in the bar, the row's name (as long as it is) below it.
+        std::snprintf(text, sizeof text, "%zu of %zu", progress.rowsDone + 1, progress.rowsTotal);
         ImGui::ProgressBar(progress.fraction(), ImVec2(width, 0.0f), text);
+        std::snprintf(text, sizeof text, "timing %s", progress.next.c_str());
+        dimWrapped(text);
         break;
     case SurveyState::Cancelled:
-        ImGui::TextColored(kDimColour, "cancelled after %zu of %zu rows", progress.rowsDone,
-                           progress.rowsTotal);
+        std::snprintf(text, sizeof text, "cancelled after %zu of %zu rows", progress.rowsDone,
+                      progress.rowsTotal);
+        dimWrapped(text);
         break;
     case SurveyState::Failed:
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
@@ -151,8 +164,10 @@ void drawBandwidthTable(const BandwidthSurvey& survey, float width) {
         return;  // a refusal or a first row still to come: no empty table
     }
     rows(survey.result(), width);
-    ImGui::TextColored(kDimColour, "median of up to %d; GB/s: grid read + written / time",
-                       kSurveySampling.repeats);
+    char note[96];
+    std::snprintf(note, sizeof note, "median of up to %d; GB/s: grid read + written / time",
+                  kSurveySampling.repeats);
+    dimWrapped(note);
 }
 
 }  // namespace heatlab

@@ -6,6 +6,7 @@
 // second, so the other frames keep the device and GL working side by side.
 
 #include <optional>
+#include <string>
 
 #include "app/render/frame.h"
 
@@ -15,5 +16,25 @@ namespace heatlab {
 // parts in milliseconds and shares, or says no frame has been timed yet
 // (ImGui calls only).
 void drawFrameBreakdown(const std::optional<FrameStats>& timed, float width);
+
+// The legend's texts for a part of `ms` in a frame of `totalMs`, as drawn:
+// "0.000431 ms" (%.3g: at most 8 characters before " ms") and "12%".
+std::string legendTime(double ms);
+std::string legendShare(double ms, double totalMs);
+
+// The legend is a table, a part a row: a swatch and its name, its time and
+// its share, the numbers right-aligned. Its columns are as wide as the
+// widest name and the widest text legendTime() and legendShare() can give,
+// in the current font and style (ImGui calls only: in a frame), so the
+// legend holds still as the numbers change, and nothing in it is cut where
+// `total` (the columns with the table's cell padding) fits in the panel.
+struct LegendLayout {
+    float swatch = 0.0f;  // the side of a part's colour square
+    float name = 0.0f;    // the first column: the swatch, a space, the name
+    float time = 0.0f;
+    float share = 0.0f;
+    float total = 0.0f;
+};
+LegendLayout legendLayout();
 
 }  // namespace heatlab

@@ -55,8 +55,14 @@ void ImGuiLayer::start() {
         ImGui::DestroyContext(context_);
         throw RuntimeError("the panel (Dear ImGui's GLFW backend) could not start");
     }
+    if (window_ != nullptr) {
+        // In front of ImGui's key and char callbacks: a tap shorter than a
+        // frame is held until a frame has seen it (ImGui 1.86 loses it).
+        window_->holdKeyTaps();
+    }
     if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
         if (window_ != nullptr) {
+            window_->stopHoldingKeyTaps();
             ImGui_ImplGlfw_Shutdown();
         }
         ImGui::DestroyContext(context_);
@@ -68,7 +74,8 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::SetCurrentContext(context_);
     ImGui_ImplOpenGL3_Shutdown();  // GL objects, while the window's context lives
     if (window_ != nullptr) {
-        ImGui_ImplGlfw_Shutdown();  // gives the window its own callbacks back
+        window_->stopHoldingKeyTaps();  // ImGui's key callback back, then
+        ImGui_ImplGlfw_Shutdown();      // the window's own callbacks
     }
     ImGui::DestroyContext(context_);
 }
@@ -117,6 +124,9 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
         io.DeltaTime = 1.0f / 60.0f;
     }
     ImGui::NewFrame();
+    if (window_ != nullptr) {
+        window_->frameBegan();  // the keys held for this frame may go on
+    }
 }
 
 void ImGuiLayer::render() {

@@ -3,8 +3,9 @@
 // the embedded DejaVu Sans scaled to the screen (and larger again in
 // presenter mode, for a projector). In a window it also has the GLFW
 // platform backend, made after the Window (whose input callbacks ImGui then
-// chains) and destroyed before it, so the renderer's GL objects die while
-// the context lives. Offscreen (`heatlab shot --ui`) there is no platform:
+// chains, the window holding key taps in front of them for ImGui 1.86) and
+// destroyed before it, so the renderer's GL objects die while the context
+// lives. Offscreen (`heatlab shot --ui`) there is no platform:
 // the caller gives the display's size, and no input arrives.
 
 #include "app/ui/window.h"

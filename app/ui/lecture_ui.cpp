@@ -13,7 +13,6 @@
 #include "app/lecture/key_commands.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
-#include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
@@ -190,7 +189,7 @@ void LectureUi::reset() {
     const bool newGrid = running.nx != wanted.nx || running.ny != wanted.ny;
     if (newGrid) {
         try {
-            refuseIfTooLarge(simulation_.backend(), wanted);
+            Simulation::requireRunnable(simulation_.backend(), settings_.params);
         } catch (const UsageError& e) {
             // A lecture goes on: the grid stays, the panel says why.
             readouts_.message = std::string("not reset: ") + e.what();
@@ -331,13 +330,8 @@ void LectureUi::sceneRequests() {
 }
 
 void LectureUi::applyScene(const Scene& scene) {
-    const std::vector<Kernel>& kernels = readouts_.kernels;
     const Params& params = scene.settings.params;
-    if (std::find(kernels.begin(), kernels.end(), params.kernel) == kernels.end()) {
-        throw UsageError("kernel " + std::string(name(params.kernel)) + " is not on the " +
-                         simulation_.backend().name() + " backend");
-    }
-    refuseIfTooLarge(simulation_.backend(), params.grid);
+    Simulation::requireRunnable(simulation_.backend(), params);
     const GridSize before = simulation_.params().grid;
     // The field first: when it cannot be made the simulation keeps its own
     // (Simulation::reset) and nothing here has changed yet.

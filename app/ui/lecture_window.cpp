@@ -6,7 +6,6 @@
 
 #include "app/io/png_file.h"
 #include "app/render/offscreen_target.h"
-#include "kernels/grid_memory.h"
 
 namespace heatlab {
 
@@ -84,8 +83,7 @@ int runWindow(const LectureStart& start) {
         started.settings = scene->settings;
     }
     BackendSelection selection = makeBackend(started.settings.backend);
-    refuseIfTooLarge(*selection.backend, started.settings.params.grid);
-    selection.backend->requireKernel(started.settings.params.kernel);
+    Simulation::requireRunnable(*selection.backend, started.settings.params);
     LectureWindow window(started, scene, std::move(selection.backend), selection.reason);
     window.run();
     return 0;

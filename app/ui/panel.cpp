@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 
 #include "app/lecture/key_commands.h"
@@ -21,6 +22,27 @@ const ImVec4 kStableColour{0.45f, 0.85f, 0.45f, 1.0f};
 const ImVec4 kUnstableColour{1.0f, 0.4f, 0.35f, 1.0f};
 const ImVec4 kNoteColour{1.0f, 0.8f, 0.3f, 1.0f};
 const ImVec4 kDimColour{0.65f, 0.65f, 0.65f, 1.0f};
+
+// Text in `colour`, wrapped at the panel's edge rather than cut by it.
+void wrapped(const ImVec4& colour, const char* format, ...) IM_FMTARGS(2);
+void wrapped(const ImVec4& colour, const char* format, ...) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    va_list args;
+    va_start(args, format);
+    ImGui::TextWrappedV(format, args);
+    va_end(args);
+    ImGui::PopStyleColor();
+}
+
+// A dim note beside the last item where it fits there, else on the next
+// line; wrapped either way.
+void noteBeside(const char* note) {
+    ImGui::SameLine();
+    if (ImGui::CalcTextSize(note).x > ImGui::GetContentRegionAvail().x) {
+        ImGui::NewLine();
+    }
+    wrapped(kDimColour, "%s", note);
+}
 
 template <typename Enum>
 void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
@@ -71,8 +93,8 @@ void runControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions
             s.stepsPerSecond = rate;
         }
     } else {
-        ImGui::TextColored(kDimColour, "as many steps as keep 30 frames a second: %d",
-                           readouts.stepsThisFrame);
+        wrapped(kDimColour, "as many steps as keep 30 frames a second: %d",
+                readouts.stepsThisFrame);
     }
 }
 
@@ -131,10 +153,9 @@ void rControls(LectureSettings& s, const PanelReadouts& readouts) {
     ImGui::TextColored(colour, "1 - 4r = %.4f    |1 - 8r| = %.4f", 1.0 - 4.0 * r,
                        std::fabs(1.0 - 8.0 * r));
     if (stable) {
-        ImGui::TextColored(colour, "stable: every weight >= 0, max |u| cannot grow");
+        wrapped(colour, "stable: every weight >= 0, max |u| cannot grow");
     } else {
-        ImGui::TextColored(colour, "unstable: the checkerboard grows x%.4f a step",
-                           std::fabs(1.0 - 8.0 * r));
+        wrapped(colour, "unstable: the checkerboard grows x%.4f a step", std::fabs(1.0 - 8.0 * r));
     }
 }
 
@@ -149,9 +170,9 @@ void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
     combo("initial", p.initial, allInitialConditions());
     combo("boundary", p.boundary, allBoundaries());
     if (pendingOnReset(readouts.running, p)) {
-        ImGui::TextColored(kNoteColour, "changed: applies on reset (R)");
+        wrapped(kNoteColour, "changed: applies on reset (R)");
     } else {
-        ImGui::TextColored(kDimColour, "grid, initial, boundary: applies on reset");
+        wrapped(kDimColour, "grid, initial, boundary: applies on reset");
     }
 }
 
@@ -219,8 +240,7 @@ void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
     if (ImGui::Button(running ? "Stop measuring" : "Measure on this grid")) {
         (running ? actions.cancelBandwidth : actions.measureBandwidth) = true;
     }
-    ImGui::SameLine();
-    ImGui::TextColored(kDimColour, "(also after a grid change)");
+    noteBeside("(also after a grid change)");
     if (readouts.bandwidth != nullptr) {
         drawBandwidthTable(*readouts.bandwidth, ImGui::GetContentRegionAvail().x);
     }
@@ -271,8 +291,7 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
-    ImGui::TextColored(kDimColour, "load one");
+    noteBeside("load one");
     ImGui::InputText("file", scene.path, sizeof scene.path);
     if (ImGui::Button("Save scene")) {
         scene.save = true;

@@ -124,6 +124,9 @@ Window::Window(const std::string& title, int width, int height) {
         throw RuntimeError("glad could not load OpenGL through GLFW");
     }
 
+    // ImGui takes no text typed with these down (see KeyTapQueue).
+    taps_ = KeyTapQueue(
+        {GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL, GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER});
     glfwSetWindowUserPointer(window_.get(), this);
     glfwSetKeyCallback(window_.get(), [](GLFWwindow* w, int key, int, int action, int) {
         Window* window = self(w);
@@ -160,9 +163,70 @@ bool Window::shouldClose() const { return glfwWindowShouldClose(window_.get()) =
 
 void Window::close() { glfwSetWindowShouldClose(window_.get(), GLFW_TRUE); }
 
-void Window::pollEvents() { glfwPollEvents(); }
+void Window::holdKeyTaps() {
+    if (holdingKeys_) {
+        return;
+    }
+    holdingKeys_ = true;
+    heldKeyCallback_ = glfwSetKeyCallback(
+        window_.get(), [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+            Window* window = self(w);
+            const KeyEvent event{key, scancode, action, mods};
+            if (window->taps_.arrive(event)) {
+                window->forward(TapInput::of(event));
+            }
+        });
+    heldCharCallback_ = glfwSetCharCallback(window_.get(), [](GLFWwindow* w, unsigned int c) {
+        Window* window = self(w);
+        if (window->taps_.arriveChar(c)) {
+            window->forward(TapInput::character(c));
+        }
+    });
+}
 
-void Window::waitEvents() { glfwWaitEvents(); }
+void Window::stopHoldingKeyTaps() {
+    if (!holdingKeys_) {
+        return;
+    }
+    for (const TapInput& input : taps_.takeAll()) {
+        forward(input);
+    }
+    glfwSetKeyCallback(window_.get(), heldKeyCallback_);
+    glfwSetCharCallback(window_.get(), heldCharCallback_);
+    heldKeyCallback_ = nullptr;
+    heldCharCallback_ = nullptr;
+    holdingKeys_ = false;
+}
+
+void Window::forward(const TapInput& input) {
+    if (input.isChar) {
+        if (heldCharCallback_ != nullptr) {
+            heldCharCallback_(window_.get(), input.codepoint);
+        }
+    } else if (heldKeyCallback_ != nullptr) {
+        const KeyEvent& k = input.key;
+        heldKeyCallback_(window_.get(), k.key, k.scancode, k.action, k.mods);
+    }
+}
+
+// Before the new events, so the input stays in the order it came.
+void Window::forwardDueInput() {
+    if (holdingKeys_ && taps_.held() > 0) {
+        for (const TapInput& input : taps_.due()) {
+            forward(input);
+        }
+    }
+}
+
+void Window::pollEvents() {
+    forwardDueInput();
+    glfwPollEvents();
+}
+
+void Window::waitEvents() {
+    forwardDueInput();
+    glfwWaitEvents();
+}
 
 void Window::swapBuffers() { glfwSwapBuffers(window_.get()); }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/lecture/key.h"
+#include "app/ui/key_tap_queue.h"
 
 struct GLFWwindow;
 
@@ -47,6 +48,20 @@ public:
     // the callbacks it finds, so both see every event. nullptr: none.
     void setListener(WindowListener* listener) { listener_ = listener; }
 
+    // Dear ImGui 1.86's GLFW backend loses a key tap shorter than a frame
+    // (see key_tap_queue.h). holdKeyTaps(), once ImGui's backend has
+    // installed its callbacks, puts the window in front of the key and char
+    // callbacks installed then (ImGui's, which chain the window's own): a
+    // key's second press or release in a frame (a tap's release) waits
+    // until frameBegan(), and goes on at the next pollEvents() or
+    // waitEvents() (the window's listener sees it then too).
+    // stopHoldingKeyTaps(), before ImGui's backend shuts down, passes on
+    // what is held and gives the callbacks back.
+    void holdKeyTaps();
+    void stopHoldingKeyTaps();
+    // ImGui's NewFrame has run: it has seen the keys as they are now.
+    void frameBegan() { taps_.frameBegan(); }
+
     bool shouldClose() const;
     void close();
     void pollEvents();
@@ -80,10 +95,19 @@ private:
         void operator()(GLFWwindow* window) const;
     };
     static Window* self(GLFWwindow* window);
+    using KeyCallback = void (*)(GLFWwindow*, int, int, int, int);
+    using CharCallback = void (*)(GLFWwindow*, unsigned int);
+    void forward(const TapInput& input);
+    void forwardDueInput();
 
     Library library_;  // first: initialised before, terminated after the window
     std::unique_ptr<GLFWwindow, Destroy> window_;
     WindowListener* listener_ = nullptr;
+    bool holdingKeys_ = false;
+    // The callbacks in front of which the taps are held (ImGui's).
+    KeyCallback heldKeyCallback_ = nullptr;
+    CharCallback heldCharCallback_ = nullptr;
+    KeyTapQueue taps_;
     bool vsync_ = true;
     std::string description_;
 };

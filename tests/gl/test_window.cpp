@@ -17,10 +17,14 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <imgui.h>
 
 #include "app/io/png_file.h"
 #include "app/lecture/lecture_settings.h"
+#include "app/platform/headless_context.h"
+#include "app/ui/frame_breakdown.h"
 #include "app/ui/imgui_layer.h"
+#include "app/ui/panel.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/file_text.h"
 #include "tests/support/run_command.h"
@@ -237,6 +241,35 @@ TEST(Window, WindowOptionsBeforeACommandAreRefused) {
         EXPECT_EQ(refused.status, 2) << bad;
         EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1)
             << bad << ": " << refused.err;
+    }
+}
+
+// The frame breakdown's legend (a part a row: its name, time and share)
+// fits the panel of a 1280 x 800 window, its scrollbar showing, at scale 1
+// and in presenter mode, and its columns hold every time %.3g can print and
+// every share: no part of it is cut by the next column or the panel's edge.
+TEST(WindowPanel, TheFrameBreakdownLegendIsNeverCut) {
+    const HeadlessContext context;
+    ImGuiLayer imgui(1.0f);
+    for (const bool presenter : {false, true}) {
+        imgui.setPresenter(presenter);
+        imgui.beginFrame(PixelSize{1280, 800}, 1.0f);
+        const ImGuiStyle& style = ImGui::GetStyle();
+        // As LectureUi sizes the panel; a section's content is not indented.
+        const float panel = std::min(kPanelWidth * imgui.scale(), 1280.0f);
+        const float content = panel - 2.0f * style.WindowPadding.x - style.ScrollbarSize;
+        const LegendLayout layout = legendLayout();
+        EXPECT_LE(layout.total, content) << "presenter " << presenter;
+        EXPECT_GE(layout.name, layout.swatch + ImGui::CalcTextSize("display").x);
+        for (double ms = 1.0e-9; ms < 1.0e12; ms *= 1.37) {
+            const std::string time = legendTime(ms);
+            EXPECT_LE(ImGui::CalcTextSize(time.c_str()).x, layout.time) << time;
+        }
+        for (double ms : {0.0, 0.004, 0.5, 9.6, 10.0, 55.5, 99.4, 99.6, 100.0}) {
+            const std::string share = legendShare(ms, 100.0);
+            EXPECT_LE(ImGui::CalcTextSize(share.c_str()).x, layout.share) << share;
+        }
+        ImGui::EndFrame();
     }
 }
 
