@@ -14,8 +14,14 @@ namespace heatlab {
 
 Simulation::Simulation(std::unique_ptr<Backend> backend, const Params& params)
     : backend_(std::move(backend)), params_(params) {
+    requireRunnable(*backend_, params_);
     backend_->setTimeBlock(params_.timeBlock);
     reset();
+}
+
+void Simulation::requireRunnable(const Backend& backend, const Params& params) {
+    backend.requireKernel(params.kernel);
+    refuseIfTooLarge(backend, params.grid);
 }
 
 void Simulation::setParams(const Params& params) {
@@ -89,8 +95,7 @@ std::unique_ptr<Backend> Simulation::switchBackend(std::unique_ptr<Backend> back
     if (!backend) {
         throw RuntimeError("switching to a null backend");
     }
-    backend->requireKernel(params_.kernel);
-    refuseIfTooLarge(*backend, params_.grid);
+    requireRunnable(*backend, params_);
     backend->setTimeBlock(params_.timeBlock);
     // Also waits for the old backend, so no copy still lands in copyBuffer_.
     const std::vector<float>& field = fieldOnHost();

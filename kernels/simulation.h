@@ -24,7 +24,15 @@ struct CopyPolicy {
 
 class Simulation {
 public:
+    // Throws as requireRunnable() does, before anything is made.
     Simulation(std::unique_ptr<Backend> backend, const Params& params);
+
+    // The one check of a kernel and a grid against a backend, for every way
+    // into a simulation (start, reset on a new grid, a scene, a backend
+    // switch): throws UsageError when params.kernel is not on `backend` or
+    // params.grid does not fit its memory. Callers that must know before
+    // they make anything else (a window, a context) call it first.
+    static void requireRunnable(const Backend& backend, const Params& params);
 
     // Rebuilds the initial field from params() and uploads it; step 0.
     // When the new field cannot be made (the device or the host out of

@@ -4,7 +4,6 @@
 
 #include "app/io/output_file.h"
 #include "kernels/base/errors.h"
-#include "kernels/grid_memory.h"
 
 namespace heatlab {
 
@@ -58,8 +57,7 @@ void refuseShotOptionClashes(const ShotOptions& o) {
 
 BackendSelection shotBackend(const ShotOptions& o) {
     BackendSelection selection = makeBackend(o.settings.backend);
-    refuseIfTooLarge(*selection.backend, o.settings.params.grid);
-    selection.backend->requireKernel(o.settings.params.kernel);
+    Simulation::requireRunnable(*selection.backend, o.settings.params);
     return selection;
 }
 
