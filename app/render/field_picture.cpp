@@ -11,17 +11,6 @@ namespace heatlab {
 
 namespace {
 
-// The draw runFrame() makes of `settings`, for the tiles after the first.
-DrawSettings drawSettingsOf(const FrameSettings& settings) {
-    DrawSettings draw;
-    draw.map = settings.map;
-    draw.lo = settings.range.lo;
-    draw.hi = settings.range.hi;
-    draw.rangeFromField = settings.range.automatic;
-    draw.sampling = settings.sampling;
-    return draw;
-}
-
 // One cell a pixel, the tile's top left pixel on cell (x, y): its centre
 // x + width / 2 is exact in a float for any grid side.
 ViewTransform tileView(int x, int y, int width, int height) {

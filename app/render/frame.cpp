@@ -10,6 +10,16 @@
 
 namespace heatlab {
 
+DrawSettings drawSettingsOf(const PictureSettings& picture) {
+    DrawSettings draw;
+    draw.map = picture.map;
+    draw.lo = picture.range.lo;
+    draw.hi = picture.range.hi;
+    draw.rangeFromField = picture.range.automatic;
+    draw.sampling = picture.sampling;
+    return draw;
+}
+
 ValueRange drawnRange(const FieldView& view, const FrameSettings& settings) {
     if (!settings.range.automatic) {
         return {settings.range.lo, settings.range.hi};
@@ -87,12 +97,7 @@ FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& rend
     }
 
     start = HostClock::now();
-    DrawSettings draw;
-    draw.map = settings.map;
-    draw.lo = settings.range.lo;
-    draw.hi = settings.range.hi;
-    draw.rangeFromField = settings.range.automatic;
-    draw.sampling = settings.sampling;
+    const DrawSettings draw = drawSettingsOf(settings);
     const ViewTransform transform =
         settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
     renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height);

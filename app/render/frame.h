@@ -41,6 +41,10 @@ struct FrameStats {
     double totalMs() const { return stepsMs + copyBackMs + displayMs + drawMs + uiMs; }
 };
 
+// What the renderer is told of a picture's settings: the one translation,
+// for runFrame() and for the tiles of a picture larger than one target.
+DrawSettings drawSettingsOf(const PictureSettings& picture);
+
 // Runs one frame. `timed` waits after each part and fills the times. The
 // display part is, on the interop path, the frame's last step writing the
 // mapped buffer (with map and unmap), and via host the copy of the field to
