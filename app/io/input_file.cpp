@@ -53,7 +53,7 @@ private:
 };
 
 struct stat statOf(const Descriptor& file, const std::string& path) {
-    struct stat info {};
+    struct stat info = {};
     if (::fstat(file.get(), &info) != 0) {
         failReading(path, errno);
     }

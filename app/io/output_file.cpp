@@ -35,17 +35,29 @@ bool renamedIntoPlace(const std::string& path, struct stat* existing, bool* exis
     throw RuntimeError("cannot write " + path + ": " + std::strerror(error));
 }
 
-// Creating a file beside `path` finds no such file or no folder only when
-// the folder itself is gone (removed under a running window, a stick pulled
-// out): the message says so, as the bare reason would not.
-[[noreturn]] void failCreating(const std::string& path, int error) {
-    if (error == ENOENT || error == ENOTDIR) {
-        const std::size_t slash = path.rfind('/');
-        const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
-        throw RuntimeError("cannot write " + path + ": " + std::strerror(error) + " (the folder " +
-                           (folder.empty() ? "/" : folder) + " is not there)");
+// Why a file could not be created beside `path`, from its errno. No such
+// file or folder means the folder is gone (removed under a running window,
+// a stick pulled out), or is there but takes no new files (a system folder
+// such as /proc): the message says which, as the bare reason would not.
+std::string creatingCause(const std::string& path, int error) {
+    const std::string cause = std::strerror(error);
+    if (error != ENOENT && error != ENOTDIR) {
+        return cause;
     }
-    fail(path, error);
+    const std::size_t slash = path.rfind('/');
+    std::string folder = slash == std::string::npos ? "." : path.substr(0, slash);
+    if (folder.empty()) {
+        folder = "/";
+    }
+    struct stat dir = {};
+    if (::stat(folder.c_str(), &dir) == 0 && S_ISDIR(dir.st_mode)) {
+        return cause + " (the folder " + folder + " is there but takes no new files)";
+    }
+    return cause + " (the folder " + folder + " is not there)";
+}
+
+[[noreturn]] void failCreating(const std::string& path, int error) {
+    throw RuntimeError("cannot write " + path + ": " + creatingCause(path, error));
 }
 
 // While one lives, a write that the system refuses with a signal fails
@@ -172,12 +184,12 @@ void replaceByRename(const std::string& path, const std::string& contents, bool 
 // The descriptor among stdout and stderr that `path` names (by
 // /dev/stdout, /proc/self/fd/1 or its own name), or -1.
 int ownStream(const std::string& path) {
-    struct stat target {};
+    struct stat target = {};
     if (::stat(path.c_str(), &target) != 0) {
         return -1;
     }
     for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
-        struct stat stream {};
+        struct stat stream = {};
         if (::fstat(fd, &stream) == 0 && stream.st_dev == target.st_dev &&
             stream.st_ino == target.st_ino) {
             return fd;
@@ -204,7 +216,7 @@ void writeOutputFile(const std::string& path, const std::string& contents) {
         writeToStream(stream, path, contents);
         return;
     }
-    struct stat existing {};
+    struct stat existing = {};
     bool exists = false;
     if (renamedIntoPlace(path, &existing, &exists)) {
         replaceByRename(path, contents, exists, existing);
@@ -217,11 +229,11 @@ std::string outputPathProblem(const std::string& path) {
     if (path.empty()) {
         return "an empty name is not a file name";
     }
-    struct stat target {};
+    struct stat target = {};
     if (::stat(path.c_str(), &target) == 0 && S_ISDIR(target.st_mode)) {
         return "'" + path + "' is a folder, not a file name";
     }
-    struct stat existing {};
+    struct stat existing = {};
     bool exists = false;
     if (!renamedIntoPlace(path, &existing, &exists)) {
         if (::access(path.c_str(), W_OK) != 0) {
@@ -232,8 +244,7 @@ std::string outputPathProblem(const std::string& path) {
     const std::string probe = path + ".probe-" + std::to_string(::getpid());
     const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) {
-        return "cannot write '" + path +
-               "' (its folder is missing or not writable: " + std::strerror(errno) + ")";
+        return "cannot write '" + path + "': " + creatingCause(path, errno);
     }
     ::close(fd);
     ::unlink(probe.c_str());

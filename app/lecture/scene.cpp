@@ -150,8 +150,8 @@ Params paramsOf(const Fields& p) {
     p.allowOnly({"grid", "kernel", "r", "boundary", "initial", "time_block"});
     Params params;
     params.grid = p.parsed("grid", parseGridSize);
-    params.kernel =
-        p.parsed("kernel", [](const std::string& t) { return parseChoice(t, allStencilKernels()); });
+    params.kernel = p.parsed(
+        "kernel", [](const std::string& t) { return parseChoice(t, allStencilKernels()); });
     params.r = p.parsed("r", parseR);
     params.boundary =
         p.parsed("boundary", [](const std::string& t) { return parseChoice(t, allBoundaries()); });

@@ -55,7 +55,7 @@ private:
 };
 
 inline bool isFifo(const std::string& path) {
-    struct stat info {};
+    struct stat info = {};
     return ::lstat(path.c_str(), &info) == 0 && S_ISFIFO(info.st_mode);
 }
 

@@ -30,7 +30,7 @@ using heatlab::writeOutputFile;
 namespace {
 
 bool isRegularFile(const std::string& path) {
-    struct stat info {};
+    struct stat info = {};
     return ::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
 
@@ -44,6 +44,23 @@ std::string largeContents() {
 }
 
 }  // namespace
+
+// The cause named is the real one: a folder that is not there, or one that
+// is there but takes no new files (/proc), not "missing or not writable".
+TEST(OutputFile, APathProblemNamesTheRealCause) {
+    const std::string missing = outputPathProblem("/nonexistent-heatlab-folder/x.png");
+    EXPECT_NE(missing.find("(the folder /nonexistent-heatlab-folder is not there)"),
+              std::string::npos)
+        << missing;
+    struct stat proc = {};
+    if (::stat("/proc", &proc) != 0) {
+        GTEST_SKIP() << "no /proc on this machine";
+    }
+    const std::string refused = outputPathProblem("/proc/x.png");
+    EXPECT_NE(refused.find("the folder /proc is there but takes no new files"), std::string::npos)
+        << refused;
+    EXPECT_EQ(refused.find("missing"), std::string::npos) << refused;
+}
 
 TEST(OutputFile, ANewNameIsWrittenAndNoTemporaryIsLeft) {
     const ScratchFolder folder;
@@ -64,7 +81,7 @@ TEST(OutputFile, AnExistingFileIsReplacedWholeAndKeepsItsPermissions) {
     ASSERT_EQ(::chmod(path.c_str(), 0640), 0);
     writeOutputFile(path, "new");
     EXPECT_EQ(fileText(path), "new");
-    struct stat info {};
+    struct stat info = {};
     ASSERT_EQ(::stat(path.c_str(), &info), 0);
     EXPECT_EQ(info.st_mode & 07777, 0640u);
     EXPECT_EQ(folder.names(), std::vector<std::string>{"results.json"});
@@ -95,7 +112,7 @@ TEST(OutputFile, ASymbolicLinkStaysALinkAndWhatItNamesIsWritten) {
     }
     ASSERT_EQ(::symlink(target.c_str(), link.c_str()), 0) << std::strerror(errno);
     writeOutputFile(link, "new");
-    struct stat info {};
+    struct stat info = {};
     ASSERT_EQ(::lstat(link.c_str(), &info), 0);
     EXPECT_TRUE(S_ISLNK(info.st_mode)) << "the link was replaced by a file";
     EXPECT_EQ(fileText(target), "new");

@@ -236,6 +236,24 @@ TEST(Shot, StatsMeasureEveryPartAndWriteJson) {
     std::filesystem::remove(path);
 }
 
+// --record makes its folder when it is not there yet (one level, as mkdir
+// does; a missing parent is refused with the bad input below).
+TEST(Shot, RecordMakesItsFolder) {
+    const std::string folder = tempPath("heatlab-shot-record-new");
+    std::filesystem::remove_all(folder);
+    const CommandResult result =
+        runHeatlab("shot --backend cpu --grid 24 --steps 4 --record " + folder +
+                   " --every 2 --out " + tempPath("heatlab-shot-record-last.png"));
+    ASSERT_EQ(result.status, 0) << result.err;
+    ASSERT_TRUE(std::filesystem::is_directory(folder));
+    int pictures = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+        pictures += entry.path().extension() == ".png" ? 1 : 0;
+    }
+    EXPECT_EQ(pictures, 2);
+    std::filesystem::remove_all(folder);
+}
+
 TEST(Shot, BadInputIsOneLineAndExitTwoBeforeAnyWork) {
     const std::string folder = tempPath("heatlab-shot-bad");
     std::filesystem::create_directories(folder);
