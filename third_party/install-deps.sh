@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian/Ubuntu packages heatlab builds and tests with (Debian 12,
-# Ubuntu 24.04). Idempotent: when everything is present it installs nothing,
+# Installs the Debian/Ubuntu packages heatlab builds and tests with (Debian 12
+# and 13, Ubuntu 24.04). Idempotent: when everything is present it installs nothing,
 # so `make test` can call it every time without touching apt.
 set -euo pipefail
 
@@ -14,6 +14,7 @@ packages=(
   libgtest-dev clang-format                    # tests; `make format` and its check
   # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
+  xdotool                                      # key taps sent to the real window (gl tier)
 )
 
 missing=()
