@@ -15,7 +15,7 @@ bool Backend::hasKernel(Kernel kernel) const {
 void Backend::requireKernel(Kernel kernel) const {
     if (!hasKernel(kernel)) {
         throw UsageError(std::string("kernel '") + heatlab::name(kernel) +
-                         "' is not available on the " + name() + " backend");
+                         "' is not available on the " + facts_.name + " backend");
     }
 }
 
@@ -41,8 +41,10 @@ int Backend::timeBlockFor(const GridSize& grid) const {
     return timeBlock_ == kTimeBlockAuto ? automaticTimeBlock(grid) : timeBlock_;
 }
 
-int Backend::manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary /*boundary*/) const {
-    return kernel == Kernel::Temporal ? timeBlockFor(grid) : 1;
+ManySteps Backend::manySteps(Kernel kernel, const GridSize& grid, Boundary /*boundary*/) const {
+    ManySteps many;
+    many.stepsPerPass = kernel == Kernel::Temporal ? timeBlockFor(grid) : 1;
+    return many;
 }
 
 void Backend::requireSteps(Kernel kernel, int steps) const {
@@ -54,7 +56,7 @@ void Backend::requireSteps(Kernel kernel, int steps) const {
 
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
                                      DeviceDisplayBuffer& /*display*/) {
-    throw RuntimeError("the " + name() +
+    throw RuntimeError("the " + facts_.name +
                        " backend keeps its field in host memory: display it via the host");
 }
 

@@ -78,25 +78,44 @@ struct FieldMeasures {
     double checkerboard = 0.0;
 };
 
+// What a backend runs on, fixed for its life: facts, not names for tables
+// (the reports name them).
+struct BackendFacts {
+    std::string name;    // "cpu" or "cuda"
+    std::string device;  // what it runs on
+    // Theoretical peak memory bandwidth in GB/s, or 0 when it is not known.
+    double peakBandwidthGBs = 0.0;
+    // What the field lives in: host memory (so a grid's buffers compete with
+    // the program's own host copies) or a device of its own.
+    bool fieldInHostMemory = true;
+};
+
+// How stepMany() submits a kernel's steps on a grid.
+struct ManySteps {
+    enum class Submission {
+        Steps,   // step() itself
+        Graphs,  // CUDA graphs of stepsPerSubmission steps
+        OnChip,  // one launch that holds the grid on chip for all the steps
+    };
+    Submission submission = Submission::Steps;
+    // stepMany() is fastest for multiples of this many steps.
+    int stepsPerSubmission = 1;
+    // Steps per pass over the grid in device memory: the temporal kernel's
+    // timeBlockFor(grid), otherwise 1; 0 on chip, where no step moves it.
+    int stepsPerPass = 1;
+};
+
 class Backend {
 public:
     virtual ~Backend() = default;
 
-    virtual std::string name() const = 0;        // "cpu" or "cuda"
-    virtual std::string deviceName() const = 0;  // what it runs on, for tables
-    // Theoretical peak memory bandwidth in GB/s, or 0 when it is not known.
-    virtual double peakBandwidthGBs() const = 0;
+    // --- What it is: facts, memory budget, kernels ---
+    const BackendFacts& facts() const { return facts_; }
     // Bytes the backend can still allocate, for refusing too large a grid
     // up front.
     virtual std::size_t availableBytes() const = 0;
     // Bytes the backend needs for a grid: its buffers, not the caller's.
     virtual std::size_t bytesNeeded(const GridSize& grid) const = 0;
-
-    // What the backend's field lives in: host memory (so a grid's buffers
-    // compete with the program's own host copies) or a device of its own.
-    virtual bool fieldInHostMemory() const = 0;
-    // The platform's own bulk copy that systemCopy() runs, as tables name it.
-    virtual std::string systemCopyName() const = 0;
 
     // The kernels this backend has, in table order; the copy floor first.
     virtual std::vector<Kernel> kernels() const = 0;
@@ -110,6 +129,7 @@ public:
     // negative step count (UsageError).
     void requireSteps(Kernel kernel, int steps) const;
 
+    // --- The field: loading, stepping, copying, painting ---
     // Loads a field (grid.cells() values) into both ping-pong buffers, so a
     // kernel that never writes a Dirichlet ring still reads it from either.
     virtual void upload(const GridSize& grid, const float* field, Boundary boundary) = 0;
@@ -121,26 +141,14 @@ public:
     // The same steps, the same arithmetic in the same order (so the same
     // bits), submitted the fastest way the backend has for many of them: on
     // CUDA, the optimised kernel with the grid held on chip for all the
-    // steps where the grid fits, otherwise graphs of stepsPerSubmission()
-    // steps each, so a small grid's step is not paid for in launch overhead.
+    // steps where the grid fits, otherwise CUDA graphs of many steps each
+    // (manySteps() says which), so a small grid's step is not paid for in
+    // launch overhead.
     // What the window and `shot` step with; the bench times both. Here,
     // step().
     virtual void stepMany(Kernel kernel, int steps, float r) { step(kernel, steps, r); }
-    // How stepMany() submits `kernel` on `grid` with `boundary`, for tables
-    // ("CUDA graph of 32 steps"); empty when it is step() itself. It is
-    // fastest for multiples of stepsPerSubmission() steps.
-    virtual std::string manyStepsName(Kernel kernel, const GridSize& grid,
-                                      Boundary boundary) const {
-        (void)kernel;
-        (void)grid;
-        (void)boundary;
-        return "";
-    }
-    virtual int stepsPerSubmission() const { return 1; }
-    // Steps stepMany() runs per pass over the grid in device memory: the
-    // temporal kernel's timeBlockFor(grid), otherwise 1; 0 where the grid
-    // stays on chip for all the steps of a submission, so no step moves it.
-    virtual int manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const;
+    // How stepMany() submits `kernel` on `grid` with `boundary`.
+    virtual ManySteps manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const;
 
     // Steps the temporal kernel runs per pass over memory: 1 ..
     // kTimeBlockMax, or kTimeBlockAuto (the default) for the backend's own
@@ -151,8 +159,9 @@ public:
     int timeBlockFor(const GridSize& grid) const;
 
     // The platform's own bulk copy of the grid between its two buffers
-    // (cudaMemcpy device-to-device; memcpy on the CPU, a slice per thread):
-    // the ceiling the copy-floor kernel is measured against.
+    // (cudaMemcpy device-to-device where the field lives on a device; memcpy,
+    // a slice per thread, in host memory): the ceiling the copy-floor kernel
+    // is measured against.
     virtual void systemCopy() = 0;
 
     // Copies the newest field into dst (grid.cells() floats). From pinned
@@ -166,6 +175,7 @@ public:
     // derived again here). A disc that misses the interior paints nothing.
     virtual void paint(float col, float row, float radius, float value) = 0;
 
+    // --- Reductions of the field, where it lives ---
     // max |u| of the newest field, reduced where the field lives (no copy of
     // the grid to the host). NaN when the field holds one. Waits for it.
     virtual float maxAbs() = 0;
@@ -193,16 +203,18 @@ public:
     virtual bool requestMeasures(long long tag);
     virtual std::optional<FieldMeasures> finishedMeasures();
 
+    // --- Display ---
     // Runs `steps` steps like step(); the last one also writes the whole new
     // field (ring included) into `display` as it writes its own output, so
     // showing it costs no extra pass over the grid. With steps == 0 the
     // newest field is copied into `display` instead. Either way the field's
     // min and max follow it (see displayBufferFloats), reduced on the device. Only where the field
-    // lives on a device (fieldInHostMemory() false); elsewhere it throws
+    // lives on a device (facts().fieldInHostMemory false); elsewhere it throws
     // RuntimeError, and the display goes through copyToHost().
     virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
                                         DeviceDisplayBuffer& display);
 
+    // --- Host memory, timing, order ---
     virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;
     virtual std::unique_ptr<Stopwatch> stopwatch() = 0;
     virtual void synchronize() = 0;
@@ -211,6 +223,9 @@ protected:
     // The steps a pass the backend chooses for kTimeBlockAuto on a grid: the
     // fastest that measurement found.
     virtual int automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
+
+    // Set once by the backend's constructor.
+    BackendFacts facts_;
 
     // The default requestMeasures()'s answer, waiting to be collected.
     std::optional<FieldMeasures> measured_;

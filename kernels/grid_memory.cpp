@@ -24,7 +24,7 @@ void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
     const std::size_t deviceNeeded = backend.bytesNeeded(grid);
     const std::size_t hostNeeded = kHostBytesPerCell * grid.cells();
     const std::size_t hostAvailable = hostAvailableBytes();
-    if (backend.fieldInHostMemory()) {
+    if (backend.facts().fieldInHostMemory) {
         // The backend's buffers compete with the program's own host copies.
         if (deviceNeeded + hostNeeded > hostAvailable) {
             throw UsageError(label + " needs " + mib(deviceNeeded + hostNeeded) +
@@ -34,7 +34,7 @@ void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
     }
     const std::size_t deviceAvailable = backend.availableBytes();
     if (deviceNeeded > deviceAvailable) {
-        throw UsageError(label + " needs " + mib(deviceNeeded) + " of " + backend.name() +
+        throw UsageError(label + " needs " + mib(deviceNeeded) + " of " + backend.facts().name +
                          " device memory, " + mib(deviceAvailable) + " available");
     }
     if (hostNeeded > hostAvailable) {

@@ -40,10 +40,11 @@ BenchOptions resolvedFor(const Backend& backend, BenchOptions o) {
     refuseIfTooLarge(backend, o.params.grid);
     if (!backend.hasKernel(o.params.kernel)) {
         throw UsageError(std::string("--kernel ") + name(o.params.kernel) + ": the " +
-                         backend.name() + " backend has no " + name(o.params.kernel) + " kernel");
+                         backend.facts().name + " backend has no " + name(o.params.kernel) +
+                         " kernel");
     }
     if (o.steps == 0) {
-        o.steps = backend.fieldInHostMemory() ? kHostSteps : kDeviceSteps;
+        o.steps = backend.facts().fieldInHostMemory ? kHostSteps : kDeviceSteps;
     }
     if (o.copyEvery == 0) {
         o.copyEvery = std::max(1, o.steps / 10);
@@ -53,11 +54,11 @@ BenchOptions resolvedFor(const Backend& backend, BenchOptions o) {
 
 BenchReport startReport(const Backend& backend, const BenchOptions& o) {
     BenchReport report;
-    report.backend = backend.name();
-    report.device = backend.deviceName();
+    report.backend = backend.facts().name;
+    report.device = backend.facts().device;
     report.grid = o.params.grid;
     report.params = o.params;
-    report.peakGBs = backend.peakBandwidthGBs();
+    report.peakGBs = backend.facts().peakBandwidthGBs;
     report.repeats = o.repeats;
     report.policySteps = o.steps;
     report.stabilitySteps = o.stabilitySteps;
@@ -120,14 +121,15 @@ void checkFastPaths(Backend& backend, const Params& bench, std::vector<CheckResu
             paths.push_back({"temporal", Kernel::Temporal, false});
         }
         for (Kernel kernel : {Kernel::Optimised, Kernel::Temporal}) {
-            const std::string many = backend.manyStepsName(kernel, p.grid, p.boundary);
+            const std::string many = manyStepsName(backend.manySteps(kernel, p.grid, p.boundary));
             if (backend.hasKernel(kernel) && !many.empty()) {
                 paths.push_back({std::string(name(kernel)) + ", " + many, kernel, true});
             }
         }
         // Whole passes and submissions, and a remainder of each.
-        const int steps =
-            std::max(2 * backend.timeBlockFor(p.grid) + 1, backend.stepsPerSubmission() + 3);
+        const int steps = std::max(
+            2 * backend.timeBlockFor(p.grid) + 1,
+            backend.manySteps(Kernel::Optimised, p.grid, p.boundary).stepsPerSubmission + 3);
         const std::vector<float> start = makeInitialField(p.grid, p.initial, p.boundary);
         const auto fieldAfter = [&](Kernel kernel, bool many) {
             backend.upload(p.grid, start.data(), p.boundary);

@@ -23,8 +23,8 @@ void BandwidthSurvey::start(const Params& params, std::unique_ptr<Backend> backe
         fail("no backend to measure on");
         return;
     }
-    backendName_ = backend->name();
-    deviceName_ = backend->deviceName();
+    backendName_ = backend->facts().name;
+    deviceName_ = backend->facts().device;
     backend->setTimeBlock(params.timeBlock);  // names and times the temporal rows
     // Called from the frame loop: whatever goes wrong here (too large a
     // grid, a grid without interior, an allocation) is the survey's state.

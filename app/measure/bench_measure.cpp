@@ -100,6 +100,20 @@ void setPercentages(KernelTable& table) {
 
 }  // namespace
 
+std::string systemCopyName(const BackendFacts& facts) {
+    return facts.fieldInHostMemory ? "memcpy, a slice per thread" : "cudaMemcpy device to device";
+}
+
+std::string manyStepsName(const ManySteps& many) {
+    switch (many.submission) {
+    case ManySteps::Submission::Graphs:
+        return "CUDA graph of " + std::to_string(many.stepsPerSubmission) + " steps";
+    case ManySteps::Submission::OnChip: return "grid held on chip, one launch";
+    case ManySteps::Submission::Steps:
+    default: return "";
+    }
+}
+
 bool firstRunIsASample(const TimingSamples& sampling, int batch) {
     // Without a budget the bench keeps its samples all alike; with one, a
     // run this long is a sample already, and running it again only to time
@@ -130,9 +144,11 @@ double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel
            unit;
 }
 
-// Per step, timed in whole submissions of stepsPerSubmission() steps.
-double timeKernelMany(Backend& backend, float r, Kernel kernel, const TimingSamples& sampling) {
-    const int unit = backend.stepsPerSubmission();
+// Per step, timed in whole submissions.
+double timeKernelMany(Backend& backend, const Params& params, Kernel kernel,
+                      const TimingSamples& sampling) {
+    const int unit = backend.manySteps(kernel, params.grid, params.boundary).stepsPerSubmission;
+    const float r = params.r;
     return medianMsPerUnit(backend, sampling,
                            [&](int count) { backend.stepMany(kernel, count * unit, r); }) /
            unit;
@@ -161,13 +177,13 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params
     using Kind = KernelTableRow::Kind;
     std::vector<KernelTableRow> rows;
     rows.push_back({Kind::SystemCopy, Kernel::Copy, HostMemory::Pageable,
-                    backend.systemCopyName() + " (ceiling)"});
+                    systemCopyName(backend.facts()) + " (ceiling)"});
     for (Kernel kernel : backend.kernels()) {
         rows.push_back(
             {Kind::Kernel, kernel, HostMemory::Pageable, kernelRowName(backend, kernel, grid)});
     }
     for (Kernel kernel : {Kernel::Copy, Kernel::Optimised, Kernel::Temporal}) {
-        const std::string many = backend.manyStepsName(kernel, grid, params.boundary);
+        const std::string many = manyStepsName(backend.manySteps(kernel, grid, params.boundary));
         if (backend.hasKernel(kernel) && !many.empty()) {
             rows.push_back({Kind::KernelMany, kernel, HostMemory::Pageable,
                             kernelRowName(backend, kernel, grid) + ", " + many});
@@ -181,7 +197,7 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params
 
 KernelTable emptyKernelTable(const Backend& backend) {
     KernelTable table;
-    table.peakGBs = backend.peakBandwidthGBs();
+    table.peakGBs = backend.facts().peakBandwidthGBs;
     return table;
 }
 
@@ -203,8 +219,8 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
         break;
     case KernelTableRow::Kind::KernelMany:
         table.kernels.push_back(kernelTiming(
-            row.name, params.grid, timeKernelMany(backend, params.r, row.kernel, sampling),
-            backend.manyStepsPerPass(row.kernel, params.grid, params.boundary)));
+            row.name, params.grid, timeKernelMany(backend, params, row.kernel, sampling),
+            backend.manySteps(row.kernel, params.grid, params.boundary).stepsPerPass));
         break;
     case KernelTableRow::Kind::HostCopy:
         table.hostCopies.push_back(hostCopyTiming(

@@ -50,6 +50,12 @@ double timeSystemCopy(Backend& backend, const TimingSamples& sampling);
 double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
                     const TimingSamples& sampling);
 
+// What the tables call the platform's own bulk copy (Backend::systemCopy())
+// and how stepMany() submits a kernel's steps; the latter empty where it is
+// step() itself, so there is no row of its own.
+std::string systemCopyName(const BackendFacts& facts);
+std::string manyStepsName(const ManySteps& many);
+
 // Grid bytes read and written per step over time, in GB/s.
 double bandwidthGBs(const GridSize& grid, double msPerStep);
 

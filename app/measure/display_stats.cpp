@@ -79,8 +79,8 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     stats.uiMs = median(ui);
     stats.readbackMs = median(readback);
 
-    stats.backend = backend.name();
-    stats.device = backend.deviceName();
+    stats.backend = backend.facts().name;
+    stats.device = backend.facts().device;
     stats.kernel = name(simulation.params().kernel);
     stats.path = name(last.path);
     stats.grid = simulation.params().grid;

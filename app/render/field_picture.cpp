@@ -77,7 +77,7 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
     Backend& backend = simulation.backend();
     return {
         {"Software", "heatlab " HEATLAB_VERSION},
-        {"heatlab.backend", backend.name() + " (" + backend.deviceName() + ")"},
+        {"heatlab.backend", backend.facts().name + " (" + backend.facts().device + ")"},
         {"heatlab.kernel", name(p.kernel)},
         {"heatlab.r", rText(p.r)},
         {"heatlab.steps", std::to_string(simulation.stepCount())},

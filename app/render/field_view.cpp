@@ -43,8 +43,8 @@ void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend&
     if (wanted != DisplayPath::Interop) {
         return;
     }
-    if (backend.fieldInHostMemory()) {
-        fallbackReason_ = "the " + backend.name() + " backend keeps its field in host memory";
+    if (backend.facts().fieldInHostMemory) {
+        fallbackReason_ = "the " + backend.facts().name + " backend keeps its field in host memory";
         return;
     }
     if (!interop_ && !interopRefused_) {

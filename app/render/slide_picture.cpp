@@ -20,7 +20,7 @@ std::string caption(Simulation& simulation, const std::string& maxAbs) {
            ", |1 - 8r| = " + numberText(std::fabs(1.0 - 8.0 * r), 3) + "),  step " +
            std::to_string(simulation.stepCount()) + ",  max |u| = " + maxAbs + ",  " +
            std::to_string(p.grid.nx) + " x " + std::to_string(p.grid.ny) + " " + name(p.boundary) +
-           ",  " + name(p.kernel) + " on " + simulation.backend().name();
+           ",  " + name(p.kernel) + " on " + simulation.backend().facts().name;
 }
 
 }  // namespace

@@ -25,7 +25,8 @@ namespace {
 constexpr double kBreakdownSeconds = 1.0;
 
 BackendChoice choiceOf(const Backend& backend) {
-    return backend.name() == name(BackendChoice::Cuda) ? BackendChoice::Cuda : BackendChoice::Cpu;
+    return backend.facts().name == name(BackendChoice::Cuda) ? BackendChoice::Cuda
+                                                             : BackendChoice::Cpu;
 }
 
 }  // namespace
@@ -134,7 +135,7 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 void LectureUi::showBackend() {
     Backend& b = simulation_.backend();
     readouts_.kernels = b.stencilKernels();
-    readouts_.backend = "backend: " + b.name() + " on " + b.deviceName();
+    readouts_.backend = "backend: " + b.facts().name + " on " + b.facts().device;
     settings_.backend = choiceOf(b);
 }
 
@@ -149,7 +150,7 @@ void LectureUi::switchBackend() {
     try {
         const std::unique_ptr<Backend> previous =
             simulation_.switchBackend(makeBackend(wanted).backend);
-        readouts_.message = "switched to " + simulation_.backend().name() + " at step " +
+        readouts_.message = "switched to " + simulation_.backend().facts().name + " at step " +
                             std::to_string(simulation_.stepCount());
     } catch (const std::exception& e) {
         readouts_.message = std::string("backend not switched: ") + e.what();

@@ -63,7 +63,9 @@ double checkerboardRowSum(const float* field, int nx, int row) {
 CpuBackend::CpuBackend() : PingPongBackend("CpuBackend", "") {
     std::ostringstream text;
     text << cpuModel() << " (" << omp_get_max_threads() << " threads)";
-    deviceName_ = text.str();
+    facts_.name = "cpu";
+    facts_.device = text.str();
+    facts_.fieldInHostMemory = true;
 }
 
 std::size_t CpuBackend::availableBytes() const { return hostAvailableBytes(); }

@@ -14,13 +14,8 @@ class CpuBackend final : public PingPongBackend {
 public:
     CpuBackend();
 
-    std::string name() const override { return "cpu"; }
-    std::string deviceName() const override { return deviceName_; }
-    double peakBandwidthGBs() const override { return 0.0; }
     std::size_t availableBytes() const override;
     std::size_t bytesNeeded(const GridSize& grid) const override;
-    bool fieldInHostMemory() const override { return true; }
-    std::string systemCopyName() const override { return "memcpy, a slice per thread"; }
     // No tiled kernel: the CPU's caches already do what a shared-memory tile
     // does by hand on the GPU, so it would be the optimised loop renamed.
     // The temporal kernel is a different thing: several steps per pass over
@@ -53,7 +48,6 @@ private:
     // One pass of the temporal kernel: `levels` steps.
     void temporalPass(int levels, float r);
 
-    std::string deviceName_;
     // The ping-pong pair: buffers_[current_] holds the newest field.
     std::vector<float> buffers_[2];
     std::vector<float> laplacian_;       // the three-pass kernel's middle buffer

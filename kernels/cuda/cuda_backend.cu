@@ -207,8 +207,10 @@ CudaBackend::CudaBackend() : PingPongBackend("CudaBackend", "on the device ") {
     CUDA_CHECK(cudaGetDevice(&device));
     cudaDeviceProp properties{};
     CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
-    deviceName_ = std::string(properties.name) + " (compute capability " +
-                  std::to_string(properties.major) + "." + std::to_string(properties.minor) + ")";
+    facts_.name = "cuda";
+    facts_.fieldInHostMemory = false;
+    facts_.device = std::string(properties.name) + " (compute capability " +
+                    std::to_string(properties.major) + "." + std::to_string(properties.minor) + ")";
 
     // CUDA 13 dropped cudaDeviceProp::memoryClockRate; the attributes remain.
     int memoryClockKHz = 0;
@@ -216,8 +218,8 @@ CudaBackend::CudaBackend() : PingPongBackend("CudaBackend", "on the device ") {
     CUDA_CHECK(cudaDeviceGetAttribute(&memoryClockKHz, cudaDevAttrMemoryClockRate, device));
     CUDA_CHECK(cudaDeviceGetAttribute(&busWidthBits, cudaDevAttrGlobalMemoryBusWidth, device));
     // Double data rate: two transfers per clock, busWidthBits / 8 bytes each.
-    peakBandwidthGBs_ = 2.0 * static_cast<double>(memoryClockKHz) * 1.0e3 *
-                        (static_cast<double>(busWidthBits) / 8.0) / 1.0e9;
+    facts_.peakBandwidthGBs = 2.0 * static_cast<double>(memoryClockKHz) * 1.0e3 *
+                              (static_cast<double>(busWidthBits) / 8.0) / 1.0e9;
 
     int l2Bytes = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&l2Bytes, cudaDevAttrL2CacheSize, device));
@@ -350,19 +352,16 @@ bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary bou
     return kernel == Kernel::Optimised && cuda::residentFits(grid.nx, grid.ny, boundary);
 }
 
-std::string CudaBackend::manyStepsName(Kernel kernel, const GridSize& grid,
-                                       Boundary boundary) const {
+ManySteps CudaBackend::manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const {
+    ManySteps many = Backend::manySteps(kernel, grid, boundary);
+    many.stepsPerSubmission = kStepsPerGraph;
     if (runsResident(kernel, grid, boundary)) {
-        return "grid held on chip, one launch";
+        many.submission = ManySteps::Submission::OnChip;
+        many.stepsPerPass = 0;
+    } else {
+        many.submission = ManySteps::Submission::Graphs;
     }
-    return "CUDA graph of " + std::to_string(kStepsPerGraph) + " steps";
-}
-
-int CudaBackend::stepsPerSubmission() const { return kStepsPerGraph; }
-
-int CudaBackend::manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const {
-    return runsResident(kernel, grid, boundary) ? 0
-                                                : Backend::manyStepsPerPass(kernel, grid, boundary);
+    return many;
 }
 
 void CudaBackend::stepGraph(Kernel kernel, float r) {

@@ -32,23 +32,15 @@ public:
     CudaBackend(const CudaBackend&) = delete;
     CudaBackend& operator=(const CudaBackend&) = delete;
 
-    std::string name() const override { return "cuda"; }
-    std::string deviceName() const override { return deviceName_; }
-    double peakBandwidthGBs() const override { return peakBandwidthGBs_; }
     std::size_t availableBytes() const override;
     // Two ping-pong buffers plus the three-pass laplacian scratch.
     std::size_t bytesNeeded(const GridSize& grid) const override;
-    bool fieldInHostMemory() const override { return false; }
-    std::string systemCopyName() const override { return "cudaMemcpy device to device"; }
     std::vector<Kernel> kernels() const override;
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
     void step(Kernel kernel, int steps, float r) override;
     void stepMany(Kernel kernel, int steps, float r) override;
-    std::string manyStepsName(Kernel kernel, const GridSize& grid,
-                              Boundary boundary) const override;
-    int manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const override;
-    int stepsPerSubmission() const override;
+    ManySteps manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const override;
     void systemCopy() override;
     void copyToHost(float* dst, HostMemory memory) override;
     void paint(float col, float row, float radius, float value) override;
@@ -89,8 +81,6 @@ private:
     // the first time this kernel, r and buffer parity ask for it.
     void stepGraph(Kernel kernel, float r);
 
-    std::string deviceName_;
-    double peakBandwidthGBs_ = 0.0;
     std::size_t l2Bytes_ = 0;
     std::unique_ptr<Resources> resources_;
 };

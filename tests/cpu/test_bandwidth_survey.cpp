@@ -74,7 +74,7 @@ TEST(BandwidthSurvey, MeasuresTheBenchTableInOrderOneRowPerAdvance) {
     EXPECT_EQ(survey.grid().nx, 67);
     EXPECT_EQ(survey.grid().ny, 45);
     EXPECT_EQ(survey.backendName(), "cpu");
-    EXPECT_EQ(survey.deviceName(), benchBackend.deviceName());
+    EXPECT_EQ(survey.deviceName(), benchBackend.facts().device);
 }
 
 TEST(BandwidthSurvey, PercentagesAreOfTheCopyFloorWhicheverRowArrivedFirst) {

@@ -94,7 +94,7 @@ TEST(CommandLine, EveryBadValueExitsTwoWithOneLineNamingIt) {
 }
 
 TEST(CommandLine, CudaAskedForWithoutADeviceExitsTwo) {
-    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->name() == "cuda") {
+    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->facts().name == "cuda") {
         GTEST_SKIP() << "a CUDA device is present here";
     }
     const CommandResult result = runHeatlab("bench --backend cuda --grid 16");
@@ -141,7 +141,7 @@ TEST(CommandLine, NoDriverIsSaidPlainly) {
     if (!heatlab::builtWithCuda()) {
         GTEST_SKIP() << "this build has no CUDA backend";
     }
-    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->name() == "cuda") {
+    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->facts().name == "cuda") {
         GTEST_SKIP() << "a CUDA device is usable here, so the no-driver message cannot be seen";
     }
     if (nvidiaDriverLoadable()) {

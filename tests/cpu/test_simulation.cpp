@@ -29,17 +29,14 @@ void countedRelease(float* p) {
 // The CPU backend, counting the host buffers it is asked for and those alive.
 class CountingBackend : public Backend {
 public:
-    explicit CountingBackend(int* allocations) : allocations_(allocations) {}
+    explicit CountingBackend(int* allocations) : allocations_(allocations) {
+        facts_ = inner_.facts();
+    }
 
-    std::string name() const override { return inner_.name(); }
-    std::string deviceName() const override { return inner_.deviceName(); }
-    double peakBandwidthGBs() const override { return inner_.peakBandwidthGBs(); }
     std::size_t availableBytes() const override { return inner_.availableBytes(); }
     std::size_t bytesNeeded(const GridSize& grid) const override {
         return inner_.bytesNeeded(grid);
     }
-    bool fieldInHostMemory() const override { return inner_.fieldInHostMemory(); }
-    std::string systemCopyName() const override { return inner_.systemCopyName(); }
     std::vector<Kernel> kernels() const override { return inner_.kernels(); }
     void upload(const GridSize& grid, const float* field, Boundary boundary) override {
         inner_.upload(grid, field, boundary);
@@ -71,8 +68,9 @@ private:
 // The same, posing as a device with no memory left: no grid fits it.
 class FullDeviceBackend final : public CountingBackend {
 public:
-    using CountingBackend::CountingBackend;
-    bool fieldInHostMemory() const override { return false; }
+    explicit FullDeviceBackend(int* allocations) : CountingBackend(allocations) {
+        facts_.fieldInHostMemory = false;
+    }
     std::size_t availableBytes() const override { return 0; }
 };
 

@@ -43,7 +43,7 @@ TEST_F(LectureUiTest, ABackendThatCannotStartKeepsTheLectureWhereItWas) {
     ui.settings().running = false;
     ui.settings().backend = BackendChoice::Cuda;
     run(ui, 1);
-    EXPECT_EQ(ui.simulation().backend().name(), "cpu");
+    EXPECT_EQ(ui.simulation().backend().facts().name, "cpu");
     EXPECT_EQ(ui.settings().backend, BackendChoice::Cpu) << "the panel shows what runs";
     EXPECT_NE(ui.readouts().message.find("backend not switched"), std::string::npos)
         << ui.readouts().message;

@@ -109,9 +109,9 @@ TEST_F(CudaBackendTest, CheckPrintOnlyLogsTheFailingCall) {
 }
 
 TEST_F(CudaBackendTest, DescribesItsDevice) {
-    EXPECT_EQ(backend->name(), "cuda");
-    EXPECT_FALSE(backend->deviceName().empty());
-    EXPECT_GT(backend->peakBandwidthGBs(), 0.0);
+    EXPECT_EQ(backend->facts().name, "cuda");
+    EXPECT_FALSE(backend->facts().device.empty());
+    EXPECT_GT(backend->facts().peakBandwidthGBs, 0.0);
     EXPECT_GT(backend->availableBytes(), std::size_t{0});
     const GridSize grid{2048, 1024};
     EXPECT_GE(backend->bytesNeeded(grid), 2 * grid.bytes());
@@ -251,8 +251,8 @@ TEST_F(CudaBackendTest, TheResidentKernelIsTheSingleStepsBitForBit) {
                 const std::vector<float> initial = smoothField(grid);
                 const int steps = 71;
                 backend->upload(grid, initial.data(), boundary);
-                ASSERT_NE(backend->manyStepsName(Kernel::Optimised, grid, boundary).find("on chip"),
-                          std::string::npos)
+                ASSERT_EQ(backend->manySteps(Kernel::Optimised, grid, boundary).submission,
+                          ManySteps::Submission::OnChip)
                     << grid.nx << " x " << grid.ny;
                 backend->step(Kernel::Optimised, steps, r);
                 std::vector<float> single(grid.cells());
@@ -275,18 +275,15 @@ TEST_F(CudaBackendTest, TheResidentKernelIsTheSingleStepsBitForBit) {
 // Where the resident kernel does not fit, many steps go as CUDA graphs.
 TEST_F(CudaBackendTest, ManyStepsGoAsGraphsWhereTheGridDoesNotFitOnChip) {
     const auto submission = [&](const GridSize& grid, Boundary boundary, Kernel kernel) {
-        return backend->manyStepsName(kernel, grid, boundary);
+        return backend->manySteps(kernel, grid, boundary).submission;
     };
-    EXPECT_NE(submission({2048, 2048}, Boundary::Dirichlet, Kernel::Optimised).find("on chip"),
-              std::string::npos);
-    EXPECT_NE(submission({8192, 8192}, Boundary::Dirichlet, Kernel::Optimised).find("graph"),
-              std::string::npos);
-    EXPECT_NE(submission({2046, 2048}, Boundary::Dirichlet, Kernel::Optimised).find("graph"),
-              std::string::npos);  // rows that are no whole float4s
-    EXPECT_NE(submission({2048, 2048}, Boundary::Periodic, Kernel::Optimised).find("graph"),
-              std::string::npos);
-    EXPECT_NE(submission({2048, 2048}, Boundary::Dirichlet, Kernel::Temporal).find("graph"),
-              std::string::npos);
+    using Submission = ManySteps::Submission;
+    EXPECT_EQ(submission({2048, 2048}, Boundary::Dirichlet, Kernel::Optimised), Submission::OnChip);
+    EXPECT_EQ(submission({8192, 8192}, Boundary::Dirichlet, Kernel::Optimised), Submission::Graphs);
+    EXPECT_EQ(submission({2046, 2048}, Boundary::Dirichlet, Kernel::Optimised),
+              Submission::Graphs);  // rows that are no whole float4s
+    EXPECT_EQ(submission({2048, 2048}, Boundary::Periodic, Kernel::Optimised), Submission::Graphs);
+    EXPECT_EQ(submission({2048, 2048}, Boundary::Dirichlet, Kernel::Temporal), Submission::Graphs);
 }
 
 TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {

@@ -324,7 +324,9 @@ TEST_P(BackendConformance, CheckerboardAmplitudeMatchesTheReferenceOnTheHotSquar
 TEST_P(BackendConformance, ManyStepsAtOnceAreTheSameStepsBitForBit) {
     const GridSize grid{259, 131};  // no multiple of any block or tile
     // Not a multiple of any submission size, and more than two of them.
-    const int steps = 3 * backend_->stepsPerSubmission() + 7;
+    const int steps =
+        3 * backend_->manySteps(Kernel::Optimised, grid, Boundary::Dirichlet).stepsPerSubmission +
+        7;
     for (Kernel kernel : backend_->kernels()) {
         for (Boundary boundary : allBoundaries()) {
             const std::vector<float> initial =
@@ -351,7 +353,9 @@ TEST_P(BackendConformance, APinnedCopyStillReadsItsFieldWhenManyStepsFollow) {
     const std::vector<float> before = newestField(*backend_, grid);
     HostBuffer copy = backend_->allocateHost(grid.cells(), HostMemory::Pinned);
     backend_->copyToHost(copy.get(), HostMemory::Pinned);
-    backend_->stepMany(Kernel::Optimised, 4 * backend_->stepsPerSubmission(), 0.24f);
+    const int submission =
+        backend_->manySteps(Kernel::Optimised, grid, Boundary::Dirichlet).stepsPerSubmission;
+    backend_->stepMany(Kernel::Optimised, 4 * submission, 0.24f);
     backend_->synchronize();
     EXPECT_EQ(std::vector<float>(copy.get(), copy.get() + grid.cells()), before);
 }
@@ -507,7 +511,7 @@ TEST_P(BackendConformance, InsulatedBoundaryConservesHeat) {
 // whose checkerboard shows any cell computed from a wrong neighbour.
 TEST_P(BackendConformance, TemporalPassesAreTheSingleStepsBitForBit) {
     if (!backend_->hasKernel(Kernel::Temporal)) {
-        GTEST_SKIP() << "no temporal kernel on " << backend_->name();
+        GTEST_SKIP() << "no temporal kernel on " << backend_->facts().name;
     }
     std::vector<GridSize> grids = kAwkwardGrids;
     grids.push_back({517, 300});

@@ -7,7 +7,9 @@
 namespace heatlab {
 
 OutOfMemoryBackend::OutOfMemoryBackend(std::unique_ptr<Backend> inner, std::size_t maxCells)
-    : inner_(std::move(inner)), maxCells_(maxCells) {}
+    : inner_(std::move(inner)), maxCells_(maxCells) {
+    facts_ = inner_->facts();
+}
 
 // The most a grid may need and still be allocated, as far as the check
 // knows; the host's memory is still checked against the host's own figure.

@@ -31,29 +31,19 @@ public:
     // How many uploads failed so far.
     int failedUploads() const { return failedUploads_; }
 
-    std::string name() const override { return inner_->name(); }
-    std::string deviceName() const override { return inner_->deviceName(); }
-    double peakBandwidthGBs() const override { return inner_->peakBandwidthGBs(); }
     std::size_t availableBytes() const override;
     std::size_t bytesNeeded(const GridSize& grid) const override {
         return inner_->bytesNeeded(grid);
     }
-    bool fieldInHostMemory() const override { return inner_->fieldInHostMemory(); }
-    std::string systemCopyName() const override { return inner_->systemCopyName(); }
     std::vector<Kernel> kernels() const override { return inner_->kernels(); }
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
     void step(Kernel kernel, int steps, float r) override { inner_->step(kernel, steps, r); }
     void stepMany(Kernel kernel, int steps, float r) override {
         inner_->stepMany(kernel, steps, r);
     }
-    std::string manyStepsName(Kernel kernel, const GridSize& grid,
-                              Boundary boundary) const override {
-        return inner_->manyStepsName(kernel, grid, boundary);
+    ManySteps manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const override {
+        return inner_->manySteps(kernel, grid, boundary);
     }
-    int manyStepsPerPass(Kernel kernel, const GridSize& grid, Boundary boundary) const override {
-        return inner_->manyStepsPerPass(kernel, grid, boundary);
-    }
-    int stepsPerSubmission() const override { return inner_->stepsPerSubmission(); }
     void systemCopy() override { inner_->systemCopy(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_->copyToHost(dst, memory); }
     void paint(float col, float row, float radius, float value) override {
