@@ -12,7 +12,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/io/simulated_full_disk.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -96,14 +95,12 @@ private:
 };
 
 // Returns 0 or the errno of the write that failed. A pipe or a device may
-// take the contents in several pieces. A simulated full disk takes what fits
-// and then fails as a real one does.
-int writeAll(int fd, const std::string& contents) {
+// take the contents in several pieces. A disk with less room takes what fits
+// and then fails as a full one does.
+int writeAll(int fd, const std::string& contents, const OutputDisk& disk) {
     const char* next = contents.data();
     std::size_t left = contents.size();
-    const SimulatedFullDisk* disk = SimulatedFullDisk::active();
-    std::size_t room =
-        disk != nullptr ? disk->bytesThatFit() : std::numeric_limits<std::size_t>::max();
+    std::size_t room = disk.bytesThatFit;
     while (left > 0) {
         if (room == 0) {
             return ENOSPC;
@@ -117,9 +114,7 @@ int writeAll(int fd, const std::string& contents) {
         }
         next += written;
         left -= static_cast<std::size_t>(written);
-        if (disk != nullptr) {
-            room -= static_cast<std::size_t>(written);
-        }
+        room -= std::min(room, static_cast<std::size_t>(written));
     }
     return 0;
 }
@@ -128,7 +123,7 @@ int writeAll(int fd, const std::string& contents) {
 // other errors (a delayed write failing) count.
 int closeError(int fd) { return ::close(fd) != 0 && errno != EINTR ? errno : 0; }
 
-void writeThrough(const std::string& path, const std::string& contents) {
+void writeThrough(const std::string& path, const std::string& contents, const OutputDisk& disk) {
     const WriteSignalsHeld held;
     int fd = -1;
     do {
@@ -138,7 +133,7 @@ void writeThrough(const std::string& path, const std::string& contents) {
     if (fd < 0) {
         fail(path, errno);
     }
-    const int writeError = writeAll(fd, contents);
+    const int writeError = writeAll(fd, contents, disk);
     const int closed = closeError(fd);
     if (writeError != 0 || closed != 0) {
         fail(path, writeError != 0 ? writeError : closed);
@@ -146,7 +141,7 @@ void writeThrough(const std::string& path, const std::string& contents) {
 }
 
 void replaceByRename(const std::string& path, const std::string& contents, bool exists,
-                     const struct stat& existing) {
+                     const struct stat& existing, const OutputDisk& disk) {
     const WriteSignalsHeld held;
     std::string temporary;
     int fd = -1;
@@ -162,7 +157,7 @@ void replaceByRename(const std::string& path, const std::string& contents, bool 
         error = errno;  // a replaced file keeps its permissions
     }
     if (error == 0) {
-        error = writeAll(fd, contents);
+        error = writeAll(fd, contents, disk);
     }
     // Some file systems report a full disk only when the data reaches it.
     if (error == 0 && ::fsync(fd) != 0 && errno != EINVAL) {
@@ -201,9 +196,10 @@ int ownStream(const std::string& path) {
 // Onto the program's own stream, after what it already printed; opening
 // the name again would start a second file offset at 0 and, for a
 // redirected file, truncate what was printed.
-void writeToStream(int fd, const std::string& path, const std::string& contents) {
+void writeToStream(int fd, const std::string& path, const std::string& contents,
+                   const OutputDisk& disk) {
     const WriteSignalsHeld held;
-    const int error = writeAll(fd, contents);
+    const int error = writeAll(fd, contents, disk);
     if (error != 0) {
         fail(path, error);
     }
@@ -211,17 +207,17 @@ void writeToStream(int fd, const std::string& path, const std::string& contents)
 
 }  // namespace
 
-void writeOutputFile(const std::string& path, const std::string& contents) {
+void writeOutputFile(const std::string& path, const std::string& contents, const OutputDisk& disk) {
     if (const int stream = ownStream(path); stream >= 0) {
-        writeToStream(stream, path, contents);
+        writeToStream(stream, path, contents, disk);
         return;
     }
     struct stat existing = {};
     bool exists = false;
     if (renamedIntoPlace(path, &existing, &exists)) {
-        replaceByRename(path, contents, exists, existing);
+        replaceByRename(path, contents, exists, existing, disk);
     } else {
-        writeThrough(path, contents);
+        writeThrough(path, contents, disk);
     }
 }
 

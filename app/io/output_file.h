@@ -19,15 +19,27 @@
 // away, a missing folder) is a RuntimeError naming the path and the
 // system's reason, and no temporary file is left behind: the signals some
 // of those raise (SIGPIPE, SIGXFSZ) are held while writing, so they cannot
-// end the program half-way. simulated_full_disk.h fills the disk on demand
-// for the tests.
+// end the program half-way.
 
+#include <cstddef>
+#include <limits>
 #include <string>
 
 namespace heatlab {
 
+// The disk an output goes to, as far as a writer needs to know: how many
+// bytes of one file fit before it is full. A real disk says so itself
+// (write() fails with ENOSPC), so the default is room for everything; the
+// tests pass a disk that fills part-way through a file, at an exact byte (a
+// real full disk needs a mount, and when it fills is not up to the test).
+// A file written as a stream counts its room over all of its writes.
+struct OutputDisk {
+    std::size_t bytesThatFit = std::numeric_limits<std::size_t>::max();
+};
+
 // Writes `contents` to `path` as described above. Throws RuntimeError.
-void writeOutputFile(const std::string& path, const std::string& contents);
+void writeOutputFile(const std::string& path, const std::string& contents,
+                     const OutputDisk& disk = {});
 
 // What a command line checks up front, so a long run never ends unable to
 // save: empty when `path` can be written, otherwise one line saying why

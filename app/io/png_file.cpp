@@ -98,8 +98,9 @@ std::string encodePng(const RgbImage& image, const PngText& text) {
     return out;
 }
 
-void writePng(const std::string& path, const RgbImage& image, const PngText& text) {
-    writeOutputFile(path, encodePng(image, text));
+void writePng(const std::string& path, const RgbImage& image, const PngText& text,
+              const OutputDisk& disk) {
+    writeOutputFile(path, encodePng(image, text), disk);
 }
 
 DecodedPng readPng(const std::string& path) {

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/io/output_file.h"
 #include "app/io/rgb_image.h"
 
 namespace heatlab {
@@ -19,8 +20,10 @@ using PngText = std::vector<std::pair<std::string, std::string>>;
 // The PNG file's bytes. Throws RuntimeError when libpng refuses.
 std::string encodePng(const RgbImage& image, const PngText& text);
 
-// Encodes and writes. Throws RuntimeError naming the path.
-void writePng(const std::string& path, const RgbImage& image, const PngText& text);
+// Encodes and writes (to `disk`, see output_file.h). Throws RuntimeError
+// naming the path.
+void writePng(const std::string& path, const RgbImage& image, const PngText& text,
+              const OutputDisk& disk = {});
 
 struct DecodedPng {
     RgbImage image;

@@ -135,7 +135,7 @@ void printReport(const BenchReport& r) {
     std::printf("%s\n", r.allPassed() ? "all checks passed" : "SOME CHECKS FAILED");
 }
 
-void writeReportJson(const BenchReport& r, const std::string& path) {
+void writeReportJson(const BenchReport& r, const std::string& path, const OutputDisk& disk) {
     using nlohmann::json;
     json out;
     out["backend"] = r.backend;
@@ -194,7 +194,7 @@ void writeReportJson(const BenchReport& r, const std::string& path) {
         out["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
     }
     out["passed"] = r.allPassed();
-    writeOutputFile(path, out.dump(2) + "\n");
+    writeOutputFile(path, out.dump(2) + "\n", disk);
 }
 
 }  // namespace heatlab

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/io/output_file.h"
 #include "kernels/checks/stability_run.h"
 #include "kernels/numerics/params.h"
 
@@ -71,6 +72,7 @@ struct BenchReport {
 void printReport(const BenchReport& report);
 // Through writeOutputFile(): a file is replaced whole, a FIFO or device is
 // written straight through.
-void writeReportJson(const BenchReport& report, const std::string& path);
+void writeReportJson(const BenchReport& report, const std::string& path,
+                     const OutputDisk& disk = {});
 
 }  // namespace heatlab

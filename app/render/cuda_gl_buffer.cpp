@@ -1,63 +1,15 @@
 // Built only with the CUDA backend (CMake picks cuda_gl_buffer_none.cpp
-// otherwise).
+// otherwise). Registration is the one step that needs both GL's and CUDA's
+// headers; the rest of the buffer's life is the kernels' side of the seam.
 #include "app/render/cuda_gl_buffer.h"
 
 // After glad, which defines the GL header guard, so this pulls in no second
 // set of GL declarations.
 #include <cuda_gl_interop.h>
 
-#include "kernels/cuda/cuda_check.h"
-#include "kernels/cuda/cuda_resources.h"
+#include "kernels/cuda/graphics_display_buffer.h"
 
 namespace heatlab {
-
-namespace {
-
-class CudaGlBuffer final : public DeviceDisplayBuffer {
-public:
-    CudaGlBuffer(cudaGraphicsResource_t resource, std::size_t bytes)
-        : resource_(resource), bytes_(bytes) {}
-
-    ~CudaGlBuffer() override {
-        if (mapped_) {
-            CUDA_CHECK_PRINT(cudaGraphicsUnmapResources(1, &resource_, mapStream_.get()));
-        }
-        CUDA_CHECK_PRINT(cudaStreamSynchronize(mapStream_.get()));
-        CUDA_CHECK_PRINT(cudaGraphicsUnregisterResource(resource_));
-    }
-
-    float* acquire(void* stream) override {
-        CUDA_CHECK(cudaGraphicsMapResources(1, &resource_, mapStream_.get()));
-        mapped_ = true;
-        void* pointer = nullptr;
-        std::size_t size = 0;
-        CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&pointer, &size, resource_));
-        if (size < bytes_) {
-            throw RuntimeError("the mapped display buffer holds " + std::to_string(size) +
-                               " bytes, the grid needs " + std::to_string(bytes_));
-        }
-        CUDA_CHECK(cudaEventRecord(mappedEvent_.get(), mapStream_.get()));
-        CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), mappedEvent_.get(), 0));
-        return static_cast<float*>(pointer);
-    }
-
-    void release(void* stream) override {
-        CUDA_CHECK(cudaEventRecord(writtenEvent_.get(), static_cast<cudaStream_t>(stream)));
-        CUDA_CHECK(cudaStreamWaitEvent(mapStream_.get(), writtenEvent_.get(), 0));
-        CUDA_CHECK(cudaGraphicsUnmapResources(1, &resource_, mapStream_.get()));
-        mapped_ = false;
-    }
-
-private:
-    cudaGraphicsResource_t resource_;
-    std::size_t bytes_;
-    Stream mapStream_;
-    Event mappedEvent_{cudaEventDisableTiming};
-    Event writtenEvent_{cudaEventDisableTiming};
-    bool mapped_ = false;
-};
-
-}  // namespace
 
 std::unique_ptr<DeviceDisplayBuffer> registerWithCuda(GLuint buffer, std::size_t bytes,
                                                       std::string* why) {
@@ -78,7 +30,7 @@ std::unique_ptr<DeviceDisplayBuffer> registerWithCuda(GLuint buffer, std::size_t
                "; is the GL context on the CUDA device?)";
         return nullptr;
     }
-    return std::make_unique<CudaGlBuffer>(resource, bytes);
+    return graphicsDisplayBuffer(resource, bytes);
 }
 
 }  // namespace heatlab

@@ -1,10 +1,8 @@
 #pragma once
 // The CUDA side of the display: a GL buffer registered with CUDA once, so
-// the frame's last step can write the field into it on the device. It is a
-// DeviceDisplayBuffer: mapped only around that step, on a stream of its own
-// that the backend's stream waits for by event, so the frame's other steps
-// never wait for the map, and unmapped in the backend's stream order, after
-// which GL reads it (the driver orders the GL draw after the unmap).
+// the frame's last step can write the field into it on the device (the
+// DeviceDisplayBuffer of kernels/cuda/graphics_display_buffer.h, which
+// orders its map and unmap against the backend's stream).
 
 #include <glad/gl.h>
 

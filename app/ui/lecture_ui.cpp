@@ -282,7 +282,8 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
     try {
         // A window picture is what was just drawn, panel included.
         writeScreenshot(screenshotPanel_.kind, path, drawnField(),
-                        frameSettingsOf(settings_, 0, std::nullopt), window, describeUi());
+                        frameSettingsOf(settings_, 0, std::nullopt), window, describeUi(),
+                        outputDisk_);
         readouts_.message = "saved " + path;
     } catch (const std::exception& e) {
         readouts_.message = std::string("screenshot not saved: ") + e.what();
@@ -292,7 +293,8 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
 // Asked for on the command line: it must work, so a failure throws.
 void LectureUi::saveScreenshot(const std::string& path) {
     writeScreenshot(ScreenshotKind::Field, path, drawnField(),
-                    frameSettingsOf(settings_, 0, std::nullopt), PixelSize{}, PngText{});
+                    frameSettingsOf(settings_, 0, std::nullopt), PixelSize{}, PngText{},
+                    outputDisk_);
 }
 
 PngText LectureUi::describeUi() {

@@ -101,6 +101,9 @@ public:
     Simulation& simulation() { return simulation_; }
     // The panel's screenshot choices (what, and into which folder).
     ScreenshotPanel& screenshots() { return screenshotPanel_; }
+    // The disk the lecture's screenshots are written to (tests give one
+    // that fills part-way).
+    void setOutputDisk(const OutputDisk& disk) { outputDisk_ = disk; }
     // The panel's scene choices (the file to save to or load from) and
     // requests, applied by the next frame.
     ScenePanel& scenes() { return scenePanel_; }
@@ -143,6 +146,7 @@ private:
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
     ScreenshotPanel screenshotPanel_;
+    OutputDisk outputDisk_;
     FieldInput input_;
     ColourBar colourBar_;
     FieldWatch watch_;

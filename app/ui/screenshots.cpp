@@ -27,17 +27,17 @@ PngText describeWindow(const DrawnField& field, const FrameSettings& settings,
 
 void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
                      const FrameSettings& settings, const PixelSize& window,
-                     const PngText& windowText) {
+                     const PngText& windowText, const OutputDisk& disk) {
     if (kind == ScreenshotKind::Window) {
-        writePng(path, readPixels(window.width, window.height), windowText);
+        writePng(path, readPixels(window.width, window.height), windowText, disk);
     } else if (kind == ScreenshotKind::Slide) {
         Picture slide = slidePicture(field.simulation, field.view, field.renderer, settings,
                                      kSlideWidth, kSlideHeight);
-        writePng(path, slide.image, describePicture(field.simulation, settings, slide));
+        writePng(path, slide.image, describePicture(field.simulation, settings, slide), disk);
     } else {
         const Picture picture =
             pictureOfField(field.simulation, field.view, field.renderer, settings);
-        writePng(path, picture.image, picture.text);
+        writePng(path, picture.image, picture.text, disk);
     }
 }
 

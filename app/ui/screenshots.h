@@ -38,9 +38,10 @@ PngText describeWindow(const DrawnField& field, const FrameSettings& settings,
 
 // Writes a picture of `kind` to `path`: for a window picture the bound
 // framebuffer just drawn (`window` large, panel included, before it is
-// shown) with `windowText`. Throws what writing or drawing failed with.
+// shown) with `windowText`, onto `disk`. Throws what writing or drawing
+// failed with.
 void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
                      const FrameSettings& settings, const PixelSize& window,
-                     const PngText& windowText);
+                     const PngText& windowText, const OutputDisk& disk);
 
 }  // namespace heatlab

@@ -21,7 +21,6 @@
 #include <gtest/gtest.h>
 
 #include "app/io/output_file.h"
-#include "app/io/simulated_full_disk.h"
 #include "app/measure/bench_report.h"
 #include "kernels/base/errors.h"
 #include "tests/cpu/fifo_reader.h"
@@ -70,8 +69,8 @@ TEST(OutputFaults, AFullDiskPartWayKeepsThePreviousFileAndLeavesNoTemporary) {
     const std::string path = folder / "results.json";
     for (std::size_t fits : {std::size_t{0}, std::size_t{1}, std::size_t{4096}}) {
         writeFileText(path, kPrevious);
-        const SimulatedFullDisk disk(fits);
-        const std::string message = failureOf([&] { writeOutputFile(path, largeJson()); });
+        const OutputDisk disk{fits};
+        const std::string message = failureOf([&] { writeOutputFile(path, largeJson(), disk); });
         EXPECT_EQ(message, "cannot write " + path + ": " + std::strerror(ENOSPC)) << fits;
         EXPECT_EQ(fileText(path), kPrevious) << "after " << fits << " bytes fitted";
         EXPECT_EQ(sortedNames(folder), std::vector<std::string>{"results.json"}) << fits;
@@ -88,8 +87,8 @@ TEST(OutputFaults, AFullDiskWhileWritingTheBenchResultsKeepsThePreviousResults) 
     BenchReport report;
     report.backend = "cpu";
     report.device = "a device";
-    const SimulatedFullDisk disk(64);
-    const std::string message = failureOf([&] { writeReportJson(report, path); });
+    const OutputDisk disk{64};
+    const std::string message = failureOf([&] { writeReportJson(report, path, disk); });
     EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_NE(message.find(std::strerror(ENOSPC)), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;

@@ -24,7 +24,6 @@
 
 #include "app/io/input_file.h"
 #include "app/io/png_file.h"
-#include "app/io/simulated_full_disk.h"
 #include "app/lecture/scene.h"
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
@@ -76,13 +75,12 @@ TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
         const std::string path = saved.substr(6);
         const std::string previous = fileText(path);
         const std::vector<std::string> names = sortedNames(folder.path());
-        {
-            const SimulatedFullDisk full(1000);  // the PNG's first kilobyte fits
-            const std::string message = screenshot(ui);
-            EXPECT_EQ(message,
-                      "screenshot not saved: cannot write " + path + ": " + std::strerror(ENOSPC))
-                << name(kind);
-        }
+        ui.setOutputDisk(OutputDisk{1000});  // the PNG's first kilobyte fits
+        const std::string message = screenshot(ui);
+        EXPECT_EQ(message,
+                  "screenshot not saved: cannot write " + path + ": " + std::strerror(ENOSPC))
+            << name(kind);
+        ui.setOutputDisk(OutputDisk{});
         EXPECT_TRUE(fileText(path) == previous) << name(kind) << ": the previous picture changed";
         EXPECT_EQ(sortedNames(folder.path()), names) << "a temporary was left";
         // Room again: the same screenshot is written.
