@@ -1,12 +1,12 @@
 #include "kernels/simulation.h"
 
 #include <algorithm>
-#include <chrono>
 #include <new>
 #include <string>
 #include <utility>
 
 #include "kernels/base/errors.h"
+#include "kernels/base/host_clock.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 
@@ -169,12 +169,10 @@ void Simulation::copyBack() {
         backend_->copyToHost(copyBuffer_.get(), policy_.memory);
     } else {
         backend_->synchronize();
-        const auto start = std::chrono::steady_clock::now();
+        const HostClock::time_point start = HostClock::now();
         backend_->copyToHost(copyBuffer_.get(), policy_.memory);
         backend_->synchronize();
-        copyBackMs_ +=
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
+        copyBackMs_ += msSince(start);
     }
     bytesCopiedBack_ += static_cast<double>(params_.grid.bytes());
 }

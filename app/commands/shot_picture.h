@@ -12,8 +12,8 @@
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"
 #include "app/render/field_renderer.h"
-#include "app/render/field_view.h"
 #include "app/render/frame.h"
+#include "app/render/gl_field.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
@@ -24,7 +24,7 @@ struct ShotPipeline {
     // Declared first: made first, destroyed last, after every GL object.
     HeadlessContext context;
     FieldRenderer renderer;
-    FieldView view;
+    GlField view;
     Simulation simulation;
 };
 

@@ -23,7 +23,7 @@ ViewTransform tileView(int x, int y, int width, int height) {
 
 }  // namespace
 
-Picture pictureOfField(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                        const FrameSettings& settings, int maxTileSide) {
     const GridSize grid = simulation.params().grid;
     if (static_cast<long long>(grid.nx) * grid.ny > kMaxPicturePixels) {

@@ -8,8 +8,8 @@
 
 #include "app/io/png_file.h"
 #include "app/render/field_renderer.h"
-#include "app/render/field_view.h"
 #include "app/render/frame.h"
+#include "app/render/gl_field.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
@@ -37,7 +37,7 @@ inline constexpr int kPictureTileSide = 4096;
 // those of a single draw, the range (locked, or the field's own min and max
 // stored after it) the same for every tile. Throws UsageError, before any
 // step, when the grid has more than kMaxPicturePixels cells.
-Picture pictureOfField(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                        const FrameSettings& settings, int maxTileSide = 0);
 
 // The text chunks of a picture: software and version, backend and device,

@@ -20,7 +20,7 @@ DrawSettings drawSettingsOf(const PictureSettings& picture) {
     return draw;
 }
 
-ValueRange drawnRange(const FieldView& view, const FrameSettings& settings) {
+ValueRange drawnRange(const GlField& view, const FrameSettings& settings) {
     if (!settings.range.automatic) {
         return {settings.range.lo, settings.range.hi};
     }
@@ -35,7 +35,7 @@ ValueRange drawnRangeOf(const FieldRange& stored, const FrameSettings& settings)
                                                 : ValueRange{stored.min, stored.max};
 }
 
-FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                     const FrameSettings& settings, int x, int y, int width, int height,
                     bool timed) {
     Backend& backend = simulation.backend();

@@ -1,6 +1,6 @@
 #pragma once
 // One displayed frame, the same for the window, the headless `shot` and the
-// tests: advance the simulation, bring the newest field into the FieldView
+// tests: advance the simulation, bring the newest field into the GlField
 // by the chosen display path, and draw it through the renderer into a
 // rectangle of the bound framebuffer.
 
@@ -8,7 +8,7 @@
 
 #include "app/render/colour_map.h"
 #include "app/render/field_renderer.h"
-#include "app/render/field_view.h"
+#include "app/render/gl_field.h"
 #include "app/render/picture_settings.h"
 #include "kernels/simulation.h"
 
@@ -49,14 +49,14 @@ DrawSettings drawSettingsOf(const PictureSettings& picture);
 // display part is, on the interop path, the frame's last step writing the
 // mapped buffer (with map and unmap), and via host the copy of the field to
 // host memory and its upload.
-FrameStats runFrame(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                     const FrameSettings& settings, int x, int y, int width, int height, bool timed);
 
 // The range a frame drew with: the locked one, or the field's own min and
-// max that the FieldView holds after the field (centred on zero for the
+// max that the GlField holds after the field (centred on zero for the
 // diverging map, so white means zero). Reads them back from GL, so it waits
 // for the frame: for pictures and their captions, not for every frame.
-ValueRange drawnRange(const FieldView& view, const FrameSettings& settings);
+ValueRange drawnRange(const GlField& view, const FrameSettings& settings);
 // The same from a stored min and max already at hand (finishedRange()).
 ValueRange drawnRangeOf(const FieldRange& stored, const FrameSettings& settings);
 

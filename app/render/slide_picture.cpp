@@ -28,7 +28,7 @@ std::string caption(Simulation& simulation, const std::string& maxAbs) {
 // The field as large as the picture allows with square cells, its colour
 // bar right of it with the range's ends beside the bar, a caption below,
 // all centred on the renderer's background.
-Picture slidePicture(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                      const FrameSettings& settings, int width, int height) {
     const GridSize& grid = simulation.params().grid;
     TextOverlay text(std::max(12.0f, static_cast<float>(height) / 40.0f));

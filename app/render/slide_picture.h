@@ -11,7 +11,7 @@ namespace heatlab {
 // Runs one frame of `settings` (its steps included) into an offscreen
 // picture of width x height pixels. The caller adds the text chunks
 // (describePicture()).
-Picture slidePicture(Simulation& simulation, FieldView& view, FieldRenderer& renderer,
+Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                      const FrameSettings& settings, int width, int height);
 
 }  // namespace heatlab

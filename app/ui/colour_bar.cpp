@@ -18,7 +18,7 @@ ColourBar::Strip ColourBar::strip(float pixelsPerUnit) {
     return strip;
 }
 
-void ColourBar::draw(const Strip& strip, FieldView& view, FieldRenderer& renderer,
+void ColourBar::draw(const Strip& strip, GlField& view, FieldRenderer& renderer,
                      const FrameSettings& settings, int fieldWidth, int fieldHeight,
                      float pixelsPerUnit) {
     if (settings.range.automatic) {

@@ -9,8 +9,8 @@
 
 #include "app/render/colour_map.h"
 #include "app/render/field_renderer.h"
-#include "app/render/field_view.h"
 #include "app/render/frame.h"
+#include "app/render/gl_field.h"
 
 namespace heatlab {
 
@@ -27,7 +27,7 @@ public:
 
     // Draws the bar in the strip right of a field `fieldWidth` x
     // `fieldHeight` pixels at the framebuffer's left edge.
-    void draw(const Strip& strip, FieldView& view, FieldRenderer& renderer,
+    void draw(const Strip& strip, GlField& view, FieldRenderer& renderer,
               const FrameSettings& settings, int fieldWidth, int fieldHeight, float pixelsPerUnit);
 
 private:

@@ -26,7 +26,7 @@
 #include "app/lecture/scene.h"
 #include "app/measure/bandwidth_survey.h"
 #include "app/render/field_renderer.h"
-#include "app/render/field_view.h"
+#include "app/render/gl_field.h"
 #include "app/ui/colour_bar.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
@@ -138,7 +138,7 @@ private:
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
-    FieldView view_;
+    GlField view_;
     Simulation simulation_;
 
     LectureSettings settings_;

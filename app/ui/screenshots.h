@@ -8,8 +8,8 @@
 
 #include "app/io/png_file.h"
 #include "app/render/field_renderer.h"
-#include "app/render/field_view.h"
 #include "app/render/frame.h"
+#include "app/render/gl_field.h"
 #include "app/ui/panel.h"
 #include "app/ui/window.h"
 #include "kernels/simulation.h"
@@ -23,7 +23,7 @@ constexpr int kSlideHeight = 1080;
 // The field as the lecture draws it.
 struct DrawnField {
     Simulation& simulation;
-    FieldView& view;
+    GlField& view;
     FieldRenderer& renderer;
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 // The one host clock for wall times: steady (never steps back), in seconds
 // or milliseconds as doubles. For what the host sees; device work is timed
-// with device events (Backend::Timer).
+// with device events (a Backend's Stopwatch).
 
 #include <chrono>
 

@@ -1,12 +1,12 @@
 #include "kernels/cpu/cpu_backend.h"
 
-#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include <omp.h>
 
+#include "kernels/base/host_clock.h"
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/cpu_temporal.h"
 #include "kernels/cpu/host_memory.h"
@@ -35,14 +35,11 @@ std::string cpuModel() {
 // The CPU work is synchronous, so a steady clock around it is the truth.
 class SteadyStopwatch final : public Stopwatch {
 public:
-    void start() override { begin_ = std::chrono::steady_clock::now(); }
-    double stopMs() override {
-        const auto end = std::chrono::steady_clock::now();
-        return std::chrono::duration<double, std::milli>(end - begin_).count();
-    }
+    void start() override { begin_ = HostClock::now(); }
+    double stopMs() override { return msSince(begin_); }
 
 private:
-    std::chrono::steady_clock::time_point begin_;
+    HostClock::time_point begin_;
 };
 
 void releaseArray(float* p) { delete[] p; }

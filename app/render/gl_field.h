@@ -1,5 +1,6 @@
 #pragma once
-// The newest field on the GL side: a GL buffer of nx * ny floats (then its
+// The newest field on the GL side (GlField; not to be confused with the
+// ViewTransform, which says what part of it is shown): a GL buffer of nx * ny floats (then its
 // min and max: displayBufferFloats) and a
 // buffer texture (R32F) over it, which the renderer reads with texelFetch.
 // A texture buffer needs no upload pass of its own: what fills the buffer is
@@ -27,12 +28,12 @@
 
 namespace heatlab {
 
-class FieldView {
+class GlField {
 public:
-    FieldView();
-    ~FieldView();
-    FieldView(const FieldView&) = delete;
-    FieldView& operator=(const FieldView&) = delete;
+    GlField();
+    ~GlField();
+    GlField(const GlField&) = delete;
+    GlField& operator=(const GlField&) = delete;
 
     // Makes the buffer hold `grid`, reallocating (and registering with CUDA
     // again) only when its size changes, and sets the path: `wanted` when it

@@ -1,4 +1,4 @@
-#include "app/render/field_view.h"
+#include "app/render/gl_field.h"
 
 #include "app/render/cuda_gl_buffer.h"
 #include "app/render/gl_check.h"
@@ -6,16 +6,16 @@
 
 namespace heatlab {
 
-FieldView::FieldView() = default;
+GlField::GlField() = default;
 
-FieldView::~FieldView() {
+GlField::~GlField() {
     interop_.reset();  // unregister while the buffer still exists
     if (rangeCopied_ != nullptr) {
         glDeleteSync(rangeCopied_);
     }
 }
 
-void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend) {
+void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend) {
     if (grid.nx != grid_.nx || grid.ny != grid_.ny || !buffer_) {
         GLint maxTexels = 0;
         glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
@@ -64,14 +64,14 @@ void FieldView::prepare(const GridSize& grid, DisplayPath wanted, const Backend&
     }
 }
 
-DeviceDisplayBuffer& FieldView::deviceBuffer() {
+DeviceDisplayBuffer& GlField::deviceBuffer() {
     if (path_ != DisplayPath::Interop || !interop_) {
-        throw RuntimeError("FieldView::deviceBuffer: the display path is not interop");
+        throw RuntimeError("GlField::deviceBuffer: the display path is not interop");
     }
     return *interop_;
 }
 
-void FieldView::uploadFromHost(const float* field, const FieldRange& range) {
+void GlField::uploadFromHost(const float* field, const FieldRange& range) {
     const float ends[kDisplayRangeFloats] = {range.min, range.max};
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
     GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid_.bytes()), field));
@@ -80,7 +80,7 @@ void FieldView::uploadFromHost(const float* field, const FieldRange& range) {
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
 }
 
-FieldRange FieldView::storedRange() const {
+FieldRange GlField::storedRange() const {
     float ends[kDisplayRangeFloats] = {0.0f, 0.0f};
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
     GL_CHECK(glGetBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()),
@@ -89,7 +89,7 @@ FieldRange FieldView::storedRange() const {
     return {ends[0], ends[1], false};
 }
 
-void FieldView::queueRangeReadback() {
+void GlField::queueRangeReadback() {
     if (rangeCopied_ != nullptr || !buffer_) {
         return;
     }
@@ -109,7 +109,7 @@ void FieldView::queueRangeReadback() {
     glFlush();  // so the fence is reached without anyone waiting on it
 }
 
-std::optional<FieldRange> FieldView::finishedRange() {
+std::optional<FieldRange> GlField::finishedRange() {
     if (rangeCopied_ == nullptr) {
         return std::nullopt;
     }
