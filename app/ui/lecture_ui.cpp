@@ -1,19 +1,16 @@
 #include "app/ui/lecture_ui.h"
-#include "kernels/base/host_clock.h"
 
 #include <glad/gl.h>
 
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 
 #include "app/lecture/key_commands.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
-#include "kernels/numerics/initial_conditions.h"
+#include "kernels/base/host_clock.h"
 
 namespace heatlab {
 
@@ -24,11 +21,6 @@ namespace {
 // change, rarely enough to cost nothing visible.
 constexpr double kBreakdownSeconds = 1.0;
 
-BackendChoice choiceOf(const Backend& backend) {
-    return backend.facts().name == name(BackendChoice::Cuda) ? BackendChoice::Cuda
-                                                             : BackendChoice::Cpu;
-}
-
 }  // namespace
 
 LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
@@ -37,6 +29,7 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
     : imgui_(imgui),
       simulation_(std::move(backend), settings.params),
       settings_(settings),
+      control_(simulation_, settings_),
       rates_(secondsNow()) {
     showBackend();
     readouts_.backends = {BackendChoice::Cpu};
@@ -133,46 +126,35 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 
 // What the panel shows of the backend the simulation runs on.
 void LectureUi::showBackend() {
-    Backend& b = simulation_.backend();
-    readouts_.kernels = b.stencilKernels();
-    readouts_.backend = "backend: " + b.facts().name + " on " + b.facts().device;
-    settings_.backend = choiceOf(b);
+    readouts_.kernels = simulation_.backend().stencilKernels();
+    readouts_.backend = control_.backendText();
 }
 
-// Moves the lecture onto the backend the panel chose, with the field as it
-// is; when it cannot (no device, the kernel is not there, the grid does not
-// fit), the lecture stays where it was and the panel says why.
-void LectureUi::switchBackend() {
-    const BackendChoice wanted = settings_.backend;
-    if (wanted == choiceOf(simulation_.backend())) {
-        return;
+void LectureUi::show(const ControlOutcome& outcome) {
+    if (outcome.message) {
+        readouts_.message = *outcome.message;
     }
-    try {
-        const std::unique_ptr<Backend> previous =
-            simulation_.switchBackend(makeBackend(wanted).backend);
-        readouts_.message = "switched to " + simulation_.backend().facts().name + " at step " +
-                            std::to_string(simulation_.stepCount());
-    } catch (const std::exception& e) {
-        readouts_.message = std::string("backend not switched: ") + e.what();
+    if (outcome.newGrid) {
+        input_.navigation().fit();
+        // The table belongs to a grid: a new one is measured.
+        measureBandwidth();
     }
-    showBackend();
 }
 
 void LectureUi::apply(const PanelActions& actions) {
-    switchBackend();
+    if (const ControlOutcome switched = control_.switchBackend(); switched.message) {
+        show(switched);
+        showBackend();
+    }
     if (actions.reset) {
-        reset();
+        show(control_.reset());
     } else {
-        applyPanelEdits(simulation_, settings_.params, false);
+        control_.applyEdits();
     }
     if (actions.fitView) {
         input_.navigation().fit();
     }
-    const CopyPolicy copy = copyPolicyOf(settings_);
-    if (copy.every != appliedCopy_.every || copy.memory != appliedCopy_.memory) {
-        simulation_.setCopyPolicy(copy);
-        appliedCopy_ = copy;
-    }
+    control_.applyCopyPolicy();
     if (actions.lockRangeToField) {
         lockRangeToField();
     }
@@ -180,41 +162,6 @@ void LectureUi::apply(const PanelActions& actions) {
         bandwidth_.cancel();
     }
     if (actions.measureBandwidth) {
-        measureBandwidth();
-    }
-}
-
-void LectureUi::reset() {
-    const GridSize running = simulation_.params().grid;
-    const GridSize wanted = settings_.params.grid;
-    const bool newGrid = running.nx != wanted.nx || running.ny != wanted.ny;
-    if (newGrid) {
-        try {
-            Simulation::requireRunnable(simulation_.backend(), settings_.params);
-        } catch (const UsageError& e) {
-            // A lecture goes on: the grid stays, the panel says why.
-            readouts_.message = std::string("not reset: ") + e.what();
-            settings_.params.grid = running;
-            return;
-        }
-    }
-    try {
-        applyPanelEdits(simulation_, settings_.params, true);
-    } catch (const std::exception& e) {
-        // Passed the check but still failed (another program took the memory
-        // meanwhile): the simulation kept its field, and so does the lecture.
-        readouts_.message = std::string("not reset: ") + e.what() + "; the " +
-                            std::to_string(running.nx) + " x " + std::to_string(running.ny) +
-                            " grid and its field are kept";
-        settings_.params.grid = running;
-        return;
-    }
-    if (newGrid) {
-        input_.navigation().fit();
-    }
-    readouts_.message.clear();
-    // The table belongs to a grid: a new one is measured.
-    if (newGrid) {
         measureBandwidth();
     }
 }
@@ -333,25 +280,12 @@ void LectureUi::sceneRequests() {
 }
 
 void LectureUi::applyScene(const Scene& scene) {
-    const Params& params = scene.settings.params;
-    Simulation::requireRunnable(simulation_.backend(), params);
-    const GridSize before = simulation_.params().grid;
-    // The field first: when it cannot be made the simulation keeps its own
-    // (Simulation::reset) and nothing here has changed yet.
-    applyPanelEdits(simulation_, params, true);
-    // The backend, the presenter layout, the panel's visibility and the max
-    // |u| choice stay the presenter's: a scene is the lecture, not the machine.
-    LectureSettings settings = scene.settings;
-    settings.backend = settings_.backend;
-    settings.presenter = settings_.presenter;
-    settings.panelVisible = settings_.panelVisible;
-    settings.measureMaxAbs = settings_.measureMaxAbs;
-    settings_ = settings;
+    const ControlOutcome outcome = control_.applyScene(scene);
     input_.navigation().setView(scene.view);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;
-    // The table belongs to a grid, as after a reset: a new one is measured.
-    if (before.nx != params.grid.nx || before.ny != params.grid.ny) {
+    // The view is the scene's, not fitted.
+    if (outcome.newGrid) {
         measureBandwidth();
     }
 }

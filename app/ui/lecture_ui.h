@@ -1,7 +1,8 @@
 #pragma once
 // The lecture's frame, in a window or not: a short orchestrator over its
 // parts. Each frame it applies the panel's and the keys' edits to the
-// simulation (backend switch and reset with their recovery, scenes), runs
+// simulation (SimulationControl: backend switch and reset with their
+// recovery, scenes), runs
 // the frame's steps as the pace asks (FramePacer) and draws them with
 // runFrame() left of the panel and the colour bar (ColourBar), then lets the
 // parts read the result: the field's measures and the overflow pause
@@ -24,6 +25,7 @@
 #include "app/lecture/panel_edits.h"
 #include "app/lecture/rate_meter.h"
 #include "app/lecture/scene.h"
+#include "app/lecture/simulation_control.h"
 #include "app/measure/bandwidth_survey.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_field.h"
@@ -117,8 +119,9 @@ public:
 private:
     void apply(const PanelActions& actions);
     void showBackend();
-    void switchBackend();
-    void reset();
+    // Says a control's outcome in the panel; a new grid is fitted and its
+    // bandwidth table measured.
+    void show(const ControlOutcome& outcome);
     void lockRangeToField();
     // After the frame's steps: the measures, the rates.
     void measure(int steps);
@@ -130,9 +133,8 @@ private:
     DrawnField drawnField() { return DrawnField{simulation_, view_, renderer_}; }
     // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
-    // Applies a parsed scene, or throws having changed nothing: UsageError
-    // (the kernel is not on this backend, the grid does not fit), or what
-    // making its field failed with (Simulation::reset).
+    // Applies a parsed scene and its view, or throws having changed nothing
+    // (SimulationControl::applyScene).
     void applyScene(const Scene& scene);
     Scene currentScene() const;
 
@@ -142,6 +144,7 @@ private:
     Simulation simulation_;
 
     LectureSettings settings_;
+    SimulationControl control_;
     PanelReadouts readouts_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
@@ -153,7 +156,6 @@ private:
     RateMeter rates_;
     BandwidthSurvey bandwidth_;
     FramePacer pacer_;
-    CopyPolicy appliedCopy_;
     UiSurface surface_;
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;

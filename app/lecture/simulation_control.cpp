@@ -1,0 +1,101 @@
+#include "app/lecture/simulation_control.h"
+
+#include <exception>
+#include <memory>
+
+#include "app/lecture/panel_edits.h"
+#include "kernels/backend_factory.h"
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+bool sameGrid(const GridSize& a, const GridSize& b) { return a.nx == b.nx && a.ny == b.ny; }
+
+}  // namespace
+
+BackendChoice choiceOf(const Backend& backend) {
+    return backend.facts().name == name(BackendChoice::Cuda) ? BackendChoice::Cuda
+                                                             : BackendChoice::Cpu;
+}
+
+SimulationControl::SimulationControl(Simulation& simulation, LectureSettings& settings)
+    : simulation_(simulation), settings_(settings) {
+    settings_.backend = choiceOf(simulation_.backend());
+}
+
+ControlOutcome SimulationControl::switchBackend() {
+    const BackendChoice wanted = settings_.backend;
+    if (wanted == choiceOf(simulation_.backend())) {
+        return {};
+    }
+    ControlOutcome outcome;
+    try {
+        const std::unique_ptr<Backend> previous =
+            simulation_.switchBackend(makeBackend(wanted).backend);
+        outcome.message = "switched to " + simulation_.backend().facts().name + " at step " +
+                          std::to_string(simulation_.stepCount());
+    } catch (const std::exception& e) {
+        outcome.message = std::string("backend not switched: ") + e.what();
+    }
+    settings_.backend = choiceOf(simulation_.backend());
+    return outcome;
+}
+
+ControlOutcome SimulationControl::reset() {
+    const GridSize running = simulation_.params().grid;
+    const bool newGrid = !sameGrid(running, settings_.params.grid);
+    if (newGrid) {
+        try {
+            Simulation::requireRunnable(simulation_.backend(), settings_.params);
+        } catch (const UsageError& e) {
+            settings_.params.grid = running;
+            return {std::string("not reset: ") + e.what(), false};
+        }
+    }
+    try {
+        applyPanelEdits(simulation_, settings_.params, true);
+    } catch (const std::exception& e) {
+        // Passed the check but still failed (another program took the memory
+        // meanwhile): the simulation kept its field, and so does the lecture.
+        settings_.params.grid = running;
+        return {std::string("not reset: ") + e.what() + "; the " + std::to_string(running.nx) +
+                    " x " + std::to_string(running.ny) + " grid and its field are kept",
+                false};
+    }
+    return {std::string(), newGrid};
+}
+
+void SimulationControl::applyEdits() { applyPanelEdits(simulation_, settings_.params, false); }
+
+void SimulationControl::applyCopyPolicy() {
+    const CopyPolicy copy = copyPolicyOf(settings_);
+    if (copy.every != appliedCopy_.every || copy.memory != appliedCopy_.memory) {
+        simulation_.setCopyPolicy(copy);
+        appliedCopy_ = copy;
+    }
+}
+
+ControlOutcome SimulationControl::applyScene(const Scene& scene) {
+    const Params& params = scene.settings.params;
+    Simulation::requireRunnable(simulation_.backend(), params);
+    const GridSize before = simulation_.params().grid;
+    // The field first: when it cannot be made the simulation keeps its own
+    // (Simulation::reset) and nothing here has changed yet.
+    applyPanelEdits(simulation_, params, true);
+    LectureSettings settings = scene.settings;
+    settings.backend = settings_.backend;
+    settings.presenter = settings_.presenter;
+    settings.panelVisible = settings_.panelVisible;
+    settings.measureMaxAbs = settings_.measureMaxAbs;
+    settings_ = settings;
+    return {std::nullopt, !sameGrid(before, params.grid)};
+}
+
+std::string SimulationControl::backendText() const {
+    const BackendFacts& facts = simulation_.backend().facts();
+    return "backend: " + facts.name + " on " + facts.device;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,63 @@
+#pragma once
+// The edits that change what the simulation runs, each with its recovery,
+// so a lecture goes on whatever is asked: a backend switch, a reset (a new
+// grid checked first, and kept as it was when it cannot be made), a scene,
+// the copy-back policy. It edits the simulation and the lecture's settings
+// together, and reports what the panel should say and whether the grid
+// changed (the lecture's frame then fits the view and measures the
+// bandwidth table anew). No GL, no window: the cpu tests drive it.
+
+#include <optional>
+#include <string>
+
+#include "app/lecture/lecture_settings.h"
+#include "app/lecture/scene.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+// What one edit did.
+struct ControlOutcome {
+    // The panel's message line: a new one, or nothing to change it.
+    std::optional<std::string> message;
+    bool newGrid = false;
+};
+
+class SimulationControl {
+public:
+    // Both must outlive it. Takes the backend the simulation runs on as the
+    // settings' backend.
+    SimulationControl(Simulation& simulation, LectureSettings& settings);
+
+    // Moves onto settings.backend with the field as it is, where that is
+    // another backend; when it cannot (no device, the kernel is not there,
+    // the grid does not fit) stays where it was and says why.
+    ControlOutcome switchBackend();
+    // A new field from the settings' grid, boundary and initial condition;
+    // a grid that does not fit, or whose allocation fails, leaves the grid
+    // and its field as they were, and the settings' grid with them.
+    ControlOutcome reset();
+    // The kernel and r edited in the panel, at once.
+    void applyEdits();
+    // The copy-back policy the settings name, when it changed.
+    void applyCopyPolicy();
+    // A parsed scene, or throws having changed nothing: UsageError (the
+    // kernel is not on this backend, the grid does not fit), or what making
+    // its field failed with (Simulation::reset). The backend, the presenter
+    // layout, the panel's visibility and the max |u| choice stay the
+    // presenter's: a scene is the lecture, not the machine.
+    ControlOutcome applyScene(const Scene& scene);
+
+    // "backend: cuda on NVIDIA H200 (compute capability 9.0)".
+    std::string backendText() const;
+
+private:
+    Simulation& simulation_;
+    LectureSettings& settings_;
+    CopyPolicy appliedCopy_;
+};
+
+// The choice that names `backend`.
+BackendChoice choiceOf(const Backend& backend);
+
+}  // namespace heatlab

@@ -1,0 +1,127 @@
+// The lecture's edits of what the simulation runs, with their recovery,
+// without GL: a reset to a grid too large or one whose allocation fails
+// keeps the grid and its field; a switch to a backend that is not there
+// stays and says why; a scene keeps the presenter's own choices.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "app/lecture/simulation_control.h"
+#include "kernels/backend_factory.h"
+#include "kernels/base/errors.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "tests/support/out_of_memory_backend.h"
+
+namespace heatlab {
+namespace {
+
+LectureSettings smallLecture() {
+    LectureSettings settings;
+    settings.params.grid = {41, 23};
+    settings.params.kernel = Kernel::Optimised;
+    return settings;
+}
+
+TEST(SimulationControl, AResetToAGridThatDoesNotFitKeepsTheGridItsFieldAndSaysWhy) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    simulation.advance(5);
+    const std::vector<float> before = simulation.fieldOnHost();
+
+    settings.params.grid = {1 << 20, 1 << 20};  // 4 TiB a buffer
+    const ControlOutcome outcome = control.reset();
+    ASSERT_TRUE(outcome.message.has_value());
+    EXPECT_EQ(outcome.message->rfind("not reset: ", 0), 0u) << *outcome.message;
+    EXPECT_FALSE(outcome.newGrid);
+    EXPECT_EQ(settings.params.grid.nx, 41);
+    EXPECT_EQ(simulation.params().grid.nx, 41);
+    EXPECT_EQ(simulation.fieldOnHost(), before);
+    EXPECT_EQ(simulation.stepCount(), 5);
+}
+
+TEST(SimulationControl, AResetWhoseAllocationFailsKeepsTheGridAndNamesIt) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(
+        std::make_unique<OutOfMemoryBackend>(std::make_unique<CpuBackend>(), 60 * 60),
+        settings.params);
+    SimulationControl control(simulation, settings);
+    const std::vector<float> before = simulation.fieldOnHost();
+
+    settings.params.grid = {101, 101};
+    const ControlOutcome outcome = control.reset();
+    ASSERT_TRUE(outcome.message.has_value());
+    EXPECT_NE(outcome.message->find("the 41 x 23 grid and its field are kept"), std::string::npos)
+        << *outcome.message;
+    EXPECT_EQ(settings.params.grid.nx, 41);
+    EXPECT_EQ(simulation.fieldOnHost(), before);
+}
+
+TEST(SimulationControl, AResetToANewGridSaysSoForTheViewAndTheTable) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    settings.params.grid = {65, 33};
+    const ControlOutcome outcome = control.reset();
+    EXPECT_TRUE(outcome.newGrid);
+    EXPECT_EQ(outcome.message, std::optional<std::string>(""));
+    EXPECT_EQ(simulation.params().grid.nx, 65);
+    EXPECT_FALSE(control.reset().newGrid);  // the same grid again: a new field only
+}
+
+TEST(SimulationControl, ASwitchToABackendThatIsNotThereStaysAndSaysWhy) {
+    if (makeBackend(BackendChoice::Auto).backend->facts().name == "cuda") {
+        GTEST_SKIP() << "a CUDA device is present: the switch would succeed";
+    }
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    EXPECT_FALSE(control.switchBackend().message.has_value());  // already there
+    settings.backend = BackendChoice::Cuda;
+    const ControlOutcome outcome = control.switchBackend();
+    ASSERT_TRUE(outcome.message.has_value());
+    EXPECT_EQ(outcome.message->rfind("backend not switched: ", 0), 0u) << *outcome.message;
+    EXPECT_EQ(settings.backend, BackendChoice::Cpu);
+    EXPECT_EQ(simulation.backend().facts().name, "cpu");
+}
+
+TEST(SimulationControl, ASceneSetsTheLectureButKeepsThePresentersChoices) {
+    LectureSettings settings = smallLecture();
+    settings.presenter = true;
+    settings.panelVisible = false;
+    settings.measureMaxAbs = false;
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    Scene scene;
+    scene.settings = smallLecture();
+    scene.settings.params.grid = {51, 51};
+    scene.settings.params.r = 0.26f;
+    scene.settings.stepsPerFrame = 3;
+    const ControlOutcome outcome = control.applyScene(scene);
+    EXPECT_TRUE(outcome.newGrid);
+    EXPECT_EQ(simulation.params().grid.nx, 51);
+    EXPECT_EQ(simulation.params().r, 0.26f);
+    EXPECT_EQ(settings.stepsPerFrame, 3);
+    EXPECT_TRUE(settings.presenter);
+    EXPECT_FALSE(settings.panelVisible);
+    EXPECT_FALSE(settings.measureMaxAbs);
+}
+
+TEST(SimulationControl, ASceneWhoseKernelTheBackendLacksChangesNothing) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    Scene scene;
+    scene.settings = smallLecture();
+    scene.settings.params.kernel = Kernel::Tiled;  // a GPU kernel only
+    scene.settings.params.r = 0.2f;
+    EXPECT_THROW(control.applyScene(scene), UsageError);
+    EXPECT_EQ(settings.params.r, smallLecture().params.r);
+    EXPECT_EQ(simulation.params().kernel, Kernel::Optimised);
+}
+
+}  // namespace
+}  // namespace heatlab
