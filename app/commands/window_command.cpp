@@ -38,6 +38,18 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
                         }
                         s.stepsPerSecond = rate;
                     });
+    addParsedOption(app, "--explosion-pace",
+                    "Past the grid's own stability bound, whatever --pace says: steps a second "
+                    "that grow the checkerboard by this many powers of ten a second, so the "
+                    "explosion lasts about 20 s; 0 keeps --pace",
+                    "DECADES", "1.5", [&s](const std::vector<std::string>& values) {
+                        const double decades = parseFiniteNumber(values.back(), "explosion pace");
+                        if (!explosionPaceAllowed(decades)) {
+                            throw UsageError(std::string("explosion pace must be ") +
+                                             kExplosionPaceRule + ", got '" + values.back() + "'");
+                        }
+                        s.explosionDecadesPerSecond = decades;
+                    });
     app.add_flag_function(
         "--no-vsync", [&s](std::int64_t) { s.vsync = false; },
         "Start with vsync off: frames as fast as they come (the panel's vsync box "

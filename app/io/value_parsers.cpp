@@ -78,6 +78,15 @@ float parseR(const std::string& text) {
     return static_cast<float>(r);
 }
 
+double parseFiniteNumber(const std::string& text, const std::string& what) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
+        throw UsageError(what + " must be a finite number, got '" + text + "'");
+    }
+    return value;
+}
+
 int parseCount(const std::string& text, int min) {
     long long value = 0;
     if (!parseWhole(text, &value) || value < min || value > INT_MAX) {

@@ -21,6 +21,8 @@ GridSize parseGridSize(const std::string& text);
 // A finite decimal number within the range of rInRange(): 0 < r <= 1, and
 // not below the smallest normal float.
 float parseR(const std::string& text);
+// A finite decimal number; `what` names it in the message.
+double parseFiniteNumber(const std::string& text, const std::string& what);
 // A whole decimal number from `min` to the largest int.
 int parseCount(const std::string& text, int min);
 // Two finite numbers that a float holds, the first below the second.

@@ -21,11 +21,22 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
         return;
     }
     readouts.maxAbs = measures->maxAbs;
+    newestField_ = pending_.field;
+    newest_ = AmplitudeSample{measures->tag, static_cast<double>(measures->maxAbs)};
     readouts.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
     if (!std::isfinite(measures->maxAbs) && settings.running) {
         settings.running = false;
         readouts.message = overflowMessage(measures->tag, measures->maxAbs, simulation.params().r);
     }
+}
+
+AmplitudeSample FieldWatch::newest(Simulation& simulation) {
+    if (newestField_ != simulation.fieldCount()) {
+        newestField_ = simulation.fieldCount();
+        newest_ = AmplitudeSample{simulation.stepCount(),
+                                  static_cast<double>(simulation.backend().maxAbs())};
+    }
+    return newest_;
 }
 
 std::string overflowMessage(long long step, float maxAbs, double r) {

@@ -6,6 +6,9 @@
 // overflow, and stepping on would only spread NaN, so the run stops where
 // the class can see why. No GL here.
 
+#include <optional>
+
+#include "app/lecture/explosion_pace.h"
 #include "app/lecture/lecture_settings.h"
 #include "app/lecture/panel_readouts.h"
 #include "kernels/simulation.h"
@@ -19,6 +22,11 @@ public:
     // backend that measures at once answers in this frame), and pauses
     // `settings` when the field overflowed, saying why in the readouts.
     void frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts);
+    // The newest max |u| measured of the simulation's field and the step it
+    // was measured at. Before the first measure of this field, one is taken
+    // now (waiting for the device): a frame of thousands of steps past the
+    // bound must not run unmeasured.
+    AmplitudeSample newest(Simulation& simulation);
 
 private:
     void use(const std::optional<FieldMeasures>& measures, const Simulation& simulation,
@@ -30,6 +38,8 @@ private:
         float r = 0.0f;
     };
     Pending pending_;
+    long long newestField_ = -1;
+    AmplitudeSample newest_;
 };
 
 // The panel's line when the run stopped at `step` on an overflowed field.

@@ -1,17 +1,24 @@
 #include "app/lecture/lecture_settings.h"
 
+#include <algorithm>
+
 namespace heatlab {
 
 CopyPolicy copyPolicyOf(const LectureSettings& settings) {
     return {settings.copyEvery, settings.pinned ? HostMemory::Pinned : HostMemory::Pageable};
 }
 
-PaceSettings paceSettingsOf(const LectureSettings& settings) {
+PaceSettings paceSettingsOf(const LectureSettings& settings, double factor) {
     PaceSettings pace;
     pace.pace = settings.pace;
     pace.stepsPerFrame = settings.stepsPerFrame;
     pace.stepsPerSecond = settings.stepsPerSecond;
     pace.maxStepsPerFrame = kMaxStepsPerFrame;
+    const double explosion = explosionStepsPerSecond(factor, settings.explosionDecadesPerSecond);
+    if (explosion > 0.0) {
+        pace.pace = Pace::StepsPerSecond;
+        pace.stepsPerSecond = std::clamp(explosion, kMinStepsPerSecond, kMaxStepsPerSecond);
+    }
     return pace;
 }
 

@@ -8,6 +8,7 @@
 
 #include <optional>
 
+#include "app/lecture/explosion_pace.h"
 #include "app/lecture/frame_pacer.h"
 #include "app/render/frame.h"
 #include "app/render/picture_settings.h"
@@ -42,6 +43,11 @@ struct LectureSettings {
     // above, as many as fit 30 frames a second, or a rate in steps a second.
     Pace pace = Pace::FixedSteps;
     double stepsPerSecond = 60.0;
+    // Past the grid's own bound, whatever the pace above: the steps a second
+    // that grow the checkerboard by this many powers of ten a second
+    // (explosion_pace.h), so the explosion lasts about 20 s on any grid; 0
+    // keeps the pace above there too.
+    double explosionDecadesPerSecond = kDefaultDecadesPerSecond;
     // The copy-back policy: the field back to host memory every `copyEvery`
     // steps (0: never), pageable or pinned, as a first version would, to
     // feel what the bus costs.
@@ -61,8 +67,9 @@ struct LectureSettings {
 
 // The copy-back policy the settings ask for.
 CopyPolicy copyPolicyOf(const LectureSettings& settings);
-// The pacer's settings from the lecture's.
-PaceSettings paceSettingsOf(const LectureSettings& settings);
+// The pacer's settings from the lecture's, for a run whose highest mode
+// grows by `factor` a step (highestModeFactor() of the running grid).
+PaceSettings paceSettingsOf(const LectureSettings& settings, double factor);
 // The frame runFrame() draws, from the lecture's settings.
 FrameSettings frameSettingsOf(const LectureSettings& settings, int steps,
                               const std::optional<ViewTransform>& view);

@@ -183,6 +183,14 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         }
         s.stepsPerSecond = rate;
     }
+    if (w.has("explosion_pace")) {
+        const float decades = w.number("explosion_pace");
+        if (!explosionPaceAllowed(decades)) {
+            throw Problem(w.where("explosion_pace") + " must be " + kExplosionPaceRule + ", got " +
+                          shortestText(decades));
+        }
+        s.explosionDecadesPerSecond = decades;
+    }
     if (w.has("copy_every")) {
         const long long every = w.whole("copy_every");
         if (every < 0 || every > std::numeric_limits<int>::max()) {
@@ -213,7 +221,8 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
 // and the person at the screen, not to the lecture; they keep `s`'s values.
 void windowSettingsOf(const Fields& w, LectureSettings& s) {
     w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "range", "sampling",
-                 "vsync", "pace", "steps_per_second", "copy_every", "pinned", "brush"});
+                 "vsync", "pace", "steps_per_second", "explosion_pace", "copy_every", "pinned",
+                 "brush"});
     s.running = w.boolean("running");
     const long long steps = w.whole("steps_per_frame");
     // The command line's rule for --steps-per-frame, to the panel's top.
@@ -369,6 +378,7 @@ std::string sceneText(const Scene& scene) {
                       {"vsync", s.vsync},
                       {"pace", name(s.pace)},
                       {"steps_per_second", shortest(static_cast<float>(s.stepsPerSecond))},
+                      {"explosion_pace", shortest(static_cast<float>(s.explosionDecadesPerSecond))},
                       {"copy_every", s.copyEvery},
                       {"pinned", s.pinned},
                       {"brush",

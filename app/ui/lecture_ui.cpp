@@ -11,6 +11,7 @@
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
+#include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
@@ -80,7 +81,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     const int steps = paceSteps(actions);
-    const double now = secondsNow();
+    const double now = clock_();
     const bool timed =
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
@@ -111,13 +112,29 @@ bool LectureUi::frame(const UiSurface& surface) {
 // The frame's steps: one when single-stepping, none when paused, and while
 // running what the pace asks for, from the last frame's wall time.
 int LectureUi::paceSteps(const PanelActions& actions) {
-    const double now = secondsNow();
+    const double now = clock_();
     const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
     lastFrameStart_ = now;
-    const LectureSettings& s = settings_;
+    LectureSettings& s = settings_;
     int steps = stepsThisFrame(s, actions);
+    const Params& running = simulation_.params();
+    const double factor = highestModeFactor(running.grid, running.boundary, running.r);
     if (s.running) {
-        steps = pacer_.next(paceSettingsOf(s), lastFrame, lastSteps_);
+        steps = pacer_.next(paceSettingsOf(s, factor), lastFrame, lastSteps_);
+    }
+    // Never past the overflow: the steps before max |u| would pass the
+    // pause amplitude, and a pause with the reason where there are none.
+    const long long step = simulation_.stepCount();
+    const AmplitudeSample measured =
+        std::fabs(factor) > 1.0 ? watch_.newest(simulation_) : AmplitudeSample{};
+    if (const std::optional<long long> left = stepsBeforePause(factor, measured, step)) {
+        if (*left == 0 && steps > 0) {
+            if (s.running) {
+                readouts_.message = explosionPauseMessage(step, factor, running.r, measured.maxAbs);
+            }
+            s.running = false;
+        }
+        steps = static_cast<int>(std::min<long long>(steps, *left));
     }
     lastSteps_ = steps;
     readouts_.stepsThisFrame = steps;
@@ -185,11 +202,15 @@ void LectureUi::lockRangeToField() {
 void LectureUi::measure(int steps) {
     readouts_.running = simulation_.params();
     readouts_.steps = simulation_.stepCount();
-    if (settings_.measureMaxAbs) {
+    // Past the grid's bound the measures are what keeps the run from
+    // overflowing (paceSteps), so they are taken whatever the panel says.
+    const Params& p = simulation_.params();
+    const bool unstable = std::fabs(highestModeFactor(p.grid, p.boundary, p.r)) > 1.0;
+    if (settings_.measureMaxAbs || unstable) {
         watch_.frame(simulation_, settings_, readouts_);
     }
     Rates rates{readouts_.frameMs, readouts_.stepsPerSecond, readouts_.copyGBs};
-    if (rates_.frame(secondsNow(), steps, simulation_.bytesCopiedBack(), rates)) {
+    if (rates_.frame(clock_(), steps, simulation_.bytesCopiedBack(), rates)) {
         readouts_.frameMs = rates.frameMs;
         readouts_.stepsPerSecond = rates.stepsPerSecond;
         readouts_.copyGBs = rates.copyGBs;

@@ -14,6 +14,7 @@
 // the field view, the simulation; the ImGui layer and the GL context are
 // the caller's and must outlive it.
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,7 @@
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
 #include "app/ui/window.h"
+#include "kernels/base/host_clock.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
@@ -112,6 +114,9 @@ public:
     // What the panel shows of the running lecture (messages included).
     const PanelReadouts& readouts() const { return readouts_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
+    // The clock the pace and the rates read, in seconds: the host's; tests
+    // and headless runs give simulated time, a frame's worth each frame.
+    void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
     // The newest frame's parts, the panel's included; times only when it
     // was timed.
     const FrameStats& lastFrame() const { return lastFrame_; }
@@ -161,6 +166,7 @@ private:
     int fieldHeight_ = 1;
     FrameStats lastFrame_;
     FrameTiming timing_ = FrameTiming::Sampled;
+    std::function<double()> clock_ = secondsNow;
     double lastTimedFrame_ = 0.0;
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;

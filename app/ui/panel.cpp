@@ -96,6 +96,21 @@ void runControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions
         wrapped(kDimColour, "as many steps as keep 30 frames a second: %d",
                 readouts.stepsThisFrame);
     }
+    // Past the grid's bound the explosion's own pace takes over (0: off).
+    float decades = static_cast<float>(s.explosionDecadesPerSecond);
+    if (ImGui::SliderFloat("explosion x10 / s", &decades, 0.0f,
+                           static_cast<float>(kMaxDecadesPerSecond),
+                           decades == 0.0f ? "off" : "%.2f", ImGuiSliderFlags_AlwaysClamp)) {
+        s.explosionDecadesPerSecond = decades < kMinDecadesPerSecond / 2.0
+                                          ? 0.0
+                                          : std::max<double>(decades, kMinDecadesPerSecond);
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "past the grid's own bound, the steps a second that grow the checkerboard\n"
+            "by this many powers of ten a second (about 20 s from visible to the pause\n"
+            "at 1.5); 0: the pace above there too");
+    }
 }
 
 // The r slider, with the stability bound 0.25 marked on its track where the
