@@ -11,6 +11,9 @@ namespace heatlab {
 void addWindowOptions(CLI::App& app, LectureStart& o) {
     LectureSettings& s = o.settings;
     addSimulationOptions(app, s.params, s.backend, "Stencil kernel the window starts with");
+    app.get_option("--grid")
+        ->each([&o](const std::string&) { o.gridChosen = true; })
+        ->default_str("2048 on CUDA, 512 on the CPU");
     addCountOption(app, "--frames", o.frames, 1,
                    "Quit after N frames, >= 1 (for tests and scripts) [default: when closed]");
     addCountOption(app, "--steps-per-frame", s.stepsPerFrame, 1,

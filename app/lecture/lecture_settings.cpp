@@ -8,6 +8,10 @@ CopyPolicy copyPolicyOf(const LectureSettings& settings) {
     return {settings.copyEvery, settings.pinned ? HostMemory::Pinned : HostMemory::Pageable};
 }
 
+GridSize defaultWindowGrid(const BackendFacts& backend) {
+    return backend.fieldInHostMemory ? GridSize{512, 512} : GridSize{2048, 2048};
+}
+
 PaceSettings paceSettingsOf(const LectureSettings& settings, double factor) {
     PaceSettings pace;
     pace.pace = settings.pace;

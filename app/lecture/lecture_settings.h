@@ -65,6 +65,11 @@ struct LectureSettings {
     float brushCold = kCold;
 };
 
+// The window's grid where none is asked for: 2048 where the field lives on
+// a device; 512 in host memory, which keeps 30 frames a second and more on
+// a 2-core machine (2048 there runs at about 20).
+GridSize defaultWindowGrid(const BackendFacts& backend);
+
 // The copy-back policy the settings ask for.
 CopyPolicy copyPolicyOf(const LectureSettings& settings);
 // The pacer's settings from the lecture's, for a run whose highest mode

@@ -14,6 +14,9 @@ struct LectureStart {
     // --scene FILE: read and checked whole before a backend or a window
     // starts; the settings it holds replace those above, the rest stay.
     std::string scenePath;
+    // --grid was given; otherwise the grid is the backend's default
+    // (defaultWindowGrid).
+    bool gridChosen = false;
     int frames = 0;                // quit after this many frames; 0: when closed
     std::string screenshot;        // the field at grid resolution, at quit
     std::string screenshotWindow;  // the whole window after the last frame

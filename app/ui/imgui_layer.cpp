@@ -87,8 +87,10 @@ void ImGuiLayer::buildStyleAndFont() {
     ImGui::GetStyle() = style;
     ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
     fonts.Clear();
+    // The first font added is ImGui's default: the panel's.
     const ImFont* font = addEmbeddedFont(fonts, kFontPixels * scale_);
-    if (font == nullptr) {
+    overlayFont_ = addEmbeddedFont(fonts, kOverlayFontPixels * scale_);
+    if (font == nullptr || overlayFont_ == nullptr) {
         throw RuntimeError("the panel's font (DejaVu Sans) could not be loaded");
     }
 }

@@ -11,12 +11,16 @@
 #include "app/ui/window.h"
 
 struct ImGuiContext;
+struct ImFont;
 
 namespace heatlab {
 
 // Presenter mode scales every size and the font by this: the panel read
 // from the back of a lecture hall on a projector.
 constexpr float kPresenterScale = 1.75f;
+// The overlays' text on the field: twice the panel's, readable from the back
+// of a hall on a projector (and larger again in presenter mode).
+constexpr float kOverlayFontPixels = 32.0f;
 
 class ImGuiLayer {
 public:
@@ -47,6 +51,9 @@ public:
     // Presenter mode on or off from the next beginFrame(): the style and the
     // font are rebuilt at the new scale, which cannot happen mid-frame.
     void setPresenter(bool on) { presenter_ = on; }
+    // The same font at the size of the lecture's overlays on the field
+    // (kOverlayFontPixels, times scale()), rasterised at that size.
+    ImFont* overlayFont() const { return overlayFont_; }
     bool presenter() const { return presenter_; }
 
 private:
@@ -64,6 +71,7 @@ private:
     float screenScale_ = 1.0f;
     float scale_ = 1.0f;
     bool presenter_ = false;
+    ImFont* overlayFont_ = nullptr;
     bool started_ = false;  // a frame has begun: the renderer has its font texture
 };
 

@@ -94,6 +94,10 @@ bool LectureUi::frame(const UiSurface& surface) {
                     fieldHeight_, pixelsPerUnit());
     measure(steps);
     advanceBandwidthSurvey();
+    notice_.frame(readouts_.message, settings_.running, clock_());
+    noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,
+                                  static_cast<float>(fieldWidth_) / pixelsPerUnit(),
+                                  static_cast<float>(fieldHeight_) / pixelsPerUnit());
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {

@@ -31,6 +31,7 @@
 #include "app/render/field_renderer.h"
 #include "app/render/gl_field.h"
 #include "app/ui/colour_bar.h"
+#include "app/ui/field_overlay.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
@@ -120,6 +121,10 @@ public:
     // The newest frame's parts, the panel's included; times only when it
     // was timed.
     const FrameStats& lastFrame() const { return lastFrame_; }
+    // The notice on the field (its text) and the band the last frame drew
+    // it in, in window units (empty when none showed).
+    const FieldNotice& notice() const { return notice_; }
+    const OverlayBand& noticeBand() const { return noticeBand_; }
 
 private:
     void apply(const PanelActions& actions);
@@ -158,6 +163,8 @@ private:
     FieldInput input_;
     ColourBar colourBar_;
     FieldWatch watch_;
+    FieldNotice notice_;
+    OverlayBand noticeBand_;
     RateMeter rates_;
     BandwidthSurvey bandwidth_;
     FramePacer pacer_;

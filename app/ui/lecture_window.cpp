@@ -83,6 +83,9 @@ int runWindow(const LectureStart& start) {
         started.settings = scene->settings;
     }
     BackendSelection selection = makeBackend(started.settings.backend);
+    if (!scene && !start.gridChosen) {
+        started.settings.params.grid = defaultWindowGrid(selection.backend->facts());
+    }
     Simulation::requireRunnable(*selection.backend, started.settings.params);
     LectureWindow window(started, scene, std::move(selection.backend), selection.reason);
     window.run();

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/lecture/field_notice.h"
 #include "app/lecture/field_watch.h"
 #include "app/lecture/rate_meter.h"
 #include "kernels/cpu/cpu_backend.h"
@@ -65,6 +66,38 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     EXPECT_TRUE(running.running);
     EXPECT_TRUE(calm.message.empty());
     EXPECT_FALSE(calm.stability.steps().empty());
+}
+
+TEST(FieldNotice, AMessageShowsForSecondsThenFades) {
+    FieldNotice notice;
+    notice.frame("", true, 0.0);
+    EXPECT_EQ(notice.strength(0.0), 0.0);
+    notice.frame("saved shot.png", true, 10.0);
+    EXPECT_EQ(notice.text(), "saved shot.png");
+    EXPECT_EQ(notice.strength(10.0 + kNoticeSeconds), 1.0);
+    EXPECT_NEAR(notice.strength(10.0 + kNoticeSeconds + kNoticeFadeSeconds / 2), 0.5, 1e-9);
+    EXPECT_EQ(notice.strength(10.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
+    notice.frame("saved shot.png", true, 11.0);  // the same line again is no new notice
+    EXPECT_EQ(notice.strength(10.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
+}
+
+TEST(FieldNotice, APauseStaysUntilTheRunGoesOnThenFades) {
+    FieldNotice notice;
+    notice.frame("", true, 0.0);
+    notice.frame("paused at step 9", false, 1.0);
+    EXPECT_EQ(notice.strength(1000.0), 1.0);
+    notice.frame("paused at step 9", false, 1000.0);
+    EXPECT_EQ(notice.strength(1000.0), 1.0);
+    notice.frame("paused at step 9", true, 1001.0);  // Run
+    EXPECT_LT(notice.strength(1001.0 + kNoticeFadeSeconds / 2), 1.0);
+    EXPECT_EQ(notice.strength(1001.0 + kNoticeFadeSeconds), 0.0);
+}
+
+TEST(FieldNotice, AMessageWhilePausedByHandFades) {
+    FieldNotice notice;
+    notice.frame("", false, 0.0);
+    notice.frame("saved shot.png", false, 1.0);
+    EXPECT_EQ(notice.strength(1.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
 }
 
 }  // namespace

@@ -19,9 +19,9 @@
 namespace heatlab {
 namespace {
 
-// Ten frames a second of simulated time: the steps a second are the pace's
+// Five frames a second of simulated time: the steps a second are the pace's
 // whatever the frame rate, and fewer frames keep the test short.
-constexpr double kFrameSeconds = 1.0 / 10.0;
+constexpr double kFrameSeconds = 1.0 / 5.0;
 // The checkerboard is visible when its amplitude is a hundredth of the
 // initial field's largest value (1).
 constexpr double kVisibleAmplitude = 1e-2;
@@ -60,6 +60,26 @@ protected:
         result.message = ui.readouts().message;
         result.field = ui.simulation().fieldOnHost();
         return result;
+    }
+
+    // The share of the notice band's pixels that are near black: the band's
+    // own colour, which no colour map gives the field.
+    double darkShareOfBand(const LectureUi& ui) {
+        const OverlayBand& band = ui.noticeBand();
+        if (band.width <= 0.0f || band.height <= 0.0f) {
+            return 0.0;
+        }
+        const RgbImage image = target.read();
+        long long dark = 0;
+        long long all = 0;
+        for (int y = static_cast<int>(band.y); y < static_cast<int>(band.y + band.height); ++y) {
+            for (int x = static_cast<int>(band.x); x < static_cast<int>(band.x + band.width); ++x) {
+                const std::uint8_t* p = image.at(x, y);
+                dark += (p[0] < 48 && p[1] < 48 && p[2] < 56) ? 1 : 0;
+                ++all;
+            }
+        }
+        return static_cast<double>(dark) / static_cast<double>(all);
     }
 
     double now_ = 0.0;

@@ -1,0 +1,44 @@
+#include "app/ui/field_overlay.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace heatlab {
+
+namespace {
+
+// Of the field's width, the text's: room at both ends for the band's
+// margins, narrow enough to read in one sweep of the eye.
+constexpr float kTextShare = 0.9f;
+
+}  // namespace
+
+OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLayer& imgui,
+                            float fieldWidth, float fieldHeight) {
+    const double strength = notice.strength(now);
+    ImFont* font = imgui.overlayFont();
+    if (strength <= 0.0 || font == nullptr || fieldWidth <= 0.0f) {
+        return {};
+    }
+    const float size = font->FontSize;
+    const float wrap = fieldWidth * kTextShare;
+    const ImVec2 text =
+        font->CalcTextSizeA(size, wrap, wrap, notice.text().c_str(), nullptr, nullptr);
+    const float pad = 0.4f * size;
+    OverlayBand band;
+    band.width = std::min(fieldWidth, text.x + 2.0f * pad);
+    band.height = text.y + 2.0f * pad;
+    band.x = 0.5f * (fieldWidth - band.width);
+    // At the top: the bottom of the field holds the key strip.
+    band.y = std::min(pad, std::max(0.0f, fieldHeight - band.height));
+    const auto alpha = static_cast<int>(255.0 * strength);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(band.x, band.y), ImVec2(band.x + band.width, band.y + band.height),
+                        IM_COL32(16, 16, 24, alpha * 220 / 255), 0.3f * size);
+    draw->AddText(font, size, ImVec2(band.x + pad, band.y + pad), IM_COL32(255, 255, 255, alpha),
+                  notice.text().c_str(), nullptr, wrap);
+    return band;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,26 @@
+#pragma once
+// Draws the lecture's notice (app/lecture/field_notice.h) over the field:
+// large text on a dark band at the top of the field, wrapped to it, in
+// the overlay font (ImGuiLayer::overlayFont(), larger in presenter mode).
+// Call between ImGuiLayer::beginFrame() and render().
+
+#include "app/lecture/field_notice.h"
+#include "app/ui/imgui_layer.h"
+
+namespace heatlab {
+
+// The band's rectangle in ImGui units, for tests that look for its pixels.
+struct OverlayBand {
+    float x = 0.0f;
+    float y = 0.0f;
+    float width = 0.0f;
+    float height = 0.0f;
+};
+
+// Draws `notice` at `now` over a field of `fieldWidth` x `fieldHeight`
+// ImGui units at the display's left edge; returns the band drawn (empty
+// when nothing shows).
+OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLayer& imgui,
+                            float fieldWidth, float fieldHeight);
+
+}  // namespace heatlab
