@@ -1,9 +1,10 @@
 #pragma once
 // The keys the lecture acts on, as the window (app/ui/window.h) hands them
-// over from GLFW; every other key arrives as Key::Other.
+// over from GLFW (F1 also for ? and /, where a keyboard has no F keys);
+// every other key arrives as Key::Other.
 
 namespace heatlab {
 
-enum class Key { Space, N, R, P, F, H, C, F5, F12, Escape, Up, Down, Other };
+enum class Key { Space, N, R, P, F, H, C, F1, F5, F11, F12, Escape, Up, Down, Other };
 
 }  // namespace heatlab

@@ -29,6 +29,8 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
     // The presenter layout (F5, as slide programs start their show): the
     // whole window's UI scaled for a projector, or back.
     case Key::F5: settings.presenter = !settings.presenter; break;
+    case Key::F11: settings.fullScreen = !settings.fullScreen; break;
+    case Key::F1: settings.keysVisible = !settings.keysVisible; break;
     case Key::Escape: actions.quit = true; break;
     default: break;
     }

@@ -8,12 +8,23 @@
 
 namespace heatlab {
 
-// The keys, on one line: the help shown along the bottom of the field.
+// The keys, one to a line: the help F1 (or ?) shows over the field.
 inline constexpr const char* kKeyHelp =
-    "Space run/pause   N step   R reset   Up/Down r +/- 0.001   F12/P screenshot   C copy every "
-    "step   "
-    "left/right paint hot/cold, wheel zoom, middle-drag pan, F fit   H panel   F5 presenter   Esc "
-    "quit";
+    "Space   run / pause\n"
+    "N   one step\n"
+    "R   reset\n"
+    "Up / Down   r + / - 0.001\n"
+    "F12 or P   screenshot\n"
+    "C   copy back every step, or never\n"
+    "left / right drag   paint hot / cold\n"
+    "wheel, middle drag   zoom, pan;  F fit\n"
+    "H   panel\n"
+    "F5   presenter mode\n"
+    "F11   full screen\n"
+    "F1 or ?   these keys\n"
+    "Esc   quit";
+// What shows of it while it is folded away.
+inline constexpr const char* kKeyHelpHint = "F1 or ?: keys";
 
 // Applies one key press (`repeat`: held down) to the settings or the
 // actions. Run, reset, screenshot, panel, presenter and quit ignore repeats; a single step and r

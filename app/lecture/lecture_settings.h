@@ -57,6 +57,8 @@ struct LectureSettings {
     bool vsync = true;
     bool presenter = false;  // the UI scaled for a projector
     bool panelVisible = true;
+    bool keysVisible = false;   // the key help over the field (F1)
+    bool fullScreen = false;    // the window on the whole of its monitor (F11)
     bool measureMaxAbs = true;  // a reduction over the grid every frame
     // The mouse's brush: a disc of this share of the grid's longer side,
     // painting these values (the initial fields' hot and cold by default).

@@ -32,6 +32,7 @@ struct PanelReadouts {
     float maxAbs = 0.0f;
     StabilityHistory stability;               // max |u| after every frame since the reset
     std::string backend;                      // "cuda on NVIDIA H200"
+    bool fieldInHostMemory = false;           // the backend's field: no bus to cross
     std::string gl;                           // the window's OpenGL version and renderer
     DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
     std::string fallbackReason;               // why not interop, when it was asked for

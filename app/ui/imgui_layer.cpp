@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/render/embedded_font.h"
 #include "kernels/base/errors.h"
@@ -95,6 +96,20 @@ void ImGuiLayer::buildStyleAndFont() {
     }
 }
 
+float presenterScale(float displayHeightUnits) {
+    // Never below 1.3: still a third larger than the plain panel.
+    constexpr float kFullHeight = 1080.0f;
+    constexpr float kLeast = 1.3f;
+    if (!(displayHeightUnits > 0.0f)) {
+        return kPresenterScale;
+    }
+    const float scale =
+        std::clamp(kPresenterScale * displayHeightUnits / kFullHeight, kLeast, kPresenterScale);
+    // In steps of 0.05: a window being resized rebuilds its font at a few
+    // sizes, not at every frame.
+    return std::round(scale * 20.0f) / 20.0f;
+}
+
 float ImGuiLayer::screenScaleOf() const {
     return window_ != nullptr ? std::max(1.0f, window_->contentScale()) : screenScale_;
 }
@@ -104,7 +119,9 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     // A window dragged to a screen of another scale gets its text rebuilt
     // sharp for that screen.
     screenScale_ = screenScaleOf();
-    const float wanted = screenScale_ * (presenter_ ? kPresenterScale : 1.0f);
+    const float height =
+        units.height > 0 ? static_cast<float>(units.height) : ImGui::GetIO().DisplaySize.y;
+    const float wanted = screenScale_ * (presenter_ ? presenterScale(height) : 1.0f);
     if (wanted != scale_) {
         scale_ = wanted;
         buildStyleAndFont();

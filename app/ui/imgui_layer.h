@@ -15,9 +15,12 @@ struct ImFont;
 
 namespace heatlab {
 
-// Presenter mode scales every size and the font by this: the panel read
-// from the back of a lecture hall on a projector.
+// Presenter mode scales every size and the font by up to this: the panel
+// read from the back of a lecture hall on a projector of 1080 lines; on a
+// smaller one (1280 x 800) by less, so the lecture's essentials still fit
+// (presenterScale()).
 constexpr float kPresenterScale = 1.75f;
+float presenterScale(float displayHeightUnits);
 // The overlays' text on the field: twice the panel's, readable from the back
 // of a hall on a projector (and larger again in presenter mode).
 constexpr float kOverlayFontPixels = 32.0f;

@@ -65,7 +65,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
-                                                "H: panel and keys");
+                                                "H: panel");
     }
     sceneRequests();
     apply(actions);
@@ -73,10 +73,8 @@ bool LectureUi::frame(const UiSurface& surface) {
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
     fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
     fieldHeight_ = size.height;
-    if (settings_.panelVisible) {
-        drawKeyHelp(static_cast<float>(fieldWidth_) / pixelsPerUnit(),
-                    static_cast<float>(units.height));
-    }
+    drawKeyHelp(static_cast<float>(fieldWidth_) / pixelsPerUnit(), static_cast<float>(units.height),
+                settings_.keysVisible);
     glViewport(0, 0, size.width, size.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -149,6 +147,7 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 void LectureUi::showBackend() {
     readouts_.kernels = simulation_.backend().stencilKernels();
     readouts_.backend = control_.backendText();
+    readouts_.fieldInHostMemory = simulation_.backend().facts().fieldInHostMemory;
 }
 
 void LectureUi::show(const ControlOutcome& outcome) {

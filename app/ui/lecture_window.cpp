@@ -38,6 +38,11 @@ void LectureWindow::run() {
         if (lecture_.settings().vsync != window_.vsync()) {
             window_.setVsync(lecture_.settings().vsync);
         }
+        if (lecture_.settings().fullScreen != window_.fullScreen()) {
+            window_.setFullScreen(lecture_.settings().fullScreen);
+            // What the window really is: a screen with no monitor stays windowed.
+            lecture_.settings().fullScreen = window_.fullScreen();
+        }
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         const bool quit = lecture_.frame(surface);
         ++done;

@@ -60,7 +60,7 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     }
 }
 
-void runControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions& actions) {
+void runButtons(LectureSettings& s, PanelActions& actions) {
     if (ImGui::Button(s.running ? "Pause" : "Run")) {
         s.running = !s.running;
     }
@@ -75,6 +75,9 @@ void runControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions
     }
     ImGui::SameLine();
     ImGui::TextColored(s.running ? kStableColour : kNoteColour, s.running ? "running" : "paused");
+}
+
+void paceControls(LectureSettings& s, const PanelReadouts& readouts) {
     int pace = static_cast<int>(s.pace);
     ImGui::RadioButton("fixed", &pace, static_cast<int>(Pace::FixedSteps));
     ImGui::SameLine();
@@ -135,7 +138,7 @@ void rSlider(float& r) {
     ImGui::TextColored(kUnstableColour, "| = 0.25 bound");
 }
 
-void rControls(LectureSettings& s, const PanelReadouts& readouts) {
+void kernelControls(LectureSettings& s, const PanelReadouts& readouts) {
     Params& p = s.params;
     combo("backend", s.backend, readouts.backends);
     combo("kernel", p.kernel, readouts.kernels);
@@ -145,13 +148,22 @@ void rControls(LectureSettings& s, const PanelReadouts& readouts) {
                          p.timeBlock == kTimeBlockAuto ? "auto" : "%d",
                          ImGuiSliderFlags_AlwaysClamp);
     }
-    rSlider(p.r);
+}
+
+void exactR(Params& p) {
     float typed = p.r;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
     if (ImGui::InputFloat("exact r (Enter)", &typed, 0.0f, 0.0f, "%.6g",
                           ImGuiInputTextFlags_EnterReturnsTrue)) {
         p.r = acceptedR(typed, p.r);
     }
+}
+
+// The r slider, its presets and what r means on this grid: what the lesson
+// is about, so the presenter layout shows it first.
+void rControls(LectureSettings& s, const PanelReadouts& /*readouts*/) {
+    Params& p = s.params;
+    rSlider(p.r);
     for (float preset : {0.24f, 0.25f, 0.26f}) {
         char label[16];
         std::snprintf(label, sizeof label, "%.2f", static_cast<double>(preset));
@@ -226,7 +238,7 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     ImGui::Checkbox("vsync", &s.vsync);
 }
 
-void copyBackControls(LectureSettings& s) {
+void copyBackControls(LectureSettings& s, const PanelReadouts& readouts) {
     int copy = s.copyEvery == 0 ? 0 : (s.copyEvery == 1 ? 1 : 2);
     ImGui::RadioButton("never", &copy, 0);
     ImGui::SameLine();
@@ -235,6 +247,11 @@ void copyBackControls(LectureSettings& s) {
     ImGui::RadioButton("every 100", &copy, 2);
     s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
     ImGui::Checkbox("into pinned host memory", &s.pinned);
+    if (readouts.fieldInHostMemory) {
+        wrapped(kDimColour,
+                "the field already lives in host memory here: a copy back is one memcpy, no bus "
+                "to cross");
+    }
 }
 
 void brushControls(LectureSettings& s) {
@@ -351,19 +368,38 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
     if (ImGui::Begin("heatlab  (H hides this panel)", nullptr, flags)) {
         ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-        ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        ImGui::TextWrapped("%s", readouts.backend.c_str());
-        ImGui::TextWrapped("%s", readouts.gl.c_str());
-        ImGui::PopStyleColor();
-        if (section("Simulation", true)) {
-            runControls(settings, readouts, actions);
+        if (!settings.presenter) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+            ImGui::TextWrapped("%s", readouts.backend.c_str());
+            ImGui::TextWrapped("%s", readouts.gl.c_str());
+            ImGui::PopStyleColor();
+        }
+        if (settings.presenter) {
+            // The lesson first and nothing above it, so it fits 1280 x 800:
+            // run, r and its numbers, copy back, the measures.
+            runButtons(settings, actions);
             rControls(settings, readouts);
-        }
-        if (section("Copy back to the host (C)", true)) {
-            copyBackControls(settings);
-        }
-        if (section("Measured", true)) {
+            copyBackControls(settings, readouts);
             readoutLines(settings, readouts);
+            if (section("Pace, backend, kernel, exact r", false)) {
+                paceControls(settings, readouts);
+                kernelControls(settings, readouts);
+                exactR(settings.params);
+            }
+        } else {
+            if (section("Simulation", true)) {
+                runButtons(settings, actions);
+                paceControls(settings, readouts);
+                kernelControls(settings, readouts);
+                rControls(settings, readouts);
+                exactR(settings.params);
+            }
+            if (section("Copy back to the host (C)", true)) {
+                copyBackControls(settings, readouts);
+            }
+            if (section("Measured", true)) {
+                readoutLines(settings, readouts);
+            }
         }
         if (readouts.showBandwidth) {
             ImGui::SetNextItemOpen(true);
@@ -402,18 +438,19 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
     return actions;
 }
 
-void drawKeyHelp(float fieldWidth, float displayHeight) {
+void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded) {
+    const char* help = expanded ? kKeyHelp : kKeyHelpHint;
     ImFont* font = ImGui::GetFont();
     const float size = ImGui::GetFontSize();
     const float margin = size * 0.4f;
     const float wrap = std::max(size, fieldWidth - 4.0f * margin);
-    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, wrap, kKeyHelp);
+    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, wrap, help);
     const ImVec2 at(2.0f * margin, displayHeight - text.y - 2.0f * margin);
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->AddRectFilled(ImVec2(at.x - margin, at.y - margin),
                         ImVec2(at.x + text.x + margin, at.y + text.y + margin),
                         IM_COL32(0, 0, 0, 150), margin);
-    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), kKeyHelp, nullptr, wrap);
+    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), help, nullptr, wrap);
 }
 
 }  // namespace heatlab

@@ -21,13 +21,21 @@ namespace {
 constexpr int kSettleFrames = 3;
 constexpr int kTimedLastFrames = 3;
 
-// Runs `steps` steps in frames of at most `stepsPerFrame`, then pauses
-// (and measures the bandwidth table, a row a frame, when asked).
+// Runs `steps` steps in frames of at most `stepsPerFrame` (the lecture's
+// pace and explosion pace set aside meanwhile: a picture is of the steps
+// asked for, not of the wall time they took), or fewer where the run
+// pauses before the floats overflow; then pauses (and measures the
+// bandwidth table, a row a frame, when asked).
 void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame,
               bool bandwidth) {
     LectureSettings& settings = ui.settings();
+    const Pace pace = settings.pace;
+    const double explosion = settings.explosionDecadesPerSecond;
+    settings.pace = Pace::FixedSteps;
+    settings.explosionDecadesPerSecond = 0.0;
     settings.running = true;
-    for (int done = 0; done < steps;) {
+    const long long start = ui.simulation().stepCount();
+    for (int done = 0; done < steps && settings.running;) {
         settings.stepsPerFrame = std::min(stepsPerFrame, steps - done);
         // The panel's breakdown shows the last frame that ran steps, timed
         // after a few timed ones (a run this short would otherwise show only
@@ -36,11 +44,13 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
         const bool lastFew = done + kTimedLastFrames * stepsPerFrame >= steps;
         ui.setFrameTiming(lastFew ? FrameTiming::EveryFrame : FrameTiming::Sampled);
         ui.frame(surface);
-        done += settings.stepsPerFrame;
+        done = static_cast<int>(ui.simulation().stepCount() - start);
     }
     ui.setFrameTiming(FrameTiming::Never);
     settings.running = false;
     settings.stepsPerFrame = stepsPerFrame;
+    settings.pace = pace;
+    settings.explosionDecadesPerSecond = explosion;
     if (bandwidth) {
         ui.measureBandwidth();
         while (ui.measuringBandwidth()) {

@@ -65,7 +65,10 @@ Key keyOf(int key) {
     case GLFW_KEY_F: return Key::F;
     case GLFW_KEY_H: return Key::H;
     case GLFW_KEY_C: return Key::C;
+    case GLFW_KEY_F1:
+    case GLFW_KEY_SLASH: return Key::F1;  // '?' is shift and '/' on most layouts
     case GLFW_KEY_F5: return Key::F5;
+    case GLFW_KEY_F11: return Key::F11;
     case GLFW_KEY_F12: return Key::F12;
     case GLFW_KEY_ESCAPE: return Key::Escape;
     case GLFW_KEY_UP: return Key::Up;
@@ -233,6 +236,58 @@ void Window::swapBuffers() { glfwSwapBuffers(window_.get()); }
 void Window::setVsync(bool on) {
     glfwSwapInterval(on ? 1 : 0);
     vsync_ = on;
+}
+
+namespace {
+
+// The monitor under the window's centre; the primary one when none is.
+GLFWmonitor* monitorUnder(GLFWwindow* window) {
+    int x = 0;
+    int y = 0;
+    int width = 0;
+    int height = 0;
+    glfwGetWindowPos(window, &x, &y);
+    glfwGetWindowSize(window, &width, &height);
+    const int cx = x + width / 2;
+    const int cy = y + height / 2;
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    for (int i = 0; i < count; ++i) {
+        int mx = 0;
+        int my = 0;
+        glfwGetMonitorPos(monitors[i], &mx, &my);
+        const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+        if (mode != nullptr && cx >= mx && cx < mx + mode->width && cy >= my &&
+            cy < my + mode->height) {
+            return monitors[i];
+        }
+    }
+    return glfwGetPrimaryMonitor();
+}
+
+}  // namespace
+
+void Window::setFullScreen(bool on) {
+    if (on == fullScreen_) {
+        return;
+    }
+    GLFWwindow* window = window_.get();
+    if (on) {
+        GLFWmonitor* monitor = monitorUnder(window);
+        const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+        if (mode == nullptr) {
+            return;  // no monitor to fill (a headless X server may have none)
+        }
+        glfwGetWindowPos(window, &windowed_[0], &windowed_[1]);
+        glfwGetWindowSize(window, &windowed_[2], &windowed_[3]);
+        glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    } else {
+        glfwSetWindowMonitor(window, nullptr, windowed_[0], windowed_[1], windowed_[2],
+                             windowed_[3], 0);
+    }
+    fullScreen_ = on;
+    // A new mode may reset the swap interval on some drivers.
+    setVsync(vsync_);
 }
 
 PixelSize Window::framebufferSize() const {

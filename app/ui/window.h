@@ -71,6 +71,11 @@ public:
 
     void setVsync(bool on);
     bool vsync() const { return vsync_; }
+    // Full screen on the monitor the window's centre is on (its own video
+    // mode, so the screen does not switch modes), or back to the size and
+    // place it had.
+    void setFullScreen(bool on);
+    bool fullScreen() const { return fullScreen_; }
 
     PixelSize framebufferSize() const;
     PixelSize windowSize() const;
@@ -109,6 +114,8 @@ private:
     CharCallback heldCharCallback_ = nullptr;
     KeyTapQueue taps_;
     bool vsync_ = true;
+    bool fullScreen_ = false;
+    int windowed_[4] = {0, 0, 0, 0};  // x, y, width, height before full screen
     std::string description_;
 };
 
