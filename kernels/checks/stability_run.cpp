@@ -169,6 +169,7 @@ StabilityResult runStability(Backend& backend, const Params& params, int steps) 
         atSpan = lengthOfDifference(coordinatesAfter(backend, params, seeded, span, projection),
                                     ownAtSpan);
     }
+    result.modeAtStart = atStart;
     result.measuredGrowth = growthPerStep(atStart, atSpan, span);
     return result;
 }

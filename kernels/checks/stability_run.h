@@ -29,9 +29,11 @@ struct StabilityResult {
     double predictedGrowth = 0.0;
     double gridBound = 0.0;
     // |the mode's coordinates at step measuredSteps / at step 0| ^ (1 /
-    // measuredSteps): the growth per step. NaN when the field overflowed
-    // before the measuring step.
+    // measuredSteps): the growth per step. NaN when there was nothing to
+    // measure (modeAtStart 0: the field, seed and all, held none of the
+    // mode) or the field overflowed before the measuring step.
     double measuredGrowth = 0.0;
+    double modeAtStart = 0.0;  // the length of the coordinates at step 0
     int measuredSteps = 0;
     GrowthMeasurement measurement = GrowthMeasurement::OwnField;
     double seed = 0.0;  // the added mode's length (Seeded only)

@@ -73,6 +73,11 @@ StabilityVerdict growthVerdict(const StabilityResult& s, const std::string& at) 
     const std::string predicted = "predicted " + numberText(s.predictedGrowth, 6) +
                                   " (|1 - 8r| = " + numberText(s.infiniteGridGrowth, 6) +
                                   "; bound " + boundText(s.gridBound) + ")";
+    if (!(s.modeAtStart > 0.0)) {
+        // A field that holds none of the mode gets it added, so this takes a
+        // seed that vanished; nothing was measured, and nothing is wrong.
+        return {name, true, "nothing to measure: the field holds none of the mode, " + predicted};
+    }
     if (std::isnan(s.measuredGrowth)) {
         return {name, false,
                 "not measurable (the field overflowed before step " +
