@@ -1,7 +1,6 @@
 #include "app/commands/bench_command.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -13,6 +12,7 @@
 #include "kernels/checks/bit_difference.h"
 #include "kernels/checks/reference_check.h"
 #include "kernels/checks/stability_run.h"
+#include "kernels/checks/stability_verdicts.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/simulation.h"
@@ -166,32 +166,10 @@ std::vector<StabilityResult> runStabilityTable(Backend& backend, const BenchOpti
     return runs;
 }
 
-CheckResult growthCheck(const StabilityResult& s, const std::string& at) {
-    const std::string label = "checkerboard grows by |1 - 8r|: " + at;
-    const std::string predicted = "predicted " + numberText(s.predictedGrowth, 6);
-    if (std::isnan(s.measuredGrowth)) {
-        return {label, false, "not measurable (the field overflowed), " + predicted};
-    }
-    const double off = std::fabs(s.measuredGrowth / s.predictedGrowth - 1.0);
-    // A growth measured on a seeded second run says so.
-    const std::string seeded = s.checkerboardSeed > 0.0
-                                   ? " (a second run, seeded with a checkerboard of " +
-                                         numberText(s.checkerboardSeed, 3) + ")"
-                                   : "";
-    return {label, off <= kGrowthTolerance,
-            "measured " + numberText(s.measuredGrowth, 6) + ", " + predicted + seeded};
-}
-
 void checkStability(const std::vector<StabilityResult>& runs, std::vector<CheckResult>& checks) {
     for (const StabilityResult& s : runs) {
-        const std::string at = "r = " + numberText(s.r, 4);
-        checks.push_back({"finite: " + at, s.finite, s.finite ? "" : "the field holds inf or NaN"});
-        if (s.r <= kStabilityBound) {
-            checks.push_back({"maximum principle: " + at, s.maxNeverGrew,
-                              "max |u| " + numberText(s.maxAbsStart, 6) + " -> " +
-                                  numberText(s.maxAbsEnd, 6) + ", checked after every step"});
-        } else {
-            checks.push_back(growthCheck(s, at));
+        for (StabilityVerdict& v : stabilityVerdicts(s)) {
+            checks.push_back({std::move(v.name), v.passed, std::move(v.detail)});
         }
     }
 }

@@ -3,7 +3,36 @@
 #include <cmath>
 #include <cstdio>
 
+#include "kernels/numerics/grid_modes.h"
+
 namespace heatlab {
+
+namespace {
+
+// Why the field overflowed, from the grid's own bound: past it the
+// checkerboard grows by the grid's own factor (|1 - 8r| only on the
+// infinite grid); within it no mode grows, so the overflow came from the
+// field (a painted value near float's limit).
+std::string gridVerdict(const Params& p) {
+    const double r = p.r;
+    const double growth = std::fabs(highestModeFactor(p.grid, p.boundary, r));
+    char why[256];
+    if (growth > 1.0) {
+        std::snprintf(why, sizeof why,
+                      "Past this grid's bound r = %.4f its checkerboard grew x%.4f a step "
+                      "(|1 - 8r| = %.4f on the infinite grid).",
+                      gridStabilityBound(p.grid, p.boundary), growth,
+                      std::fabs(infiniteGridFactor(r)));
+    } else {
+        std::snprintf(why, sizeof why,
+                      "This grid is stable at this r (its checkerboard decays x%.4f a step): "
+                      "this overflow came from the field.",
+                      growth);
+    }
+    return why;
+}
+
+}  // namespace
 
 void FieldWatch::frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts) {
     Backend& backend = simulation.backend();
@@ -26,7 +55,8 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
     readouts.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
     if (!std::isfinite(measures->maxAbs) && settings.running) {
         settings.running = false;
-        readouts.message = overflowMessage(measures->tag, measures->maxAbs, simulation.params().r);
+        readouts.message = overflowMessage(measures->tag, measures->maxAbs, simulation.params().r) +
+                           " " + gridVerdict(simulation.params());
     }
 }
 
@@ -43,10 +73,9 @@ std::string overflowMessage(long long step, float maxAbs, double r) {
     char why[256];
     std::snprintf(why, sizeof why,
                   "paused at step %lld: the field overflowed (max |u| is %s). The centre weight "
-                  "1 - 4r = %.4g %s",
+                  "1 - 4r = %.4g %s.",
                   step, std::isnan(maxAbs) ? "NaN" : "infinite", 1.0 - 4.0 * r,
-                  r > kStabilityBound ? "is negative: the checkerboard grew by |1 - 8r| a step"
-                                      : "is not negative: this overflow came from the field");
+                  r > kStabilityBound ? "is negative" : "is not negative");
     return why;
 }
 

@@ -26,6 +26,15 @@ nlohmann::json number(double v) {
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
+const char* measuredOnName(GrowthMeasurement m) {
+    switch (m) {
+    case GrowthMeasurement::OwnField: return "own field";
+    case GrowthMeasurement::OwnFieldLessRing: return "own field less its ring";
+    case GrowthMeasurement::Seeded: return "seeded";
+    }
+    return "?";
+}
+
 // The first column fits the longest row name: the ceiling is named by the
 // backend ("cudaMemcpy device to device (ceiling)").
 int nameWidth(const BenchReport& r) {
@@ -105,26 +114,37 @@ void printReport(const BenchReport& r) {
 
     std::printf("\n3. Stability: %d steps of %s, %s, %s\n", r.stabilitySteps, name(r.params.kernel),
                 name(r.params.initial), name(r.params.boundary));
-    std::printf("  %8s %9s %9s %15s %14s %8s\n", "r", "1 - 4r", "|1 - 8r|", "measured growth",
-                "max |u| at end", "finite");
-    double seed = 0.0;
+    std::printf(
+        "   this grid: the size of its highest mode's factor a step, 1 + r (lx + ly), and its\n"
+        "   bound, the largest r where that is <= 1; measured on that mode over steps 0 to k.\n");
+    std::printf("  %8s %9s %9s %10s %9s %9s %6s %14s %12s\n", "r", "1 - 4r", "|1 - 8r|",
+                "this grid", "its bound", "measured", "k", "max |u| at end", "finite");
+    bool seeded = false;
     for (const auto& s : r.stability) {
-        // A growth that could not be measured is shown as such, never as nan.
+        // What could not be measured is shown as such, never as nan.
         char growth[32] = "-";
         if (std::isfinite(s.measuredGrowth)) {
-            std::snprintf(growth, sizeof growth, "%.4f", s.measuredGrowth);
+            std::snprintf(growth, sizeof growth, "%.5f", s.measuredGrowth);
         }
-        std::printf("  %8.4f %9.4f %9.4f %15s %14.6g %8s\n", static_cast<double>(s.r),
-                    s.centreWeight, s.predictedGrowth, growth, static_cast<double>(s.maxAbsEnd),
-                    s.finite ? "yes" : "NO");
-        seed = std::max(seed, s.checkerboardSeed);
+        char bound[32] = "none";
+        if (std::isfinite(s.gridBound)) {
+            std::snprintf(bound, sizeof bound, "%.5f", s.gridBound);
+        }
+        char finite[32] = "yes";
+        if (!s.finite) {
+            std::snprintf(finite, sizeof finite, "no, step %lld", s.overflowStep);
+        }
+        std::printf("  %8.4f %9.4f %9.4f %10.5f %9s %9s %6d %14.6g %12s\n",
+                    static_cast<double>(s.r), s.centreWeight, s.infiniteGridGrowth,
+                    s.predictedGrowth, bound, growth, s.measuredSteps,
+                    static_cast<double>(s.maxAbsEnd), finite);
+        seeded = seeded || s.measurement == GrowthMeasurement::Seeded;
     }
-    if (seed > 0.0) {
+    if (seeded) {
         std::printf(
-            "  (the field holds too little checkerboard to measure its growth: that was "
-            "measured\n   on a second run with one of amplitude %g added; max |u| is the "
-            "field's own)\n",
-            seed);
+            "  (the field holds too little of the mode to measure it on: that was measured on a\n"
+            "   second run with the mode added, less the field's own run; max |u| is the field's "
+            "own)\n");
     }
 
     std::printf("\nChecks\n");
@@ -180,14 +200,21 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
     }
     out["stability"] = json::array();
     for (const auto& s : r.stability) {
-        out["stability"].push_back({{"r", s.r},
-                                    {"steps", r.stabilitySteps},
-                                    {"centre_weight", s.centreWeight},
-                                    {"growth_factor", s.predictedGrowth},
-                                    {"measured_growth", number(s.measuredGrowth)},
-                                    {"checkerboard_seed", s.checkerboardSeed},
-                                    {"max_abs", number(s.maxAbsEnd)},
-                                    {"finite", s.finite}});
+        out["stability"].push_back(
+            {{"r", s.r},
+             {"steps", r.stabilitySteps},
+             {"centre_weight", s.centreWeight},
+             {"growth_factor", s.infiniteGridGrowth},
+             {"grid_factor", s.factor},
+             {"grid_growth", s.predictedGrowth},
+             {"grid_bound", number(s.gridBound)},
+             {"measured_growth", number(s.measuredGrowth)},
+             {"measured_steps", s.measuredSteps},
+             {"measured_on", measuredOnName(s.measurement)},
+             {"mode_seed", s.seed},
+             {"overflow_step", s.finite ? json(nullptr) : json(s.overflowStep)},
+             {"max_abs", number(s.maxAbsEnd)},
+             {"finite", s.finite}});
     }
     out["checks"] = json::array();
     for (const auto& c : r.checks) {

@@ -1,11 +1,13 @@
 #include "app/render/field_picture.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "app/render/offscreen_target.h"
 #include "kernels/base/errors.h"
+#include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
@@ -75,6 +77,8 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
                         const Picture& picture) {
     const Params& p = simulation.params();
     Backend& backend = simulation.backend();
+    const double r = p.r;
+    const double bound = gridStabilityBound(p.grid, p.boundary);
     return {
         {"Software", "heatlab " HEATLAB_VERSION},
         {"heatlab.backend", backend.facts().name + " (" + backend.facts().device + ")"},
@@ -89,6 +93,9 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
                               numberText(picture.range.lo) + " " + numberText(picture.range.hi)},
         {"heatlab.display-path", name(picture.frame.path)},
         {"heatlab.max-abs", numberText(backend.maxAbs())},
+        {"heatlab.grid-growth", numberText(std::fabs(highestModeFactor(p.grid, p.boundary, r)))},
+        {"heatlab.grid-bound", std::isinf(bound) ? "none" : numberText(bound)},
+        {"heatlab.infinite-grid-growth", numberText(std::fabs(infiniteGridFactor(r)))},
     };
 }
 

@@ -7,18 +7,29 @@
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
 #include "app/render/text_overlay.h"
+#include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
 namespace {
 
-// The one-line caption of a slide: what a lecture needs to say what it shows.
+// The one-line caption of a slide: what a lecture needs to say what it
+// shows. The checkerboard's growth is the grid's own (and its bound), with
+// the infinite grid's |1 - 8r| beside it, or alone where the two agree to
+// the digits shown.
 std::string caption(Simulation& simulation, const std::string& maxAbs) {
     const Params& p = simulation.params();
     const double r = p.r;
-    return "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) +
-           ", |1 - 8r| = " + numberText(std::fabs(1.0 - 8.0 * r), 3) + "),  step " +
-           std::to_string(simulation.stepCount()) + ",  max |u| = " + maxAbs + ",  " +
+    const std::string infinite = numberText(std::fabs(infiniteGridFactor(r)), 3);
+    const std::string grid = numberText(std::fabs(highestModeFactor(p.grid, p.boundary, r)), 3);
+    const double bound = gridStabilityBound(p.grid, p.boundary);
+    const std::string boundText = std::isinf(bound) ? "none" : numberText(bound, 4);
+    const std::string growth =
+        grid == infinite && boundText == "0.25"
+            ? "|1 - 8r| = " + infinite
+            : "this grid x" + grid + " a step, bound " + boundText + ", |1 - 8r| = " + infinite;
+    return "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) + ", " + growth +
+           "),  step " + std::to_string(simulation.stepCount()) + ",  max |u| = " + maxAbs + ",  " +
            std::to_string(p.grid.nx) + " x " + std::to_string(p.grid.ny) + " " + name(p.boundary) +
            ",  " + name(p.kernel) + " on " + simulation.backend().facts().name;
 }

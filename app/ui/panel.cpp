@@ -6,10 +6,12 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
 #include "app/ui/bandwidth_table.h"
+#include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
@@ -138,6 +140,42 @@ void rSlider(float& r) {
     ImGui::TextColored(kUnstableColour, "| = 0.25 bound");
 }
 
+// What the r slider means on the running grid: its highest mode's factor
+// and bound (the grid's own, kernels/numerics/grid_modes.h), the infinite
+// grid's |1 - 8r| and 0.25 beneath where they differ to the digits shown,
+// then the verdict. Short lines: they must fit at presenter scale.
+void stabilityLines(const Params& running, float r) {
+    const double rd = r;
+    const double growth = std::fabs(highestModeFactor(running.grid, running.boundary, rd));
+    const double bound = gridStabilityBound(running.grid, running.boundary);
+    const bool stable = growth <= 1.0;
+    const ImVec4 colour = stable ? kStableColour : kUnstableColour;
+    char grid[64];
+    char infinite[64];
+    std::snprintf(grid, sizeof grid, "x%.4f a step, stable to r = %.4f", growth, bound);
+    std::snprintf(infinite, sizeof infinite, "x%.4f a step, stable to r = %.4f",
+                  std::fabs(infiniteGridFactor(rd)), static_cast<double>(kStabilityBound));
+    if (std::isinf(bound)) {
+        std::snprintf(grid, sizeof grid, "x%.4f a step, stable at every r", growth);
+    }
+    ImGui::TextColored(colour, "1 - 4r = %.4f", 1.0 - 4.0 * rd);
+    if (std::strcmp(grid, infinite) == 0) {
+        wrapped(colour, "checkerboard %s", grid);
+    } else {
+        wrapped(colour, "this grid: %s", grid);
+        wrapped(kDimColour, "infinite grid: %s", infinite);
+    }
+    if (r <= kStabilityBound) {
+        wrapped(colour, "stable: every weight >= 0, max |u| cannot grow");
+    } else if (stable) {
+        // Its factor is the line above; a negative centre weight lets max |u|
+        // rise for a while, but every mode of this grid decays.
+        wrapped(colour, "stable on this grid: every mode decays");
+    } else {
+        wrapped(colour, "unstable: the checkerboard grows x%.4f a step", growth);
+    }
+}
+
 void kernelControls(LectureSettings& s, const PanelReadouts& readouts) {
     Params& p = s.params;
     combo("backend", s.backend, readouts.backends);
@@ -161,7 +199,7 @@ void exactR(Params& p) {
 
 // The r slider, its presets and what r means on this grid: what the lesson
 // is about, so the presenter layout shows it first.
-void rControls(LectureSettings& s, const PanelReadouts& /*readouts*/) {
+void rControls(LectureSettings& s, const PanelReadouts& readouts) {
     Params& p = s.params;
     rSlider(p.r);
     for (float preset : {0.24f, 0.25f, 0.26f}) {
@@ -174,16 +212,7 @@ void rControls(LectureSettings& s, const PanelReadouts& /*readouts*/) {
     }
     ImGui::TextColored(kDimColour, "Up / Down: +/- 0.001");
 
-    const double r = p.r;
-    const bool stable = p.r <= kStabilityBound;
-    const ImVec4 colour = stable ? kStableColour : kUnstableColour;
-    ImGui::TextColored(colour, "1 - 4r = %.4f    |1 - 8r| = %.4f", 1.0 - 4.0 * r,
-                       std::fabs(1.0 - 8.0 * r));
-    if (stable) {
-        wrapped(colour, "stable: every weight >= 0, max |u| cannot grow");
-    } else {
-        wrapped(colour, "unstable: the checkerboard grows x%.4f a step", std::fabs(1.0 - 8.0 * r));
-    }
+    stabilityLines(readouts.running, p.r);
 }
 
 void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
@@ -306,7 +335,12 @@ void readoutLines(LectureSettings& s, const PanelReadouts& readouts) {
         ImGui::TextColored(kUnstableColour, "the field has overflowed");
     }
     if (s.measureMaxAbs) {
-        drawStabilityMeter(readouts.stability, ImGui::GetContentRegionAvail().x);
+        const Params& running = readouts.running;
+        drawStabilityMeter(
+            readouts.stability,
+            std::fabs(highestModeFactor(running.grid, running.boundary,
+                                        static_cast<double>(readouts.stability.r()))),
+            ImGui::GetContentRegionAvail().x);
     }
     // Two reductions over the grid a frame, read back a frame or two later:
     // nothing waits for them, but they are work the device could spare.

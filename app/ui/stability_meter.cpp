@@ -8,6 +8,8 @@
 #include <limits>
 #include <optional>
 
+#include "kernels/numerics/grid_modes.h"
+
 namespace heatlab {
 
 namespace {
@@ -82,25 +84,24 @@ bool holdsAmplitude(const StabilityHistory& history) {
 
 // One line (it fits the panel's 370 units at 16 px): each curve's name in
 // its colour, then the line's; the numbers are in the plot's tooltip.
-void drawLegend(bool withAmplitude) {
+void drawLegend(bool withAmplitude, double growth) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kMaxAbsColour), "max |u|");
     if (withAmplitude) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kAmplitudeColour), "|checkerboard|");
     }
     ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kPredictedColour), "vs |1 - 8r|^steps");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kPredictedColour), "vs %.4f^steps", growth);
     ImGui::SameLine();
     ImGui::TextDisabled("(log)");
 }
 
 }  // namespace
 
-void drawStabilityMeter(const StabilityHistory& history, float width) {
+void drawStabilityMeter(const StabilityHistory& history, double growth, float width) {
     const std::vector<long long>& steps = history.steps();
-    const double growth = std::fabs(1.0 - 8.0 * static_cast<double>(history.r()));
     const bool withAmplitude = holdsAmplitude(history);
-    drawLegend(withAmplitude);
+    drawLegend(withAmplitude, growth);
 
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -111,9 +112,10 @@ void drawStabilityMeter(const StabilityHistory& history, float width) {
             "orange: max |u| after each frame\n"
             "blue: |checkerboard amplitude|, the field's projection on "
             "(-1)^(row + col)\n"
-            "faint blue: |1 - 8r|^steps = %.4f^steps through the newest amplitude:\n"
-            "the checkerboard mode grows (r > 0.25) or decays by |1 - 8r| a step",
-            growth);
+            "faint blue: %.4f^steps through the newest amplitude: this grid's\n"
+            "checkerboard mode grows (past its bound) or decays by that a step\n"
+            "(on the infinite grid by |1 - 8r| = %.4f)",
+            growth, std::fabs(infiniteGridFactor(history.r())));
     }
     // Every recorded point has a value to show, so two points give a curve.
     if (steps.size() < 2 || steps.back() == steps.front()) {

@@ -13,13 +13,13 @@ Comparison compareWithReference(const float* got, const std::vector<double>& wan
     for (double w : want) {
         largest = std::max(largest, std::fabs(w));
     }
-    const double floor = kSmallValueFraction * largest;
+    const double floor = std::max(kSmallValueFraction * largest, kSmallestScale);
 
     Comparison result;
     for (std::size_t i = 0; i < want.size(); ++i) {
         const double scale = std::max(std::fabs(want[i]), floor);
         const double error = std::fabs(static_cast<double>(got[i]) - want[i]);
-        const double relative = scale > 0.0 ? error / scale : error;
+        const double relative = error / scale;
         if (!(relative <= kRelativeTolerance)) {  // also catches NaN
             if (result.passed) {
                 std::ostringstream where;

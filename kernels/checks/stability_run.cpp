@@ -2,129 +2,175 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "kernels/numerics/field_measures.h"
-#include "kernels/numerics/ghost_ring.h"
+#include "kernels/numerics/grid_modes.h"
 #include "kernels/numerics/initial_conditions.h"
+#include "kernels/numerics/mode_projection.h"
 
 namespace heatlab {
 
 namespace {
 
-// checkerboardAmplitude() with its sign: the mean of (-1)^(row + col) u
-// over the interior. The seed must add to the field's own projection, not
-// cancel it.
-double signedCheckerboard(const std::vector<float>& field, const GridSize& grid) {
-    double sum = 0.0;
-    for (int row = 1; row < grid.ny - 1; ++row) {
-        for (int col = 1; col < grid.nx - 1; ++col) {
-            const double v = field[static_cast<std::size_t>(row) * grid.nx + col];
-            sum += (row + col) % 2 == 0 ? v : -v;
-        }
-    }
-    return sum / static_cast<double>(grid.interiorCells());
-}
-
-// The checkerboard amplitude to seed the measurement field with: 0 when
-// the initial field holds enough of the mode itself (see kCheckerboardSeed),
-// else the seed, signed like the field's own projection.
-double seedNeeded(const std::vector<float>& field, const GridSize& grid) {
-    const double scale =
-        std::max(1.0, static_cast<double>(largestMagnitude(field.data(), field.size())));
-    const double own = signedCheckerboard(field, grid);
-    const double seed = kCheckerboardSeed * scale;
-    if (std::fabs(own) >= seed) {
-        return 0.0;
-    }
-    return own < 0.0 ? -seed : seed;
-}
-
-// The field plus seed * (-1)^(row + col) on the interior, its ring then
-// rebuilt so it still obeys the boundary (a Dirichlet ring is kept).
-std::vector<float> withCheckerboard(std::vector<float> field, const Params& params, double seed) {
-    const GridSize& grid = params.grid;
-    for (int row = 1; row < grid.ny - 1; ++row) {
-        for (int col = 1; col < grid.nx - 1; ++col) {
-            float& u = field[static_cast<std::size_t>(row) * grid.nx + col];
-            u = static_cast<float>(u + ((row + col) % 2 == 0 ? seed : -seed));
-        }
-    }
-    fillGhostRing(field.data(), grid, params.boundary);
+std::vector<float> hostCopy(Backend& backend, const GridSize& grid) {
+    std::vector<float> field(grid.cells());
+    backend.copyToHost(field.data(), HostMemory::Pageable);
+    backend.synchronize();
     return field;
 }
 
-double checkerboardNow(Backend& backend, std::vector<float>& host, const GridSize& grid) {
-    backend.copyToHost(host.data(), HostMemory::Pageable);
-    backend.synchronize();
-    return checkerboardAmplitude(host.data(), grid);
+float interiorMaxAbs(const std::vector<float>& field, const GridSize& grid) {
+    float biggest = 0.0f;
+    for (int row = 1; row < grid.ny - 1; ++row) {
+        const float m = largestMagnitude(&field[static_cast<std::size_t>(row) * grid.nx + 1],
+                                         static_cast<std::size_t>(grid.nx - 2));
+        biggest = std::isnan(m) ? m : std::max(biggest, m);
+    }
+    return biggest;
 }
 
-// Growth per step from `from` to `to` over `span` steps; NaN when it cannot
-// be told (nothing at the start, or an overflowed field).
+bool ringHoldsValues(const std::vector<float>& field, const GridSize& grid) {
+    for (int row = 0; row < grid.ny; ++row) {
+        for (int col = 0; col < grid.nx; ++col) {
+            const bool ring = row == 0 || col == 0 || row == grid.ny - 1 || col == grid.nx - 1;
+            if (ring && field[static_cast<std::size_t>(row) * grid.nx + col] != 0.0f) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// The field's ring with a cold interior: what the ring alone makes of it.
+std::vector<float> ringAlone(std::vector<float> field, const GridSize& grid) {
+    for (int row = 1; row < grid.ny - 1; ++row) {
+        std::fill_n(field.begin() + static_cast<std::ptrdiff_t>(row) * grid.nx + 1, grid.nx - 2,
+                    0.0f);
+    }
+    return field;
+}
+
+// The mode's coordinates after `span` steps of a second run from `start`.
+std::vector<double> coordinatesAfter(Backend& backend, const Params& params,
+                                     const std::vector<float>& start, int span,
+                                     const ModeProjection& projection) {
+    backend.upload(params.grid, start.data(), params.boundary);
+    backend.step(params.kernel, span, params.r);
+    return projection.coordinates(hostCopy(backend, params.grid).data());
+}
+
+// Growth per step from a length `from` to `to` over `span` steps; NaN when
+// it cannot be told (nothing at the start, or an overflowed field).
 double growthPerStep(double from, double to, int span) {
-    const double growth = (span > 0 && from > 0.0) ? std::pow(to / from, 1.0 / span) : std::nan("");
+    const double growth = from > 0.0 ? std::pow(to / from, 1.0 / span) : std::nan("");
     return std::isfinite(growth) ? growth : std::nan("");
 }
 
-// The checkerboard's growth is measured over the last quarter of a run, when
-// it has had time to dominate the modes that grow less.
-int growthFrom(int steps) { return steps - steps / 4; }
-
-// The measurement run on a seeded field: only the growth is wanted, so the
-// steps run in two batches with no max |u| between them.
-double seededGrowth(Backend& backend, const Params& params, std::vector<float> field, int steps) {
-    backend.upload(params.grid, field.data(), params.boundary);
-    const int from = growthFrom(steps);
-    backend.step(params.kernel, from, params.r);
-    const double atFrom = checkerboardNow(backend, field, params.grid);
-    backend.step(params.kernel, steps - from, params.r);
-    return growthPerStep(atFrom, checkerboardNow(backend, field, params.grid), steps - from);
+// The run of the field's own start: max |u| after every step (and the
+// interior's, from a host copy, where the principle is watched there), and
+// the mode's coordinates at step `span`.
+std::vector<double> ownRun(Backend& backend, const Params& params,
+                           const std::vector<float>& initial, int steps, int span,
+                           const ModeProjection& projection, StabilityResult& result) {
+    const GridSize& grid = params.grid;
+    backend.upload(grid, initial.data(), params.boundary);
+    result.maxAbsStart = largestMagnitude(initial.data(), initial.size());
+    result.principleOverInterior = params.boundary == Boundary::Extrapolate;
+    result.principleStart =
+        result.principleOverInterior ? interiorMaxAbs(initial, grid) : result.maxAbsStart;
+    float watched = result.principleStart;
+    float whole = result.maxAbsStart;
+    std::vector<double> atSpan;
+    for (int done = 1; done <= steps; ++done) {
+        backend.step(params.kernel, 1, params.r);
+        whole = backend.maxAbs();
+        float now = whole;
+        if (result.principleOverInterior || done == span) {
+            const std::vector<float> field = hostCopy(backend, grid);
+            now = result.principleOverInterior ? interiorMaxAbs(field, grid) : whole;
+            if (done == span) {
+                atSpan = projection.coordinates(field.data());
+            }
+        }
+        if (!(now <= watched + kMaxPrincipleSlack)) {
+            result.maxNeverGrew = false;
+        }
+        watched = now;
+        if (!std::isfinite(whole) && result.overflowStep == 0) {
+            result.overflowStep = done;
+        }
+    }
+    result.maxAbsEnd = whole;
+    result.principleEnd = watched;
+    result.finite = std::isfinite(whole);
+    return atSpan;
 }
 
 }  // namespace
 
+int measuredSpan(double factor, int steps) {
+    const double size = std::fabs(factor);
+    if (size == 1.0) {
+        return steps;
+    }
+    if (size < kMeasuredDecay) {
+        return 1;  // gone (or all but) after one step: one step is all there is
+    }
+    const double limit = std::log(size < 1.0 ? kMeasuredDecay : kMeasuredGrowth) / std::log(size);
+    return std::clamp(static_cast<int>(std::min(limit, static_cast<double>(steps))), 1, steps);
+}
+
 StabilityResult runStability(Backend& backend, const Params& params, int steps) {
-    const float r = params.r;
-    StabilityResult result;
-    result.r = r;
-    result.centreWeight = 1.0 - 4.0 * static_cast<double>(r);
-    result.predictedGrowth = std::fabs(1.0 - 8.0 * static_cast<double>(r));
-
     const GridSize& grid = params.grid;
+    const double r = params.r;
+    StabilityResult result;
+    result.r = params.r;
+    result.centreWeight = 1.0 - 4.0 * r;
+    result.infiniteGridGrowth = std::fabs(infiniteGridFactor(r));
+    result.factor = highestModeFactor(grid, params.boundary, r);
+    result.predictedGrowth = std::fabs(result.factor);
+    result.gridBound = gridStabilityBound(grid, params.boundary);
+
+    const ModeProjection projection(grid, params.boundary);
     const std::vector<float> initial = makeInitialField(grid, params.initial, params.boundary);
-    std::vector<float> field = initial;
-    backend.upload(grid, field.data(), params.boundary);
-    result.maxAbsStart = largestMagnitude(field.data(), field.size());
+    const int span = measuredSpan(result.factor, steps);
+    result.measuredSteps = span;
+    const std::vector<double> ownAtSpan =
+        ownRun(backend, params, initial, steps, span, projection, result);
 
-    // max |u| is reduced on the backend after every step, so "never grew"
-    // means every step.
-    const int from = growthFrom(steps);
-    double amplitudeAtFrom = 0.0;
-    float previousMax = result.maxAbsStart;
-    for (int done = 1; done <= steps; ++done) {
-        backend.step(params.kernel, 1, r);
-        const float now = backend.maxAbs();
-        if (!(now <= previousMax + kMaxPrincipleSlack)) {
-            result.maxNeverGrew = false;
+    // The measured pair: coordinates at step 0 and at step span of the
+    // field the growth is told on, a difference of two runs but where one
+    // run is enough.
+    const std::vector<double> own = projection.coordinates(initial.data());
+    const double scale = std::max(1.0, interiorLength(initial.data(), grid));
+    double atStart = 0.0;
+    double atSpan = 0.0;
+    if (lengthOf(own) >= kOwnModeShare * scale) {
+        atStart = lengthOf(own);
+        if (params.boundary == Boundary::Dirichlet && ringHoldsValues(initial, grid)) {
+            // The ring feeds the same input into the interior every step,
+            // and the mode takes its share of it: the ring's own run (a
+            // cold interior, so no coordinates at step 0) has exactly that.
+            result.measurement = GrowthMeasurement::OwnFieldLessRing;
+            atSpan = lengthOfDifference(
+                ownAtSpan,
+                coordinatesAfter(backend, params, ringAlone(initial, grid), span, projection));
+        } else {
+            result.measurement = GrowthMeasurement::OwnField;
+            atSpan = lengthOf(ownAtSpan);
         }
-        previousMax = now;
-        if (done == from) {
-            amplitudeAtFrom = checkerboardNow(backend, field, grid);
-        }
-    }
-    const double amplitudeEnd = checkerboardNow(backend, field, grid);
-    result.maxAbsEnd = previousMax;
-    result.finite = allFinite(field.data(), field.size());
-
-    const double seed = seedNeeded(initial, grid);
-    if (seed == 0.0) {
-        result.measuredGrowth = growthPerStep(amplitudeAtFrom, amplitudeEnd, steps - from);
     } else {
-        result.checkerboardSeed = std::fabs(seed);
-        result.measuredGrowth =
-            seededGrowth(backend, params, withCheckerboard(initial, params, seed), steps);
+        result.measurement = GrowthMeasurement::Seeded;
+        result.seed = scale;
+        const std::vector<float> seeded = projection.withMode(initial, scale);
+        atStart = lengthOfDifference(projection.coordinates(seeded.data()), own);
+        atSpan = lengthOfDifference(coordinatesAfter(backend, params, seeded, span, projection),
+                                    ownAtSpan);
     }
+    result.modeAtStart = atStart;
+    result.measuredGrowth = growthPerStep(atStart, atSpan, span);
     return result;
 }
 

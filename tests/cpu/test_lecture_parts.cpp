@@ -53,6 +53,11 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     EXPECT_FALSE(std::isfinite(readouts.maxAbs));
     EXPECT_NE(readouts.message.find("paused at step"), std::string::npos) << readouts.message;
     EXPECT_NE(readouts.message.find("is negative"), std::string::npos) << readouts.message;
+    // Why, from the grid's own bound (34 x 34: r = 0.2506), not |1 - 8r|'s.
+    EXPECT_NE(
+        readouts.message.find("Past this grid's bound r = 0.2506 its checkerboard grew x1.3946"),
+        std::string::npos)
+        << readouts.message;
 
     params.r = 0.24f;
     Simulation stable(std::make_unique<CpuBackend>(), params);

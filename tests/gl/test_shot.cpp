@@ -23,6 +23,7 @@
 #include "app/io/png_file.h"
 #include "app/render/colour_map.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "kernels/numerics/grid_modes.h"
 #include "kernels/simulation.h"
 #include "tests/support/run_command.h"
 
@@ -140,6 +141,14 @@ TEST(Shot, WritesAPngThatRecordsHowItWasMade) {
     EXPECT_NE(text["heatlab.backend"].find("cpu"), std::string::npos);
     EXPECT_NE(text["Software"].find("heatlab"), std::string::npos);
     EXPECT_FALSE(text["heatlab.max-abs"].empty());
+    // The checkerboard's growth on this grid (odd periods 63 and 31: less
+    // than |1 - 8r|) and its bound, beside the infinite grid's.
+    const GridSize grid{65, 33};
+    EXPECT_EQ(text["heatlab.grid-growth"],
+              numberText(std::fabs(highestModeFactor(grid, Boundary::Periodic, 0.2f))));
+    EXPECT_EQ(text["heatlab.grid-bound"], numberText(gridStabilityBound(grid, Boundary::Periodic)));
+    EXPECT_EQ(text["heatlab.infinite-grid-growth"], numberText(std::fabs(1.0 - 8.0 * 0.2f)));
+    EXPECT_NE(text["heatlab.grid-growth"], text["heatlab.infinite-grid-growth"]);
     std::filesystem::remove(path);
 }
 
