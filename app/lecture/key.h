@@ -4,6 +4,6 @@
 
 namespace heatlab {
 
-enum class Key { Space, N, R, P, F, H, C, F5, F12, Escape, Up, Down, Other };
+enum class Key { Space, N, R, P, F, H, C, L, F5, F12, Escape, Up, Down, Other };
 
 }  // namespace heatlab

@@ -75,7 +75,7 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
                         const Picture& picture) {
     const Params& p = simulation.params();
     Backend& backend = simulation.backend();
-    return {
+    PngText text{
         {"Software", "heatlab " HEATLAB_VERSION},
         {"heatlab.backend", backend.facts().name + " (" + backend.facts().device + ")"},
         {"heatlab.kernel", name(p.kernel)},
@@ -85,11 +85,16 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
         {"heatlab.boundary", name(p.boundary)},
         {"heatlab.initial", name(p.initial)},
         {"heatlab.colormap", name(settings.map)},
+        {"heatlab.scale", name(settings.scale)},
         {"heatlab.range", std::string(settings.range.automatic ? "automatic " : "locked ") +
                               numberText(picture.range.lo) + " " + numberText(picture.range.hi)},
         {"heatlab.display-path", name(picture.frame.path)},
         {"heatlab.max-abs", numberText(backend.maxAbs())},
     };
+    if (settings.scale == ColourScale::SignedLog) {
+        text.emplace_back("heatlab.scale-reference", numberText(settings.scaleReference));
+    }
+    return text;
 }
 
 std::string pictureNameAfterState(const Params& params, long long step) {

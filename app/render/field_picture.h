@@ -41,8 +41,9 @@ Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& ren
                        const FrameSettings& settings, int maxTileSide = 0);
 
 // The text chunks of a picture: software and version, backend and device,
-// kernel, r, steps, grid, boundary, initial field, colour map, range (how
-// chosen, and its ends), display path, max |u|.
+// kernel, r, steps, grid, boundary, initial field, colour map, colour scale
+// (and the signed-log scale's u0), range (how chosen, and its ends, in field
+// units), display path, max |u|.
 PngText describePicture(Simulation& simulation, const FrameSettings& settings,
                         const Picture& picture);
 

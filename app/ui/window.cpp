@@ -65,6 +65,7 @@ Key keyOf(int key) {
     case GLFW_KEY_F: return Key::F;
     case GLFW_KEY_H: return Key::H;
     case GLFW_KEY_C: return Key::C;
+    case GLFW_KEY_L: return Key::L;
     case GLFW_KEY_F5: return Key::F5;
     case GLFW_KEY_F12: return Key::F12;
     case GLFW_KEY_ESCAPE: return Key::Escape;

@@ -78,17 +78,19 @@ TEST(Window, ThePictureAndCopyBackOptionsApplyFromTheStart) {
     const std::string path = tempPath("heatlab-window-options.png");
     const CommandResult result = runHeatlab(
         "--backend cpu --grid 40x30 --frames 4 --colormap grey --range -1 1 --sampling nearest "
-        "--display-path via-host --copy-every 1 --pinned --screenshot " +
+        "--display-path via-host --copy-every 1 --pinned --scale signed-log --screenshot " +
         path);
     ASSERT_EQ(result.status, 0) << result.err;
     auto text = textOf(readPng(path));
     EXPECT_EQ(text["heatlab.colormap"], "grey");
     EXPECT_EQ(text["heatlab.range"], "locked -1 1");
     EXPECT_EQ(text["heatlab.display-path"], "via-host");
+    EXPECT_EQ(text["heatlab.scale"], "signed-log");
     std::filesystem::remove(path);
     for (const char* bad :
-         {"--copy-every -1", "--colormap rainbow", "--range 1 0", "--pace warp",
-          "--steps-per-second 0", "--steps-per-second 100001", "--steps-per-second 2.5"}) {
+         {"--copy-every -1", "--colormap rainbow", "--scale log", "--scale-reference 0",
+          "--range 1 0", "--pace warp", "--steps-per-second 0", "--steps-per-second 100001",
+          "--steps-per-second 2.5"}) {
         const CommandResult refused = runHeatlab(std::string("--frames 1 ") + bad);
         EXPECT_EQ(refused.status, 2) << bad << ": " << refused.err;
         EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
