@@ -3,7 +3,9 @@
 // mode's +-1e20 shows 0.2, 0.8 and 1e20 in distinct colours under signed-log
 // while linear collapses the small values into one; the pixels are the
 // host's scaledValue() and colourOfValue() cell for cell; NaN and infinity
-// keep their colour; and the PNG says the scale.
+// keep their colour; a slide's colour bar ticks (colourBarTicks(), through
+// slideTicks()) sit where the bar shows their values' colours, in field
+// units; and the PNG says the scale.
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +20,10 @@
 
 #include "app/commands/shot_picture.h"
 #include "app/io/png_file.h"
+#include "app/render/colour_bar_ticks.h"
 #include "app/render/colour_map.h"
+#include "app/render/slide_picture.h"
+#include "app/render/text_overlay.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/run_command.h"
 
@@ -145,6 +150,54 @@ TEST_F(SignedLogPicture, ALockedRangeIsInFieldUnitsAndNaNAndInfinityKeepTheirCol
     }
     EXPECT_EQ(distance(locked.image.at(30, 15), colourAt(ColourMap::Diverging, 1.0f)), 0);
     EXPECT_EQ(distance(locked.image.at(3, 0), kNanColour), 0);
+}
+
+TEST_F(SignedLogPicture, ASlidesTicksSitWhereTheBarShowsTheirValuesInFieldUnits) {
+    constexpr int kWidth = 960;
+    constexpr int kHeight = 540;
+    for (ColourScale scale : allColourScales()) {
+        SCOPED_TRACE(name(scale));
+        FrameSettings settings;
+        settings.map = ColourMap::Diverging;
+        settings.scale = scale;
+        scene.simulation.backend().upload(kGrid, bandedField().data(), Boundary::Dirichlet);
+        const Picture slide =
+            slidePicture(scene.simulation, scene.view, scene.renderer, settings, kWidth, kHeight);
+        const TextOverlay text(slideLineHeight(kHeight));
+        const SlideLayout layout = slideLayout(kGrid, kWidth, kHeight, text);
+        const std::vector<ColourBarTick> ticks = slideTicks(layout, settings, slide.range);
+        std::vector<std::string> labels;
+        for (const ColourBarTick& tick : ticks) {
+            labels.push_back(tick.label);
+        }
+        // Zero, and round values in field units: decades under signed-log.
+        ASSERT_NE(std::find(labels.begin(), labels.end(), "0"), labels.end());
+        if (scale == ColourScale::SignedLog) {
+            EXPECT_NE(std::find(labels.begin(), labels.end(), "1"), labels.end());
+            EXPECT_NE(std::find(labels.begin(), labels.end(), "-1e+10"), labels.end());
+            EXPECT_NE(std::find(labels.begin(), labels.end(), "1e+10"), labels.end());
+        }
+        const int top = kHeight - layout.fieldBottom - layout.fieldHeight;  // y down
+        const int barMiddle = layout.barLeft + layout.barWidth / 2;
+        const int markX = layout.barLeft + layout.barWidth + 1;
+        for (const ColourBarTick& tick : ticks) {
+            SCOPED_TRACE(tick.label);
+            const int row =
+                top + static_cast<int>(tickOffsetFromTop(tick.position, layout.fieldHeight));
+            EXPECT_LE(distance(slide.image.at(barMiddle, row),
+                               hostColour(settings, static_cast<float>(tick.value), slide.range)),
+                      2);
+            EXPECT_GT(slide.image.at(markX, row)[0], 150) << "no mark beside the bar";
+        }
+        // The bar at the tick "0" is the colour of the field's band of zeros.
+        const ColourBarTick& zero =
+            ticks[std::find(labels.begin(), labels.end(), "0") - labels.begin()];
+        const int zeroRow =
+            top + static_cast<int>(tickOffsetFromTop(zero.position, layout.fieldHeight));
+        const std::uint8_t* band =
+            slide.image.at(layout.fieldLeft + 2, top + layout.fieldHeight / 2);
+        EXPECT_LE(distance(slide.image.at(barMiddle, zeroRow), Rgb8{band[0], band[1], band[2]}), 2);
+    }
 }
 
 TEST(SignedLogShot, ThePngSaysTheScale) {
