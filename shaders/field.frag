@@ -23,6 +23,12 @@
 //  - A NaN or infinite value anywhere in what the pixel reads gives the NaN
 //    colour: a blow-up is never hidden by minification.
 //
+// Colour scale: a finite value is placed on the map by scaled() before the
+// range normalises it, as the host's scaledValue() does: itself (uScale
+// linear) or sign(v) * log10(1 + |v| / u0) (signed-log, u0 =
+// uScaleReference), so the checkerboard at 1e30 and the diffusing field at
+// 0..1 show in one picture. The range's ends are placed the same way.
+//
 // Colours come from uColourTables (one row of kColourTableEntries RGBA8
 // texels per map), interpolated linearly between neighbouring entries; the
 // host's colourOfValue() does the same arithmetic.
@@ -36,10 +42,14 @@ uniform ivec2 uGrid;         // nx, ny
 uniform mat3 uPixelToCell;   // pixel centre (x right, y down from the top left) -> cell
 uniform float uCellsPerPixel;
 uniform int uSampling;  // Sampling: 0 extremes, 1 nearest
-uniform vec3 uNormalisation;  // t = (value - lo) * scale + offset: (lo, scale, offset)
+uniform int uScale;     // ColourScale: 0 linear, 1 signed-log
+uniform float uScaleReference;  // the signed-log scale's u0, a normal float > 0
+// t = (scaled(value) - lo) * scale + offset: (lo, scale, offset), lo the
+// range's scaled low end.
+uniform vec3 uNormalisation;
 // Automatic range: lo and hi are the two values stored after the field
-// (its min and max, written where the field was made), not uNormalisation;
-// uCentreOnZero widens them to -m .. m, m = max(|lo|, |hi|), so the
+// (its min and max, written where the field was made), placed by scaled(),
+// not uNormalisation; uCentreOnZero widens them to -m .. m, m = max(|lo|, |hi|), so the
 // diverging map's middle is zero.
 uniform bool uRangeFromField;
 uniform bool uCentreOnZero;
@@ -50,6 +60,19 @@ out vec4 fragColour;
 
 // Bits, not isnan/isinf, which an optimising compiler may assume false.
 bool nonFinite(float v) { return (floatBitsToUint(v) & 0x7f800000u) == 0x7f800000u; }
+
+// log10(1 + a / u0) as log10(big / u0) + log10(1 + small / big), big and
+// small the larger and smaller of a and u0: no quotient above 1 overflows.
+float scaled(float v) {
+    if (uScale == 0 || nonFinite(v)) {
+        return v;
+    }
+    float magnitude = abs(v);
+    float big = max(magnitude, uScaleReference);
+    float small = min(magnitude, uScaleReference);
+    float decades = (log2(big) - log2(uScaleReference) + log2(1.0 + small / big)) * 0.30102999566;
+    return sign(v) * decades;
+}
 
 float fieldAt(ivec2 cell) { return texelFetch(uField, cell.y * uGrid.x + cell.x).r; }
 
@@ -77,8 +100,8 @@ vec3 normalisation() {
         return uNormalisation;
     }
     int cells = uGrid.x * uGrid.y;
-    float lo = texelFetch(uField, cells).r;
-    float hi = texelFetch(uField, cells + 1).r;
+    float lo = scaled(texelFetch(uField, cells).r);
+    float hi = scaled(texelFetch(uField, cells + 1).r);
     if (uCentreOnZero) {
         float reach = max(abs(lo), abs(hi));
         lo = -reach;
@@ -91,7 +114,7 @@ vec3 colourOfValue(float v, vec3 n) {
     if (nonFinite(v)) {
         return uNanColour;
     }
-    return colourAt((v - n.x) * n.y + n.z);
+    return colourAt((scaled(v) - n.x) * n.y + n.z);
 }
 
 void main() {

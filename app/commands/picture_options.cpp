@@ -7,21 +7,41 @@
 
 namespace heatlab {
 
-void addPictureOptions(CLI::App& app, PictureSettings& picture) {
-    addChoiceOption(app, "--colormap", picture.map, allColourMaps(), "Colour map");
-    addParsedOption(app, "--range", "Lock the colour range to MIN MAX (MIN < MAX)", "MIN MAX",
-                    "automatic",
-                    [&picture](const std::vector<std::string>& values) {
-                        const ValueEnds ends = parseValueEnds(values.at(0), values.at(1));
-                        picture.range = ColourRange{false, ends.lo, ends.hi};
-                    })
-        ->expected(2);
-    addChoiceOption(app, "--display-path", picture.path, allDisplayPaths(),
-                    "interop: the field reaches the picture without leaving the device; "
-                    "via-host: copied to host memory and uploaded, as a first version would");
-    addChoiceOption(app, "--sampling", picture.sampling, allSamplings(),
-                    "extremes (cells that disagree inside a pixel show as a pixel checkerboard) "
-                    "or nearest (plain sampling)");
+std::vector<CLI::Option*> addPictureOptions(CLI::App& app, PictureSettings& picture) {
+    std::vector<CLI::Option*> options;
+    options.push_back(
+        addChoiceOption(app, "--colormap", picture.map, allColourMaps(), "Colour map"));
+    options.push_back(addChoiceOption(
+        app, "--scale", picture.scale, allColourScales(),
+        "Where a value sits on the colour map: linear, or signed-log (sign(u) log10(1 + |u| / "
+        "u0): the diffusing field and an exploding checkerboard in one picture)"));
+    options.push_back(addParsedOption(
+        app, "--scale-reference",
+        "The signed-log scale's u0, in field units: values well below it sit at the map's "
+        "middle, every decade above it takes the same share of the map",
+        "U0", numberText(picture.scaleReference),
+        [&picture](const std::vector<std::string>& values) {
+            picture.scaleReference = parsePositiveNormal(values.back());
+        }));
+    options.push_back(
+        addParsedOption(app, "--range",
+                        "Lock the colour range to MIN MAX (MIN < MAX), in field units under "
+                        "either scale",
+                        "MIN MAX", "automatic",
+                        [&picture](const std::vector<std::string>& values) {
+                            const ValueEnds ends = parseValueEnds(values.at(0), values.at(1));
+                            picture.range = ColourRange{false, ends.lo, ends.hi};
+                        })
+            ->expected(2));
+    options.push_back(
+        addChoiceOption(app, "--display-path", picture.path, allDisplayPaths(),
+                        "interop: the field reaches the picture without leaving the device; "
+                        "via-host: copied to host memory and uploaded, as a first version would"));
+    options.push_back(addChoiceOption(
+        app, "--sampling", picture.sampling, allSamplings(),
+        "extremes (cells that disagree inside a pixel show as a pixel checkerboard) "
+        "or nearest (plain sampling)"));
+    return options;
 }
 
 }  // namespace heatlab

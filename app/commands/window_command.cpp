@@ -23,7 +23,7 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
                         "when the window quits");
     addOutputPathOption(app, "--screenshot-window", o.screenshotWindow,
                         "Write the whole window, panel included, as a PNG after the last frame");
-    addPictureOptions(app, s.picture);
+    const std::vector<CLI::Option*> pictureOptions = addPictureOptions(app, s.picture);
     addCopyBackOptions(app, s.copyEvery, s.pinned);
     addChoiceOption(app, "--pace", s.pace, allPaces(),
                     "How the steps of a frame are chosen: --steps-per-frame of them, as many as "
@@ -64,8 +64,10 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
         "FILE", "", [&o](const std::vector<std::string>& values) { o.scenePath = values.back(); });
     // The scene holds these: one given beside it would leave it unclear which wins.
     for (const char* held :
-         {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame", "--colormap",
-          "--range", "--display-path", "--sampling"}) {
+         {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame"}) {
+        scene->excludes(held);
+    }
+    for (CLI::Option* held : pictureOptions) {
         scene->excludes(held);
     }
     app.add_flag("--presenter", s.presenter,

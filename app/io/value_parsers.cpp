@@ -3,6 +3,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 namespace heatlab {
 
@@ -33,6 +34,13 @@ bool parseFloat(const std::string& text, float* out) {
     }
     *out = static_cast<float>(value);
     return true;
+}
+
+// What a positive normal float is, for its refusals; nine digits name the
+// smallest one exactly.
+std::string positiveNormalRule() {
+    return "expected a number from " + numberText(std::numeric_limits<float>::min(), 9) +
+           " (the smallest normal float) to 3e+38";
 }
 
 }  // namespace
@@ -107,6 +115,29 @@ ValueEnds parseValueEnds(const std::string& lo, const std::string& hi) {
         throw UsageError("MIN must be below MAX, got " + lo + " " + hi);
     }
     return ends;
+}
+
+bool isPositiveNormal(double value) {
+    // Compared as the float it becomes, so the smallest one's own nine
+    // digits (a hair below it as a double) are taken.
+    return std::isfinite(value) && value <= 3.0e38 &&
+           static_cast<float>(value) >= std::numeric_limits<float>::min();
+}
+
+float checkedPositiveNormal(double value) {
+    if (!isPositiveNormal(value)) {
+        throw UsageError(positiveNormalRule() + ", got " + numberText(value));
+    }
+    return static_cast<float>(value);
+}
+
+float parsePositiveNormal(const std::string& text) {
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size()) {
+        throw UsageError(positiveNormalRule() + ", got '" + text + "'");
+    }
+    return checkedPositiveNormal(value);
 }
 
 }  // namespace heatlab

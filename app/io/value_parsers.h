@@ -31,6 +31,13 @@ struct ValueEnds {
     float hi = 0.0f;
 };
 ValueEnds parseValueEnds(const std::string& lo, const std::string& hi);
+// A positive normal float: from the smallest normal float to 3e38 (a GPU
+// may flush a subnormal one to zero). The signed-log colour scale's
+// reference u0 is one; the scene's number goes through
+// checkedPositiveNormal(), the panel's entry through isPositiveNormal().
+bool isPositiveNormal(double value);
+float checkedPositiveNormal(double value);
+float parsePositiveNormal(const std::string& text);
 
 template <typename Enum>
 std::vector<std::string> namesOf(const std::vector<Enum>& values) {

@@ -5,6 +5,6 @@
 
 namespace heatlab {
 
-enum class Key { Space, N, R, P, F, H, C, F1, F5, F11, F12, Escape, Up, Down, Other };
+enum class Key { Space, N, R, P, F, H, C, L, F1, F5, F11, F12, Escape, Up, Down, Other };
 
 }  // namespace heatlab

@@ -26,6 +26,13 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
         // The lecture's toggle: every step back to the host, or never.
         settings.copyEvery = settings.copyEvery == 1 ? 0 : 1;
         break;
+    // The colour scale, linear or signed-log (L for log): the exploding
+    // checkerboard and the diffusing field in one picture, or back.
+    case Key::L:
+        settings.picture.scale = settings.picture.scale == ColourScale::Linear
+                                     ? ColourScale::SignedLog
+                                     : ColourScale::Linear;
+        break;
     // The presenter layout (F5, as slide programs start their show): the
     // whole window's UI scaled for a projector, or back.
     case Key::F5: settings.presenter = !settings.presenter; break;

@@ -16,6 +16,7 @@ inline constexpr const char* kKeyHelp =
     "Up / Down   r + / - 0.001\n"
     "F12 or P   screenshot\n"
     "C   copy back every step, or never\n"
+    "L   colours linear / signed-log\n"
     "left / right drag   paint hot / cold\n"
     "wheel, middle drag   zoom, pan;  F fit\n"
     "H   panel\n"
@@ -27,8 +28,8 @@ inline constexpr const char* kKeyHelp =
 inline constexpr const char* kKeyHelpHint = "F1 or ?: keys";
 
 // Applies one key press (`repeat`: held down) to the settings or the
-// actions. Run, reset, screenshot, panel, presenter and quit ignore repeats; a single step and r
-// follow them, so holding the key walks.
+// actions. Run, reset, screenshot, panel, colour scale, presenter and quit
+// ignore repeats; a single step and r follow them, so holding the key walks.
 void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& actions);
 
 }  // namespace heatlab

@@ -102,6 +102,17 @@ public:
         return static_cast<float>(value);
     }
 
+    // A number checked by a command-line rule; its message gets the field's name.
+    template <typename Check>
+    auto checked(const char* key, Check check) const {
+        const float value = number(key);
+        try {
+            return check(value);
+        } catch (const UsageError& e) {
+            throw Problem(where(key) + ": " + e.what());
+        }
+    }
+
     // The text parsed by a command-line parser; its message gets the field's name.
     template <typename Parse>
     auto parsed(const char* key, Parse parse) const {
@@ -172,6 +183,15 @@ Params paramsOf(const Fields& p) {
 // The fields a scene may leave out (files written before the panel had
 // them): absent, they keep the window's defaults.
 void optionalSettingsOf(const Fields& w, LectureSettings& s) {
+    // Absent from scenes written before the signed-log scale: linear, as
+    // they were drawn.
+    if (w.has("scale")) {
+        s.picture.scale = w.parsed(
+            "scale", [](const std::string& t) { return parseChoice(t, allColourScales()); });
+    }
+    if (w.has("scale_reference")) {
+        s.picture.scaleReference = w.checked("scale_reference", checkedPositiveNormal);
+    }
     if (w.has("pace")) {
         s.pace = w.parsed("pace", [](const std::string& t) { return parseChoice(t, allPaces()); });
     }
@@ -220,9 +240,9 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
 // layout, the panel shown and max |u| measured: they belong to the machine
 // and the person at the screen, not to the lecture; they keep `s`'s values.
 void windowSettingsOf(const Fields& w, LectureSettings& s) {
-    w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "range", "sampling",
-                 "vsync", "pace", "steps_per_second", "explosion_pace", "copy_every", "pinned",
-                 "brush"});
+    w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "scale",
+                 "scale_reference", "range", "sampling", "vsync", "pace", "steps_per_second",
+                 "explosion_pace", "copy_every", "pinned", "brush"});
     s.running = w.boolean("running");
     const long long steps = w.whole("steps_per_frame");
     // The command line's rule for --steps-per-frame, to the panel's top.
@@ -370,6 +390,8 @@ std::string sceneText(const Scene& scene) {
                       {"steps_per_frame", s.stepsPerFrame},
                       {"display_path", name(picture.path)},
                       {"colormap", name(picture.map)},
+                      {"scale", name(picture.scale)},
+                      {"scale_reference", shortest(picture.scaleReference)},
                       {"range",
                        {{"automatic", picture.range.automatic},
                         {"lo", shortest(picture.range.lo)},

@@ -18,7 +18,9 @@
 //               and optional, as files written before the panel had them:
 //               "pace": "fixed" | "fit-30fps" | "steps-per-second",
 //               "steps_per_second": 60, "copy_every": 0, "pinned": false,
-//               "brush": {"radius_percent": 1, "hot": 1, "cold": 0}},
+//               "brush": {"radius_percent": 1, "hot": 1, "cold": 0},
+//               "scale": "linear" | "signed-log" (absent: linear),
+//               "scale_reference": 0.001 (the signed-log scale's u0)},
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
 // "view" omitted (or null) is the whole grid, fitted. Every field is one of
 // LectureSettings (lecture_settings.h); the backend, the presenter layout,

@@ -79,7 +79,7 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
     Backend& backend = simulation.backend();
     const double r = p.r;
     const double bound = gridStabilityBound(p.grid, p.boundary);
-    return {
+    PngText text{
         {"Software", "heatlab " HEATLAB_VERSION},
         {"heatlab.backend", backend.facts().name + " (" + backend.facts().device + ")"},
         {"heatlab.kernel", name(p.kernel)},
@@ -89,6 +89,7 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
         {"heatlab.boundary", name(p.boundary)},
         {"heatlab.initial", name(p.initial)},
         {"heatlab.colormap", name(settings.map)},
+        {"heatlab.scale", name(settings.scale)},
         {"heatlab.range", std::string(settings.range.automatic ? "automatic " : "locked ") +
                               numberText(picture.range.lo) + " " + numberText(picture.range.hi)},
         {"heatlab.display-path", name(picture.frame.path)},
@@ -97,6 +98,10 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
         {"heatlab.grid-bound", std::isinf(bound) ? "none" : numberText(bound)},
         {"heatlab.infinite-grid-growth", numberText(std::fabs(infiniteGridFactor(r)))},
     };
+    if (settings.scale == ColourScale::SignedLog) {
+        text.emplace_back("heatlab.scale-reference", numberText(settings.scaleReference));
+    }
+    return text;
 }
 
 std::string pictureNameAfterState(const Params& params, long long step) {

@@ -41,10 +41,11 @@ Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& ren
                        const FrameSettings& settings, int maxTileSide = 0);
 
 // The text chunks of a picture: software and version, backend and device,
-// kernel, r, steps, grid, boundary, initial field, colour map, range (how
-// chosen, and its ends), display path, max |u|, and the checkerboard's
-// growth a step on this grid, its bound ("none" where no r is unstable) and
-// the infinite grid's |1 - 8r|.
+// kernel, r, steps, grid, boundary, initial field, colour map, colour scale
+// (and the signed-log scale's u0), range (how chosen, and its ends, in field
+// units), display path, max |u|, and the checkerboard's growth a step on
+// this grid, its bound ("none" where no r is unstable) and the infinite
+// grid's |1 - 8r|.
 PngText describePicture(Simulation& simulation, const FrameSettings& settings,
                         const Picture& picture);
 

@@ -130,6 +130,8 @@ FieldRenderer::FieldRenderer() {
     uniforms_.pixelToCell = glGetUniformLocation(id, "uPixelToCell");
     uniforms_.cellsPerPixel = glGetUniformLocation(id, "uCellsPerPixel");
     uniforms_.sampling = glGetUniformLocation(id, "uSampling");
+    uniforms_.scale = glGetUniformLocation(id, "uScale");
+    uniforms_.scaleReference = glGetUniformLocation(id, "uScaleReference");
     uniforms_.normalisation = glGetUniformLocation(id, "uNormalisation");
     uniforms_.rangeFromField = glGetUniformLocation(id, "uRangeFromField");
     uniforms_.centreOnZero = glGetUniformLocation(id, "uCentreOnZero");
@@ -206,7 +208,10 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     glBindSampler(kFieldUnit, 0);
     GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, fieldBufferTexture));
 
-    const Normalisation n = normalisation(settings.lo, settings.hi);
+    const auto scaled = [&settings](float value) {
+        return scaledValue(settings.scale, settings.scaleReference, value);
+    };
+    const Normalisation n = normalisation(scaled(settings.lo), scaled(settings.hi));
     const glm::mat3 toCell = pixelToCell(view, width, height);
     glUniform1i(uniforms_.mode, kModeField);
     glUniform1i(uniforms_.mapRow, static_cast<GLint>(settings.map));
@@ -214,6 +219,8 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     glUniformMatrix3fv(uniforms_.pixelToCell, 1, GL_FALSE, glm::value_ptr(toCell));
     glUniform1f(uniforms_.cellsPerPixel, view.cellsPerPixel);
     glUniform1i(uniforms_.sampling, static_cast<GLint>(settings.sampling));
+    glUniform1i(uniforms_.scale, static_cast<GLint>(settings.scale));
+    glUniform1f(uniforms_.scaleReference, settings.scaleReference);
     glUniform3f(uniforms_.normalisation, n.lo, n.scale, n.offset);
     glUniform1i(uniforms_.rangeFromField, settings.rangeFromField ? 1 : 0);
     glUniform1i(uniforms_.centreOnZero, settings.map == ColourMap::Diverging ? 1 : 0);

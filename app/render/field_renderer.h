@@ -33,7 +33,11 @@ glm::mat3 pixelToCell(const ViewTransform& view, int width, int height);
 
 struct DrawSettings {
     ColourMap map = ColourMap::Heat;
-    // The range that spans the map. Values outside take the end colours.
+    // Where a value sits on the map (scaledValue()); lo and hi are placed
+    // the same way, so they stay the map's ends.
+    ColourScale scale = ColourScale::Linear;
+    float scaleReference = kDefaultScaleReference;
+    // The range that spans the map, in field units. Values outside take the end colours.
     float lo = 0.0f;
     float hi = 1.0f;
     // Instead of lo and hi, the field's own min and max, read from the two
@@ -83,6 +87,8 @@ private:
         GLint pixelToCell = -1;
         GLint cellsPerPixel = -1;
         GLint sampling = -1;
+        GLint scale = -1;
+        GLint scaleReference = -1;
         GLint normalisation = -1;
         GLint rangeFromField = -1;
         GLint centreOnZero = -1;

@@ -13,6 +13,8 @@ namespace heatlab {
 DrawSettings drawSettingsOf(const PictureSettings& picture) {
     DrawSettings draw;
     draw.map = picture.map;
+    draw.scale = picture.scale;
+    draw.scaleReference = picture.scaleReference;
     draw.lo = picture.range.lo;
     draw.hi = picture.range.hi;
     draw.rangeFromField = picture.range.automatic;

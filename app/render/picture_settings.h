@@ -1,7 +1,8 @@
 #pragma once
 // How the field is drawn, as plain data with one name per concept from the
 // command line's flag to the shader's uniform: the display path, the colour
-// map and its range, the sampling rule, and which part of the grid is shown.
+// map, its scale and its range, the sampling rule, and which part of the
+// grid is shown.
 // No GL here, so the lecture's settings and the scene reader use it too.
 
 #include <optional>
@@ -10,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "app/render/colour_map.h"
+#include "app/render/colour_scale.h"
 
 namespace heatlab {
 
@@ -34,7 +36,8 @@ const char* name(Sampling sampling);
 std::vector<Sampling> allSamplings();
 
 // The colour range: automatic (the field's own min and max, reduced where
-// the field lives) or locked to given ends.
+// the field lives) or locked to given ends, in field units under either
+// colour scale.
 struct ColourRange {
     bool automatic = true;
     float lo = 0.0f;
@@ -44,6 +47,10 @@ struct ColourRange {
 struct PictureSettings {
     DisplayPath path = DisplayPath::Interop;
     ColourMap map = ColourMap::Heat;
+    // --scale, the scene's "scale", the shader's uScale; scaleReference is
+    // the signed-log scale's u0 (--scale-reference, uScaleReference).
+    ColourScale scale = ColourScale::Linear;
+    float scaleReference = kDefaultScaleReference;
     ColourRange range;
     Sampling sampling = Sampling::Extremes;
 };

@@ -6,18 +6,21 @@
 
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
-#include "app/render/text_overlay.h"
 #include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
 namespace {
 
+const Rgb8 kInk{225, 225, 225};
+
 // The one-line caption of a slide: what a lecture needs to say what it
-// shows. The checkerboard's growth is the grid's own (and its bound), with
-// the infinite grid's |1 - 8r| beside it, or alone where the two agree to
-// the digits shown.
-std::string caption(Simulation& simulation, const std::string& maxAbs) {
+// shows, and how to read its colours when they are not linear. The
+// checkerboard's growth is the grid's own (and its bound), with the
+// infinite grid's |1 - 8r| beside it, or alone where the two agree to the
+// digits shown.
+std::string caption(Simulation& simulation, const FrameSettings& settings,
+                    const std::string& maxAbs) {
     const Params& p = simulation.params();
     const double r = p.r;
     const std::string infinite = numberText(std::fabs(infiniteGridFactor(r)), 3);
@@ -28,37 +31,79 @@ std::string caption(Simulation& simulation, const std::string& maxAbs) {
         grid == infinite && boundText == "0.25"
             ? "|1 - 8r| = " + infinite
             : "this grid x" + grid + " a step, bound " + boundText + ", |1 - 8r| = " + infinite;
-    return "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) + ", " + growth +
-           "),  step " + std::to_string(simulation.stepCount()) + ",  max |u| = " + maxAbs + ",  " +
-           std::to_string(p.grid.nx) + " x " + std::to_string(p.grid.ny) + " " + name(p.boundary) +
-           ",  " + name(p.kernel) + " on " + simulation.backend().facts().name;
+    std::string line = "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) + ", " +
+                       growth + "),  step " + std::to_string(simulation.stepCount()) +
+                       ",  max |u| = " + maxAbs + ",  " + std::to_string(p.grid.nx) + " x " +
+                       std::to_string(p.grid.ny) + " " + name(p.boundary) + ",  " +
+                       name(p.kernel) + " on " + simulation.backend().facts().name;
+    if (settings.scale == ColourScale::SignedLog) {
+        line += ",  colours " + std::string(name(settings.scale)) +
+                " (u0 = " + numberText(settings.scaleReference, 3) + ")";
+    }
+    return line;
+}
+
+// The range's ends at the bar's top and bottom, and the ticks between them,
+// each a mark right of the bar and its value beside it.
+void labelBar(TextOverlay& text, const SlideLayout& layout, int height,
+              const FrameSettings& settings, const ValueRange& range) {
+    const auto top =
+        static_cast<float>(height - layout.fieldBottom - layout.fieldHeight);  // y down
+    const auto labelX = static_cast<float>(layout.labelLeft);
+    text.add(numberText(range.hi, 4), labelX, top, kInk);
+    text.add(numberText(range.lo, 4), labelX,
+             top + static_cast<float>(layout.fieldHeight) - text.lineHeight(), kInk);
+    const float markWidth = static_cast<float>(layout.labelLeft - layout.barLeft - layout.barWidth);
+    const float markHeight = std::max(1.0f, std::round(text.lineHeight() / 12.0f));
+    for (const ColourBarTick& tick : slideTicks(layout, settings, range)) {
+        const float y = top + tickOffsetFromTop(tick.position, layout.fieldHeight);
+        text.addRectangle(static_cast<float>(layout.barLeft + layout.barWidth),
+                          y - 0.5f * markHeight, 0.7f * markWidth, markHeight, kInk);
+        text.add(tick.label, labelX, y - 0.5f * text.lineHeight(), kInk);
+    }
 }
 
 }  // namespace
 
+float slideLineHeight(int height) { return std::max(12.0f, static_cast<float>(height) / 40.0f); }
+
+std::vector<ColourBarTick> slideTicks(const SlideLayout& layout, const FrameSettings& settings,
+                                      const ValueRange& range) {
+    const float spacing = 2.0f * layout.lineHeight / static_cast<float>(layout.fieldHeight);
+    return colourBarTicks(range, settings.scale, settings.scaleReference, spacing);
+}
+
 // The field as large as the picture allows with square cells, its colour
-// bar right of it with the range's ends beside the bar, a caption below,
+// bar right of it with the range's values beside the bar, a caption below,
 // all centred on the renderer's background.
-Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& renderer,
-                     const FrameSettings& settings, int width, int height) {
-    const GridSize& grid = simulation.params().grid;
-    TextOverlay text(std::max(12.0f, static_cast<float>(height) / 40.0f));
-    const int margin = std::max(4, height / 24);
-    const int barWidth = std::max(8, width / 48);
+SlideLayout slideLayout(const GridSize& grid, int width, int height, const TextOverlay& text) {
+    SlideLayout layout;
+    layout.lineHeight = text.lineHeight();
+    layout.margin = std::max(4, height / 24);
+    layout.barWidth = std::max(8, width / 48);
     const int gap = static_cast<int>(text.lineHeight() / 2);
     // Room for the longest label a range can have ("-1.23e+09").
     const int labelWidth = static_cast<int>(text.width("-0.000e+00"));
-    const int captionHeight = static_cast<int>(text.lineHeight() * 1.6f);
-    const double spareWidth = width - 3.0 * margin - barWidth - gap - labelWidth;
-    const double spareHeight = height - 2.0 * margin - captionHeight;
+    layout.captionHeight = static_cast<int>(text.lineHeight() * 1.6f);
+    const double spareWidth = width - 3.0 * layout.margin - layout.barWidth - gap - labelWidth;
+    const double spareHeight = height - 2.0 * layout.margin - layout.captionHeight;
     const double scale = std::max(0.0, std::min(spareWidth / grid.nx, spareHeight / grid.ny));
-    const int fieldWidth = std::max(1, static_cast<int>(grid.nx * scale));
-    const int fieldHeight = std::max(1, static_cast<int>(grid.ny * scale));
-    const int groupWidth = fieldWidth + margin + barWidth + gap + labelWidth;
-    const int left = std::max(0, (width - groupWidth) / 2);
+    layout.fieldWidth = std::max(1, static_cast<int>(grid.nx * scale));
+    layout.fieldHeight = std::max(1, static_cast<int>(grid.ny * scale));
+    const int groupWidth = layout.fieldWidth + layout.margin + layout.barWidth + gap + labelWidth;
+    layout.fieldLeft = std::max(0, (width - groupWidth) / 2);
     // GL's y runs up: the field sits above the caption strip.
-    const int bottom = captionHeight + std::max(0, (height - captionHeight - fieldHeight) / 2);
-    const int barLeft = left + fieldWidth + margin;
+    layout.fieldBottom = layout.captionHeight +
+                         std::max(0, (height - layout.captionHeight - layout.fieldHeight) / 2);
+    layout.barLeft = layout.fieldLeft + layout.fieldWidth + layout.margin;
+    layout.labelLeft = layout.barLeft + layout.barWidth + gap;
+    return layout;
+}
+
+Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& renderer,
+                     const FrameSettings& settings, int width, int height) {
+    TextOverlay text(slideLineHeight(height));
+    const SlideLayout layout = slideLayout(simulation.params().grid, width, height, text);
 
     Picture picture;
     OffscreenTarget target(width, height);
@@ -66,24 +111,21 @@ Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& rende
         const auto bound = target.bind();
         glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        picture.frame = runFrame(simulation, view, renderer, settings, left, bottom, fieldWidth,
-                                 fieldHeight, false);
-        renderer.drawColourBar(settings.map, barLeft, bottom, barWidth, fieldHeight);
+        picture.frame = runFrame(simulation, view, renderer, settings, layout.fieldLeft,
+                                 layout.fieldBottom, layout.fieldWidth, layout.fieldHeight, false);
+        renderer.drawColourBar(settings.map, layout.barLeft, layout.fieldBottom, layout.barWidth,
+                               layout.fieldHeight);
         picture.range = drawnRange(view, settings);
+        labelBar(text, layout, height, settings, picture.range);
 
-        const Rgb8 ink{225, 225, 225};
-        const auto top = static_cast<float>(height - bottom - fieldHeight);  // y down
-        const float labelX = static_cast<float>(barLeft + barWidth + gap);
-        text.add(numberText(picture.range.hi, 4), labelX, top, ink);
-        text.add(numberText(picture.range.lo, 4), labelX,
-                 top + static_cast<float>(fieldHeight) - text.lineHeight(), ink);
-        const std::string line = caption(simulation, numberText(simulation.backend().maxAbs(), 3));
+        const std::string line =
+            caption(simulation, settings, numberText(simulation.backend().maxAbs(), 3));
         const float captionTop =
-            static_cast<float>(height - captionHeight) + text.lineHeight() * 0.3f;
+            static_cast<float>(height - layout.captionHeight) + text.lineHeight() * 0.3f;
         text.add(line,
-                 std::max(static_cast<float>(margin),
+                 std::max(static_cast<float>(layout.margin),
                           (static_cast<float>(width) - text.width(line)) / 2.0f),
-                 captionTop, ink);
+                 captionTop, kInk);
         text.draw(width, height);
     }
     picture.image = target.read();

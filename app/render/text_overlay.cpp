@@ -59,6 +59,10 @@ void TextOverlay::add(const std::string& text, float x, float y, Rgb8 colour) {
     lines_.push_back({text, x, y, colour});
 }
 
+void TextOverlay::addRectangle(float x, float y, float width, float height, Rgb8 colour) {
+    rectangles_.push_back({x, y, width, height, colour});
+}
+
 void TextOverlay::draw(int width, int height) {
     const CurrentContext current(context_);
     ImGuiIO& io = ImGui::GetIO();
@@ -68,6 +72,10 @@ void TextOverlay::draw(int width, int height) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     ImDrawList* list = ImGui::GetForegroundDrawList();
+    for (const Rectangle& r : rectangles_) {
+        list->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.x + r.width, r.y + r.height),
+                            IM_COL32(r.colour.r, r.colour.g, r.colour.b, 255));
+    }
     for (const Line& line : lines_) {
         list->AddText(font_, pixelHeight_, ImVec2(line.x, line.y),
                       IM_COL32(line.colour.r, line.colour.g, line.colour.b, 255),
@@ -77,6 +85,7 @@ void TextOverlay::draw(int width, int height) {
     // ImGui's OpenGL3 renderer saves and restores the GL state it changes.
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     lines_.clear();
+    rectangles_.clear();
 }
 
 }  // namespace heatlab

@@ -1,5 +1,5 @@
 #pragma once
-// Text on pictures (the colour bar's end values, a slide's caption), drawn
+// Text on pictures (the colour bar's values and tick marks, a slide's caption), drawn
 // with Dear ImGui's font atlas and draw lists into whatever framebuffer is
 // bound: the same text engine the window's panel uses, and it needs no
 // window, so `heatlab shot` draws it offscreen too. The font is DejaVu Sans,
@@ -31,6 +31,8 @@ public:
     // Queues `text` with its top left corner at (x, y), in pixels from the
     // picture's top left corner.
     void add(const std::string& text, float x, float y, Rgb8 colour);
+    // Queues a filled rectangle (a colour bar's tick mark), placed likewise.
+    void addRectangle(float x, float y, float width, float height, Rgb8 colour);
     // Draws what was queued into the bound framebuffer, whose size is
     // width x height pixels, over what is there (blended), restores the GL
     // state ImGui's renderer changes, and empties the queue.
@@ -44,10 +46,19 @@ private:
         Rgb8 colour;
     };
 
+    struct Rectangle {
+        float x;
+        float y;
+        float width;
+        float height;
+        Rgb8 colour;
+    };
+
     float pixelHeight_;
     ImGuiContext* context_ = nullptr;
     ImFont* font_ = nullptr;
     std::vector<Line> lines_;
+    std::vector<Rectangle> rectangles_;
 };
 
 }  // namespace heatlab

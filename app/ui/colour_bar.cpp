@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/render/colour_bar_ticks.h"
+
 namespace heatlab {
 
 ColourBar::Strip ColourBar::strip(float pixelsPerUnit) {
@@ -44,6 +46,22 @@ void ColourBar::draw(const Strip& strip, GlField& view, FieldRenderer& renderer,
     draw->AddText(ImVec2(left, top), ink, numberText(shown_->hi, 4).c_str());
     draw->AddText(ImVec2(left, static_cast<float>(fieldHeight - line) / pixels), ink,
                   numberText(shown_->lo, 4).c_str());
+
+    // The ticks right of the bar, in field units under either scale, 1.5
+    // lines apart and from the ends.
+    const float barTop = static_cast<float>(fieldHeight - line - strip.margin - height);  // y down
+    const float barRight = static_cast<float>(x + strip.bar);
+    const float labelLeft = barRight + static_cast<float>(strip.margin);
+    const float spacing = 1.5f * static_cast<float>(line) / static_cast<float>(height);
+    for (const ColourBarTick& tick :
+         colourBarTicks(*shown_, settings.scale, settings.scaleReference, spacing)) {
+        const float y = (barTop + tickOffsetFromTop(tick.position, height)) / pixels;
+        draw->AddLine(ImVec2(barRight / pixels, y),
+                      ImVec2((barRight + 0.7f * static_cast<float>(strip.margin)) / pixels, y), ink,
+                      std::max(1.0f, 1.0f / pixels));
+        draw->AddText(ImVec2(labelLeft / pixels, y - 0.5f * ImGui::GetTextLineHeight()), ink,
+                      tick.label.c_str());
+    }
 }
 
 }  // namespace heatlab

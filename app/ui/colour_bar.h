@@ -1,7 +1,9 @@
 #pragma once
 // The colour bar right of the field, with the range's two ends as text:
 // the locked ones, or the field's own min and max read back without waiting
-// (a frame or two behind on a GPU; the first frames show none). The bar is
+// (a frame or two behind on a GPU; the first frames show none); and the
+// ticks between them in field units under either colour scale
+// (colourBarTicks()). The bar is
 // drawn by the renderer, its labels by Dear ImGui, sized like the panel's
 // text: call between ImGuiLayer::beginFrame() and render().
 

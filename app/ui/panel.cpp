@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/io/value_parsers.h"
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
 #include "app/ui/bandwidth_table.h"
@@ -232,6 +233,22 @@ void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
     }
 }
 
+// The colour scale beside the colour map, and the signed-log scale's u0
+// where it applies; a u0 the command line would refuse is not taken.
+void scaleControls(PictureSettings& picture) {
+    combo("colour scale (L)", picture.scale, allColourScales());
+    if (picture.scale != ColourScale::SignedLog) {
+        return;
+    }
+    float reference = picture.scaleReference;
+    if (ImGui::InputFloat("u0 (Enter)", &reference, 0.0f, 0.0f, "%.3g",
+                          ImGuiInputTextFlags_EnterReturnsTrue) &&
+        isPositiveNormal(reference)) {
+        picture.scaleReference = reference;
+    }
+    noteBeside("sign(u) log10(1 + |u| / u0)");
+}
+
 void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions& actions) {
     PictureSettings& picture = s.picture;
     combo("display path", picture.path, allDisplayPaths());
@@ -242,6 +259,7 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
         ImGui::PopStyleColor();
     }
     combo("colour map", picture.map, allColourMaps());
+    scaleControls(picture);
     ColourRange& range = picture.range;
     if (ImGui::RadioButton("automatic range", range.automatic)) {
         range.automatic = true;

@@ -67,6 +67,7 @@ Key keyOf(int key) {
     case GLFW_KEY_C: return Key::C;
     case GLFW_KEY_F1:
     case GLFW_KEY_SLASH: return Key::F1;  // '?' is shift and '/' on most layouts
+    case GLFW_KEY_L: return Key::L;
     case GLFW_KEY_F5: return Key::F5;
     case GLFW_KEY_F11: return Key::F11;
     case GLFW_KEY_F12: return Key::F12;

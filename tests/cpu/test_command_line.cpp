@@ -60,6 +60,13 @@ const BadValue kBadValues[] = {
     {"bench --time-block -1", "--time-block"},
     {"bench --time-block 2.5", "--time-block"},
     {"shot --time-block x", "--time-block"},
+    {"shot --scale log", "--scale"},
+    {"shot --scale-reference 0", "--scale-reference"},
+    {"shot --scale-reference -1e-3", "--scale-reference"},
+    {"shot --scale-reference 1e-40", "--scale-reference"},
+    {"shot --scale-reference inf", "--scale-reference"},
+    {"--scale cubic", "--scale"},
+    {"--scale-reference x", "--scale-reference"},
     {"launch", "launch"},
 };
 

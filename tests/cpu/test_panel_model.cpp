@@ -112,6 +112,14 @@ TEST(PanelModel, KeysMapToTheirActions) {
     EXPECT_EQ(state.copyEvery, 1);
     applyKey(Key::C, false, state, actions);
     EXPECT_EQ(state.copyEvery, 0);
+    // L: linear colours or signed-log, and back; a held L does not flicker.
+    EXPECT_EQ(state.picture.scale, ColourScale::Linear);
+    applyKey(Key::L, false, state, actions);
+    EXPECT_EQ(state.picture.scale, ColourScale::SignedLog);
+    applyKey(Key::L, true, state, actions);
+    EXPECT_EQ(state.picture.scale, ColourScale::SignedLog);
+    applyKey(Key::L, false, state, actions);
+    EXPECT_EQ(state.picture.scale, ColourScale::Linear);
     state.running = true;
     state.stepsPerFrame = 7;
     EXPECT_EQ(stepsThisFrame(state, PanelActions{}), 7);

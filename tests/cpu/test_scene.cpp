@@ -35,6 +35,8 @@ Scene sceneA() {
     scene.settings.stepsPerFrame = 137;
     scene.settings.picture.path = DisplayPath::ViaHost;
     scene.settings.picture.map = ColourMap::Diverging;
+    scene.settings.picture.scale = ColourScale::SignedLog;
+    scene.settings.picture.scaleReference = 2.5e-6f;
     scene.settings.picture.range = ColourRange{false, -0.1f, 2.5e-7f};
     scene.settings.picture.sampling = Sampling::Nearest;
     scene.settings.vsync = false;
@@ -62,6 +64,8 @@ std::vector<Scene> statesToRoundTrip() {
     b.settings.params.initial = InitialCondition::Blank;
     b.settings.stepsPerFrame = kMaxStepsPerFrame;
     b.settings.picture.map = ColourMap::Grey;
+    b.settings.picture.scale = ColourScale::SignedLog;
+    b.settings.picture.scaleReference = 1.17549435e-38f;  // the smallest u0 allowed
     b.settings.picture.range = ColourRange{true, 0.1f, 0.3f};
     b.view = ViewTransform{glm::vec2(-5.0f, 0.0f), 40.0f};
     scenes.push_back(b);
@@ -92,6 +96,8 @@ TEST(Scene, UsesTheCommandLineNames) {
     EXPECT_EQ(j["params"]["initial"], "sine");
     EXPECT_EQ(j["window"]["display_path"], "via-host");
     EXPECT_EQ(j["window"]["colormap"], "diverging");
+    EXPECT_EQ(j["window"]["scale"], "signed-log");
+    EXPECT_EQ(j["window"]["scale_reference"], 2.5e-6);
     EXPECT_EQ(j["window"]["sampling"], "nearest");
     EXPECT_EQ(j["window"]["range"]["lo"], -0.1);  // the short decimal, not the float's double
     EXPECT_FALSE(json::parse(sceneText(Scene{})).contains("view"));
@@ -218,16 +224,28 @@ TEST(Scene, ValuesTheCommandLineRefusesAreRefused) {
 }
 
 TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
-    const Scene plain = parseScene(
-        edited([](json& j) {
-            for (const char* key : {"pace", "steps_per_second", "copy_every", "pinned", "brush"}) {
-                j["window"].erase(key);
-            }
-        }),
-        kFile);
+    const Scene plain =
+        parseScene(edited([](json& j) {
+                       for (const char* key : {"pace", "steps_per_second", "copy_every", "pinned",
+                                               "brush", "scale", "scale_reference"}) {
+                           j["window"].erase(key);
+                       }
+                   }),
+                   kFile);
     EXPECT_EQ(plain.settings.copyEvery, LectureSettings{}.copyEvery);
     EXPECT_EQ(plain.settings.pace, LectureSettings{}.pace);
     EXPECT_EQ(plain.settings.brushPercent, LectureSettings{}.brushPercent);
+    // A scene written before the signed-log scale is drawn as it was: linear.
+    EXPECT_EQ(plain.settings.picture.scale, ColourScale::Linear);
+    EXPECT_EQ(plain.settings.picture.scaleReference, kDefaultScaleReference);
+    expectRefused(edited([](json& j) { j["window"]["scale"] = "log"; }),
+                  "window.scale: 'log' is not one of: linear, signed-log");
+    expectRefused(edited([](json& j) { j["window"]["scale"] = 1; }),
+                  "window.scale must be a string");
+    for (double bad : {0.0, -1.0, 1e-40}) {
+        expectRefused(edited([bad](json& j) { j["window"]["scale_reference"] = bad; }),
+                      "window.scale_reference: expected a number from 1.17549435e-38");
+    }
     expectRefused(edited([](json& j) { j["window"]["pace"] = "warp"; }), "window.pace");
     expectRefused(edited([](json& j) { j["window"]["steps_per_second"] = 0; }),
                   "window.steps_per_second must be from 1");
