@@ -50,8 +50,11 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
         return;
     }
     readouts.maxAbs = measures->maxAbs;
-    newestField_ = pending_.field;
-    newest_ = AmplitudeSample{measures->tag, static_cast<double>(measures->maxAbs)};
+    // A measure taken meanwhile (measureNow) may be newer than this one.
+    if (newestField_ != pending_.field || measures->tag >= newest_.step) {
+        newestField_ = pending_.field;
+        newest_ = AmplitudeSample{measures->tag, static_cast<double>(measures->maxAbs)};
+    }
     readouts.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
     if (!std::isfinite(measures->maxAbs) && settings.running) {
         settings.running = false;
@@ -61,11 +64,13 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
 }
 
 AmplitudeSample FieldWatch::newest(Simulation& simulation) {
-    if (newestField_ != simulation.fieldCount()) {
-        newestField_ = simulation.fieldCount();
-        newest_ = AmplitudeSample{simulation.stepCount(),
-                                  static_cast<double>(simulation.backend().maxAbs())};
-    }
+    return newestField_ == simulation.fieldCount() ? newest_ : measureNow(simulation);
+}
+
+AmplitudeSample FieldWatch::measureNow(Simulation& simulation) {
+    newestField_ = simulation.fieldCount();
+    newest_ =
+        AmplitudeSample{simulation.stepCount(), static_cast<double>(simulation.backend().maxAbs())};
     return newest_;
 }
 

@@ -27,6 +27,9 @@ public:
     // now (waiting for the device): a frame of thousands of steps past the
     // bound must not run unmeasured.
     AmplitudeSample newest(Simulation& simulation);
+    // Measures max |u| of the field as it is now (waiting for the device)
+    // and keeps it as the newest.
+    AmplitudeSample measureNow(Simulation& simulation);
 
 private:
     void use(const std::optional<FieldMeasures>& measures, const Simulation& simulation,

@@ -127,9 +127,17 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     // Never past the overflow: the steps before max |u| would pass the
     // pause amplitude, and a pause with the reason where there are none.
     const long long step = simulation_.stepCount();
-    const AmplitudeSample measured =
+    AmplitudeSample measured =
         std::fabs(factor) > 1.0 ? watch_.newest(simulation_) : AmplitudeSample{};
-    if (const std::optional<long long> left = stepsBeforePause(factor, measured, step)) {
+    std::optional<long long> left = stepsBeforePause(factor, measured, step);
+    if (left && *left == 0 && measured.step < step) {
+        // The prediction grows all of max |u| by the factor, the smooth part
+        // too, so it runs ahead of the field: before pausing on it, measure
+        // the field as it is now (waiting for the device, near the pause only).
+        measured = watch_.measureNow(simulation_);
+        left = stepsBeforePause(factor, measured, step);
+    }
+    if (left) {
         if (*left == 0 && steps > 0) {
             if (s.running) {
                 readouts_.message = explosionPauseMessage(step, factor, running.r, measured.maxAbs);

@@ -153,11 +153,11 @@ void stabilityLines(const Params& running, float r) {
     const ImVec4 colour = stable ? kStableColour : kUnstableColour;
     char grid[64];
     char infinite[64];
-    std::snprintf(grid, sizeof grid, "x%.4f a step, stable to r = %.4f", growth, bound);
-    std::snprintf(infinite, sizeof infinite, "x%.4f a step, stable to r = %.4f",
+    std::snprintf(grid, sizeof grid, "x%.4f a step,\nstable to r = %.4f", growth, bound);
+    std::snprintf(infinite, sizeof infinite, "x%.4f a step,\nstable to r = %.4f",
                   std::fabs(infiniteGridFactor(rd)), static_cast<double>(kStabilityBound));
     if (std::isinf(bound)) {
-        std::snprintf(grid, sizeof grid, "x%.4f a step, stable at every r", growth);
+        std::snprintf(grid, sizeof grid, "x%.4f a step,\nstable at every r", growth);
     }
     ImGui::TextColored(colour, "1 - 4r = %.4f", 1.0 - 4.0 * rd);
     if (std::strcmp(grid, infinite) == 0) {
