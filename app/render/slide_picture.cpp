@@ -34,8 +34,8 @@ std::string caption(Simulation& simulation, const FrameSettings& settings,
     std::string line = "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) + ", " +
                        growth + "),  step " + std::to_string(simulation.stepCount()) +
                        ",  max |u| = " + maxAbs + ",  " + std::to_string(p.grid.nx) + " x " +
-                       std::to_string(p.grid.ny) + " " + name(p.boundary) + ",  " +
-                       name(p.kernel) + " on " + simulation.backend().facts().name;
+                       std::to_string(p.grid.ny) + " " + name(p.boundary) + ",  " + name(p.kernel) +
+                       " on " + simulation.backend().facts().name;
     if (settings.scale == ColourScale::SignedLog) {
         line += ",  colours " + std::string(name(settings.scale)) +
                 " (u0 = " + numberText(settings.scaleReference, 3) + ")";
