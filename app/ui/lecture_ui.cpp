@@ -68,6 +68,7 @@ bool LectureUi::frame(const UiSurface& surface) {
                                                 "H: panel");
     }
     sceneRequests();
+    cueFrame(actions);
     apply(actions);
 
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
@@ -123,6 +124,9 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     const double factor = highestModeFactor(running.grid, running.boundary, running.r);
     if (s.running) {
         steps = pacer_.next(paceSettingsOf(s, factor), lastFrame, lastSteps_);
+    }
+    if (cueStepsLeft_) {
+        steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
     // Never past the overflow: the steps before max |u| would pass the
     // pause amplitude, and a pause with the reason where there are none.
@@ -301,6 +305,39 @@ void LectureUi::sceneRequests() {
     s.save = false;
     s.load = false;
     s.shipped = -1;
+}
+
+void LectureUi::setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
+
+void LectureUi::cueFrame(PanelActions& actions) {
+    if (cues_.empty()) {
+        return;
+    }
+    if (actions.nextCue) {
+        cues_.advance();
+    }
+    if (actions.previousCue) {
+        cues_.back();
+    }
+    const CueRequests asked = cues_.frame(settings_, simulation_, readouts_.maxAbs, clock_());
+    if (asked.scene) {
+        // As the panel's load: a scene that cannot be loaded leaves the
+        // lecture as it was and says why; the cue's settings go on.
+        try {
+            applyScene(cueScene(*asked.scene, settings_));
+        } catch (const std::exception& e) {
+            readouts_.message = std::string("scene not loaded: ") + e.what();
+        }
+        cues_.settle(settings_);
+    }
+    actions.reset = actions.reset || asked.reset;
+    actions.screenshot = actions.screenshot || asked.screenshot;
+    if (asked.caption) {
+        readouts_.message = *asked.caption;
+    }
+    cueStepsLeft_ = asked.stepsLeft;
+    readouts_.cue = cues_.status();
+    readouts_.cueWaiting = cues_.waiting();
 }
 
 void LectureUi::applyScene(const Scene& scene) {
