@@ -68,8 +68,12 @@ bool LectureUi::frame(const UiSurface& surface) {
                                                 "H: panel");
     }
     sceneRequests();
-    cueFrame(actions);
+    const std::optional<std::string> caption = cueFrame(actions);
     apply(actions);
+    // After the reset's own line: the caption is what the field shows.
+    if (caption) {
+        readouts_.message = *caption;
+    }
 
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
     fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
@@ -309,9 +313,9 @@ void LectureUi::sceneRequests() {
 
 void LectureUi::setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
 
-void LectureUi::cueFrame(PanelActions& actions) {
+std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (cues_.empty()) {
-        return;
+        return std::nullopt;
     }
     if (actions.nextCue) {
         cues_.advance();
@@ -332,12 +336,10 @@ void LectureUi::cueFrame(PanelActions& actions) {
     }
     actions.reset = actions.reset || asked.reset;
     actions.screenshot = actions.screenshot || asked.screenshot;
-    if (asked.caption) {
-        readouts_.message = *asked.caption;
-    }
     cueStepsLeft_ = asked.stepsLeft;
     readouts_.cue = cues_.status();
     readouts_.cueWaiting = cues_.waiting();
+    return asked.caption;
 }
 
 void LectureUi::applyScene(const Scene& scene) {

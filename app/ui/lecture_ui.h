@@ -155,8 +155,9 @@ private:
     void applyScene(const Scene& scene);
     Scene currentScene() const;
     // The cue list's part of the frame, before the panel's edits apply: the
-    // keys' moves, then what the cue asks for, into `actions` or done here.
-    void cueFrame(PanelActions& actions);
+    // keys' moves, then what the cue asks for, into `actions` or done here;
+    // returns the caption of a cue that started, said after the edits.
+    std::optional<std::string> cueFrame(PanelActions& actions);
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;

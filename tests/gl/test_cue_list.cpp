@@ -45,6 +45,9 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     // Cue 1: the shipped scene, reset, and exactly its 2000 steps.
     frames(ui, 1);
     EXPECT_EQ(ui.readouts().cue.rfind("cue 1 of ", 0), 0u) << ui.readouts().cue;
+    // The caption on the field, where the class looks.
+    EXPECT_EQ(ui.notice().text().rfind("cue 1 of ", 0), 0u) << ui.notice().text();
+    EXPECT_GT(ui.notice().strength(now_), 0.5);
     EXPECT_EQ(ui.simulation().params().grid.nx, 512);
     for (int i = 0; i < 400 && !ui.cues().waiting(); ++i) {
         frames(ui, 1);
