@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "app/lecture/cue_list.h"
+#include "app/lecture/key_commands.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
 
@@ -199,6 +200,27 @@ TEST(CuePlayer, GoesOnByItselfWhenToldAndEndsOnMaxAbsOrThePause) {
     player.frame(l.settings, l.simulation, 0.0f, 0.4);
     EXPECT_TRUE(player.waiting());
     EXPECT_EQ(player.index(), 1);  // "then" is "wait" unless told
+}
+
+TEST(CueKeys, TheClickersKeysMoveThroughTheCuesAndAHeldKeySkipsNone) {
+    LectureSettings s;
+    for (const Key key : {Key::PageDown, Key::Right}) {
+        PanelActions actions;
+        applyKey(key, false, s, actions);
+        EXPECT_TRUE(actions.nextCue);
+        EXPECT_FALSE(actions.previousCue);
+        PanelActions held;
+        applyKey(key, true, s, held);
+        EXPECT_FALSE(held.nextCue);
+    }
+    for (const Key key : {Key::PageUp, Key::Left}) {
+        PanelActions actions;
+        applyKey(key, false, s, actions);
+        EXPECT_TRUE(actions.previousCue);
+        PanelActions merged;
+        merged.merge(actions);
+        EXPECT_TRUE(merged.previousCue);
+    }
 }
 
 TEST(CueList, BadFilesAreRefusedInOneLineNamingTheFileTheCueAndTheField) {
