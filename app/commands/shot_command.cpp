@@ -95,7 +95,8 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         *shot, "--stats", o.stats,
         "Measure the per-frame cost (steps, display update, draw, readback) over "
         "--frames frames of --steps-per-frame steps, print it and write it as JSON");
-    addCountOption(*shot, "--frames", o.frames, 1, "Frames measured by --stats, >= 1");
+    addCountOption(*shot, "--frames", o.frames, 1,
+                   "Frames measured by --stats (with --ui --cues: the most a cue runs), >= 1");
     addCountOption(*shot, "--steps-per-frame", s.stepsPerFrame, 1,
                    "Steps per frame measured by --stats (and run by --ui), >= 1");
     shot->add_flag("--ui", o.ui,
@@ -107,6 +108,12 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     shot->add_flag("--bandwidth", o.bandwidth,
                    "With --ui: measure the panel's bandwidth table (the bench's kernels on this "
                    "grid) after the steps, and show it");
+    addParsedOption(*shot, "--cues",
+                    "With --ui: play a cue list ('lecture' or a file) in simulated time, each cue "
+                    "until its end or --frames frames; --record DIR gets the window at each "
+                    "cue's end",
+                    "NAME|FILE", "",
+                    [&o](const std::vector<std::string>& v) { o.cues = v.back(); });
     shot->add_flag("--presenter", s.presenter,
                    "With --ui: the panel in presenter mode (x1.75, for a projector)");
     return shot;

@@ -62,6 +62,11 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
         "Start from a scene file saved from the panel: its grid, kernel, r, boundary, initial "
         "field, window settings and view",
         "FILE", "", [&o](const std::vector<std::string>& values) { o.scenePath = values.back(); });
+    addParsedOption(app, "--cues",
+                    "Play a lecture's cue list: 'lecture' (the shipped one) or a file; Page "
+                    "Down / Right the next cue, Page Up / Left the one before, applied again",
+                    "NAME|FILE", "",
+                    [&o](const std::vector<std::string>& values) { o.cues = values.back(); });
     // The scene holds these: one given beside it would leave it unclear which wins.
     for (const char* held :
          {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame"}) {

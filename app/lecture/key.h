@@ -1,10 +1,32 @@
 #pragma once
 // The keys the lecture acts on, as the window (app/ui/window.h) hands them
 // over from GLFW (F1 also for ? and /, where a keyboard has no F keys);
-// every other key arrives as Key::Other.
+// every other key arrives as Key::Other. Page Down and Right, Page Up and
+// Left are what presentation clickers send: the cue list's next and back.
 
 namespace heatlab {
 
-enum class Key { Space, N, R, P, F, H, C, L, F1, F5, F11, F12, Escape, Up, Down, Other };
+enum class Key {
+    Space,
+    N,
+    R,
+    P,
+    F,
+    H,
+    C,
+    L,
+    F1,
+    F5,
+    F11,
+    F12,
+    Escape,
+    Up,
+    Down,
+    PageDown,
+    PageUp,
+    Left,
+    Right,
+    Other
+};
 
 }  // namespace heatlab

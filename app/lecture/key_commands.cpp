@@ -39,6 +39,11 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
     case Key::F11: settings.fullScreen = !settings.fullScreen; break;
     case Key::F1: settings.keysVisible = !settings.keysVisible; break;
     case Key::Escape: actions.quit = true; break;
+    // What a presentation clicker sends; a key held down does not skip cues.
+    case Key::PageDown:
+    case Key::Right: actions.nextCue = true; break;
+    case Key::PageUp:
+    case Key::Left: actions.previousCue = true; break;
     default: break;
     }
 }

@@ -17,6 +17,8 @@ inline constexpr const char* kKeyHelp =
     "F12 or P   screenshot\n"
     "C   copy back every step, or never\n"
     "L   colours linear / signed-log\n"
+    "Page Down or Right   next cue (--cues)\n"
+    "Page Up or Left   the cue before, again\n"
     "left / right drag   paint hot / cold\n"
     "wheel, middle drag   zoom, pan;  F fit\n"
     "H   panel\n"
@@ -28,7 +30,7 @@ inline constexpr const char* kKeyHelp =
 inline constexpr const char* kKeyHelpHint = "F1 or ?: keys";
 
 // Applies one key press (`repeat`: held down) to the settings or the
-// actions. Run, reset, screenshot, panel, colour scale, presenter and quit
+// actions. Run, the cues, reset, screenshot, panel, colour scale, presenter and quit
 // ignore repeats; a single step and r follow them, so holding the key walks.
 void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& actions);
 

@@ -14,6 +14,9 @@ struct LectureStart {
     // --scene FILE: read and checked whole before a backend or a window
     // starts; the settings it holds replace those above, the rest stay.
     std::string scenePath;
+    // --cues NAME|FILE: a shipped cue list ("lecture") or a file, read and
+    // checked whole before a backend or a window starts (cue_list.h).
+    std::string cues;
     // --grid was given; otherwise the grid is the backend's default
     // (defaultWindowGrid).
     bool gridChosen = false;

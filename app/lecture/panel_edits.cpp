@@ -14,6 +14,8 @@ void PanelActions::merge(const PanelActions& other) {
     fitView = fitView || other.fitView;
     measureBandwidth = measureBandwidth || other.measureBandwidth;
     cancelBandwidth = cancelBandwidth || other.cancelBandwidth;
+    nextCue = nextCue || other.nextCue;
+    previousCue = previousCue || other.previousCue;
 }
 
 float steppedR(float r, int thousandths) {

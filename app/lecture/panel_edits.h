@@ -21,6 +21,9 @@ struct PanelActions {
     // The bandwidth table: measure it on the current grid, or stop measuring.
     bool measureBandwidth = false;
     bool cancelBandwidth = false;
+    // The cue list (--cues): the next cue, or the one before applied again.
+    bool nextCue = false;
+    bool previousCue = false;
 
     void merge(const PanelActions& other);
 };

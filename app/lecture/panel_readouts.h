@@ -37,5 +37,7 @@ struct PanelReadouts {
     DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
     std::string fallbackReason;               // why not interop, when it was asked for
     std::string message;                      // "saved <path>", or what went wrong
+    std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
+    bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
 };
 }  // namespace heatlab

@@ -7,178 +7,17 @@
 #include <limits>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
-
 #include "app/io/input_file.h"
 #include "app/io/output_file.h"
 #include "app/io/value_parsers.h"
+#include "app/lecture/json_fields.h"
+#include "app/lecture/scene_fields.h"
 #include "kernels/base/errors.h"
 #include "scenes/checkerboard_explosion_json.h"
 #include "scenes/copy_every_step_8192_json.h"
 #include "scenes/stable_diffusion_json.h"
 
 namespace heatlab {
-
-namespace {
-
-using nlohmann::json;
-
-// What is wrong inside the file; parseScene() puts the file's name in front.
-struct Problem : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-const char* typeName(const json& value) {
-    if (value.is_number_integer()) {
-        return "a whole number";
-    }
-    if (value.is_number()) {
-        return "a number";
-    }
-    if (value.is_string()) {
-        return "a string";
-    }
-    if (value.is_boolean()) {
-        return "true or false";
-    }
-    if (value.is_object()) {
-        return "an object";
-    }
-    if (value.is_array()) {
-        return "an array";
-    }
-    return "null";
-}
-
-// One JSON object of the scene, `path` its place in the file ("window.range"):
-// every field is looked up through it, so a problem names where it is.
-class Fields {
-public:
-    Fields(const json& object, std::string path) : object_(object), path_(std::move(path)) {}
-
-    // Refuses a field the format does not have: a misspelt name would
-    // otherwise be ignored and its value silently left at the default.
-    void allowOnly(std::initializer_list<const char*> names) const {
-        for (const auto& item : object_.items()) {
-            bool known = false;
-            for (const char* name : names) {
-                known = known || item.key() == name;
-            }
-            if (!known) {
-                throw Problem("unknown field " + where(item.key()));
-            }
-        }
-    }
-
-    bool has(const char* key) const { return object_.contains(key); }
-
-    const json& at(const char* key) const {
-        const auto it = object_.find(key);
-        if (it == object_.end()) {
-            throw Problem("missing field " + where(key));
-        }
-        return *it;
-    }
-
-    Fields object(const char* key) const {
-        const json& value = typed(key, at(key).is_object(), "an object");
-        return Fields(value, where(key));
-    }
-    std::string string(const char* key) const {
-        return typed(key, at(key).is_string(), "a string").get<std::string>();
-    }
-    bool boolean(const char* key) const {
-        return typed(key, at(key).is_boolean(), "true or false").get<bool>();
-    }
-    long long whole(const char* key) const {
-        return typed(key, at(key).is_number_integer(), "a whole number").get<long long>();
-    }
-    // A finite number a float holds.
-    float number(const char* key) const {
-        const double value = typed(key, at(key).is_number(), "a number").get<double>();
-        if (!std::isfinite(value) || std::fabs(value) > 3.0e38) {
-            throw Problem(where(key) + " must be a finite float, got " + at(key).dump());
-        }
-        return static_cast<float>(value);
-    }
-
-    // A number checked by a command-line rule; its message gets the field's name.
-    template <typename Check>
-    auto checked(const char* key, Check check) const {
-        const float value = number(key);
-        try {
-            return check(value);
-        } catch (const UsageError& e) {
-            throw Problem(where(key) + ": " + e.what());
-        }
-    }
-
-    // The text parsed by a command-line parser; its message gets the field's name.
-    template <typename Parse>
-    auto parsed(const char* key, Parse parse) const {
-        const std::string text = string(key);
-        try {
-            return parse(text);
-        } catch (const UsageError& e) {
-            throw Problem(where(key) + ": " + e.what());
-        }
-    }
-
-    std::string where(const std::string& key) const {
-        return path_.empty() ? key : path_ + "." + key;
-    }
-
-private:
-    const json& typed(const char* key, bool ok, const char* expected) const {
-        const json& value = at(key);
-        if (!ok) {
-            throw Problem(where(key) + " must be " + expected + ", got " + typeName(value));
-        }
-        return value;
-    }
-
-    const json& object_;
-    std::string path_;
-};
-
-// The shortest decimal that reads back as the same float: the file says
-// 0.1, not 0.100000001490116. For r it is rText()'s text whenever six digits
-// are enough (0.24), and exact when they are not (the smallest r allowed).
-std::string shortestText(float value) {
-    char text[32];
-    for (int digits = 1; digits <= 9; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
-        if (std::strtof(text, nullptr) == value) {
-            break;
-        }
-    }
-    return text;
-}
-
-double shortest(float value) { return std::strtod(shortestText(value).c_str(), nullptr); }
-
-Params paramsOf(const Fields& p) {
-    p.allowOnly({"grid", "kernel", "r", "boundary", "initial", "time_block"});
-    Params params;
-    params.grid = p.parsed("grid", parseGridSize);
-    params.kernel = p.parsed(
-        "kernel", [](const std::string& t) { return parseChoice(t, allStencilKernels()); });
-    params.r = p.parsed("r", parseR);
-    params.boundary =
-        p.parsed("boundary", [](const std::string& t) { return parseChoice(t, allBoundaries()); });
-    params.initial = p.parsed(
-        "initial", [](const std::string& t) { return parseChoice(t, allInitialConditions()); });
-    // Optional: a scene without it leaves the choice to the backend.
-    if (p.has("time_block")) {
-        const float levels = p.number("time_block");
-        if (!(levels >= 0.0f && levels <= float(kTimeBlockMax) && levels == std::floor(levels))) {
-            throw Problem(p.where("time_block") + " must be a whole number from 0 to " +
-                          std::to_string(kTimeBlockMax) + ", got " + shortestText(levels));
-        }
-        params.timeBlock = static_cast<int>(levels);
-    }
-    return params;
-}
 
 // The fields a scene may leave out (files written before the panel had
 // them): absent, they keep the window's defaults.
@@ -236,6 +75,41 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
     }
 }
 
+int stepsPerFrameOf(const Fields& w) {
+    const long long steps = w.whole("steps_per_frame");
+    // The command line's rule for --steps-per-frame, to the panel's top.
+    if (steps < 1 || steps > kMaxStepsPerFrame) {
+        throw Problem(w.where("steps_per_frame") + " must be from 1 to " +
+                      std::to_string(kMaxStepsPerFrame) + ", got " + std::to_string(steps));
+    }
+    return static_cast<int>(steps);
+}
+
+namespace {
+
+Params paramsOf(const Fields& p) {
+    p.allowOnly({"grid", "kernel", "r", "boundary", "initial", "time_block"});
+    Params params;
+    params.grid = p.parsed("grid", parseGridSize);
+    params.kernel = p.parsed(
+        "kernel", [](const std::string& t) { return parseChoice(t, allStencilKernels()); });
+    params.r = p.parsed("r", parseR);
+    params.boundary =
+        p.parsed("boundary", [](const std::string& t) { return parseChoice(t, allBoundaries()); });
+    params.initial = p.parsed(
+        "initial", [](const std::string& t) { return parseChoice(t, allInitialConditions()); });
+    // Optional: a scene without it leaves the choice to the backend.
+    if (p.has("time_block")) {
+        const float levels = p.number("time_block");
+        if (!(levels >= 0.0f && levels <= float(kTimeBlockMax) && levels == std::floor(levels))) {
+            throw Problem(p.where("time_block") + " must be a whole number from 0 to " +
+                          std::to_string(kTimeBlockMax) + ", got " + shortestText(levels));
+        }
+        params.timeBlock = static_cast<int>(levels);
+    }
+    return params;
+}
+
 // Of the settings a scene holds everything but the backend, the presenter
 // layout, the panel shown and max |u| measured: they belong to the machine
 // and the person at the screen, not to the lecture; they keep `s`'s values.
@@ -244,13 +118,7 @@ void windowSettingsOf(const Fields& w, LectureSettings& s) {
                  "scale_reference", "range", "sampling", "vsync", "pace", "steps_per_second",
                  "explosion_pace", "copy_every", "pinned", "brush"});
     s.running = w.boolean("running");
-    const long long steps = w.whole("steps_per_frame");
-    // The command line's rule for --steps-per-frame, to the panel's top.
-    if (steps < 1 || steps > kMaxStepsPerFrame) {
-        throw Problem(w.where("steps_per_frame") + " must be from 1 to " +
-                      std::to_string(kMaxStepsPerFrame) + ", got " + std::to_string(steps));
-    }
-    s.stepsPerFrame = static_cast<int>(steps);
+    s.stepsPerFrame = stepsPerFrameOf(w);
     PictureSettings& picture = s.picture;
     picture.path = w.parsed("display_path",
                             [](const std::string& t) { return parseChoice(t, allDisplayPaths()); });
@@ -321,34 +189,12 @@ Scene sceneOf(const json& root, const LectureSettings& base) {
     return scene;
 }
 
-std::string oneLine(std::string text) {
-    for (char& c : text) {
-        if (c == '\n' || c == '\r') {
-            c = ' ';
-        }
-    }
-    return text;
-}
-
 }  // namespace
 
 Scene parseScene(const std::string& text, const std::string& fileName,
                  const LectureSettings& base) {
     const std::string prefix = "scene " + fileName + ": ";
-    json root;
-    try {
-        root = json::parse(text);
-    } catch (const json::exception& e) {
-        // A syntax error, or a number no double holds (1e309: out_of_range,
-        // not a parse_error). nlohmann's message starts with its own tag;
-        // the rest says where.
-        std::string why = e.what();
-        const auto tag = why.find("] ");
-        if (tag != std::string::npos) {
-            why = why.substr(tag + 2);
-        }
-        throw UsageError(oneLine(prefix + "not valid JSON (" + why + ")"));
-    }
+    const json root = parseJson(text, prefix);
     try {
         return sceneOf(root, base);
     } catch (const Problem& e) {

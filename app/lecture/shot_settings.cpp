@@ -37,8 +37,18 @@ void prepareRecordFolder(const std::string& folder) {
 }  // namespace
 
 void refuseShotOptionClashes(const ShotOptions& o) {
-    if (o.ui && (o.slide || !o.recordDir.empty() || !o.field.empty())) {
+    if (!o.cues.empty() && !o.ui) {
+        throw UsageError("--cues is for --ui (the window drawn offscreen, playing the cues)");
+    }
+    // With --ui --cues, --record is the window at each cue's end.
+    const bool fieldRecord = !o.recordDir.empty() && o.cues.empty();
+    if (o.ui && (o.slide || fieldRecord || !o.field.empty())) {
         throw UsageError("--ui draws the window; --slide, --record and --field are the field's");
+    }
+    if (!o.cues.empty() && o.every > 0) {
+        throw UsageError(
+            "--every is for the field's --record; with --cues a picture is written "
+            "at each cue's end");
     }
     if (!o.ui && (o.settings.presenter || o.uiSize || o.bandwidth)) {
         const char* flag =
@@ -46,7 +56,7 @@ void refuseShotOptionClashes(const ShotOptions& o) {
         throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
     }
     if (!o.recordDir.empty()) {
-        if (o.every == 0) {
+        if (o.every == 0 && o.cues.empty()) {
             throw UsageError("--record needs --every K (the steps between pictures)");
         }
         prepareRecordFolder(o.recordDir);

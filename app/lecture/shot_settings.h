@@ -38,10 +38,15 @@ struct ShotOptions {
     bool ui = false;
     std::optional<GridSize> uiSize;
     bool bandwidth = false;  // --ui: the bandwidth table measured and shown
+    // --ui --cues NAME|FILE: the cue list played in simulated time, each cue
+    // for its "until" or `frames` frames, the window's picture at each cue's
+    // end into --record DIR (cue_01.png, ...).
+    std::string cues;
 };
 
 // Throws UsageError for options that do not go together (--ui with a
-// slide or a recording, --size or --presenter without --ui), and for a
+// slide, or a recording without --cues; --cues without --ui), --size or --presenter without --ui),
+// and for a
 // --record folder that cannot be had; makes that folder where it does not
 // exist yet (one level, as mkdir does).
 void refuseShotOptionClashes(const ShotOptions& options);

@@ -68,7 +68,12 @@ bool LectureUi::frame(const UiSurface& surface) {
                                                 "H: panel");
     }
     sceneRequests();
+    const std::optional<std::string> caption = cueFrame(actions);
     apply(actions);
+    // After the reset's own line: the caption is what the field shows.
+    if (caption) {
+        readouts_.message = *caption;
+    }
 
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
     fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
@@ -123,6 +128,9 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     const double factor = highestModeFactor(running.grid, running.boundary, running.r);
     if (s.running) {
         steps = pacer_.next(paceSettingsOf(s, factor), lastFrame, lastSteps_);
+    }
+    if (cueStepsLeft_) {
+        steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
     // Never past the overflow: the steps before max |u| would pass the
     // pause amplitude, and a pause with the reason where there are none.
@@ -309,6 +317,37 @@ void LectureUi::sceneRequests() {
     s.save = false;
     s.load = false;
     s.shipped = -1;
+}
+
+void LectureUi::setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
+
+std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
+    if (cues_.empty()) {
+        return std::nullopt;
+    }
+    if (actions.nextCue) {
+        cues_.advance();
+    }
+    if (actions.previousCue) {
+        cues_.back();
+    }
+    const CueRequests asked = cues_.frame(settings_, simulation_, readouts_.maxAbs, clock_());
+    if (asked.scene) {
+        // As the panel's load: a scene that cannot be loaded leaves the
+        // lecture as it was and says why; the cue's settings go on.
+        try {
+            applyScene(cueScene(*asked.scene, settings_));
+        } catch (const std::exception& e) {
+            readouts_.message = std::string("scene not loaded: ") + e.what();
+        }
+        cues_.settle(settings_);
+    }
+    actions.reset = actions.reset || asked.reset;
+    actions.screenshot = actions.screenshot || asked.screenshot;
+    cueStepsLeft_ = asked.stepsLeft;
+    readouts_.cue = cues_.status();
+    readouts_.cueWaiting = cues_.waiting();
+    return asked.caption;
 }
 
 void LectureUi::applyScene(const Scene& scene) {

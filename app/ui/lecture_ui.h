@@ -7,7 +7,9 @@
 // runFrame() left of the panel and the colour bar (ColourBar), then lets the
 // parts read the result: the field's measures and the overflow pause
 // (FieldWatch), the rates (RateMeter), the bandwidth table (BandwidthSurvey),
-// a screenshot (screenshots.h). The mouse goes to FieldInput. The window
+// a screenshot (screenshots.h). A cue list (CuePlayer) edits the settings
+// before all that and asks for scenes, resets, screenshots and captions.
+// The mouse goes to FieldInput. The window
 // (LectureWindow) and `heatlab shot --ui` both run it; only they know where
 // the pixels go and where input comes from.
 // Owns, in the order they are made and (reversed) destroyed: the renderer,
@@ -20,6 +22,7 @@
 #include <string>
 
 #include "app/io/png_file.h"
+#include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
 #include "app/lecture/field_watch.h"
 #include "app/lecture/frame_pacer.h"
@@ -121,6 +124,10 @@ public:
     // The newest frame's parts, the panel's included; times only when it
     // was timed.
     const FrameStats& lastFrame() const { return lastFrame_; }
+    // Plays `list` from its first cue at the next frame (--cues); the keys
+    // Page Down / Right and Page Up / Left move through it.
+    void setCues(CueList list);
+    const CuePlayer& cues() const { return cues_; }
     // The notice on the field (its text) and the band the last frame drew
     // it in, in window units (empty when none showed).
     const FieldNotice& notice() const { return notice_; }
@@ -147,6 +154,10 @@ private:
     // (SimulationControl::applyScene).
     void applyScene(const Scene& scene);
     Scene currentScene() const;
+    // The cue list's part of the frame, before the panel's edits apply: the
+    // keys' moves, then what the cue asks for, into `actions` or done here;
+    // returns the caption of a cue that started, said after the edits.
+    std::optional<std::string> cueFrame(PanelActions& actions);
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
@@ -168,6 +179,8 @@ private:
     RateMeter rates_;
     BandwidthSurvey bandwidth_;
     FramePacer pacer_;
+    CuePlayer cues_;
+    std::optional<long long> cueStepsLeft_;  // this frame's cap from the cue's "until"
     UiSurface surface_;
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;

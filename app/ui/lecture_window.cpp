@@ -87,12 +87,18 @@ int runWindow(const LectureStart& start) {
         scene = readScene(start.scenePath, start.settings);
         started.settings = scene->settings;
     }
+    // Read and checked whole too: a bad cue list is one line and exit 2.
+    const std::optional<CueList> cues =
+        start.cues.empty() ? std::nullopt : std::optional<CueList>(readCues(start.cues));
     BackendSelection selection = makeBackend(started.settings.backend);
     if (!scene && !start.gridChosen) {
         started.settings.params.grid = defaultWindowGrid(selection.backend->facts());
     }
     Simulation::requireRunnable(*selection.backend, started.settings.params);
     LectureWindow window(started, scene, std::move(selection.backend), selection.reason);
+    if (cues) {
+        window.lecture().setCues(*cues);
+    }
     window.run();
     return 0;
 }

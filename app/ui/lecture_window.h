@@ -24,6 +24,8 @@ public:
                   std::unique_ptr<Backend> backend, const std::string& backendReason);
     ~LectureWindow() override;
 
+    LectureUi& lecture() { return lecture_; }
+
     // Runs frames until the window is closed, Escape, Quit or --frames;
     // writes the pictures asked for on the command line before returning.
     void run();

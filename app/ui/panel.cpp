@@ -327,6 +327,23 @@ void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
 
 // A section of the panel that the lecturer can fold away; the ones a
 // lecture uses all the time start open.
+// The cue list's line and its buttons, above all else: where the lecture is.
+void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
+    ImGui::TextWrapped("%s", readouts.cue.c_str());
+    if (ImGui::Button("< back (Page Up)")) {
+        actions.previousCue = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("next (Page Down) >")) {
+        actions.nextCue = true;
+    }
+    if (readouts.cueWaiting) {
+        ImGui::SameLine();
+        ImGui::TextColored(kDimColour, "done: waiting");
+    }
+    ImGui::Separator();
+}
+
 bool section(const char* title, bool open) {
     return ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
@@ -420,6 +437,9 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
     if (ImGui::Begin("heatlab  (H hides this panel)", nullptr, flags)) {
         ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+        if (!readouts.cue.empty()) {
+            cueControls(readouts, actions);
+        }
         if (!settings.presenter) {
             ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
             ImGui::TextWrapped("%s", readouts.backend.c_str());

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/lecture/cue_list.h"
 #include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"
@@ -83,8 +84,52 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
 
 }  // namespace
 
+namespace {
+
+// The cue list played as a presenter would, in simulated time (60 frames a
+// second, so ramps and paces are the lecture's own): each cue until it
+// waits, goes on by itself or has run --frames frames, then the window's
+// picture into --record DIR and the clicker's Page Down.
+void playCues(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
+              const ShotOptions& o, CueList cues) {
+    // From the host's time now: the rates began counting there.
+    double now = secondsNow();
+    ui.setClock([&now] { return now; });
+    if (!o.recordDir.empty()) {
+        // The cues' own screenshots go beside the record's pictures.
+        std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
+                      o.recordDir.c_str());
+    }
+    ui.setCues(std::move(cues));
+    for (int cue = 0; cue < ui.cues().count(); ++cue) {
+        if (ui.cues().index() < cue) {
+            ui.onKey(Key::PageDown, false);
+        }
+        int frames = 0;
+        do {
+            now += 1.0 / 60.0;
+            ui.frame(surface);
+            ++frames;
+        } while (frames < o.frames && !ui.cues().waiting() && ui.cues().index() == cue);
+        if (!o.recordDir.empty()) {
+            char name[32];
+            std::snprintf(name, sizeof name, "/cue_%02d.png", cue + 1);
+            writePng(o.recordDir + name, target.read(), ui.describeUi());
+            std::printf("%s%s\n", o.recordDir.c_str(), name);
+        }
+    }
+    ui.setClock(secondsNow);
+}
+
+}  // namespace
+
 int runShotUi(const ShotOptions& o) {
     refuseShotOptionClashes(o);
+    // Read and checked whole before any backend or GL: one line and exit 2.
+    std::optional<CueList> cues;
+    if (!o.cues.empty()) {
+        cues = readCues(o.cues);
+    }
     BackendSelection selection = shotBackend(o);
     HeadlessContext context;
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
@@ -104,7 +149,11 @@ int runShotUi(const ShotOptions& o) {
         writeShotStats(stats, o.stats);
         return 0;
     }
-    runSteps(ui, surface, o.steps, o.settings.stepsPerFrame, o.bandwidth);
+    if (cues) {
+        playCues(ui, surface, target, o, std::move(*cues));
+    } else {
+        runSteps(ui, surface, o.steps, o.settings.stepsPerFrame, o.bandwidth);
+    }
     const Params& ran = ui.simulation().params();
     const std::string path =
         o.out.empty() ? pictureNameAfterState(ran, ui.simulation().stepCount()) : o.out;

@@ -74,6 +74,10 @@ Key keyOf(int key) {
     case GLFW_KEY_ESCAPE: return Key::Escape;
     case GLFW_KEY_UP: return Key::Up;
     case GLFW_KEY_DOWN: return Key::Down;
+    case GLFW_KEY_PAGE_DOWN: return Key::PageDown;
+    case GLFW_KEY_PAGE_UP: return Key::PageUp;
+    case GLFW_KEY_RIGHT: return Key::Right;
+    case GLFW_KEY_LEFT: return Key::Left;
     default: return Key::Other;
     }
 }

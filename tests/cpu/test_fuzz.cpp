@@ -1,6 +1,6 @@
 // Fuzzing every parser of outside input with a seeded random-mutation
 // driver (clang's libFuzzer is not among this machine's packages): scene
-// files, the command lines of the window, bench and shot (every numeric
+// files, cue lists, the command lines of the window, bench and shot (every numeric
 // option, grid size and name), and PNG files read back (their text
 // chunks). Each starts from a corpus of valid inputs (tests/fuzz/ and the
 // scenes the program ships), mutates them for a bounded time
@@ -28,6 +28,7 @@
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
 #include "app/io/png_file.h"
+#include "app/lecture/cue_list.h"
 #include "app/lecture/scene.h"
 #include "kernels/base/errors.h"
 #include "tests/support/same_scene.h"
@@ -186,6 +187,32 @@ TEST(Fuzz, SceneFilesEndInASceneOrOneClearError) {
         } catch (const UsageError& e) {
             const std::string message = e.what();
             EXPECT_EQ(message.rfind("scene fuzz.json: ", 0), 0u) << message;
+            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+        }
+    });
+    EXPECT_GT(runs, 100);
+}
+
+std::vector<std::string> cueCorpus() {
+    std::vector<std::string> corpus;
+    for (const ShippedCues& shipped : shippedCues()) {
+        corpus.push_back(shipped.text);
+    }
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(HEATLAB_FUZZ_CORPUS) + "/cues")) {
+        corpus.push_back(readFile(entry.path().string()));
+    }
+    return corpus;
+}
+
+TEST(Fuzz, CueListsEndInAListOrOneClearError) {
+    const long runs = fuzz("cues", cueCorpus(), [](const std::string& text) {
+        try {
+            const CueList list = parseCues(text, "fuzz.json");
+            EXPECT_FALSE(list.cues.empty());
+        } catch (const UsageError& e) {
+            const std::string message = e.what();
+            EXPECT_EQ(message.rfind("cues fuzz.json: ", 0), 0u) << message;
             EXPECT_EQ(message.find('\n'), std::string::npos) << message;
         }
     });

@@ -108,11 +108,37 @@ TEST(ShotUi, MeasuresTheBandwidthTableAfterTheStepsWithoutTouchingTheField) {
     std::filesystem::remove(measured);
 }
 
+TEST(ShotUi, PlaysACueListHeadlessWithTheWindowAtEachCuesEnd) {
+    const std::string dir = ::testing::TempDir() + "heatlab-shot-cues";
+    std::filesystem::remove_all(dir);
+    const std::string cues = ::testing::TempDir() + "heatlab-shot-cues.json";
+    std::ofstream(cues) << R"({"heatlab_cues": 1, "cues": [
+        {"caption": "ten steps", "r": 0.24, "reset": true, "until": {"step": 10}},
+        {"caption": "past the bound", "r": 0.26, "colormap": "diverging"}]})";
+    const std::string out = ::testing::TempDir() + "heatlab-shot-cues-end.png";
+    const CommandResult result =
+        runHeatlab("shot --ui --backend cpu --grid 32 --steps-per-frame 3 --size 640x400 --cues " +
+                   cues + " --record " + dir + " --frames 20 --out " + out);
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/cue_01.png")) << result.out;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/cue_02.png")) << result.out;
+    // The first cue ended on its step, exactly; the last ran its 20 frames.
+    using Text = std::map<std::string, std::string>;
+    const DecodedPng first = readPng(dir + "/cue_01.png");
+    EXPECT_EQ(Text(first.text.begin(), first.text.end()).at("heatlab.steps"), "10");
+    const DecodedPng end = readPng(out);
+    EXPECT_EQ(Text(end.text.begin(), end.text.end()).at("heatlab.r"), "0.26");
+    std::filesystem::remove_all(dir);
+    std::filesystem::remove(cues);
+    std::filesystem::remove(out);
+}
+
 TEST(ShotUi, OptionsThatDoNotGoTogetherAreOneLineAndExitTwo) {
     for (const char* args :
          {"shot --ui --slide 320x180", "shot --ui --record . --every 2", "shot --ui --field f.f32",
           "shot --size 320x200", "shot --presenter", "shot --bandwidth", "shot --ui --size 10x10",
-          "shot --ui --size 640"}) {
+          "shot --ui --size 640", "shot --cues lecture", "shot --ui --cues lecture --every 2",
+          "shot --ui --cues nothere.json"}) {
         const CommandResult result = runHeatlab(std::string(args) + " --backend cpu --grid 16");
         EXPECT_EQ(result.status, 2) << args << ": " << result.err;
         EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1)

@@ -1,6 +1,7 @@
 // The lecture window (`heatlab` with no command): run for a few frames under
 // Xvfb it writes the field at grid resolution as `heatlab shot` would; it
 // starts from a scene file (--scene) and in presenter mode (--presenter);
+// plays a cue list (--cues), a bad one refused before any window;
 // with no display it says so in one line. The panel's model and the keys are
 // checked without a window in tests/cpu/test_panel_model.cpp.
 
@@ -169,6 +170,22 @@ TEST(Window, ABadSceneIsOneLineAndExit2BeforeAnyWindow) {
     const CommandResult both = runHeatlab("--backend cpu --frames 2 --r 0.2 --scene " + scene);
     EXPECT_EQ(both.status, 2) << both.err;
     std::filesystem::remove(scene);
+}
+
+TEST(Window, ABadCueListIsOneLineNamingTheCueAndExit2BeforeAnyWindow) {
+    const std::string cues = tempPath("heatlab-window-bad-cues.json");
+    writeFileText(cues, R"({"heatlab_cues": 1, "cues": [{"r": 0.24}, {"ramp_r": 0.26}]})");
+    const CommandResult result = runHeatlab("--backend cpu --frames 2 --cues " + cues);
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
+    EXPECT_NE(result.err.find(cues + ": cue 2.ramp_r must be an object"), std::string::npos)
+        << result.err;
+    std::filesystem::remove(cues);
+}
+
+TEST(Window, PlaysTheShippedCueList) {
+    const CommandResult result = runHeatlab("--backend cpu --frames 3 --cues lecture");
+    EXPECT_EQ(result.status, 0) << result.err;
 }
 
 // The panel's left edge in a picture of the whole window: along a row near

@@ -1,0 +1,381 @@
+#include "app/lecture/cue_list.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "app/io/input_file.h"
+#include "app/io/value_parsers.h"
+#include "app/lecture/json_fields.h"
+#include "app/lecture/scene_fields.h"
+#include "cues/lecture_json.h"
+
+namespace heatlab {
+
+namespace {
+
+// "app/lecture/scenes/stable_diffusion.json" -> "stable_diffusion": the name
+// a cue list or the command line gives a shipped file by.
+std::string stemOf(const char* file) { return std::filesystem::path(file).stem().string(); }
+
+template <typename Enum>
+Enum choiceOf(const Fields& f, const char* key, const std::vector<Enum>& choices) {
+    return f.parsed(key, [&choices](const std::string& t) { return parseChoice(t, choices); });
+}
+
+// r as a number: the command line's rule (parseR) on its shortest text.
+float rOf(const Fields& f, const char* key) {
+    return f.checked(key, [](float value) { return parseR(shortestText(value)); });
+}
+
+// A scene's name stays a name; a file is found beside the cue file.
+std::string scenePathOf(const Fields& f, const std::string& fileName) {
+    const std::string scene = f.string("scene");
+    for (const ShippedScene& shipped : shippedScenes()) {
+        if (scene == stemOf(shipped.file)) {
+            return scene;
+        }
+    }
+    const std::filesystem::path path(scene);
+    if (path.is_absolute()) {
+        return scene;
+    }
+    return (std::filesystem::path(fileName).parent_path() / path).string();
+}
+
+CueUntil untilOf(const Fields& c, const json& value) {
+    CueUntil until;
+    if (value.is_string()) {
+        if (value.get<std::string>() != "pause") {
+            throw Problem(c.where("until") + " must be \"pause\", {\"step\": N} or " +
+                          "{\"max_abs_above\": X}, got " + value.dump());
+        }
+        return until;
+    }
+    const Fields u = c.object("until");
+    u.allowOnly({"step", "max_abs_above"});
+    if (u.has("step") == u.has("max_abs_above")) {
+        throw Problem(c.where("until") + " must hold one of \"step\" and \"max_abs_above\"");
+    }
+    if (u.has("step")) {
+        until.kind = CueUntil::Kind::Step;
+        until.step = u.whole("step");
+        if (until.step < 1) {
+            throw Problem(u.where("step") + " must be 1 or more, got " +
+                          std::to_string(until.step));
+        }
+    } else {
+        until.kind = CueUntil::Kind::MaxAbsAbove;
+        until.maxAbs = u.number("max_abs_above");
+        if (!(until.maxAbs > 0.0)) {
+            throw Problem(u.where("max_abs_above") + " must be above 0, got " +
+                          shortestText(static_cast<float>(until.maxAbs)));
+        }
+    }
+    return until;
+}
+
+RampR rampOf(const Fields& c) {
+    const Fields ramp = c.object("ramp_r");
+    ramp.allowOnly({"to", "seconds"});
+    RampR r;
+    r.to = rOf(ramp, "to");
+    r.seconds = ramp.number("seconds");
+    if (!(r.seconds > 0.0)) {
+        throw Problem(ramp.where("seconds") + " must be above 0, got " +
+                      shortestText(static_cast<float>(r.seconds)));
+    }
+    return r;
+}
+
+Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
+    c.allowOnly({"caption",        "scene",
+                 "reset",          "r",
+                 "kernel",         "backend",
+                 "running",        "steps_per_frame",
+                 "pace",           "steps_per_second",
+                 "explosion_pace", "copy_every",
+                 "pinned",         "display_path",
+                 "colormap",       "scale",
+                 "ramp_r",         "until",
+                 "then",           "screenshot"});
+    Cue cue;
+    if (c.has("caption")) {
+        cue.caption = c.string("caption");
+    }
+    if (c.has("scene")) {
+        cue.scene = scenePathOf(c, fileName);
+    }
+    if (c.has("reset")) {
+        cue.reset = c.boolean("reset");
+    }
+    if (c.has("r")) {
+        cue.r = rOf(c, "r");
+    }
+    if (c.has("kernel")) {
+        cue.kernel = choiceOf(c, "kernel", allStencilKernels());
+    }
+    if (c.has("backend")) {
+        cue.backend = choiceOf(c, "backend", allBackendChoices());
+    }
+    if (c.has("running")) {
+        cue.running = c.boolean("running");
+    }
+    if (c.has("steps_per_frame")) {
+        cue.stepsPerFrame = stepsPerFrameOf(c);
+    }
+    // The scene's rules for the window's optional fields, read onto a
+    // scratch copy: a cue keeps only those it names.
+    LectureSettings read;
+    optionalSettingsOf(c, read);
+    if (c.has("pace")) {
+        cue.pace = read.pace;
+    }
+    if (c.has("steps_per_second")) {
+        cue.stepsPerSecond = read.stepsPerSecond;
+    }
+    if (c.has("explosion_pace")) {
+        cue.explosionPace = read.explosionDecadesPerSecond;
+    }
+    if (c.has("copy_every")) {
+        cue.copyEvery = read.copyEvery;
+    }
+    if (c.has("pinned")) {
+        cue.pinned = read.pinned;
+    }
+    if (c.has("scale")) {
+        cue.scale = read.picture.scale;
+    }
+    if (c.has("display_path")) {
+        cue.displayPath = choiceOf(c, "display_path", allDisplayPaths());
+    }
+    if (c.has("colormap")) {
+        cue.colormap = choiceOf(c, "colormap", allColourMaps());
+    }
+    if (c.has("ramp_r")) {
+        cue.rampR = rampOf(c);
+    }
+    if (c.has("until")) {
+        cue.until = untilOf(c, value.at("until"));
+    }
+    if (c.has("then")) {
+        const std::string then = c.string("then");
+        if (then != "wait" && then != "next") {
+            throw Problem(c.where("then") + " must be \"wait\" or \"next\", got \"" + then + "\"");
+        }
+        cue.thenNext = then == "next";
+    }
+    if (c.has("screenshot")) {
+        cue.screenshot = c.boolean("screenshot");
+    }
+    return cue;
+}
+
+CueList listOf(const json& root, const std::string& fileName) {
+    if (!root.is_object()) {
+        throw Problem("not a heatlab cue list: expected a JSON object, got " +
+                      std::string(typeName(root)));
+    }
+    const Fields top(root, "");
+    if (!top.has("heatlab_cues")) {
+        throw Problem("not a heatlab cue list: no \"heatlab_cues\" version field");
+    }
+    const json& version = root.at("heatlab_cues");
+    if (!version.is_number_integer() || version.get<long long>() != kCueVersion) {
+        throw Problem("unsupported cue list version " + version.dump() + " (this heatlab reads " +
+                      std::to_string(kCueVersion) + ")");
+    }
+    top.allowOnly({"heatlab_cues", "title", "cues"});
+    CueList list;
+    if (top.has("title")) {
+        list.title = top.string("title");
+    }
+    const json& cues = top.at("cues");
+    if (!cues.is_array() || cues.empty()) {
+        throw Problem("\"cues\" must be an array of at least one cue, got " +
+                      std::string(typeName(cues)));
+    }
+    for (std::size_t i = 0; i < cues.size(); ++i) {
+        const std::string where = "cue " + std::to_string(i + 1);
+        if (!cues[i].is_object()) {
+            throw Problem(where + " must be an object, got " + typeName(cues[i]));
+        }
+        list.cues.push_back(cueOf(Fields(cues[i], where), cues[i], fileName));
+    }
+    return list;
+}
+
+}  // namespace
+
+CueList parseCues(const std::string& text, const std::string& fileName) {
+    const std::string prefix = "cues " + fileName + ": ";
+    const json root = parseJson(text, prefix);
+    try {
+        return listOf(root, fileName);
+    } catch (const Problem& e) {
+        throw UsageError(oneLine(prefix + e.what()));
+    }
+}
+
+CueList readCues(const std::string& nameOrPath) {
+    for (const ShippedCues& shipped : shippedCues()) {
+        if (nameOrPath == stemOf(shipped.file)) {
+            return parseCues(shipped.text, shipped.file);
+        }
+    }
+    std::string text;
+    try {
+        text = readInputFile(nameOrPath, kMaxCueBytes);
+    } catch (const RuntimeError& e) {
+        throw UsageError(std::string("cues ") + e.what());
+    }
+    return parseCues(text, nameOrPath);
+}
+
+const std::vector<ShippedCues>& shippedCues() {
+    static const std::vector<ShippedCues> lists = {
+        {"app/lecture/cues/lecture.json", cues::kLectureJson},
+    };
+    return lists;
+}
+
+Scene cueScene(const std::string& scene, const LectureSettings& base) {
+    for (const ShippedScene& shipped : shippedScenes()) {
+        if (scene == stemOf(shipped.file)) {
+            return parseScene(shipped.text, shipped.file, base);
+        }
+    }
+    return readScene(scene, base);
+}
+
+void applyCueSettings(const Cue& cue, LectureSettings& s) {
+    auto set = [](auto& target, const auto& value) {
+        if (value) {
+            target = *value;
+        }
+    };
+    set(s.params.r, cue.r);
+    set(s.params.kernel, cue.kernel);
+    set(s.backend, cue.backend);
+    set(s.running, cue.running);
+    set(s.stepsPerFrame, cue.stepsPerFrame);
+    set(s.pace, cue.pace);
+    set(s.stepsPerSecond, cue.stepsPerSecond);
+    set(s.explosionDecadesPerSecond, cue.explosionPace);
+    set(s.copyEvery, cue.copyEvery);
+    set(s.pinned, cue.pinned);
+    set(s.picture.path, cue.displayPath);
+    set(s.picture.map, cue.colormap);
+    set(s.picture.scale, cue.scale);
+}
+
+float rampedR(float from, const RampR& ramp, double elapsed) {
+    const double t = std::clamp(elapsed / ramp.seconds, 0.0, 1.0);
+    return static_cast<float>(from + (ramp.to - from) * t);
+}
+
+CuePlayer::CuePlayer(CueList list) : list_(std::move(list)) {}
+
+void CuePlayer::advance() {
+    if (!empty() && index_ + 1 < count()) {
+        ++index_;
+        started_ = false;
+        again_ = false;
+    }
+}
+
+void CuePlayer::back() {
+    if (!empty()) {
+        index_ = std::max(0, index_ - 1);
+        started_ = false;
+        again_ = true;
+    }
+}
+
+CueRequests CuePlayer::start(LectureSettings& settings, double now) {
+    const Cue& c = cue();
+    started_ = true;
+    done_ = false;
+    startedAt_ = now;
+    applyCueSettings(c, settings);
+    if (c.until) {
+        settings.running = true;
+        // Its measure decides when the cue ends, whatever the panel says.
+        settings.measureMaxAbs =
+            settings.measureMaxAbs || c.until->kind == CueUntil::Kind::MaxAbsAbove;
+    }
+    rampFrom_ = settings.params.r;
+    CueRequests requests;
+    requests.scene = c.scene;
+    requests.reset = c.reset;
+    requests.caption = status();
+    requests.screenshot = c.screenshot && !c.until && !again_;
+    return requests;
+}
+
+void CuePlayer::settle(LectureSettings& settings) {
+    applyCueSettings(cue(), settings);
+    if (cue().until) {
+        settings.running = true;
+    }
+    rampFrom_ = settings.params.r;
+}
+
+bool CuePlayer::met(const LectureSettings& settings, const Simulation& simulation,
+                    float maxAbs) const {
+    const CueUntil& until = *cue().until;
+    switch (until.kind) {
+    case CueUntil::Kind::Step: return simulation.stepCount() >= until.step;
+    case CueUntil::Kind::MaxAbsAbove: return maxAbs > until.maxAbs;
+    case CueUntil::Kind::Pause: return !settings.running;
+    }
+    return false;
+}
+
+CueRequests CuePlayer::frame(LectureSettings& settings, const Simulation& simulation, float maxAbs,
+                             double now) {
+    if (empty()) {
+        return {};
+    }
+    CueRequests requests;
+    const bool starting = !started_;
+    if (starting) {
+        requests = start(settings, now);
+    }
+    const Cue& c = cue();
+    if (c.rampR) {
+        settings.params.r = rampedR(rampFrom_, *c.rampR, now - startedAt_);
+    }
+    // Not on the frame it starts: the measures are still the last cue's.
+    if (c.until && !done_ && !starting) {
+        if (met(settings, simulation, maxAbs)) {
+            done_ = true;
+            settings.running = false;
+            requests.screenshot = c.screenshot && !again_;
+            if (c.thenNext) {
+                advance();
+            }
+        } else if (c.until->kind == CueUntil::Kind::Step) {
+            requests.stepsLeft = c.until->step - simulation.stepCount();
+        }
+    }
+    if (c.until && starting && c.until->kind == CueUntil::Kind::Step) {
+        // After a reset the counter starts again: the lecture caps the
+        // steps itself (reset first, then at most this many).
+        requests.stepsLeft =
+            c.reset ? c.until->step : std::max(0LL, c.until->step - simulation.stepCount());
+    }
+    return requests;
+}
+
+std::string CuePlayer::status() const {
+    if (empty()) {
+        return "";
+    }
+    std::string text = "cue " + std::to_string(index_ + 1) + " of " + std::to_string(count());
+    if (!cue().caption.empty()) {
+        text += ": " + cue().caption;
+    }
+    return text;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,171 @@
+#pragma once
+// A cue list: a whole lecture as one file of cues, played with the keys a
+// presentation clicker sends (Page Down or Right: the next cue; Page Up or
+// Left: the one before, its settings, scene and reset applied again). Each
+// cue sets what the lecture shows next, can ramp r, run until something
+// happens, take a screenshot and say a caption on the field. The model
+// only: parsing, and a player that edits LectureSettings and says what the
+// lecture must do (CueRequests); app/ui/lecture_ui.h does it. No GL, no
+// ImGui: the cpu tests play a list directly.
+//
+// The format, version 1 (names as the command line and scene files spell
+// them; every field of a cue optional):
+//   {"heatlab_cues": 1, "title": "...",                          (optional)
+//    "cues": [{"caption": "shown on the field and in the panel",
+//              "scene": "stable_diffusion" (a shipped scene) | "file.json"
+//                       (relative to the cue file's folder),
+//              "reset": true,                (a new field, after the scene)
+//              "r": 0.25 (a number), "kernel": "optimised",
+//              "backend": "auto" | "cpu" | "cuda", "running": true,
+//              "steps_per_frame": 10, "pace": "fixed" | "fit-30fps" |
+//              "steps-per-second", "steps_per_second": 60,
+//              "explosion_pace": 1.5, "copy_every": 1, "pinned": false,
+//              "display_path": "interop" | "via-host",
+//              "colormap": "heat", "scale": "linear" | "signed-log",
+//              "ramp_r": {"to": 0.26, "seconds": 5},  (from r at the cue's
+//                                                 start, in the clock's time)
+//              "until": {"step": 2000} | {"max_abs_above": 10} | "pause",
+//              "then": "wait" | "next",
+//              "screenshot": true}, ...]}
+// A cue applies, in order: its scene, its settings, its reset. With
+// "until" it runs (running is set) until the step counter (from the last
+// reset) reaches "step" (the last frame runs just the steps left), max |u|
+// passes "max_abs_above", or the run pauses (Space, or the pause before
+// overflow); then it pauses the run and waits for the clicker, or with
+// "then": "next" goes on to the next cue by itself. Its screenshot is
+// taken when its "until" is met, or as it starts when it has none; going
+// back does not take it again.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/lecture/lecture_settings.h"
+#include "app/lecture/scene.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+constexpr int kCueVersion = 1;
+
+struct RampR {
+    float to = 0.0f;
+    double seconds = 0.0;  // > 0
+};
+
+struct CueUntil {
+    enum class Kind { Step, MaxAbsAbove, Pause };
+    Kind kind = Kind::Pause;
+    long long step = 0;
+    double maxAbs = 0.0;
+};
+
+struct Cue {
+    std::string caption;
+    std::optional<std::string> scene;  // a shipped scene's name or a path
+    bool reset = false;
+    std::optional<float> r;
+    std::optional<Kernel> kernel;
+    std::optional<BackendChoice> backend;
+    std::optional<bool> running;
+    std::optional<int> stepsPerFrame;
+    std::optional<Pace> pace;
+    std::optional<double> stepsPerSecond;
+    std::optional<double> explosionPace;
+    std::optional<int> copyEvery;
+    std::optional<bool> pinned;
+    std::optional<DisplayPath> displayPath;
+    std::optional<ColourMap> colormap;
+    std::optional<ColourScale> scale;
+    std::optional<RampR> rampR;
+    std::optional<CueUntil> until;
+    bool thenNext = false;  // "then": "next"
+    bool screenshot = false;
+};
+
+struct CueList {
+    std::string title;
+    std::vector<Cue> cues;  // at least one
+};
+
+// Parses a cue list completely. Throws UsageError with one line naming
+// `fileName`, the cue (1-based) and the field: text that is not JSON (or is
+// cut short), a missing or unknown "heatlab_cues" version, an unknown or
+// wrongly typed field, a value the command line would refuse.
+CueList parseCues(const std::string& text, const std::string& fileName);
+// A cue list is a few kilobytes; a file past this is not one.
+constexpr std::size_t kMaxCueBytes = 1024 * 1024;
+// `nameOrPath` a shipped list's name ("lecture") or a file, read through
+// readInputFile(); a file that cannot be read is a UsageError too.
+CueList readCues(const std::string& nameOrPath);
+
+// The cue lists built into the program (app/lecture/cues/*.json).
+struct ShippedCues {
+    const char* file;  // its name in the sources, named in a parse error
+    const char* text;
+};
+const std::vector<ShippedCues>& shippedCues();
+
+// A cue's scene, parsed over `base`: a shipped scene by its name
+// ("stable_diffusion"), otherwise the file. Throws UsageError.
+Scene cueScene(const std::string& scene, const LectureSettings& base);
+
+// The cue's settings over `settings` (not its scene, reset or ramp).
+void applyCueSettings(const Cue& cue, LectureSettings& settings);
+// r `elapsed` seconds into a ramp from `from`: linear, held at the end.
+float rampedR(float from, const RampR& ramp, double elapsed);
+
+// What the lecture must do for the cues this frame, beyond the settings
+// the player edited.
+struct CueRequests {
+    std::optional<std::string> scene;    // load it (cueScene), then settle()
+    bool reset = false;                  // after the scene
+    bool screenshot = false;             // after the frame is drawn
+    std::optional<std::string> caption;  // "cue 3 of 12: ..." on the field
+    std::optional<long long> stepsLeft;  // the most steps this frame may run
+};
+
+class CuePlayer {
+public:
+    CuePlayer() = default;  // no cues: frame() asks for nothing
+    explicit CuePlayer(CueList list);
+
+    bool empty() const { return list_.cues.empty(); }
+    // The next cue (stays on the last), or the one before (stays on the
+    // first, applied again); either starts at the next frame().
+    void advance();
+    void back();
+
+    // Before the frame's steps: starts a cue that was moved to (its
+    // settings now, its scene and reset asked for), ramps r, and checks
+    // the cue's "until" against the simulation's step and `maxAbs` (the
+    // newest measure).
+    CueRequests frame(LectureSettings& settings, const Simulation& simulation, float maxAbs,
+                      double now);
+    // After the lecture loaded the scene asked for: the cue's settings over
+    // the scene's, and its ramp from the scene's r.
+    void settle(LectureSettings& settings);
+
+    int index() const { return index_; }  // 0-based
+    int count() const { return static_cast<int>(list_.cues.size()); }
+    const CueList& list() const { return list_; }
+    // The current cue has run until its condition and waits for the clicker.
+    bool waiting() const { return done_; }
+    // "cue 3 of 12: caption".
+    std::string status() const;
+
+private:
+    const Cue& cue() const { return list_.cues[static_cast<std::size_t>(index_)]; }
+    CueRequests start(LectureSettings& settings, double now);
+    bool met(const LectureSettings& settings, const Simulation& simulation, float maxAbs) const;
+
+    CueList list_;
+    int index_ = 0;
+    bool started_ = false;
+    bool done_ = false;
+    bool again_ = false;  // moved to by back(): no screenshot again
+    double startedAt_ = 0.0;
+    float rampFrom_ = 0.0f;
+};
+
+}  // namespace heatlab
