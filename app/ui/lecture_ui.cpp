@@ -83,7 +83,10 @@ bool LectureUi::frame(const UiSurface& surface) {
     glViewport(0, 0, size.width, size.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    const int steps = paceSteps(actions);
+    // The running grid's highest mode, for the pace and the measures alike.
+    const Params& running = simulation_.params();
+    const double factor = highestModeFactor(running.grid, running.boundary, running.r);
+    const int steps = paceSteps(actions, factor);
     const double now = clock_();
     const bool timed =
         timing_ == FrameTiming::EveryFrame ||
@@ -95,7 +98,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     readouts_.fallbackReason = view_.fallbackReason();
     colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldWidth_,
                     fieldHeight_, pixelsPerUnit());
-    measure(steps);
+    measure(steps, factor);
     advanceBandwidthSurvey();
     notice_.frame(readouts_.message, settings_.running, clock_());
     noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,
@@ -118,14 +121,13 @@ bool LectureUi::frame(const UiSurface& surface) {
 
 // The frame's steps: one when single-stepping, none when paused, and while
 // running what the pace asks for, from the last frame's wall time.
-int LectureUi::paceSteps(const PanelActions& actions) {
+int LectureUi::paceSteps(const PanelActions& actions, double factor) {
     const double now = clock_();
     const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
     lastFrameStart_ = now;
     LectureSettings& s = settings_;
     int steps = stepsThisFrame(s, actions);
     const Params& running = simulation_.params();
-    const double factor = highestModeFactor(running.grid, running.boundary, running.r);
     if (s.running) {
         steps = pacer_.next(paceSettingsOf(s, factor), lastFrame, lastSteps_);
     }
@@ -218,14 +220,12 @@ void LectureUi::lockRangeToField() {
     range.hi = usable ? drawn.hi : 1.0f;
 }
 
-void LectureUi::measure(int steps) {
+void LectureUi::measure(int steps, double factor) {
     readouts_.running = simulation_.params();
     readouts_.steps = simulation_.stepCount();
     // Past the grid's bound the measures are what keeps the run from
     // overflowing (paceSteps), so they are taken whatever the panel says.
-    const Params& p = simulation_.params();
-    const bool unstable = std::fabs(highestModeFactor(p.grid, p.boundary, p.r)) > 1.0;
-    if (settings_.measureMaxAbs || unstable) {
+    if (settings_.measureMaxAbs || std::fabs(factor) > 1.0) {
         watch_.frame(simulation_, settings_, readouts_);
     }
     Rates rates{readouts_.frameMs, readouts_.stepsPerSecond, readouts_.copyGBs};

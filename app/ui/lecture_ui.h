@@ -140,11 +140,12 @@ private:
     // bandwidth table measured.
     void show(const ControlOutcome& outcome);
     void lockRangeToField();
-    // After the frame's steps: the measures, the rates.
-    void measure(int steps);
+    // After the frame's steps: the measures, the rates. `factor`: the
+    // running grid's highest mode's, a step.
+    void measure(int steps, double factor);
     // One row of the table a frame, once the frame's steps are done.
     void advanceBandwidthSurvey();
-    int paceSteps(const PanelActions& actions);
+    int paceSteps(const PanelActions& actions, double factor);
     float pixelsPerUnit() const;
     FieldArea fieldArea() const { return FieldArea{fieldWidth_, fieldHeight_, pixelsPerUnit()}; }
     DrawnField drawnField() { return DrawnField{simulation_, view_, renderer_}; }
