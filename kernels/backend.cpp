@@ -61,7 +61,7 @@ PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r
 }
 
 bool Backend::requestMeasures(long long tag) {
-    measured_ = FieldMeasures{tag, maxAbs(), checkerboardAmplitude()};
+    measured_ = FieldMeasures{tag, maxAbs(), checkerboardAmplitude(), checkerboardSpot()};
     return true;
 }
 

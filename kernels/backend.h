@@ -58,9 +58,11 @@ public:
 
 // What a display buffer holds: the field (grid.cells() floats, row-major,
 // ring included), then its min and max (NaN cells left out; +inf, -inf when
-// there is no other value), so a renderer can take an automatic colour
-// range from the buffer itself, without the host waiting for the device.
-constexpr std::size_t kDisplayRangeFloats = 2;
+// there is no other value), then 1 when a cell is NaN (else 0), so a
+// renderer can take an automatic colour range, and the colour bar its
+// non-finite legend, from the buffer itself, without the host waiting for
+// the device.
+constexpr std::size_t kDisplayRangeFloats = 3;
 inline std::size_t displayBufferFloats(const GridSize& grid) {
     return grid.cells() + kDisplayRangeFloats;
 }
@@ -76,6 +78,7 @@ struct FieldMeasures {
     long long tag = 0;
     float maxAbs = 0.0f;
     double checkerboard = 0.0;
+    CellSpot spot;  // checkerboardSpot()'s
 };
 
 // What a backend runs on, fixed for its life: facts, not names for tables
@@ -190,8 +193,12 @@ public:
     // accumulated in double; NaN when an interior cell is NaN or infinite.
     // Waits for it.
     virtual double checkerboardAmplitude() = 0;
+    // The interior cell where the checkerboard is strongest (CellSpot in
+    // field_measures.h, strongestCheckerboardSpot() its reference): where
+    // the loupe looks. Reduced where the field lives; waits for it.
+    virtual CellSpot checkerboardSpot() = 0;
 
-    // max |u| and the checkerboard amplitude as above, for a window's
+    // max |u|, the checkerboard amplitude and its spot as above, for a window's
     // readouts without stalling its frames: requestMeasures() queues the
     // reductions behind the work queued so far and returns at once (`tag`
     // names the request, e.g. the step count); finishedMeasures() returns

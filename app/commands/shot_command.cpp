@@ -41,7 +41,9 @@ GridSize parsePictureSize(const std::string& text) {
 }
 
 FrameSettings frameSettings(const ShotOptions& o, int steps) {
-    return frameSettingsOf(o.settings, steps, std::nullopt);
+    FrameSettings settings = frameSettingsOf(o.settings, steps, std::nullopt);
+    settings.loupe.shown = o.loupe;
+    return settings;
 }
 
 // Runs the steps in frames of --every steps (one frame without --record),
@@ -114,6 +116,9 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
                     "cue's end",
                     "NAME|FILE", "",
                     [&o](const std::vector<std::string>& v) { o.cues = v.back(); });
+    shot->add_flag("--loupe", o.loupe,
+                   "With --slide or --ui: the loupe, a magnified inset of the cells where the "
+                   "checkerboard is strongest (--ui shows it past the grid's bound without it)");
     shot->add_flag("--presenter", s.presenter,
                    "With --ui: the panel in presenter mode (x1.75, for a projector)");
     return shot;

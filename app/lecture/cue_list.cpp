@@ -96,7 +96,8 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
                  "explosion_pace", "copy_every",
                  "pinned",         "display_path",
                  "colormap",       "scale",
-                 "ramp_r",         "until",
+                 "loupe",          "ramp_r",
+                 "until",
                  "then",           "screenshot"});
     Cue cue;
     if (c.has("caption")) {
@@ -144,6 +145,9 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
     }
     if (c.has("scale")) {
         cue.scale = read.picture.scale;
+    }
+    if (c.has("loupe")) {
+        cue.loupe = read.loupe;
     }
     if (c.has("display_path")) {
         cue.displayPath = choiceOf(c, "display_path", allDisplayPaths());
@@ -266,6 +270,7 @@ void applyCueSettings(const Cue& cue, LectureSettings& s) {
     set(s.picture.path, cue.displayPath);
     set(s.picture.map, cue.colormap);
     set(s.picture.scale, cue.scale);
+    set(s.loupe, cue.loupe);
 }
 
 float rampedR(float from, const RampR& ramp, double elapsed) {

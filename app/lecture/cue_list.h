@@ -22,6 +22,7 @@
 //              "explosion_pace": 1.5, "copy_every": 1, "pinned": false,
 //              "display_path": "interop" | "via-host",
 //              "colormap": "heat", "scale": "linear" | "signed-log",
+//              "loupe": "auto" | "on" | "off",
 //              "ramp_r": {"to": 0.26, "seconds": 5},  (from r at the cue's
 //                                                 start, in the clock's time)
 //              "until": {"step": 2000} | {"max_abs_above": 10} | "pause",
@@ -77,6 +78,7 @@ struct Cue {
     std::optional<DisplayPath> displayPath;
     std::optional<ColourMap> colormap;
     std::optional<ColourScale> scale;
+    std::optional<LoupeMode> loupe;
     std::optional<RampR> rampR;
     std::optional<CueUntil> until;
     bool thenNext = false;  // "then": "next"

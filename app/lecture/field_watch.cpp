@@ -50,6 +50,8 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
         return;
     }
     readouts.maxAbs = measures->maxAbs;
+    spot_ = measures->spot;
+    spotField_ = pending_.field;
     // A measure taken meanwhile (measureNow) may be newer than this one.
     if (newestField_ != pending_.field || measures->tag >= newest_.step) {
         newestField_ = pending_.field;
@@ -61,6 +63,10 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
         readouts.message = overflowMessage(measures->tag, measures->maxAbs, simulation.params().r) +
                            " " + gridVerdict(simulation.params());
     }
+}
+
+CellSpot FieldWatch::spot(const Simulation& simulation) const {
+    return spotField_ == simulation.fieldCount() ? spot_ : CellSpot{};
 }
 
 AmplitudeSample FieldWatch::newest(Simulation& simulation) {

@@ -30,6 +30,10 @@ public:
     // Measures max |u| of the field as it is now (waiting for the device)
     // and keeps it as the newest.
     AmplitudeSample measureNow(Simulation& simulation);
+    // Where the newest measure of this field found the checkerboard
+    // strongest (none before the first, or on a uniform field): where the
+    // loupe looks.
+    CellSpot spot(const Simulation& simulation) const;
 
 private:
     void use(const std::optional<FieldMeasures>& measures, const Simulation& simulation,
@@ -43,6 +47,8 @@ private:
     Pending pending_;
     long long newestField_ = -1;
     AmplitudeSample newest_;
+    CellSpot spot_;
+    long long spotField_ = -1;
 };
 
 // The panel's line when the run stopped at `step` on an overflowed field.

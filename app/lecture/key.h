@@ -3,6 +3,8 @@
 // over from GLFW (F1 also for ? and /, where a keyboard has no F keys);
 // every other key arrives as Key::Other. Page Down and Right, Page Up and
 // Left are what presentation clickers send: the cue list's next and back.
+// Z is the one key whose release counts too (onKeyReleased): held, the loupe
+// follows the cursor.
 
 namespace heatlab {
 
@@ -15,6 +17,8 @@ enum class Key {
     H,
     C,
     L,
+    M,
+    Z,
     F1,
     F5,
     F11,

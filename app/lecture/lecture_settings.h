@@ -11,6 +11,7 @@
 #include "app/lecture/explosion_pace.h"
 #include "app/lecture/frame_pacer.h"
 #include "app/render/frame.h"
+#include "app/render/loupe_layout.h"
 #include "app/render/picture_settings.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/initial_conditions.h"
@@ -60,6 +61,9 @@ struct LectureSettings {
     bool keysVisible = false;   // the key help over the field (F1)
     bool fullScreen = false;    // the window on the whole of its monitor (F11)
     bool measureMaxAbs = true;  // a reduction over the grid every frame
+    // The magnified inset (loupe_layout.h): by default while the grid's
+    // highest mode grows, pinned where the checkerboard is strongest.
+    LoupeMode loupe = LoupeMode::Auto;
     // The mouse's brush: a disc of this share of the grid's longer side,
     // painting these values (the initial fields' hot and cold by default).
     float brushPercent = 1.0f;

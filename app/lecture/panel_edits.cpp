@@ -16,6 +16,7 @@ void PanelActions::merge(const PanelActions& other) {
     cancelBandwidth = cancelBandwidth || other.cancelBandwidth;
     nextCue = nextCue || other.nextCue;
     previousCue = previousCue || other.previousCue;
+    toggleLoupe = toggleLoupe || other.toggleLoupe;
 }
 
 float steppedR(float r, int thousandths) {

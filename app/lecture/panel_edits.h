@@ -24,6 +24,9 @@ struct PanelActions {
     // The cue list (--cues): the next cue, or the one before applied again.
     bool nextCue = false;
     bool previousCue = false;
+    // M: the loupe shown or hidden, whichever it is not now (the lecture
+    // knows whether auto shows it).
+    bool toggleLoupe = false;
 
     void merge(const PanelActions& other);
 };

@@ -50,6 +50,10 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         }
         s.explosionDecadesPerSecond = decades;
     }
+    if (w.has("loupe")) {
+        s.loupe = w.parsed("loupe",
+                           [](const std::string& t) { return parseChoice(t, allLoupeModes()); });
+    }
     if (w.has("copy_every")) {
         const long long every = w.whole("copy_every");
         if (every < 0 || every > std::numeric_limits<int>::max()) {
@@ -116,7 +120,7 @@ Params paramsOf(const Fields& p) {
 void windowSettingsOf(const Fields& w, LectureSettings& s) {
     w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "scale",
                  "scale_reference", "range", "sampling", "vsync", "pace", "steps_per_second",
-                 "explosion_pace", "copy_every", "pinned", "brush"});
+                 "explosion_pace", "loupe", "copy_every", "pinned", "brush"});
     s.running = w.boolean("running");
     s.stepsPerFrame = stepsPerFrameOf(w);
     PictureSettings& picture = s.picture;
@@ -247,6 +251,7 @@ std::string sceneText(const Scene& scene) {
                       {"pace", name(s.pace)},
                       {"steps_per_second", shortest(static_cast<float>(s.stepsPerSecond))},
                       {"explosion_pace", shortest(static_cast<float>(s.explosionDecadesPerSecond))},
+                      {"loupe", name(s.loupe)},
                       {"copy_every", s.copyEvery},
                       {"pinned", s.pinned},
                       {"brush",

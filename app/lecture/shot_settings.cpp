@@ -55,6 +55,10 @@ void refuseShotOptionClashes(const ShotOptions& o) {
             o.settings.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
         throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
     }
+    if (o.loupe && !o.slide && !o.ui) {
+        throw UsageError(
+            "--loupe is for --slide or --ui (the field's own picture is at grid resolution)");
+    }
     if (!o.recordDir.empty()) {
         if (o.every == 0 && o.cues.empty()) {
             throw UsageError("--record needs --every K (the steps between pictures)");

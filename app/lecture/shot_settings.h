@@ -42,6 +42,9 @@ struct ShotOptions {
     // for its "until" or `frames` frames, the window's picture at each cue's
     // end into --record DIR (cue_01.png, ...).
     std::string cues;
+    // --loupe: the magnified inset on a slide, or shown in the --ui window
+    // whatever r (there it shows by default past the grid's bound).
+    bool loupe = false;
 };
 
 // Throws UsageError for options that do not go together (--ui with a

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/render/gl_check.h"
+#include "app/render/loupe_inset.h"
 
 namespace heatlab {
 
@@ -103,6 +104,15 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     const ViewTransform transform =
         settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
     renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height);
+    if (settings.loupe.shown) {
+        const glm::vec2 centre = settings.loupe.centre
+                                     ? *settings.loupe.centre
+                                     : loupeCentre(std::nullopt, backend.checkerboardSpot(), grid);
+        stats.loupe = loupeLayout(width, height, transform, grid, centre);
+        if (stats.loupe) {
+            drawLoupe(renderer, view, draw, *stats.loupe, transform, x, y, width, height);
+        }
+    }
     wait();
     stats.drawMs = msSince(start);
     simulation.setTimedCopies(false);

@@ -9,6 +9,7 @@
 #include "app/render/colour_map.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_field.h"
+#include "app/render/loupe_layout.h"
 #include "app/render/picture_settings.h"
 #include "kernels/simulation.h"
 
@@ -20,6 +21,15 @@ struct FrameSettings : PictureSettings {
     int steps = 0;  // steps this frame; 0 shows the field as it is
     // Which part of the grid to show; empty: the whole grid, fitted.
     std::optional<ViewTransform> view;
+    // The loupe over the field (loupe_layout.h): not drawn, or looking at
+    // `centre` (a cell coordinate: the window's, from its measures or the
+    // cursor), or without one at the strongest checkerboard's spot, found
+    // after the frame's steps (waiting for the device: for pictures).
+    struct Loupe {
+        bool shown = false;
+        std::optional<glm::vec2> centre;
+    };
+    Loupe loupe;
 };
 
 // Where a frame's time went, in milliseconds. Filled only by a timed frame,
@@ -37,6 +47,9 @@ struct FrameStats {
     // Interop: how the field reached the buffer (by the last step, or by a
     // copy when the frame had no steps). Via host: empty.
     std::optional<PresentWrite> presentWrite;
+    // The loupe's inset as drawn, in the frame's rectangle; empty when none
+    // was (not asked for, or no room).
+    std::optional<LoupeLayout> loupe;
 
     double totalMs() const { return stepsMs + copyBackMs + displayMs + drawMs + uiMs; }
 };

@@ -72,7 +72,7 @@ DeviceDisplayBuffer& GlField::deviceBuffer() {
 }
 
 void GlField::uploadFromHost(const float* field, const FieldRange& range) {
-    const float ends[kDisplayRangeFloats] = {range.min, range.max};
+    const float ends[kDisplayRangeFloats] = {range.min, range.max, range.hasNaN ? 1.0f : 0.0f};
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
     GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid_.bytes()), field));
     GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()), sizeof(ends),
@@ -81,12 +81,12 @@ void GlField::uploadFromHost(const float* field, const FieldRange& range) {
 }
 
 FieldRange GlField::storedRange() const {
-    float ends[kDisplayRangeFloats] = {0.0f, 0.0f};
+    float ends[kDisplayRangeFloats] = {0.0f, 0.0f, 0.0f};
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
     GL_CHECK(glGetBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()),
                                 sizeof(ends), ends));
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
-    return {ends[0], ends[1], false};
+    return {ends[0], ends[1], ends[2] != 0.0f};
 }
 
 void GlField::queueRangeReadback() {
@@ -119,11 +119,11 @@ std::optional<FieldRange> GlField::finishedRange() {
     }
     glDeleteSync(rangeCopied_);
     rangeCopied_ = nullptr;
-    float ends[kDisplayRangeFloats] = {0.0f, 0.0f};
+    float ends[kDisplayRangeFloats] = {0.0f, 0.0f, 0.0f};
     glBindBuffer(GL_COPY_READ_BUFFER, rangeReadback_.id());
     GL_CHECK(glGetBufferSubData(GL_COPY_READ_BUFFER, 0, sizeof(ends), ends));
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
-    return FieldRange{ends[0], ends[1], false};
+    return FieldRange{ends[0], ends[1], ends[2] != 0.0f};
 }
 
 }  // namespace heatlab

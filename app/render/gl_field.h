@@ -48,12 +48,12 @@ public:
     // Interop only: what the frame's last step writes.
     DeviceDisplayBuffer& deviceBuffer();
     // Via host: copies `field` (grid.cells() floats) into the buffer, and
-    // its min and max after it, as the device path does (the caller has the
+    // its min, max and NaN flag after it, as the device path does (the caller has the
     // range from where the field lives: a scan here would cost more than the
     // upload).
     void uploadFromHost(const float* field, const FieldRange& range);
-    // The min and max stored after the field (what an automatic range
-    // draws with). Reads the buffer back, so it waits for what writes it.
+    // The min, max and NaN flag stored after the field (what an automatic
+    // range draws with). Reads the buffer back, so it waits for what writes it.
     FieldRange storedRange() const;
     // The same without waiting, for labels drawn every frame: the stored
     // min and max are copied on the GPU into a small buffer of their own,

@@ -20,7 +20,7 @@ const Rgb8 kInk{225, 225, 225};
 // infinite grid's |1 - 8r| beside it, or alone where the two agree to the
 // digits shown.
 std::string caption(Simulation& simulation, const FrameSettings& settings,
-                    const std::string& maxAbs) {
+                    const std::string& maxAbs, bool nonFinite) {
     const Params& p = simulation.params();
     const double r = p.r;
     const std::string infinite = numberText(std::fabs(infiniteGridFactor(r)), 3);
@@ -39,6 +39,9 @@ std::string caption(Simulation& simulation, const FrameSettings& settings,
     if (settings.scale == ColourScale::SignedLog) {
         line += ",  colours " + std::string(name(settings.scale)) +
                 " (u0 = " + numberText(settings.scaleReference, 3) + ")";
+    }
+    if (nonFinite) {
+        line += ",  green: NaN or inf";
     }
     return line;
 }
@@ -117,9 +120,25 @@ Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& rende
                                layout.fieldHeight);
         picture.range = drawnRange(view, settings);
         labelBar(text, layout, height, settings, picture.range);
+        if (const std::optional<LoupeLayout>& loupe = picture.frame.loupe) {
+            // Above the inset, ending at its right edge.
+            const std::string label = "loupe x" + std::to_string(loupe->pixelsPerCell);
+            const auto top = static_cast<float>(height - layout.fieldBottom - loupe->bottom -
+                                                loupe->side - 3 * loupe->border);
+            const auto right =
+                static_cast<float>(layout.fieldLeft + loupe->left + loupe->side + loupe->border);
+            // On a dark strip: the field under it may be any colour.
+            const float pad = 0.25f * text.lineHeight();
+            const float w = text.width(label);
+            text.addRectangle(right - w - 2.0f * pad, top - text.lineHeight() - pad,
+                              w + 2.0f * pad, text.lineHeight() + pad, Rgb8{16, 16, 16});
+            text.add(label, right - w - pad, top - text.lineHeight() - 0.5f * pad, kInk);
+        }
 
+        const FieldRange stored = view.storedRange();
+        const bool nonFinite = stored.hasNaN || std::isinf(stored.min) || std::isinf(stored.max);
         const std::string line =
-            caption(simulation, settings, numberText(simulation.backend().maxAbs(), 3));
+            caption(simulation, settings, numberText(simulation.backend().maxAbs(), 3), nonFinite);
         const float captionTop =
             static_cast<float>(height - layout.captionHeight) + text.lineHeight() * 0.3f;
         text.add(line,

@@ -3,7 +3,9 @@
 // cells, its colour bar with the range's end values and ticks in field units
 // (colourBarTicks()), and a one-line caption (r, 1 - 4r, the grid's own
 // checkerboard growth and bound beside |1 - 8r|, step, max |u|, grid,
-// kernel, backend, and the colour scale when it is not linear), for
+// kernel, backend, the colour scale when it is not linear, and the colour
+// of non-finite cells when the field holds any), and the
+// loupe when the settings ask for it, labelled with its magnification, for
 // `heatlab shot --slide` and the window's slide screenshot alike.
 
 #include <vector>

@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <string>
 
 namespace heatlab {
 
@@ -11,6 +13,31 @@ namespace {
 // Of the field's width, the text's: room at both ends for the band's
 // margins, narrow enough to read in one sweep of the eye.
 constexpr float kTextShare = 0.9f;
+
+// `text` broken into lines at spaces only, each at most `width` wide where a
+// word allows. ImGui's own wrap also breaks after '.' and ',', which splits
+// a number such as 9.3e+29 across two lines.
+std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, float width) {
+    std::string out;
+    std::string line;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos) {
+            end = text.size();
+        }
+        const std::string word = text.substr(start, end - start);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && font->CalcTextSizeA(size, FLT_MAX, 0.0f, longer.c_str()).x > width) {
+            out += line + "\n";
+            line = word;
+        } else {
+            line = longer;
+        }
+        start = end + 1;
+    }
+    return out + line;
+}
 
 }  // namespace
 
@@ -22,9 +49,9 @@ OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLa
         return {};
     }
     const float size = font->FontSize;
-    const float wrap = fieldWidth * kTextShare;
-    const ImVec2 text =
-        font->CalcTextSizeA(size, wrap, wrap, notice.text().c_str(), nullptr, nullptr);
+    const std::string lines =
+        wrappedAtSpaces(font, size, notice.text(), fieldWidth * kTextShare);
+    const ImVec2 text = font->CalcTextSizeA(size, FLT_MAX, 0.0f, lines.c_str());
     const float pad = 0.4f * size;
     OverlayBand band;
     band.width = std::min(fieldWidth, text.x + 2.0f * pad);
@@ -37,7 +64,7 @@ OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLa
     draw->AddRectFilled(ImVec2(band.x, band.y), ImVec2(band.x + band.width, band.y + band.height),
                         IM_COL32(16, 16, 24, alpha * 220 / 255), 0.3f * size);
     draw->AddText(font, size, ImVec2(band.x + pad, band.y + pad), IM_COL32(255, 255, 255, alpha),
-                  notice.text().c_str(), nullptr, wrap);
+                  lines.c_str());
     return band;
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "app/lecture/key_commands.h"
 #include "kernels/backend_factory.h"
@@ -91,12 +92,23 @@ bool LectureUi::frame(const UiSurface& surface) {
     const bool timed =
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
-    lastFrame_ = runFrame(simulation_, view_, renderer_,
-                          frameSettingsOf(settings_, steps, input_.navigation().view()), 0, 0,
-                          fieldWidth_, fieldHeight_, timed);
+    FrameSettings shown = frameSettingsOf(settings_, steps, input_.navigation().view());
+    shown.loupe = loupeFrame(actions, factor);
+    lastFrame_ = runFrame(simulation_, view_, renderer_, shown, 0, 0, fieldWidth_, fieldHeight_,
+                          timed);
+    labelLoupe();
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
-    colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldWidth_,
+    // Beside the grid, not the rectangle's edge, where a fitted grid leaves
+    // background right of it.
+    const GridSize& grid = simulation_.params().grid;
+    const ViewTransform drawnView =
+        shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
+    const float gridRight =
+        cellToPixel(drawnView, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
+    const int fieldRight =
+        std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
+    colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldRight,
                     fieldHeight_, pixelsPerUnit());
     measure(steps, factor);
     advanceBandwidthSurvey();
@@ -225,7 +237,7 @@ void LectureUi::measure(int steps, double factor) {
     readouts_.steps = simulation_.stepCount();
     // Past the grid's bound the measures are what keeps the run from
     // overflowing (paceSteps), so they are taken whatever the panel says.
-    if (settings_.measureMaxAbs || std::fabs(factor) > 1.0) {
+    if (settings_.measureMaxAbs || std::fabs(factor) > 1.0 || loupeShown(settings_.loupe, factor)) {
         watch_.frame(simulation_, settings_, readouts_);
     }
     Rates rates{readouts_.frameMs, readouts_.stepsPerSecond, readouts_.copyGBs};
@@ -370,8 +382,64 @@ Scene LectureUi::currentScene() const {
 
 void LectureUi::onKey(Key key, bool repeat) {
     if (!imgui_.wantsKeyboard()) {
+        loupeFollows_ = loupeFollows_ || key == Key::Z;
         applyKey(key, repeat, settings_, keyActions_);
     }
+}
+
+void LectureUi::onKeyReleased(Key key) {
+    if (key == Key::Z) {
+        loupeFollows_ = false;
+    }
+}
+
+FrameSettings::Loupe LectureUi::loupeFrame(const PanelActions& actions, double factor) {
+    LoupeMode& mode = settings_.loupe;
+    if (actions.toggleLoupe) {
+        mode = loupeShown(mode, factor) ? LoupeMode::Off : LoupeMode::On;
+    }
+    FrameSettings::Loupe loupe;
+    loupe.shown = loupeShown(mode, factor);
+    if (!loupe.shown) {
+        return loupe;
+    }
+    const GridSize& grid = simulation_.params().grid;
+    std::optional<glm::vec2> followed;
+    const float ppu = pixelsPerUnit();
+    const float x = static_cast<float>(cursorX_) * ppu;
+    const float y = static_cast<float>(cursorY_) * ppu;
+    if (loupeFollows_ && x >= 0.0f && y >= 0.0f && x < static_cast<float>(fieldWidth_) &&
+        y < static_cast<float>(fieldHeight_)) {
+        followed = input_.navigation().cellAt(x, y, fieldWidth_, fieldHeight_, grid);
+    }
+    // The window never waits for the spot: the newest measure's, a frame
+    // or two old on a GPU.
+    loupe.centre = loupeCentre(followed, watch_.spot(simulation_), grid);
+    return loupe;
+}
+
+void LectureUi::labelLoupe() {
+    if (!lastFrame_.loupe) {
+        return;
+    }
+    const LoupeLayout& l = *lastFrame_.loupe;
+    const float ppu = pixelsPerUnit();
+    const glm::vec2 centre = glm::floor(l.view.centre);
+    char text[128];
+    std::snprintf(text, sizeof text, "loupe x%d, cell %d, %d", l.pixelsPerCell,
+                  static_cast<int>(centre.x), static_cast<int>(centre.y));
+    // Above the inset, its right edge on the inset's, where it never runs
+    // into the colour bar.
+    const float top = static_cast<float>(fieldHeight_ - l.bottom - l.side - 2 * l.border) / ppu;
+    const float right = static_cast<float>(l.left + l.side + l.border) / ppu;
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const float pad = 0.25f * size.y;
+    // On a dark strip: the field under it may be any colour.
+    const ImVec2 at(std::max(pad, right - size.x - pad), top - size.y - 2.0f * pad);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                        IM_COL32(16, 16, 16, 230));
+    draw->AddText(at, IM_COL32(235, 235, 235, 255), text);
 }
 
 void LectureUi::onScroll(double dy) {
@@ -383,6 +451,8 @@ void LectureUi::onMouseButton(int button, bool pressed) {
 }
 
 void LectureUi::onCursor(double x, double y) {
+    cursorX_ = x;
+    cursorY_ = y;
     input_.cursor(x, y, fieldArea(), simulation_, settings_);
 }
 

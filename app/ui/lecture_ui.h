@@ -79,6 +79,7 @@ public:
     // Input in window units (x right, y down), as the last frame's surface
     // measures them.
     void onKey(Key key, bool repeat);
+    void onKeyReleased(Key key);
     void onScroll(double dy);
     void onMouseButton(int button, bool pressed);
     void onCursor(double x, double y);
@@ -159,6 +160,11 @@ private:
     // keys' moves, then what the cue asks for, into `actions` or done here;
     // returns the caption of a cue that started, said after the edits.
     std::optional<std::string> cueFrame(PanelActions& actions);
+    // The loupe of this frame: whether it shows and where it looks (the
+    // cursor's cell while Z is held, else the measured spot).
+    FrameSettings::Loupe loupeFrame(const PanelActions& actions, double factor);
+    // Its caption over the inset the frame drew.
+    void labelLoupe();
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
@@ -191,6 +197,9 @@ private:
     double lastTimedFrame_ = 0.0;
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
+    bool loupeFollows_ = false;  // Z held
+    double cursorX_ = -1.0;      // window units, as onCursor has them
+    double cursorY_ = -1.0;
 };
 
 }  // namespace heatlab

@@ -70,6 +70,7 @@ void LectureWindow::finish(bool drawn) {
 }
 
 void LectureWindow::onKey(Key key, bool repeat) { lecture_.onKey(key, repeat); }
+void LectureWindow::onKeyReleased(Key key) { lecture_.onKeyReleased(key); }
 
 void LectureWindow::onScroll(double /*dx*/, double dy) { lecture_.onScroll(dy); }
 

@@ -31,6 +31,7 @@ public:
     void run();
 
     void onKey(Key key, bool repeat) override;
+    void onKeyReleased(Key key) override;
     void onScroll(double dx, double dy) override;
     void onMouseButton(int button, bool pressed) override;
     void onCursor(double x, double y) override;

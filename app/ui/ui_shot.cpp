@@ -135,7 +135,11 @@ int runShotUi(const ShotOptions& o) {
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
     std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());
     ImGuiLayer imgui(1.0f);
-    LectureUi ui(o.settings, std::move(selection.backend), imgui, context.description());
+    LectureSettings settings = o.settings;
+    if (o.loupe) {
+        settings.loupe = LoupeMode::On;
+    }
+    LectureUi ui(settings, std::move(selection.backend), imgui, context.description());
 
     const GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
     OffscreenTarget target(size.nx, size.ny);

@@ -68,6 +68,8 @@ Key keyOf(int key) {
     case GLFW_KEY_F1:
     case GLFW_KEY_SLASH: return Key::F1;  // '?' is shift and '/' on most layouts
     case GLFW_KEY_L: return Key::L;
+    case GLFW_KEY_M: return Key::M;
+    case GLFW_KEY_Z: return Key::Z;
     case GLFW_KEY_F5: return Key::F5;
     case GLFW_KEY_F11: return Key::F11;
     case GLFW_KEY_F12: return Key::F12;
@@ -138,7 +140,12 @@ Window::Window(const std::string& title, int width, int height) {
     glfwSetWindowUserPointer(window_.get(), this);
     glfwSetKeyCallback(window_.get(), [](GLFWwindow* w, int key, int, int action, int) {
         Window* window = self(w);
-        if (window->listener_ != nullptr && action != GLFW_RELEASE) {
+        if (window->listener_ == nullptr) {
+            return;
+        }
+        if (action == GLFW_RELEASE) {
+            window->listener_->onKeyReleased(keyOf(key));
+        } else {
             window->listener_->onKey(keyOf(key), action == GLFW_REPEAT);
         }
     });

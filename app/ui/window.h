@@ -23,6 +23,7 @@ public:
     virtual ~WindowListener() = default;
     // `repeat`: the key is held and the system repeats it.
     virtual void onKey(Key, bool /*repeat*/) {}
+    virtual void onKeyReleased(Key) {}
     virtual void onScroll(double /*dx*/, double /*dy*/) {}
     // button 0 is the left one; `pressed` false is its release.
     virtual void onMouseButton(int /*button*/, bool /*pressed*/) {}

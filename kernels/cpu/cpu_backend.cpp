@@ -198,6 +198,22 @@ double CpuBackend::checkerboardAmplitude() {
     return checkerboardMean(sum, grid_.interiorCells());
 }
 
+CellSpot CpuBackend::checkerboardSpot() {
+    requireField("checkerboardSpot");
+    const float* field = buffers_[current_].data();
+    rowSpots_.resize(static_cast<std::size_t>(grid_.ny));  // allocates once per grid
+#pragma omp parallel for schedule(static)
+    for (int row = 1; row < grid_.ny - 1; ++row) {
+        rowSpots_[static_cast<std::size_t>(row)] = strongestInRow(field, grid_.nx, row);
+    }
+    // Merged in row order, as the reference does, so a tie goes the same way.
+    CellSpot best;
+    for (int row = 1; row < grid_.ny - 1; ++row) {
+        best = strongerSpot(best, rowSpots_[static_cast<std::size_t>(row)], grid_.nx);
+    }
+    return best;
+}
+
 HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {
     return HostBuffer(new float[count](), HostBufferDeleter{&releaseArray});
 }

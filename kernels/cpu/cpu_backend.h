@@ -30,6 +30,7 @@ public:
     float maxAbs() override;
     FieldRange range() override;
     double checkerboardAmplitude() override;
+    CellSpot checkerboardSpot() override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override {}
@@ -53,6 +54,7 @@ private:
     std::vector<float> laplacian_;       // the three-pass kernel's middle buffer
     std::vector<float> rowMax_;          // maxAbs's per-row partial results
     std::vector<FieldRange> rowRanges_;  // range()'s
+    std::vector<CellSpot> rowSpots_;     // checkerboardSpot()'s
 };
 
 }  // namespace heatlab

@@ -96,10 +96,11 @@ struct CudaBackend::Resources {
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
     DeviceBuffer<double> checkerboardResult{1};
+    DeviceBuffer<unsigned long long> spotResult{1};  // checkerboardSpot()'s key
     std::map<StepGraphKey, std::unique_ptr<StepGraph>> graphs;  // stepMany()'s, by what they run
     // requestMeasures(): its results land in pinned memory (max |u|'s bits
-    // in the first word, the amplitude's double in the second pair), and
-    // the event says when.
+    // in the first word, the amplitude's double in the second pair, the
+    // spot's key in the third), and the event says when.
     HostBuffer measuresHost;
     Event measuresDone{cudaEventDisableTiming};
     bool measuresInFlight = false;
@@ -564,11 +565,25 @@ double CudaBackend::checkerboardAmplitude() {
     return amplitude;
 }
 
+CellSpot CudaBackend::checkerboardSpot() {
+    requireField("checkerboardSpot");
+    Resources& res = *resources_;
+    cuda::launchCheckerboardSpot(res.field[current_].data(), grid_.nx, grid_.ny,
+                                 res.spotResult.data(), res.compute.get());
+    unsigned long long key = 0;
+    CUDA_CHECK(cudaMemcpyAsync(&key, res.spotResult.data(), sizeof(key), cudaMemcpyDeviceToHost,
+                               res.compute.get()));
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    return cuda::decodeSpot(key, grid_.nx);
+}
+
 namespace {
 
-// requestMeasures()'s pinned words: max |u| at 0, the amplitude at 2 (8-byte aligned).
-constexpr std::size_t kMeasureFloats = 4;
+// requestMeasures()'s pinned words: max |u| at 0, the amplitude at 2, the
+// spot's key at 4 (both 8-byte aligned).
+constexpr std::size_t kMeasureFloats = 6;
 constexpr std::size_t kAmplitudeWord = 2;
+constexpr std::size_t kSpotWord = 4;
 
 }  // namespace
 
@@ -589,7 +604,11 @@ bool CudaBackend::requestMeasures(long long tag) {
                                       res.checkerboardResult.data(), stream);
     CUDA_CHECK(cudaMemcpyAsync(host, res.reduction.data(), sizeof(std::uint32_t),
                                cudaMemcpyDeviceToHost, stream));
+    cuda::launchCheckerboardSpot(res.field[current_].data(), grid_.nx, grid_.ny,
+                                 res.spotResult.data(), stream);
     CUDA_CHECK(cudaMemcpyAsync(host + kAmplitudeWord, res.checkerboardResult.data(), sizeof(double),
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaMemcpyAsync(host + kSpotWord, res.spotResult.data(), sizeof(unsigned long long),
                                cudaMemcpyDeviceToHost, stream));
     CUDA_CHECK(cudaEventRecord(res.measuresDone.get(), stream));
     res.measuresInFlight = true;
@@ -613,6 +632,9 @@ std::optional<FieldMeasures> CudaBackend::finishedMeasures() {
     measures.tag = res.measuresTag;
     std::memcpy(&measures.maxAbs, res.measuresHost.get(), sizeof(float));
     std::memcpy(&measures.checkerboard, res.measuresHost.get() + kAmplitudeWord, sizeof(double));
+    unsigned long long spotKey = 0;
+    std::memcpy(&spotKey, res.measuresHost.get() + kSpotWord, sizeof spotKey);
+    measures.spot = cuda::decodeSpot(spotKey, grid_.nx);
     return measures;
 }
 

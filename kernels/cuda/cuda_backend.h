@@ -47,6 +47,7 @@ public:
     float maxAbs() override;
     FieldRange range() override;
     double checkerboardAmplitude() override;
+    CellSpot checkerboardSpot() override;
     bool requestMeasures(long long tag) override;
     std::optional<FieldMeasures> finishedMeasures() override;
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r,

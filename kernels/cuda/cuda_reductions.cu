@@ -97,6 +97,7 @@ __global__ void writeRangeKernel(const std::uint32_t* result, float* dst) {
     const bool empty = result[0] == 0xffffffffu && result[1] == 0;
     dst[0] = empty ? __int_as_float(0x7f800000) : decodeOrderedBits(result[0]);
     dst[1] = empty ? __int_as_float(static_cast<int>(0xff800000u)) : decodeOrderedBits(result[1]);
+    dst[2] = result[2] != 0 ? 1.0f : 0.0f;
 }
 
 // The sum of every thread's `value`, in thread 0 (the other threads' results
@@ -170,6 +171,49 @@ __global__ void __launch_bounds__(kReduceThreads)
     }
 }
 
+// Launch assumption: 1D, blockDim.x == kReduceThreads, any grid size.
+// Each thread walks interior cells with a grid stride (a division per cell:
+// it runs a few times a second, not per step).
+__global__ void __launch_bounds__(kReduceThreads)
+    checkerboardSpotKernel(const float* __restrict__ field, int nx, int ny,
+                           unsigned long long* result) {
+    const std::size_t width = static_cast<std::size_t>(nx) - 2;
+    const std::size_t count = width * (static_cast<std::size_t>(ny) - 2);
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    unsigned long long best = 0;
+    for (std::size_t k = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+         k < count; k += stride) {
+        const std::size_t index = (k / width + 1) * static_cast<std::size_t>(nx) + k % width + 1;
+        const float strength =
+            checkerboardStrength(field, nx, static_cast<long long>(index));
+        if (strength > 0.0f) {
+            const unsigned long long key =
+                (static_cast<unsigned long long>(__float_as_uint(strength)) << 32) |
+                (0xffffffffull - index);
+            best = max(best, key);
+        }
+    }
+    for (int offset = 16; offset > 0; offset /= 2) {
+        best = max(best, __shfl_down_sync(kFullWarp, best, offset));
+    }
+    __shared__ unsigned long long perWarp[kReduceThreads / kWarpSize];
+    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
+    if (lane == 0) {
+        perWarp[warp] = best;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        best = lane < kReduceThreads / kWarpSize ? perWarp[lane] : 0;
+        for (int offset = 4; offset > 0; offset /= 2) {
+            best = max(best, __shfl_down_sync(kFullWarp, best, offset));
+        }
+        if (lane == 0 && best != 0) {
+            atomicMax(result, best);
+        }
+    }
+}
+
 unsigned reduceBlocks(std::size_t count) {
     const std::size_t wanted = (count + kReduceThreads - 1) / kReduceThreads;
     return static_cast<unsigned>(wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1)
@@ -202,6 +246,31 @@ void launchMaxAbs(const float* field, std::size_t count, std::uint32_t* result,
         wanted < kMaxReduceBlocks ? (wanted > 0 ? wanted : 1) : kMaxReduceBlocks);
     maxAbsKernel<<<blocks, kReduceThreads, 0, stream>>>(field, count, result);
     CUDA_CHECK_LAUNCH("maxAbsKernel");
+}
+
+void launchCheckerboardSpot(const float* field, int nx, int ny, unsigned long long* result,
+                            cudaStream_t stream) {
+    if (nx < kMinGridSide || ny < kMinGridSide) {
+        throw RuntimeError("checkerboardSpotKernel: a " + std::to_string(nx) + " x " +
+                           std::to_string(ny) + " field has no interior");
+    }
+    const std::size_t interior =
+        static_cast<std::size_t>(nx - 2) * static_cast<std::size_t>(ny - 2);
+    CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(unsigned long long), stream));
+    checkerboardSpotKernel<<<reduceBlocks(interior), kReduceThreads, 0, stream>>>(field, nx, ny,
+                                                                                 result);
+    CUDA_CHECK_LAUNCH("checkerboardSpotKernel");
+}
+
+CellSpot decodeSpot(unsigned long long key, int nx) {
+    if (key == 0) {
+        return CellSpot{};
+    }
+    const auto bits = static_cast<std::uint32_t>(key >> 32);
+    const auto index = static_cast<long long>(0xffffffffull - (key & 0xffffffffull));
+    float strength = 0.0f;
+    std::memcpy(&strength, &bits, sizeof strength);
+    return CellSpot{static_cast<int>(index % nx), static_cast<int>(index / nx), strength};
 }
 
 void launchCheckerboardAmplitude(const float* field, int nx, int ny, double* partials,

@@ -7,6 +7,8 @@
 
 #include <cuda_runtime.h>
 
+#include "kernels/numerics/field_measures.h"
+
 namespace heatlab::cuda {
 
 // Writes the bit pattern of max |field[i]| over `count` cells into *result
@@ -44,5 +46,17 @@ constexpr std::size_t kCheckerboardPartials = 1024;
 // the same field always gives the same bits.
 void launchCheckerboardAmplitude(const float* field, int nx, int ny, double* partials,
                                  double* result, cudaStream_t stream);
+
+// Finds the interior cell where the checkerboard is strongest (CellSpot and
+// checkerboardStrength in field_measures.h) and writes it into *result (a
+// device word, which this zeroes first) as one 64-bit key: the strength's
+// float bits above, the complement of the cell's row-major index below, so
+// one atomicMax keeps the strongest and, on a tie, the first cell; 0 means
+// no spot. nx * ny must be below 2^32 (any grid that fits a device).
+void launchCheckerboardSpot(const float* field, int nx, int ny, unsigned long long* result,
+                            cudaStream_t stream);
+
+// The spot a key of launchCheckerboardSpot stands for, on a field nx wide.
+CellSpot decodeSpot(unsigned long long key, int nx);
 
 }  // namespace heatlab::cuda

@@ -41,6 +41,26 @@ double checkerboardAmplitude(const float* field, const GridSize& grid) {
     return std::fabs(signedCheckerboardAmplitude(field, grid));
 }
 
+CellSpot strongestInRow(const float* field, int nx, int row) {
+    CellSpot best;
+    const long long start = static_cast<long long>(row) * nx;
+    for (int col = 1; col < nx - 1; ++col) {
+        const float strength = checkerboardStrength(field, nx, start + col);
+        if (strength > best.strength) {
+            best = CellSpot{col, row, strength};
+        }
+    }
+    return best;
+}
+
+CellSpot strongestCheckerboardSpot(const float* field, const GridSize& grid) {
+    CellSpot best;
+    for (int row = 1; row < grid.ny - 1; ++row) {
+        best = strongerSpot(best, strongestInRow(field, grid.nx, row), grid.nx);
+    }
+    return best;
+}
+
 FieldRange rangeOf(const float* field, std::size_t count) {
     FieldRange range{std::numeric_limits<float>::infinity(),
                      -std::numeric_limits<float>::infinity(), false};

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <limits>
 
 #include "kernels/numerics/params.h"
@@ -53,5 +54,64 @@ HEATLAB_HD inline double checkerboardMean(double sumOfTerms, long long interiorC
     return std::isinf(sumOfTerms) ? std::numeric_limits<double>::quiet_NaN()
                                   : sumOfTerms / static_cast<double>(interiorCells);
 }
+
+// Where the checkerboard is strongest: the loupe's spot. A cell's strength is
+// |4u - (its four neighbours)|, the five-point Laplacian's size, which a
+// smooth field keeps small and the checkerboard mode makes 8 times its
+// amplitude: past the bound the strongest cell sits where the mode grows
+// from the largest start. Only interior cells count; a cell whose strength is
+// not finite or is 0 is no candidate, so a uniform field has no spot. The
+// strength is kept to 12 significant bits (about 1 part in 2 000), so cells
+// that a symmetric field makes equal up to rounding tie, and ties go to the
+// first cell in row-major order: the spot does not hop between the mirror
+// images of one feature from frame to frame, and every backend finds the
+// same one.
+struct CellSpot {
+    int col = -1;
+    int row = -1;
+    float strength = 0.0f;
+    bool found() const { return col >= 0; }
+};
+
+// The strength of interior cell `index` (row-major, ring included) of a
+// field nx cells wide, in double, rounded to float and cut to 12 significant
+// bits; 0 when not finite. Shared by every backend's reduction and the
+// reference.
+HEATLAB_HD inline float checkerboardStrength(const float* field, int nx, long long index) {
+    const double around = static_cast<double>(field[index - 1]) + field[index + 1] +
+                          field[index - nx] + field[index + nx];
+    const double strength = std::fabs(4.0 * static_cast<double>(field[index]) - around);
+    const float rounded = static_cast<float>(strength);
+    if (!std::isfinite(rounded)) {
+        return 0.0f;
+    }
+    unsigned int bits = 0;
+    memcpy(&bits, &rounded, sizeof bits);
+    bits &= ~0xfffu;  // 12 of the 23 stored mantissa bits dropped: 12 significant bits left
+    float kept = 0.0f;
+    memcpy(&kept, &bits, sizeof kept);
+    return kept;
+}
+
+// The stronger of two spots under the rule above (the earlier on a tie).
+inline CellSpot strongerSpot(const CellSpot& a, const CellSpot& b, int nx) {
+    if (!b.found()) {
+        return a;
+    }
+    if (!a.found() || b.strength > a.strength) {
+        return b;
+    }
+    if (b.strength < a.strength) {
+        return a;
+    }
+    const long long ia = static_cast<long long>(a.row) * nx + a.col;
+    const long long ib = static_cast<long long>(b.row) * nx + b.col;
+    return ib < ia ? b : a;
+}
+
+// The strongest cell of one interior row, and of the whole field (the
+// reference the backends are held to).
+CellSpot strongestInRow(const float* field, int nx, int row);
+CellSpot strongestCheckerboardSpot(const float* field, const GridSize& grid);
 
 }  // namespace heatlab

@@ -50,6 +50,7 @@ public:
     float maxAbs() override { return inner_.maxAbs(); }
     FieldRange range() override { return inner_.range(); }
     double checkerboardAmplitude() override { return inner_.checkerboardAmplitude(); }
+    CellSpot checkerboardSpot() override { return inner_.checkerboardSpot(); }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         ++*allocations_;
         HostBuffer buffer = inner_.allocateHost(count, memory);

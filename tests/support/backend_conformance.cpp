@@ -609,3 +609,69 @@ TEST_P(BackendConformance, ATimeBlockOutsideItsRangeIsRefused) {
         EXPECT_LE(backend_->timeBlockFor(grid), kTimeBlockMax);
     }
 }
+
+// The loupe's spot: the strongest checkerboard cell, found where the field
+// lives, is the double reference's to the bit (the same per-cell arithmetic,
+// the same tie rule), on grids that are no multiple of a block.
+TEST_P(BackendConformance, CheckerboardSpotIsTheReferencesOnAwkwardGrids) {
+    for (const GridSize& grid : kAwkwardGrids) {
+        const std::vector<float> initial =
+            makeInitialField(grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+        backend_->upload(grid, initial.data(), Boundary::Dirichlet);
+        for (int steps : {0, 1, 40}) {
+            backend_->step(Kernel::Optimised, steps, 0.26f);
+            const CellSpot got = backend_->checkerboardSpot();
+            const std::vector<float> field = newestField(*backend_, grid);
+            const CellSpot want = strongestCheckerboardSpot(field.data(), grid);
+            EXPECT_EQ(got.col, want.col) << gridText(grid) << " after " << steps << " more";
+            EXPECT_EQ(got.row, want.row) << gridText(grid) << " after " << steps << " more";
+            EXPECT_EQ(got.strength, want.strength) << gridText(grid);
+        }
+    }
+}
+
+TEST_P(BackendConformance, CheckerboardSpotFindsASpikeTakesTheFirstOfATieAndNoneOnAFlatField) {
+    const GridSize grid{131, 77};
+    std::vector<float> field(grid.cells(), 0.5f);
+    backend_->upload(grid, field.data(), Boundary::Dirichlet);
+    EXPECT_FALSE(backend_->checkerboardSpot().found()) << "a uniform field has no spot";
+
+    field[static_cast<std::size_t>(60) * grid.nx + 100] = 3.0f;
+    backend_->upload(grid, field.data(), Boundary::Dirichlet);
+    CellSpot spot = backend_->checkerboardSpot();
+    EXPECT_EQ(spot.col, 100);
+    EXPECT_EQ(spot.row, 60);
+    EXPECT_EQ(spot.strength, 10.0f);  // |4 * 3 - 4 * 0.5|
+
+    // The same spike earlier in row-major order wins the tie.
+    field[static_cast<std::size_t>(20) * grid.nx + 120] = 3.0f;
+    backend_->upload(grid, field.data(), Boundary::Dirichlet);
+    spot = backend_->checkerboardSpot();
+    EXPECT_EQ(spot.col, 120);
+    EXPECT_EQ(spot.row, 20);
+
+    // A non-finite cell is no candidate, and its neighbours are none either.
+    field[static_cast<std::size_t>(40) * grid.nx + 40] = std::numeric_limits<float>::infinity();
+    backend_->upload(grid, field.data(), Boundary::Dirichlet);
+    spot = backend_->checkerboardSpot();
+    EXPECT_EQ(spot.col, 120);
+    EXPECT_EQ(spot.row, 20);
+}
+
+TEST_P(BackendConformance, RequestedMeasuresCarryTheSpotOfTheFieldAtTheRequest) {
+    const GridSize grid{257, 131};
+    const std::vector<float> initial =
+        makeInitialField(grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+    backend_->upload(grid, initial.data(), Boundary::Dirichlet);
+    backend_->step(Kernel::Optimised, 50, 0.26f);
+    const CellSpot spot = backend_->checkerboardSpot();
+    ASSERT_TRUE(spot.found());
+    ASSERT_TRUE(backend_->requestMeasures(50));
+    backend_->step(Kernel::Optimised, 5, 0.26f);
+    backend_->synchronize();
+    const std::optional<FieldMeasures> measured = backend_->finishedMeasures();
+    ASSERT_TRUE(measured);
+    EXPECT_EQ(measured->spot.col, spot.col);
+    EXPECT_EQ(measured->spot.row, spot.row);
+    EXPECT_EQ(measured->spot.strength, spot.strength);
+}

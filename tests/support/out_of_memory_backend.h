@@ -52,6 +52,7 @@ public:
     float maxAbs() override { return inner_->maxAbs(); }
     FieldRange range() override { return inner_->range(); }
     double checkerboardAmplitude() override { return inner_->checkerboardAmplitude(); }
+    CellSpot checkerboardSpot() override { return inner_->checkerboardSpot(); }
     bool requestMeasures(long long tag) override { return inner_->requestMeasures(tag); }
     std::optional<FieldMeasures> finishedMeasures() override { return inner_->finishedMeasures(); }
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r,

@@ -1,0 +1,21 @@
+#pragma once
+// Draws the loupe (loupe_layout.h) over a field already drawn: the inset
+// with a frame, and on the field the outline of the cells it magnifies, so
+// the class sees where it looks. Plain GL (scissored clears for the lines),
+// so the window, `shot --ui` and slides draw the same loupe.
+
+#include "app/render/field_renderer.h"
+#include "app/render/gl_field.h"
+#include "app/render/loupe_layout.h"
+
+namespace heatlab {
+
+// `field` holds the frame's field, drawn with `mainView` into the rectangle
+// (x, y, width, height) of the bound framebuffer (GL's lower left corner);
+// the inset is drawn with the same settings, nearest cells being what it is
+// for. Restores the GL state it changes.
+void drawLoupe(FieldRenderer& renderer, const GlField& field, const DrawSettings& settings,
+               const LoupeLayout& layout, const ViewTransform& mainView, int x, int y, int width,
+               int height);
+
+}  // namespace heatlab
