@@ -98,7 +98,8 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
                  "colormap",       "scale",
                  "loupe",          "ramp_r",
                  "until",
-                 "then",           "screenshot"});
+                 "then",           "screenshot",
+                 "bandwidth"});
     Cue cue;
     if (c.has("caption")) {
         cue.caption = c.string("caption");
@@ -167,6 +168,9 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
             throw Problem(c.where("then") + " must be \"wait\" or \"next\", got \"" + then + "\"");
         }
         cue.thenNext = then == "next";
+    }
+    if (c.has("bandwidth")) {
+        cue.bandwidth = c.boolean("bandwidth");
     }
     if (c.has("screenshot")) {
         cue.screenshot = c.boolean("screenshot");
@@ -314,6 +318,7 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     requests.reset = c.reset;
     requests.caption = status();
     requests.screenshot = c.screenshot && !c.until && !again_;
+    requests.bandwidth = c.bandwidth;
     return requests;
 }
 

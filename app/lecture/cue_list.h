@@ -27,6 +27,8 @@
 //                                                 start, in the clock's time)
 //              "until": {"step": 2000} | {"max_abs_above": 10} | "pause",
 //              "then": "wait" | "next",
+//              "bandwidth": true,  (the panel's bandwidth table measured
+//                                  on the running grid and shown)
 //              "screenshot": true}, ...]}
 // A cue applies, in order: its scene, its settings, its reset. With
 // "until" it runs (running is set) until the step counter (from the last
@@ -80,6 +82,7 @@ struct Cue {
     std::optional<ColourScale> scale;
     std::optional<LoupeMode> loupe;
     std::optional<RampR> rampR;
+    bool bandwidth = false;
     std::optional<CueUntil> until;
     bool thenNext = false;  // "then": "next"
     bool screenshot = false;
@@ -123,6 +126,7 @@ struct CueRequests {
     std::optional<std::string> scene;    // load it (cueScene), then settle()
     bool reset = false;                  // after the scene
     bool screenshot = false;             // after the frame is drawn
+    bool bandwidth = false;              // measure and show the bandwidth table
     std::optional<std::string> caption;  // "cue 3 of 12: ..." on the field
     std::optional<long long> stepsLeft;  // the most steps this frame may run
 };

@@ -17,6 +17,7 @@ inline constexpr const char* kKeyHelp =
     "F12 or P   screenshot\n"
     "C   copy back every step, or never\n"
     "L   colours linear / signed-log\n"
+    "M   loupe on / off;  hold Z: it follows the cursor\n"
     "Page Down or Right   next cue (--cues)\n"
     "Page Up or Left   the cue before, again\n"
     "left / right drag   paint hot / cold\n"

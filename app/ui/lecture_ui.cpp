@@ -356,6 +356,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     }
     actions.reset = actions.reset || asked.reset;
     actions.screenshot = actions.screenshot || asked.screenshot;
+    actions.measureBandwidth = actions.measureBandwidth || asked.bandwidth;
     cueStepsLeft_ = asked.stepsLeft;
     readouts_.cue = cues_.status();
     readouts_.cueWaiting = cues_.waiting();
