@@ -193,6 +193,25 @@ TEST(PanelModel, TheStabilityHistoryFollowsOneRunAtOneR) {
     }
 }
 
+// A paused run is measured every frame at the same step: each measure
+// replaces the newest point (the field may have been painted meanwhile), so
+// a long pause keeps the run's whole history and no zero-length segment.
+TEST(PanelModel, TheStabilityHistoryKeepsOnePointAStep) {
+    StabilityHistory history;
+    for (long long step = 0; step <= 100; step += 10) {
+        history.add(step, 1.0f, 0.5, 0.24f);
+    }
+    for (int frame = 0; frame < 5000; ++frame) {
+        history.add(100, 2.0f, 0.25, 0.24f);
+    }
+    ASSERT_EQ(history.steps().size(), 11u);
+    EXPECT_EQ(history.steps().front(), 0);
+    EXPECT_EQ(history.steps().back(), 100);
+    EXPECT_EQ(history.maxAbs().back(), 2.0f);
+    EXPECT_EQ(history.amplitude().back(), 0.25);
+    EXPECT_EQ(history.amplitude()[9], 0.5);
+}
+
 // The amplitude is kept as a magnitude (its sign flips every unstable step);
 // a value the log scale cannot show is kept as NaN beside one it can, and a
 // caller that does not measure the amplitude records it as unknown.
