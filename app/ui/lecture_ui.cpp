@@ -309,7 +309,7 @@ void LectureUi::sceneRequests() {
                                        : parseScene(shippedScenes()[shipped].text,
                                                     shippedScenes()[shipped].file, settings_);
             applyScene(scene);
-            readouts_.message = "loaded scene " + (s.load ? path : scene.title);
+            readouts_.message = control_.sceneLoadedMessage(s.load ? path : scene.title);
         } catch (const std::exception& e) {
             readouts_.message = std::string("scene not loaded: ") + e.what();
         }
