@@ -60,7 +60,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
         actions.merge(drawPanel(settings_, readouts_, scenePanel_, screenshotPanel_,
                                 static_cast<float>(units.width), static_cast<float>(units.height),
-                                width));
+                                width, panelLayout_));
         readouts_.showBandwidth = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
