@@ -87,7 +87,8 @@ void drawStepAxis(ImDrawList* draw, long long first, long long last, float left,
     const char* caption = "step";
     const float captionLeft = right - ImGui::CalcTextSize(caption).x;
     draw->AddText(ImVec2(captionLeft, row.y), kLabelColour, caption);
-    if (last <= first) {
+    // Nothing to label yet, or a panel squeezed to a few pixels.
+    if (last <= first || !(captionLeft > left)) {
         return;
     }
     const auto xOf = [&](long long step) {
@@ -184,9 +185,9 @@ void drawStabilityMeter(const StabilityHistory& history, double growth, float wi
     const auto predicted = [&](long long step) {
         return anchor->logValue + static_cast<double>(step - anchor->step) * logGrowth;
     };
-    // The scale fits the measurements alone, and the line is clipped to the
-    // plot: through a noise-floor amplitude below r = 0.25 it would climb
-    // tens of decades back to the first step and flatten both curves.
+    // The scale fits the measurements alone, not the line: below the bound
+    // the line falls past the rounding noise within a few hundred steps and
+    // leaves the plot by tens of decades, so it is clipped to the plot.
     LogRange range;
     range.includeCurve(history.maxAbs());
     range.includeCurve(history.amplitude());
