@@ -14,7 +14,7 @@
 #include "app/lecture/scene_fields.h"
 #include "kernels/base/errors.h"
 #include "scenes/checkerboard_explosion_json.h"
-#include "scenes/copy_every_step_8192_json.h"
+#include "scenes/copy_every_step_2048_json.h"
 #include "scenes/stable_diffusion_json.h"
 
 namespace heatlab {
@@ -274,7 +274,7 @@ const std::vector<ShippedScene>& shippedScenes() {
     static const std::vector<ShippedScene> scenes = {
         {"app/lecture/scenes/stable_diffusion.json", scenes::kStableDiffusionJson},
         {"app/lecture/scenes/checkerboard_explosion.json", scenes::kCheckerboardExplosionJson},
-        {"app/lecture/scenes/copy_every_step_8192.json", scenes::kCopyEveryStep8192Json},
+        {"app/lecture/scenes/copy_every_step_2048.json", scenes::kCopyEveryStep2048Json},
     };
     return scenes;
 }

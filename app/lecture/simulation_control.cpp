@@ -93,6 +93,17 @@ ControlOutcome SimulationControl::applyScene(const Scene& scene) {
     return {std::nullopt, !sameGrid(before, params.grid)};
 }
 
+std::string SimulationControl::sceneLoadedMessage(const std::string& what) const {
+    std::string message = "loaded scene " + what;
+    const BackendFacts& facts = simulation_.backend().facts();
+    if (settings_.copyEvery > 0 && facts.fieldInHostMemory) {
+        message += "; on the " + facts.name +
+                   " backend the field already lives in host memory, so each copy back is a "
+                   "memcpy with no PCIe link to cross";
+    }
+    return message;
+}
+
 std::string SimulationControl::backendText() const {
     const BackendFacts& facts = simulation_.backend().facts();
     return "backend: " + facts.name + " on " + facts.device;

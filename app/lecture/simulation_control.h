@@ -47,6 +47,11 @@ public:
     // layout, the panel's visibility and the max |u| choice stay the
     // presenter's: a scene is the lecture, not the machine.
     ControlOutcome applyScene(const Scene& scene);
+    // The panel's line once the scene named `what` (its title or file) is
+    // applied. With copy back on, where the field lives in host memory (the
+    // CPU backend) it says so too: there the copy is a memcpy, no PCIe link
+    // to cross, whatever the scene shows on a GPU.
+    std::string sceneLoadedMessage(const std::string& what) const;
 
     // "backend: cuda on NVIDIA H200 (compute capability 9.0)".
     std::string backendText() const;

@@ -25,13 +25,20 @@ void StabilityHistory::add(long long step, float maxAbs, double amplitude, float
     if (!isLogShowable(maxAbs) && !isLogShowable(magnitude)) {
         return;  // nothing a log scale can show
     }
+    const float shownMax = isLogShowable(maxAbs) ? maxAbs : std::numeric_limits<float>::quiet_NaN();
+    const double shownAmplitude =
+        isLogShowable(magnitude) ? magnitude : std::numeric_limits<double>::quiet_NaN();
+    if (!steps_.empty() && step == steps_.back()) {
+        maxAbs_.back() = shownMax;
+        amplitude_.back() = shownAmplitude;
+        return;
+    }
     if (steps_.size() == kMaxPoints) {
         thinOut();
     }
     steps_.push_back(step);
-    maxAbs_.push_back(isLogShowable(maxAbs) ? maxAbs : std::numeric_limits<float>::quiet_NaN());
-    amplitude_.push_back(isLogShowable(magnitude) ? magnitude
-                                                  : std::numeric_limits<double>::quiet_NaN());
+    maxAbs_.push_back(shownMax);
+    amplitude_.push_back(shownAmplitude);
 }
 
 void StabilityHistory::add(long long step, float maxAbs, float r) {

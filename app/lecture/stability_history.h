@@ -17,7 +17,11 @@ public:
     // `step` steps at `r`. A new r starts a new history (the line's slope is
     // r's), and so does a step count that went back (a reset). A value a log
     // scale cannot show (zero, NaN, infinite) is kept as NaN and left out of
-    // its curve; a point with neither is not recorded.
+    // its curve; a point with neither is not recorded. A point at the newest
+    // point's step replaces it (the same step measured again: a paused run
+    // measures every frame, and a painted field changes without a step), so
+    // a pause neither thins the run's history away nor leaves a zero-length
+    // segment to draw.
     void add(long long step, float maxAbs, double amplitude, float r);
     // The same with the amplitude unknown (recorded as NaN, not plotted),
     // for callers that do not measure it.

@@ -28,6 +28,18 @@ float widest(std::initializer_list<const char*> texts) {
     return width;
 }
 
+// The frame's parts in the bar's order, in colours far apart, so the copy's
+// share stands out when it takes over.
+std::array<Part, 5> partsOf(const FrameStats& b) {
+    return {{
+        {kLabels[0], b.stepsMs, IM_COL32(90, 170, 250, 255)},
+        {kLabels[1], b.copyBackMs, IM_COL32(240, 90, 70, 255)},
+        {kLabels[2], b.displayMs, IM_COL32(250, 200, 60, 255)},
+        {kLabels[3], b.drawMs, IM_COL32(120, 210, 120, 255)},
+        {kLabels[4], b.uiMs, IM_COL32(190, 150, 230, 255)},
+    }};
+}
+
 // Right-aligned in the column's `width`.
 void rightAligned(const std::string& text, float width) {
     const float gap = width - ImGui::CalcTextSize(text.c_str()).x;
@@ -69,19 +81,17 @@ LegendLayout legendLayout() {
 }
 
 void drawFrameBreakdown(const std::optional<FrameStats>& timed, float width) {
+    drawFrameBar(timed, width);
+    drawFrameLegend(timed);
+}
+
+void drawFrameBar(const std::optional<FrameStats>& timed, float width) {
     if (!timed) {
         ImGui::TextDisabled("frame breakdown: measuring...");
         return;
     }
     const FrameStats& b = *timed;
-    // Colours far apart, so the copy's share stands out when it takes over.
-    const std::array<Part, 5> parts = {{
-        {kLabels[0], b.stepsMs, IM_COL32(90, 170, 250, 255)},
-        {kLabels[1], b.copyBackMs, IM_COL32(240, 90, 70, 255)},
-        {kLabels[2], b.displayMs, IM_COL32(250, 200, 60, 255)},
-        {kLabels[3], b.drawMs, IM_COL32(120, 210, 120, 255)},
-        {kLabels[4], b.uiMs, IM_COL32(190, 150, 230, 255)},
-    }};
+    const std::array<Part, 5> parts = partsOf(b);
     const double total = std::max(b.totalMs(), 1e-9);
     const float height = ImGui::GetFontSize() * 0.9f;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -95,11 +105,20 @@ void drawFrameBreakdown(const std::optional<FrameStats>& timed, float width) {
     draw->AddRect(origin, ImVec2(origin.x + width, origin.y + height),
                   IM_COL32(120, 120, 120, 255));
     ImGui::Dummy(ImVec2(width, height));
-    ImGui::TextWrapped("one frame, each part waited for: %.3g ms", b.totalMs());
     if (b.stepsTimed > 0) {
         // The backend's own stopwatch: device events on a GPU.
         ImGui::TextDisabled("%.3g ms a step (backend timer)", b.stepsMs / b.stepsTimed);
     }
+}
+
+void drawFrameLegend(const std::optional<FrameStats>& timed) {
+    if (!timed) {
+        return;
+    }
+    const FrameStats& b = *timed;
+    const std::array<Part, 5> parts = partsOf(b);
+    const double total = std::max(b.totalMs(), 1e-9);
+    ImGui::TextWrapped("one frame, each part waited for: %.3g ms", b.totalMs());
     const LegendLayout layout = legendLayout();
     if (ImGui::BeginTable("breakdown", 3, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthFixed, layout.name);

@@ -14,8 +14,13 @@ namespace heatlab {
 
 // Draws the bar `width` ImGui units wide at the cursor, with a legend of the
 // parts in milliseconds and shares, or says no frame has been timed yet
-// (ImGui calls only).
+// (ImGui calls only): drawFrameBar(), then drawFrameLegend().
 void drawFrameBreakdown(const std::optional<FrameStats>& timed, float width);
+// Its two halves, for a panel that puts something between them: the bar
+// and the backend's ms a step (or the line saying no frame was timed yet);
+// the frame's total and the legend (nothing before a timed frame).
+void drawFrameBar(const std::optional<FrameStats>& timed, float width);
+void drawFrameLegend(const std::optional<FrameStats>& timed);
 
 // The legend's texts for a part of `ms` in a frame of `totalMs`, as drawn:
 // "0.000431 ms" (%.3g: at most 8 characters before " ms") and "12%".

@@ -61,7 +61,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
         actions.merge(drawPanel(settings_, readouts_, scenePanel_, screenshotPanel_,
                                 static_cast<float>(units.width), static_cast<float>(units.height),
-                                width));
+                                width, panelLayout_));
         readouts_.showBandwidth = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
@@ -321,7 +321,7 @@ void LectureUi::sceneRequests() {
                                        : parseScene(shippedScenes()[shipped].text,
                                                     shippedScenes()[shipped].file, settings_);
             applyScene(scene);
-            readouts_.message = "loaded scene " + (s.load ? path : scene.title);
+            readouts_.message = control_.sceneLoadedMessage(s.load ? path : scene.title);
         } catch (const std::exception& e) {
             readouts_.message = std::string("scene not loaded: ") + e.what();
         }

@@ -118,6 +118,8 @@ public:
     ScenePanel& scenes() { return scenePanel_; }
     // What the panel shows of the running lecture (messages included).
     const PanelReadouts& readouts() const { return readouts_; }
+    // Where the panel last drawn put the lesson's essentials.
+    const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
     // The clock the pace and the rates read, in seconds: the host's; tests
     // and headless runs give simulated time, a frame's worth each frame.
@@ -174,6 +176,7 @@ private:
     LectureSettings settings_;
     SimulationControl control_;
     PanelReadouts readouts_;
+    PanelLayout panelLayout_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
     ScreenshotPanel screenshotPanel_;

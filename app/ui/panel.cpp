@@ -47,6 +47,22 @@ void noteBeside(const char* note) {
     wrapped(kDimColour, "%s", note);
 }
 
+// The last item's rectangle (a group's, after EndGroup()).
+void record(PanelRect& rect) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    rect = PanelRect{min.x, min.y, max.x, max.y, true};
+}
+
+// The items `draw` adds, as one group whose rectangle goes into `rect`.
+template <typename Draw>
+void recordGroup(PanelRect& rect, const Draw& draw) {
+    ImGui::BeginGroup();
+    draw();
+    ImGui::EndGroup();
+    record(rect);
+}
+
 template <typename Enum>
 void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     if (ImGui::BeginCombo(label, name(value))) {
@@ -63,10 +79,11 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     }
 }
 
-void runButtons(LectureSettings& s, PanelActions& actions) {
+void runButtons(LectureSettings& s, PanelActions& actions, PanelLayout& layout) {
     if (ImGui::Button(s.running ? "Pause" : "Run")) {
         s.running = !s.running;
     }
+    record(layout.runButton);
     ImGui::SameLine();
     if (ImGui::Button("Step")) {
         s.running = false;
@@ -200,9 +217,9 @@ void exactR(Params& p) {
 
 // The r slider, its presets and what r means on this grid: what the lesson
 // is about, so the presenter layout shows it first.
-void rControls(LectureSettings& s, const PanelReadouts& readouts) {
+void rControls(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout) {
     Params& p = s.params;
-    rSlider(p.r);
+    recordGroup(layout.rSlider, [&] { rSlider(p.r); });
     for (float preset : {0.24f, 0.25f, 0.26f}) {
         char label[16];
         std::snprintf(label, sizeof label, "%.2f", static_cast<double>(preset));
@@ -213,7 +230,7 @@ void rControls(LectureSettings& s, const PanelReadouts& readouts) {
     }
     ImGui::TextColored(kDimColour, "Up / Down: +/- 0.001");
 
-    stabilityLines(readouts.running, p.r);
+    recordGroup(layout.rNumbers, [&] { stabilityLines(readouts.running, p.r); });
 }
 
 void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
@@ -348,38 +365,53 @@ bool section(const char* title, bool open) {
     return ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
 
-void readoutLines(LectureSettings& s, const PanelReadouts& readouts) {
+// The readouts, the frame-time bar, the stability meter. The bar's legend
+// (a part a row) follows the bar, or with `legendLast` (presenter mode)
+// the meter, so the meter keeps above the fold of 800 lines.
+void readoutLines(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout,
+                  bool legendLast) {
     const auto cell = [](const char* label, const char* format, double value) {
         ImGui::TableNextColumn();
         ImGui::TextColored(kDimColour, "%s", label);
         ImGui::TableNextColumn();
         ImGui::Text(format, value);
     };
-    if (ImGui::BeginTable("readouts", 4)) {
-        cell("steps", "%.0f", static_cast<double>(readouts.steps));
-        cell("frame", "%.1f ms", readouts.frameMs);
-        cell("steps/s", "%.0f", readouts.stepsPerSecond);
-        cell("to host", "%.2f GB/s", readouts.copyGBs);
-        if (s.measureMaxAbs) {
-            cell("max |u|", "%.4g", static_cast<double>(readouts.maxAbs));
+    recordGroup(layout.readouts, [&] {
+        if (ImGui::BeginTable("readouts", 4)) {
+            cell("steps", "%.0f", static_cast<double>(readouts.steps));
+            cell("frame", "%.1f ms", readouts.frameMs);
+            cell("steps/s", "%.0f", readouts.stepsPerSecond);
+            cell("to host", "%.2f GB/s", readouts.copyGBs);
+            if (s.measureMaxAbs) {
+                cell("max |u|", "%.4g", static_cast<double>(readouts.maxAbs));
+            }
+            ImGui::EndTable();
         }
-        ImGui::EndTable();
+    });
+    const float width = ImGui::GetContentRegionAvail().x;
+    recordGroup(layout.frameBar, [&] { drawFrameBar(readouts.breakdown, width); });
+    if (!legendLast) {
+        drawFrameLegend(readouts.breakdown);
     }
-    drawFrameBreakdown(readouts.breakdown, ImGui::GetContentRegionAvail().x);
     if (!std::isfinite(readouts.maxAbs)) {
         ImGui::TextColored(kUnstableColour, "the field has overflowed");
     }
     if (s.measureMaxAbs) {
         const Params& running = readouts.running;
-        drawStabilityMeter(
-            readouts.stability,
-            std::fabs(highestModeFactor(running.grid, running.boundary,
-                                        static_cast<double>(readouts.stability.r()))),
-            ImGui::GetContentRegionAvail().x);
+        recordGroup(layout.stabilityMeter, [&] {
+            drawStabilityMeter(
+                readouts.stability,
+                std::fabs(highestModeFactor(running.grid, running.boundary,
+                                            static_cast<double>(readouts.stability.r()))),
+                width);
+        });
     }
     // Two reductions over the grid a frame, read back a frame or two later:
     // nothing waits for them, but they are work the device could spare.
     ImGui::Checkbox("measure max |u| and the checkerboard", &s.measureMaxAbs);
+    if (legendLast) {
+        drawFrameLegend(readouts.breakdown);
+    }
 }
 
 void sceneControls(ScenePanel& scene, LectureSettings& settings) {
@@ -429,8 +461,9 @@ std::vector<ScreenshotKind> allScreenshotKinds() {
 
 PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
                        ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
-                       float width) {
+                       float width, PanelLayout& layout) {
     PanelActions actions;
+    layout = PanelLayout{};
     ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -447,12 +480,13 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
             ImGui::PopStyleColor();
         }
         if (settings.presenter) {
-            // The lesson first and nothing above it, so it fits 1280 x 800:
-            // run, r and its numbers, copy back, the measures.
-            runButtons(settings, actions);
-            rControls(settings, readouts);
-            copyBackControls(settings, readouts);
-            readoutLines(settings, readouts);
+            // The lesson first and nothing above it but the cue, so it fits
+            // 1280 x 800 (tests/gl/test_presenter_layout.cpp): run, r and its
+            // numbers, copy back, the measures, the bar's legend last.
+            runButtons(settings, actions, layout);
+            rControls(settings, readouts, layout);
+            recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
+            readoutLines(settings, readouts, layout, true);
             if (section("Pace, backend, kernel, exact r", false)) {
                 paceControls(settings, readouts);
                 kernelControls(settings, readouts);
@@ -460,17 +494,17 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
             }
         } else {
             if (section("Simulation", true)) {
-                runButtons(settings, actions);
+                runButtons(settings, actions, layout);
                 paceControls(settings, readouts);
                 kernelControls(settings, readouts);
-                rControls(settings, readouts);
+                rControls(settings, readouts, layout);
                 exactR(settings.params);
             }
             if (section("Copy back to the host (C)", true)) {
-                copyBackControls(settings, readouts);
+                recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
             }
             if (section("Measured", true)) {
-                readoutLines(settings, readouts);
+                readoutLines(settings, readouts, layout, false);
             }
         }
         if (readouts.showBandwidth) {

@@ -46,12 +46,35 @@ struct ScreenshotPanel {
 // The panel's width in ImGui units at scale 1.
 constexpr float kPanelWidth = 370.0f;
 
+// An item's rectangle on the display, in ImGui units (y down); `drawn`
+// false where the item was not drawn that frame.
+struct PanelRect {
+    float left = 0.0f;
+    float top = 0.0f;
+    float right = 0.0f;
+    float bottom = 0.0f;
+    bool drawn = false;
+};
+
+// Where the panel drew the lesson's essentials in its last frame: what
+// presenter mode must keep on a 1280 x 800 screen, above the fold (the gl
+// tests check it).
+struct PanelLayout {
+    PanelRect runButton;       // Run / Pause
+    PanelRect rSlider;         // the slider and its 0.25 mark
+    PanelRect rNumbers;        // 1 - 4r, the grid's factor and bound, the verdict
+    PanelRect copyBack;        // never / every step / every 100, pinned
+    PanelRect readouts;        // steps, frame ms, steps/s, GB/s to host, max |u|
+    PanelRect frameBar;        // the frame-time bar and the backend's ms a step
+    PanelRect stabilityMeter;  // its legend, plot and step axis
+};
+
 // Draws the panel `width` units wide along the right edge of a display of
-// displayWidth x displayHeight ImGui units. Call between
-// ImGuiLayer::beginFrame() and render().
+// displayWidth x displayHeight ImGui units, and says where its essentials
+// went in `layout`. Call between ImGuiLayer::beginFrame() and render().
 PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
                        ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
-                       float width);
+                       float width, PanelLayout& layout);
 
 // The keys at the bottom left of the field, which is fieldWidth units wide
 // from the left edge of a display displayHeight units high: all of them

@@ -7,7 +7,10 @@
 #include <cstdio>
 #include <limits>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "app/lecture/meter_geometry.h"
 #include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
@@ -15,6 +18,12 @@ namespace heatlab {
 namespace {
 
 constexpr float kHeight = 110.0f;
+// The curves' distance from the plot's edge.
+constexpr float kMargin = 4.0f;
+// The reference line's shortest visible part, in pixels: less is not a line.
+constexpr double kShortestLine = 3.0;
+// A few ticks: the axis says the run's scale, the tooltip nothing more.
+constexpr int kMostTicks = 6;
 // Two hues: max |u| orange; the amplitude blue, and its predicted line the
 // same blue, fainter, since the line is the amplitude's prediction.
 const ImU32 kMaxAbsColour = IM_COL32(255, 170, 60, 255);
@@ -22,22 +31,6 @@ const ImU32 kAmplitudeColour = IM_COL32(110, 190, 255, 255);
 const ImU32 kPredictedColour = IM_COL32(110, 190, 255, 150);
 const ImU32 kBackgroundColour = IM_COL32(20, 20, 24, 255);
 const ImU32 kLabelColour = IM_COL32(160, 160, 160, 255);
-
-struct LogPoint {
-    long long step = 0;
-    double logValue = 0.0;  // log10 of the value
-};
-
-template <typename T>
-std::optional<LogPoint> newestShowable(const std::vector<long long>& steps,
-                                       const std::vector<T>& values) {
-    for (std::size_t i = values.size(); i-- > 0;) {
-        if (isLogShowable(values[i])) {
-            return LogPoint{steps[i], std::log10(static_cast<double>(values[i]))};
-        }
-    }
-    return std::nullopt;
-}
 
 // The plot's vertical extent, in decades.
 struct LogRange {
@@ -79,7 +72,56 @@ void drawCurve(ImDrawList* draw, const std::vector<long long>& steps, const std:
 }
 
 bool holdsAmplitude(const StabilityHistory& history) {
-    return newestShowable(history.steps(), history.amplitude()).has_value();
+    const std::vector<double>& amplitude = history.amplitude();
+    return std::any_of(amplitude.begin(), amplitude.end(),
+                       [](double value) { return isLogShowable(value); });
+}
+
+// The step axis under the plot: a mark and a label at each round step
+// count, left of the caption "step" at the row's right end (`left` and
+// `right` are where the plot puts its first and last step).
+void drawStepAxis(ImDrawList* draw, long long first, long long last, float left, float right,
+                  float plotBottom) {
+    const ImVec2 row = ImGui::GetCursorScreenPos();
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    const char* caption = "step";
+    const float captionLeft = right - ImGui::CalcTextSize(caption).x;
+    draw->AddText(ImVec2(captionLeft, row.y), kLabelColour, caption);
+    // Nothing to label yet, or a panel squeezed to a few pixels.
+    if (last <= first || !(captionLeft > left)) {
+        return;
+    }
+    const auto xOf = [&](long long step) {
+        return left + static_cast<float>(static_cast<double>(step - first) /
+                                         static_cast<double>(last - first)) *
+                          (right - left);
+    };
+    // A label centred on its mark; room for one in two: the widest of a
+    // first choice sets how many fit, and the labelled steps end half a
+    // label short of the caption.
+    float label = 0.0f;
+    for (const std::string& text : stepLabels(stepTicks(first, last, kMostTicks))) {
+        label = std::max(label, ImGui::CalcTextSize(text.c_str()).x);
+    }
+    const float labelled = captionLeft - gap - 0.5f * label;
+    const long long lastLabelled =
+        first + static_cast<long long>(static_cast<double>(last - first) *
+                                       std::clamp((labelled - left) / (right - left), 0.0f, 1.0f));
+    const int most =
+        std::clamp(static_cast<int>((labelled - left) / (2.0f * label)) + 1, 2, kMostTicks);
+    const StepTicks ticks = stepTicks(first, lastLabelled, most);
+    const std::vector<std::string> labels = stepLabels(ticks);
+    float taken = left - gap;  // where the previous label ended
+    for (std::size_t i = 0; i < ticks.steps.size(); ++i) {
+        const float x = xOf(ticks.steps[i]);
+        draw->AddLine(ImVec2(x, plotBottom - 4.0f), ImVec2(x, plotBottom), kLabelColour, 1.0f);
+        const float width = ImGui::CalcTextSize(labels[i].c_str()).x;
+        const float at = std::max(x - 0.5f * width, left);
+        if (at >= taken + gap && at + width <= captionLeft - gap) {
+            draw->AddText(ImVec2(at, row.y), kLabelColour, labels[i].c_str());
+            taken = at + width;
+        }
+    }
 }
 
 // One line (it fits the panel's 370 units at 16 px): each curve's name in
@@ -112,20 +154,30 @@ void drawStabilityMeter(const StabilityHistory& history, double growth, float wi
             "orange: max |u| after each frame\n"
             "blue: |checkerboard amplitude|, the field's projection on "
             "(-1)^(row + col)\n"
-            "faint blue: %.4f^steps through the newest amplitude: this grid's\n"
+            "faint blue: %.4f^steps through the largest amplitude: this grid's\n"
             "checkerboard mode grows (past its bound) or decays by that a step\n"
             "(on the infinite grid by |1 - 8r| = %.4f)",
             growth, std::fabs(infiniteGridFactor(history.r())));
     }
+    // The data's area: the plot less a margin, so the curves clear its edge.
+    const float left = origin.x + kMargin;
+    const float right = origin.x + width - kMargin;
+    const float top = origin.y + kMargin;
+    const float bottom = origin.y + kHeight - kMargin;
+    // The axis's row is there from the first frame: the panel does not
+    // jump when the run starts.
+    const bool plotted = steps.size() >= 2 && steps.back() != steps.front();
+    drawStepAxis(draw, plotted ? steps.front() : 0, plotted ? steps.back() : 0, left, right,
+                 origin.y + kHeight);
+    ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
     // Every recorded point has a value to show, so two points give a curve.
-    if (steps.size() < 2 || steps.back() == steps.front()) {
+    if (!plotted) {
         return;
     }
-    // The line of the checkerboard mode, through the newest amplitude (the
-    // quantity that follows it), or through max |u| when none was measured.
-    const std::optional<LogPoint> anchor = withAmplitude
-                                               ? newestShowable(steps, history.amplitude())
-                                               : newestShowable(steps, history.maxAbs());
+    // The line of the checkerboard mode, through the largest amplitude (or
+    // max |u| when none was measured): referenceAnchor() says why not the
+    // newest.
+    const std::optional<LogPoint> anchor = referenceAnchor(history);
     if (!anchor) {
         return;
     }
@@ -133,25 +185,36 @@ void drawStabilityMeter(const StabilityHistory& history, double growth, float wi
     const auto predicted = [&](long long step) {
         return anchor->logValue + static_cast<double>(step - anchor->step) * logGrowth;
     };
-    // The scale fits the measurements alone, and the line is clipped to the
-    // plot: through a noise-floor amplitude below r = 0.25 it would climb
-    // tens of decades back to the first step and flatten both curves.
+    // The scale fits the measurements alone, not the line: below the bound
+    // the line falls past the rounding noise within a few hundred steps and
+    // leaves the plot by tens of decades, so it is clipped to the plot.
     LogRange range;
     range.includeCurve(history.maxAbs());
     range.includeCurve(history.amplitude());
     range.widenToOneDecade();
 
     const double span = static_cast<double>(steps.back() - steps.front());
-    const auto at = [&](long long step, double logValue) {
+    // In double: the line's ends may lie hundreds of decades off the plot.
+    const auto point = [&](long long step, double logValue) {
         const double x = static_cast<double>(step - steps.front()) / span;
         const double y = (logValue - range.lo) / (range.hi - range.lo);
-        return ImVec2(origin.x + 4.0f + static_cast<float>(x) * (width - 8.0f),
-                      origin.y + kHeight - 4.0f - static_cast<float>(y) * (kHeight - 8.0f));
+        return PlotPoint{left + x * (right - left), bottom - y * (bottom - top)};
     };
-    draw->PushClipRect(origin, ImVec2(origin.x + width, origin.y + kHeight), true);
-    draw->AddLine(at(steps.front(), predicted(steps.front())),
-                  at(steps.back(), predicted(steps.back())), kPredictedColour, 1.5f);
-    draw->PopClipRect();
+    const auto at = [&](long long step, double logValue) {
+        const PlotPoint p = point(step, logValue);
+        return ImVec2(static_cast<float>(p.x), static_cast<float>(p.y));
+    };
+    // Only the part inside the data's area, and only when it is a line: a
+    // sliver at a corner would read as a glitch, not as the mode's rate.
+    const std::optional<PlotSegment> line =
+        clipToBox({point(steps.front(), predicted(steps.front())),
+                   point(steps.back(), predicted(steps.back()))},
+                  PlotBox{left, top, right, bottom}, kShortestLine);
+    if (line) {
+        draw->AddLine(ImVec2(static_cast<float>(line->from.x), static_cast<float>(line->from.y)),
+                      ImVec2(static_cast<float>(line->to.x), static_cast<float>(line->to.y)),
+                      kPredictedColour, 1.5f);
+    }
     drawCurve(draw, steps, history.maxAbs(), kMaxAbsColour, at);
     drawCurve(draw, steps, history.amplitude(), kAmplitudeColour, at);
 
@@ -159,7 +222,8 @@ void drawStabilityMeter(const StabilityHistory& history, double growth, float wi
     std::snprintf(label, sizeof label, "1e%.0f", range.hi);
     draw->AddText(ImVec2(origin.x + 6.0f, origin.y + 2.0f), kLabelColour, label);
     std::snprintf(label, sizeof label, "1e%.0f", range.lo);
-    draw->AddText(ImVec2(origin.x + 6.0f, origin.y + kHeight - 18.0f), kLabelColour, label);
+    draw->AddText(ImVec2(origin.x + 6.0f, origin.y + kHeight - ImGui::GetTextLineHeight() - 2.0f),
+                  kLabelColour, label);
 }
 
 }  // namespace heatlab

@@ -1,6 +1,7 @@
 // The lecture's model, checked without a window or GL: the panel's edits and
 // the keys reach the simulation's Params as they should, the navigation
-// keeps the cell under the cursor, the stability history and the pace.
+// keeps the cell under the cursor, the stability history, the window's
+// default grid and the pace.
 
 #include <cmath>
 #include <limits>
@@ -12,6 +13,7 @@
 #include "app/lecture/field_navigation.h"
 #include "app/lecture/frame_pacer.h"
 #include "app/lecture/key_commands.h"
+#include "app/lecture/lecture_settings.h"
 #include "app/lecture/panel_edits.h"
 #include "app/lecture/stability_history.h"
 #include "app/render/field_renderer.h"
@@ -193,6 +195,25 @@ TEST(PanelModel, TheStabilityHistoryFollowsOneRunAtOneR) {
     }
 }
 
+// A paused run is measured every frame at the same step: each measure
+// replaces the newest point (the field may have been painted meanwhile), so
+// a long pause keeps the run's whole history and no zero-length segment.
+TEST(PanelModel, TheStabilityHistoryKeepsOnePointAStep) {
+    StabilityHistory history;
+    for (long long step = 0; step <= 100; step += 10) {
+        history.add(step, 1.0f, 0.5, 0.24f);
+    }
+    for (int frame = 0; frame < 5000; ++frame) {
+        history.add(100, 2.0f, 0.25, 0.24f);
+    }
+    ASSERT_EQ(history.steps().size(), 11u);
+    EXPECT_EQ(history.steps().front(), 0);
+    EXPECT_EQ(history.steps().back(), 100);
+    EXPECT_EQ(history.maxAbs().back(), 2.0f);
+    EXPECT_EQ(history.amplitude().back(), 0.25);
+    EXPECT_EQ(history.amplitude()[9], 0.5);
+}
+
 // The amplitude is kept as a magnitude (its sign flips every unstable step);
 // a value the log scale cannot show is kept as NaN beside one it can, and a
 // caller that does not measure the amplitude records it as unknown.
@@ -213,6 +234,21 @@ TEST(PanelModel, TheStabilityHistoryKeepsTheCheckerboardAmplitudesMagnitude) {
     ASSERT_EQ(unmeasured.steps().size(), 1u);
     EXPECT_EQ(unmeasured.maxAbs()[0], 2.0f);
     EXPECT_TRUE(std::isnan(unmeasured.amplitude()[0]));
+}
+
+// The window's grid where none is asked for: 512 where the field lives in
+// host memory (the CPU backend keeps 30 frames a second on two cores), 2048
+// on a device (the CUDA backend's facts).
+TEST(PanelModel, TheWindowsDefaultGridIs512OnTheCpuAnd2048OnCuda) {
+    const GridSize cpu = defaultWindowGrid(CpuBackend().facts());
+    EXPECT_EQ(cpu.nx, 512);
+    EXPECT_EQ(cpu.ny, 512);
+    BackendFacts cuda;
+    cuda.name = "cuda";
+    cuda.fieldInHostMemory = false;
+    const GridSize device = defaultWindowGrid(cuda);
+    EXPECT_EQ(device.nx, 2048);
+    EXPECT_EQ(device.ny, 2048);
 }
 
 // The pace of the steps: a fixed count; as many as keep frames within

@@ -298,13 +298,21 @@ TEST(Scene, TheShippedScenesParse) {
     EXPECT_EQ(unstable.settings.params.grid.nx, 512);
     EXPECT_EQ(unstable.settings.picture.map, ColourMap::Diverging);
     const Scene copy = parseScene(shipped[2].text, shipped[2].file);
-    EXPECT_EQ(copy.title, "copy every step at 8192");
-    EXPECT_EQ(copy.settings.params.grid.nx, 8192);
-    EXPECT_EQ(copy.settings.params.grid.ny, 8192);
+    EXPECT_EQ(shipped[2].file, "app/lecture/scenes/copy_every_step_2048.json");
+    EXPECT_EQ(copy.title, "copy every step at 2048");
+    EXPECT_EQ(copy.settings.params.grid.nx, 2048);
+    EXPECT_EQ(copy.settings.params.grid.ny, 2048);
     EXPECT_EQ(copy.settings.copyEvery, 1);
     EXPECT_FALSE(copy.settings.pinned);
-    EXPECT_EQ(copy.settings.stepsPerFrame, 1);
+    EXPECT_EQ(copy.settings.pace, Pace::FixedSteps);
+    EXPECT_EQ(copy.settings.stepsPerFrame, 10);
     EXPECT_NE(copy.description.find("copied back"), std::string::npos) << copy.description;
+    // True on both backends: on the CPU the copy crosses no link.
+    EXPECT_NE(copy.description.find("On the CPU backend the field already lives in host memory"),
+              std::string::npos)
+        << copy.description;
+    EXPECT_NE(copy.description.find("no PCIe link to cross"), std::string::npos)
+        << copy.description;
 }
 
 }  // namespace

@@ -123,5 +123,28 @@ TEST(SimulationControl, ASceneWhoseKernelTheBackendLacksChangesNothing) {
     EXPECT_EQ(simulation.params().kernel, Kernel::Optimised);
 }
 
+// The shipped copy-every-step scene shows the PCIe link's cost on a GPU; on
+// the CPU backend the field is in host memory already, and the loaded
+// line says so in one line. Without copy back nothing is added.
+TEST(SimulationControl, ACopyBackSceneOnHostMemorySaysTheCopyIsAMemcpy) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    ASSERT_TRUE(simulation.backend().facts().fieldInHostMemory);
+    Scene scene;
+    scene.settings = smallLecture();
+    scene.settings.copyEvery = 1;
+    control.applyScene(scene);
+    const std::string copying = control.sceneLoadedMessage("copy every step at 2048");
+    EXPECT_EQ(copying.rfind("loaded scene copy every step at 2048; ", 0), 0u) << copying;
+    EXPECT_NE(copying.find("the field already lives in host memory"), std::string::npos) << copying;
+    EXPECT_NE(copying.find("memcpy with no PCIe link to cross"), std::string::npos) << copying;
+    EXPECT_EQ(copying.find('\n'), std::string::npos) << copying;
+
+    scene.settings.copyEvery = 0;
+    control.applyScene(scene);
+    EXPECT_EQ(control.sceneLoadedMessage("stable diffusion"), "loaded scene stable diffusion");
+}
+
 }  // namespace
 }  // namespace heatlab

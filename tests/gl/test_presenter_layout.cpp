@@ -1,0 +1,127 @@
+// Presenter mode on a 1280 x 800 screen (a common projector): the lesson's
+// essentials (Run / Pause, the r slider and its numbers, copy back, the
+// readouts with steps a second, the frame-time bar with the ms a step, the
+// stability meter) are drawn inside the screen, none below the fold, in the
+// longest panel a lecture gives: past the bound (the verdict on two lines)
+// on the CPU backend (its note under copy back), with the cue list playing
+// (the caption and its buttons on top), and on a grid small enough that its
+// own factor and the infinite grid's both show. The rectangles are ImGui's
+// own, recorded by the panel (PanelLayout).
+
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/lecture/cue_list.h"
+#include "app/render/offscreen_target.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "tests/gl/lecture_fixture.h"
+
+namespace heatlab {
+namespace {
+
+constexpr int kWidth = 1280;
+constexpr int kHeight = 800;
+
+class PresenterLayout : public LectureFixture {
+protected:
+    PresenterLayout() {
+        options.presenter = true;
+        options.params.grid = GridSize{512, 512};
+    }
+
+    // `count` frames of the 1280 x 800 screen, a 60th of a second apart.
+    void frames(LectureUi& ui, int count) {
+        const auto bound = screen.bind();
+        for (int i = 0; i < count; ++i) {
+            now_ += 1.0 / 60.0;
+            ui.frame(UiSurface{{kWidth, kHeight}, {kWidth, kHeight}});
+        }
+    }
+
+    std::unique_ptr<LectureUi> lecture() {
+        auto ui = std::make_unique<LectureUi>(options, std::make_unique<CpuBackend>(), imgui,
+                                              context.description());
+        ui->setClock([this] { return now_; });
+        // The breakdown's bar from the first frame, not once a second.
+        ui->setFrameTiming(FrameTiming::EveryFrame);
+        return ui;
+    }
+
+    OffscreenTarget screen{kWidth, kHeight};
+    double now_ = 1.0;
+};
+
+std::string describe(const PanelRect& r) {
+    std::ostringstream text;
+    text << "(" << r.left << ", " << r.top << ") - (" << r.right << ", " << r.bottom << ")"
+         << (r.drawn ? "" : " not drawn");
+    return text.str();
+}
+
+// Every essential drawn this frame, on the screen and in the panel's column.
+void expectOnScreen(const LectureUi& ui, const std::string& when) {
+    const float panelLeft = static_cast<float>(kWidth) - kPanelWidth * presenterScale(kHeight);
+    const PanelLayout& layout = ui.panelLayout();
+    const struct {
+        const char* name;
+        const PanelRect& rect;
+    } essentials[] = {{"Run / Pause", layout.runButton},
+                      {"r slider", layout.rSlider},
+                      {"r numbers", layout.rNumbers},
+                      {"copy back", layout.copyBack},
+                      {"readouts (steps/s)", layout.readouts},
+                      {"frame-time bar, ms a step", layout.frameBar},
+                      {"stability meter", layout.stabilityMeter}};
+    for (const auto& e : essentials) {
+        const PanelRect& r = e.rect;
+        EXPECT_TRUE(r.drawn) << when << ": " << e.name;
+        EXPECT_LT(r.top, r.bottom) << when << ": " << e.name << " " << describe(r);
+        EXPECT_GE(r.top, 0.0f) << when << ": " << e.name << " " << describe(r);
+        EXPECT_LE(r.bottom, static_cast<float>(kHeight))
+            << when << ": " << e.name << " below the fold " << describe(r);
+        EXPECT_GE(r.left, panelLeft) << when << ": " << e.name << " " << describe(r);
+        EXPECT_LE(r.right, static_cast<float>(kWidth))
+            << when << ": " << e.name << " " << describe(r);
+    }
+}
+
+TEST_F(PresenterLayout, TheEssentialsFitPastTheBound) {
+    options.params.r = 0.26f;
+    const std::unique_ptr<LectureUi> ui = lecture();
+    frames(*ui, 30);
+    ASSERT_TRUE(ui->readouts().breakdown.has_value());
+    ASSERT_GE(ui->readouts().stability.steps().size(), 2u);
+    expectOnScreen(*ui, "r = 0.26 on 512");
+}
+
+TEST_F(PresenterLayout, TheEssentialsFitWhileTheShippedLecturePlays) {
+    const std::unique_ptr<LectureUi> ui = lecture();
+    ui->setCues(readCues("lecture"));
+    frames(*ui, 2);
+    // Cue 3: the explosion at 0.26, its caption the longest on top.
+    ui->onKey(Key::PageDown, false);
+    frames(*ui, 1);
+    ui->onKey(Key::PageDown, false);
+    frames(*ui, 30);
+    ASSERT_EQ(ui->readouts().cue.rfind("cue 3 of ", 0), 0u) << ui->readouts().cue;
+    ASSERT_EQ(ui->simulation().params().r, 0.26f);
+    expectOnScreen(*ui, ui->readouts().cue);
+}
+
+TEST_F(PresenterLayout, TheEssentialsFitOnASmallGridWithBothFactorsShown) {
+    options.params.grid = GridSize{16, 16};
+    options.params.r = 0.26f;
+    const std::unique_ptr<LectureUi> ui = lecture();
+    ui->setCues(parseCues(R"({"heatlab_cues": 1, "cues": [
+        {"caption": "r = 0.26 on 16 x 16: this grid's own factor and bound beside the infinite grid's",
+         "r": 0.26}]})",
+                          "small.json"));
+    frames(*ui, 30);
+    expectOnScreen(*ui, "r = 0.26 on 16 x 16, a cue playing");
+}
+
+}  // namespace
+}  // namespace heatlab
