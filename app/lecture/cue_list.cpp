@@ -97,9 +97,8 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
                  "pinned",         "display_path",
                  "colormap",       "scale",
                  "loupe",          "ramp_r",
-                 "until",
-                 "then",           "screenshot",
-                 "bandwidth"});
+                 "until",          "then",
+                 "screenshot",     "bandwidth"});
     Cue cue;
     if (c.has("caption")) {
         cue.caption = c.string("caption");

@@ -51,8 +51,8 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         s.explosionDecadesPerSecond = decades;
     }
     if (w.has("loupe")) {
-        s.loupe = w.parsed("loupe",
-                           [](const std::string& t) { return parseChoice(t, allLoupeModes()); });
+        s.loupe =
+            w.parsed("loupe", [](const std::string& t) { return parseChoice(t, allLoupeModes()); });
     }
     if (w.has("copy_every")) {
         const long long every = w.whole("copy_every");

@@ -130,8 +130,8 @@ Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& rende
             // On a dark strip: the field under it may be any colour.
             const float pad = 0.25f * text.lineHeight();
             const float w = text.width(label);
-            text.addRectangle(right - w - 2.0f * pad, top - text.lineHeight() - pad,
-                              w + 2.0f * pad, text.lineHeight() + pad, Rgb8{16, 16, 16});
+            text.addRectangle(right - w - 2.0f * pad, top - text.lineHeight() - pad, w + 2.0f * pad,
+                              text.lineHeight() + pad, Rgb8{16, 16, 16});
             text.add(label, right - w - pad, top - text.lineHeight() - 0.5f * pad, kInk);
         }
 

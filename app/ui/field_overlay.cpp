@@ -49,8 +49,7 @@ OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLa
         return {};
     }
     const float size = font->FontSize;
-    const std::string lines =
-        wrappedAtSpaces(font, size, notice.text(), fieldWidth * kTextShare);
+    const std::string lines = wrappedAtSpaces(font, size, notice.text(), fieldWidth * kTextShare);
     const ImVec2 text = font->CalcTextSizeA(size, FLT_MAX, 0.0f, lines.c_str());
     const float pad = 0.4f * size;
     OverlayBand band;

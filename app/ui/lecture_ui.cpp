@@ -94,8 +94,8 @@ bool LectureUi::frame(const UiSurface& surface) {
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     FrameSettings shown = frameSettingsOf(settings_, steps, input_.navigation().view());
     shown.loupe = loupeFrame(actions, factor);
-    lastFrame_ = runFrame(simulation_, view_, renderer_, shown, 0, 0, fieldWidth_, fieldHeight_,
-                          timed);
+    lastFrame_ =
+        runFrame(simulation_, view_, renderer_, shown, 0, 0, fieldWidth_, fieldHeight_, timed);
     labelLoupe();
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
@@ -106,8 +106,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
     const float gridRight =
         cellToPixel(drawnView, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
-    const int fieldRight =
-        std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
+    const int fieldRight = std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
     colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldRight,
                     fieldHeight_, pixelsPerUnit());
     measure(steps, factor);
@@ -438,7 +437,8 @@ void LectureUi::labelLoupe() {
     // On a dark strip: the field under it may be any colour.
     const ImVec2 at(std::max(pad, right - size.x - pad), top - size.y - 2.0f * pad);
     ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad),
+                        ImVec2(at.x + size.x + pad, at.y + size.y + pad),
                         IM_COL32(16, 16, 16, 230));
     draw->AddText(at, IM_COL32(235, 235, 235, 255), text);
 }

@@ -277,6 +277,8 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     }
     combo("colour map", picture.map, allColourMaps());
     scaleControls(picture);
+    // auto: shown while the grid's highest mode grows; Z held moves it.
+    combo("loupe (M; hold Z)", s.loupe, allLoupeModes());
     ColourRange& range = picture.range;
     if (ImGui::RadioButton("automatic range", range.automatic)) {
         range.automatic = true;
@@ -511,6 +513,11 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
             ImGui::SetNextItemOpen(true);
         }
         if (section("Bandwidth: the bench's table on this grid", false)) {
+            // Just asked for (a cue, a new grid): scrolled into view, so the
+            // class sees it without anyone reaching for the panel.
+            if (readouts.showBandwidth) {
+                ImGui::SetScrollHereY(0.0f);
+            }
             bandwidthControls(readouts, actions);
         }
         if (section("Grid", false)) {

@@ -96,7 +96,7 @@ struct CudaBackend::Resources {
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
     DeviceBuffer<double> checkerboardResult{1};
-    DeviceBuffer<unsigned long long> spotResult{1};  // checkerboardSpot()'s key
+    DeviceBuffer<unsigned long long> spotResult{1};             // checkerboardSpot()'s key
     std::map<StepGraphKey, std::unique_ptr<StepGraph>> graphs;  // stepMany()'s, by what they run
     // requestMeasures(): its results land in pinned memory (max |u|'s bits
     // in the first word, the amplitude's double in the second pair, the

@@ -181,11 +181,10 @@ __global__ void __launch_bounds__(kReduceThreads)
     const std::size_t count = width * (static_cast<std::size_t>(ny) - 2);
     const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
     unsigned long long best = 0;
-    for (std::size_t k = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-         k < count; k += stride) {
+    for (std::size_t k = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; k < count;
+         k += stride) {
         const std::size_t index = (k / width + 1) * static_cast<std::size_t>(nx) + k % width + 1;
-        const float strength =
-            checkerboardStrength(field, nx, static_cast<long long>(index));
+        const float strength = checkerboardStrength(field, nx, static_cast<long long>(index));
         if (strength > 0.0f) {
             const unsigned long long key =
                 (static_cast<unsigned long long>(__float_as_uint(strength)) << 32) |
@@ -258,7 +257,7 @@ void launchCheckerboardSpot(const float* field, int nx, int ny, unsigned long lo
         static_cast<std::size_t>(nx - 2) * static_cast<std::size_t>(ny - 2);
     CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(unsigned long long), stream));
     checkerboardSpotKernel<<<reduceBlocks(interior), kReduceThreads, 0, stream>>>(field, nx, ny,
-                                                                                 result);
+                                                                                  result);
     CUDA_CHECK_LAUNCH("checkerboardSpotKernel");
 }
 

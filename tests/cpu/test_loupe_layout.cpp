@@ -22,7 +22,8 @@ TEST(LoupeLayout, AutoShowsItOnlyWhileTheGridsHighestModeGrows) {
 
 TEST(LoupeLayout, CellsAreWholeSquaresOfEightPixelsOrMoreInsideTheGridsPart) {
     const GridSize grid{512, 512};
-    for (const auto& [width, height] : {std::pair{790, 800}, {640, 400}, {1920, 1080}, {200, 200}}) {
+    for (const auto& [width, height] :
+         {std::pair{790, 800}, {640, 400}, {1920, 1080}, {200, 200}}) {
         const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, width, height);
         const std::optional<LoupeLayout> l =
             loupeLayout(width, height, fitted, grid, glm::vec2(100.5f, 100.5f));
@@ -79,8 +80,8 @@ TEST(LoupeLayout, MTogglesItAndACueSetsIt) {
     applyKey(Key::M, false, settings, actions);
     EXPECT_TRUE(actions.toggleLoupe);
 
-    const CueList list = parseCues(
-        R"({"heatlab_cues": 1, "cues": [{"loupe": "on"}, {"loupe": "off"}]})", "t.json");
+    const CueList list =
+        parseCues(R"({"heatlab_cues": 1, "cues": [{"loupe": "on"}, {"loupe": "off"}]})", "t.json");
     applyCueSettings(list.cues[0], settings);
     EXPECT_EQ(settings.loupe, LoupeMode::On);
     applyCueSettings(list.cues[1], settings);
