@@ -55,7 +55,8 @@ void Backend::requireSteps(Kernel kernel, int steps) const {
 }
 
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
-                                     DeviceDisplayBuffer& /*display*/) {
+                                     DeviceDisplayBuffer& /*display*/,
+                                     const ViewSampling* /*view*/) {
     throw RuntimeError("the " + facts_.name +
                        " backend keeps its field in host memory: display it via the host");
 }

@@ -15,6 +15,7 @@
 
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/params.h"
+#include "kernels/numerics/view_image.h"
 
 namespace heatlab {
 
@@ -65,6 +66,18 @@ public:
 constexpr std::size_t kDisplayRangeFloats = 3;
 inline std::size_t displayBufferFloats(const GridSize& grid) {
     return grid.cells() + kDisplayRangeFloats;
+}
+// Where a display buffer holds a minified view's image (view_image.h) after
+// that: at a multiple of 64 floats, the 256 bytes any OpenGL allows a
+// buffer texture's range to start at (GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT).
+constexpr std::size_t kDisplayImageAlignFloats = 64;
+inline std::size_t displayImageOffset(const GridSize& grid) {
+    const std::size_t a = kDisplayImageAlignFloats;
+    return (displayBufferFloats(grid) + a - 1) / a * a;
+}
+// The whole buffer, with room for an image of `imagePixels`.
+inline std::size_t displayBufferFloats(const GridSize& grid, std::size_t imagePixels) {
+    return imagePixels == 0 ? displayBufferFloats(grid) : displayImageOffset(grid) + imagePixels;
 }
 
 // How a displayed frame's field reached the display buffer.
@@ -215,11 +228,21 @@ public:
     // field (ring included) into `display` as it writes its own output, so
     // showing it costs no extra pass over the grid. With steps == 0 the
     // newest field is copied into `display` instead. Either way the field's
-    // min and max follow it (see displayBufferFloats), reduced on the device. Only where the field
-    // lives on a device (facts().fieldInHostMemory false); elsewhere it throws
-    // RuntimeError, and the display goes through copyToHost().
+    // min and max follow it (see displayBufferFloats), reduced on the
+    // device; with a `view`, its image (viewImage()) at displayImageOffset(),
+    // from the same new field, all while the buffer is held once. Only where
+    // the field lives on a device (facts().fieldInHostMemory false);
+    // elsewhere it throws RuntimeError, and the display goes through
+    // copyToHost() and viewImage().
     virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
-                                        DeviceDisplayBuffer& display);
+                                        DeviceDisplayBuffer& display,
+                                        const ViewSampling* view = nullptr);
+    // The newest field as a minified view shows it (view_image.h: one value
+    // a pixel, every cell of its footprint read), computed where the field
+    // lives (the CPU's threads, a CUDA kernel on all SMs) into host memory
+    // (view.pixels() floats): the display's one grid-sized pass on the via
+    // host path. Waits for it.
+    virtual void viewImage(const ViewSampling& view, float* image) = 0;
 
     // --- Host memory, timing, order ---
     virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;

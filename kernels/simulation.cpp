@@ -129,13 +129,15 @@ void Simulation::ensureCopyBuffer() {
     copyBufferMemory_ = policy_.memory;
 }
 
-void Simulation::advance(int steps) { advanceWith(steps, nullptr); }
+void Simulation::advance(int steps) { advanceWith(steps, nullptr, nullptr); }
 
-PresentWrite Simulation::advanceAndPresent(int steps, DeviceDisplayBuffer& display) {
-    return advanceWith(steps, &display);
+PresentWrite Simulation::advanceAndPresent(int steps, DeviceDisplayBuffer& display,
+                                           const ViewSampling* view) {
+    return advanceWith(steps, &display, view);
 }
 
-PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
+PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display,
+                                     const ViewSampling* view) {
     if (steps < 0) {
         throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }
@@ -151,7 +153,7 @@ PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display) {
             chunk = static_cast<int>(std::min<long long>(untilCopy, chunk));
         }
         if (display != nullptr && done + chunk == steps) {
-            how = backend_->stepAndPresent(params_.kernel, chunk, params_.r, *display);
+            how = backend_->stepAndPresent(params_.kernel, chunk, params_.r, *display, view);
         } else {
             backend_->stepMany(params_.kernel, chunk, params_.r);
         }

@@ -62,8 +62,10 @@ public:
     void advance(int steps);
     // The same, for a displayed frame: the last step also writes the field
     // into `display` (Backend::stepAndPresent); with steps == 0 the newest
-    // field is copied there. Only on a backend whose field is on a device.
-    PresentWrite advanceAndPresent(int steps, DeviceDisplayBuffer& display);
+    // field is copied there; with a `view`, its image follows
+    // (Backend::stepAndPresent). Only on a backend whose field is on a device.
+    PresentWrite advanceAndPresent(int steps, DeviceDisplayBuffer& display,
+                                   const ViewSampling* view = nullptr);
 
     // Waits for the backend and returns the newest field on the host (copied
     // now, whatever the policy), on the grid it was made on.
@@ -100,7 +102,7 @@ private:
     void rebuild();
     void putBack(const FieldOrigin& origin, const std::vector<float>& field);
     void ensureCopyBuffer();
-    PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display);
+    PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display, const ViewSampling* view);
     void copyBack();
 
     std::unique_ptr<Backend> backend_;

@@ -22,6 +22,8 @@
 //    so both parities of cell are still visited.
 //  - A NaN or infinite value anywhere in what the pixel reads gives the NaN
 //    colour: a blow-up is never hidden by minification.
+//  - With uFromImage the minified rule's result comes made, one value a
+//    pixel (the backend read every cell): the draw reads that.
 //
 // Colour scale: a finite value is placed on the map by scaled() before the
 // range normalises it, as the host's scaledValue() does: itself (uScale
@@ -55,6 +57,11 @@ uniform bool uRangeFromField;
 uniform bool uCentreOnZero;
 uniform vec3 uNanColour;
 uniform vec3 uBackground;
+// A minified view's image, one value a pixel (row 0 at the top), made where
+// the field lives by the same extremes rule with every cell read: read
+// instead of the footprint's cells when uFromImage.
+uniform samplerBuffer uImage;
+uniform bool uFromImage;
 
 out vec4 fragColour;
 
@@ -138,6 +145,11 @@ void main() {
     vec3 n = normalisation();
     if (uCellsPerPixel <= 1.0 || uSampling != 0) {
         fragColour = vec4(colourOfValue(fieldAt(ivec2(floor(cell))), n), 1.0);
+        return;
+    }
+    if (uFromImage) {
+        float v = texelFetch(uImage, pixel.y * int(uRect.z) + pixel.x).r;
+        fragColour = vec4(colourOfValue(v, n), 1.0);
         return;
     }
 

@@ -19,6 +19,7 @@ namespace {
 // never share one (two sampler types on one unit fail the draw).
 constexpr GLint kFieldUnit = 0;
 constexpr GLint kTableUnit = 1;
+constexpr GLint kImageUnit = 2;
 
 // The program's uMode.
 constexpr GLint kModeField = 0;
@@ -45,6 +46,8 @@ public:
         glActiveTexture(GL_TEXTURE0 + kTableUnit);
         glGetIntegerv(GL_TEXTURE_BINDING_2D, &tableTexture_);
         glGetIntegerv(GL_SAMPLER_BINDING, &tableSampler_);
+        glActiveTexture(GL_TEXTURE0 + kImageUnit);
+        glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &imageTexture_);
         glActiveTexture(static_cast<GLenum>(activeTexture_));
         blend_ = glIsEnabled(GL_BLEND);
         depthTest_ = glIsEnabled(GL_DEPTH_TEST);
@@ -65,6 +68,8 @@ public:
         glActiveTexture(GL_TEXTURE0 + kTableUnit);
         glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(tableTexture_));
         glBindSampler(kTableUnit, static_cast<GLuint>(tableSampler_));
+        glActiveTexture(GL_TEXTURE0 + kImageUnit);
+        glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(imageTexture_));
         glActiveTexture(static_cast<GLenum>(activeTexture_));
         restore(GL_BLEND, blend_);
         restore(GL_DEPTH_TEST, depthTest_);
@@ -93,6 +98,7 @@ private:
     GLint unpackBuffer_ = 0;
     GLint unpackAlignment_ = 4;
     GLint unpackRowLength_ = 0;
+    GLint imageTexture_ = 0;
     GLint fieldTexture_ = 0;
     GLint fieldSampler_ = 0;
     GLint tableTexture_ = 0;
@@ -137,6 +143,8 @@ FieldRenderer::FieldRenderer() {
     uniforms_.centreOnZero = glGetUniformLocation(id, "uCentreOnZero");
     uniforms_.nanColour = glGetUniformLocation(id, "uNanColour");
     uniforms_.background = glGetUniformLocation(id, "uBackground");
+    uniforms_.image = glGetUniformLocation(id, "uImage");
+    uniforms_.fromImage = glGetUniformLocation(id, "uFromImage");
     GL_CHECK(glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxBufferTexels_));
 
     // One RGBA8 row per map, in allColourMaps() order (the enum's order).
@@ -169,6 +177,7 @@ FieldRenderer::FieldRenderer() {
     GL_CHECK(glUseProgram(id));
     glUniform1i(uniforms_.field, kFieldUnit);
     glUniform1i(uniforms_.colourTables, kTableUnit);
+    glUniform1i(uniforms_.image, kImageUnit);
     glUniform3fv(uniforms_.nanColour, 1, glm::value_ptr(toVec3(kNanColour)));
     glUniform3fv(uniforms_.background, 1, glm::value_ptr(toVec3(kBackground)));
     gl::throwOnError("FieldRenderer setup", __FILE__, __LINE__);
@@ -185,7 +194,8 @@ ViewTransform FieldRenderer::fit(int nx, int ny, int width, int height) {
 }
 
 void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
-                         const DrawSettings& settings, int x, int y, int width, int height) {
+                         const DrawSettings& settings, int x, int y, int width, int height,
+                         GLuint imageBufferTexture) {
     if (nx < 1 || ny < 1) {
         throw RuntimeError("cannot draw a " + std::to_string(nx) + " x " + std::to_string(ny) +
                            " field");
@@ -207,6 +217,11 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     glActiveTexture(GL_TEXTURE0 + kFieldUnit);
     glBindSampler(kFieldUnit, 0);
     GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, fieldBufferTexture));
+    const bool fromImage = imageBufferTexture != 0;
+    if (fromImage) {
+        glActiveTexture(GL_TEXTURE0 + kImageUnit);
+        GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, imageBufferTexture));
+    }
 
     const auto scaled = [&settings](float value) {
         return scaledValue(settings.scale, settings.scaleReference, value);
@@ -224,6 +239,7 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     glUniform3f(uniforms_.normalisation, n.lo, n.scale, n.offset);
     glUniform1i(uniforms_.rangeFromField, settings.rangeFromField ? 1 : 0);
     glUniform1i(uniforms_.centreOnZero, settings.map == ColourMap::Diverging ? 1 : 0);
+    glUniform1i(uniforms_.fromImage, fromImage ? 1 : 0);
     drawRectangle(x, y, width, height);
 }
 

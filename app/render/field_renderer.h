@@ -65,8 +65,15 @@ public:
     // takes it. fieldBufferTexture is a GL_TEXTURE_BUFFER texture over at
     // least nx * ny GL_R32F values. Every GL state the draw changes is
     // restored before it returns (even when it throws).
+    // `imageBufferTexture`, when not 0, holds the view's image (one value a
+    // pixel of width x height, row 0 at the top: kernels/numerics/
+    // view_image.h), made where the field lives for this very view, and the
+    // draw reads it instead of the field's cells: for a minified view with
+    // Sampling::Extremes only (the field still gives the range and the
+    // grid's edges).
     void draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
-              const DrawSettings& settings, int x, int y, int width, int height);
+              const DrawSettings& settings, int x, int y, int width, int height,
+              GLuint imageBufferTexture = 0);
 
     // A vertical colour bar in the rectangle: colourAt(map, 1) on the top
     // pixel row, colourAt(map, 0) on the bottom one.
@@ -94,6 +101,8 @@ private:
         GLint centreOnZero = -1;
         GLint nanColour = -1;
         GLint background = -1;
+        GLint image = -1;
+        GLint fromImage = -1;
     };
 
     void drawRectangle(int x, int y, int width, int height);

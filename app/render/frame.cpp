@@ -11,6 +11,17 @@
 
 namespace heatlab {
 
+ViewSampling viewSamplingOf(const ViewTransform& view, int width, int height) {
+    const glm::mat3 toCell = pixelToCell(view, width, height);
+    ViewSampling sampling;
+    sampling.originCol = toCell[2][0];
+    sampling.originRow = toCell[2][1];
+    sampling.cellsPerPixel = view.cellsPerPixel;
+    sampling.width = width;
+    sampling.height = height;
+    return sampling;
+}
+
 DrawSettings drawSettingsOf(const PictureSettings& picture) {
     DrawSettings draw;
     draw.map = picture.map;
@@ -43,7 +54,16 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
                     bool timed) {
     Backend& backend = simulation.backend();
     const GridSize& grid = simulation.params().grid;
-    view.prepare(grid, settings.path, backend);
+    const ViewTransform transform =
+        settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
+    // Minified under the extremes rule, the backend makes the view's image
+    // (every cell under each pixel read where the field lives) and the draw
+    // reads one value a pixel.
+    std::optional<ViewSampling> image;
+    if (transform.cellsPerPixel > 1.0f && settings.sampling == Sampling::Extremes) {
+        image = viewSamplingOf(transform, width, height);
+    }
+    view.prepare(grid, settings.path, backend, image ? image->pixels() : 0);
 
     FrameStats stats;
     stats.path = view.path();
@@ -85,8 +105,8 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
         // either way.
         runSteps(settings.steps > 0 ? settings.steps - 1 : 0);
         start = HostClock::now();
-        stats.presentWrite =
-            simulation.advanceAndPresent(settings.steps - stats.stepsTimed, view.deviceBuffer());
+        stats.presentWrite = simulation.advanceAndPresent(
+            settings.steps - stats.stepsTimed, view.deviceBuffer(), image ? &*image : nullptr);
         wait();
         stats.displayMs = msSince(start);
         takeCopies(stats.displayMs);
@@ -95,15 +115,17 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
         start = HostClock::now();
         const FieldRange range = backend.range();
         view.uploadFromHost(simulation.fieldOnHost().data(), range);
+        if (image) {
+            view.uploadImageOf(backend, *image);
+        }
         wait();
         stats.displayMs = msSince(start);
     }
 
     start = HostClock::now();
     const DrawSettings draw = drawSettingsOf(settings);
-    const ViewTransform transform =
-        settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
-    renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height);
+    renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height,
+                  image ? view.imageTexture() : 0);
     if (settings.loupe.shown) {
         const glm::vec2 centre = settings.loupe.centre
                                      ? *settings.loupe.centre

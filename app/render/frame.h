@@ -54,6 +54,10 @@ struct FrameStats {
     double totalMs() const { return stepsMs + copyBackMs + displayMs + drawMs + uiMs; }
 };
 
+// The backend's description of what `view` shows in a width x height
+// rectangle: pixelToCell()'s, for the view's image.
+ViewSampling viewSamplingOf(const ViewTransform& view, int width, int height);
+
 // What the renderer is told of a picture's settings: the one translation,
 // for runFrame() and for the tiles of a picture larger than one target.
 DrawSettings drawSettingsOf(const PictureSettings& picture);
@@ -61,7 +65,9 @@ DrawSettings drawSettingsOf(const PictureSettings& picture);
 // Runs one frame. `timed` waits after each part and fills the times. The
 // display part is, on the interop path, the frame's last step writing the
 // mapped buffer (with map and unmap), and via host the copy of the field to
-// host memory and its upload.
+// host memory and its upload; with a minified view (extremes), the view's
+// image made where the field lives besides (Backend::stepAndPresent and
+// viewImage), so the draw reads one value a pixel.
 FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                     const FrameSettings& settings, int x, int y, int width, int height, bool timed);
 

@@ -15,8 +15,9 @@ GlField::~GlField() {
     }
 }
 
-void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend) {
-    if (grid.nx != grid_.nx || grid.ny != grid_.ny || !buffer_) {
+void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
+                      std::size_t imagePixels) {
+    if (grid.nx != grid_.nx || grid.ny != grid_.ny || imagePixels != imagePixels_ || !buffer_) {
         GLint maxTexels = 0;
         glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
         if (displayBufferFloats(grid) > static_cast<std::size_t>(maxTexels)) {
@@ -28,15 +29,29 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         interopRefused_ = false;
         buffer_ = gl::Buffer::create();
         texture_ = gl::Texture::create();
+        const std::size_t floats = displayBufferFloats(grid, imagePixels);
         glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
-        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER,
-                              static_cast<GLsizeiptr>(displayBufferFloats(grid) * sizeof(float)),
+        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(floats * sizeof(float)),
                               nullptr, GL_DYNAMIC_DRAW));
+        // Two views of the one buffer: the field with its range, and the
+        // image after it (displayImageOffset), each within the texel limit.
         glBindTexture(GL_TEXTURE_BUFFER, texture_.id());
-        GL_CHECK(glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id()));
+        GL_CHECK(
+            glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id(), 0,
+                             static_cast<GLsizeiptr>(displayBufferFloats(grid) * sizeof(float))));
+        imageTexture_ = gl::Texture{};
+        if (imagePixels > 0) {
+            imageTexture_ = gl::Texture::create();
+            glBindTexture(GL_TEXTURE_BUFFER, imageTexture_.id());
+            GL_CHECK(
+                glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id(),
+                                 static_cast<GLintptr>(displayImageOffset(grid) * sizeof(float)),
+                                 static_cast<GLsizeiptr>(imagePixels * sizeof(float))));
+        }
         glBindTexture(GL_TEXTURE_BUFFER, 0);
         glBindBuffer(GL_TEXTURE_BUFFER, 0);
         grid_ = grid;
+        imagePixels_ = imagePixels;
     }
     fallbackReason_.clear();
     path_ = DisplayPath::ViaHost;
@@ -49,7 +64,8 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
     }
     if (!interop_ && !interopRefused_) {
         std::string why;
-        interop_ = registerWithCuda(buffer_.id(), displayBufferFloats(grid) * sizeof(float), &why);
+        interop_ = registerWithCuda(buffer_.id(),
+                                    displayBufferFloats(grid, imagePixels) * sizeof(float), &why);
         if (interop_) {
             ++registrations_;
         } else {
@@ -77,6 +93,19 @@ void GlField::uploadFromHost(const float* field, const FieldRange& range) {
     GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid_.bytes()), field));
     GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()), sizeof(ends),
                              ends));
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+void GlField::uploadImageOf(Backend& backend, const ViewSampling& sampling) {
+    if (imagePixels_ != sampling.pixels()) {
+        throw RuntimeError("GlField::uploadImageOf: the buffer was prepared for another view");
+    }
+    hostImage_.resize(imagePixels_);
+    backend.viewImage(sampling, hostImage_.data());
+    glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
+    GL_CHECK(glBufferSubData(
+        GL_TEXTURE_BUFFER, static_cast<GLintptr>(displayImageOffset(grid_) * sizeof(float)),
+        static_cast<GLsizeiptr>(imagePixels_ * sizeof(float)), hostImage_.data()));
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
 }
 

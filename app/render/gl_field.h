@@ -40,7 +40,12 @@ public:
     // can be had, else via host (see fallbackReason). `backend` decides
     // whether interop can apply at all. Throws RuntimeError when the grid
     // is larger than one buffer texture may be.
-    void prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend);
+    // `imagePixels`: room for a minified view's image after the field (the
+    // backend writes it: stepAndPresent() on interop, viewImage() and
+    // uploadImage() via host); a new size reallocates and registers again,
+    // so a view's size, like the grid's, costs one registration.
+    void prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
+                 std::size_t imagePixels = 0);
 
     DisplayPath path() const { return path_; }
     // Empty unless interop was asked for and could not be had.
@@ -52,6 +57,9 @@ public:
     // range from where the field lives: a scan here would cost more than the
     // upload).
     void uploadFromHost(const float* field, const FieldRange& range);
+    // Via host: the view's image made by `backend` (Backend::viewImage)
+    // into host memory held here, then uploaded after the field.
+    void uploadImageOf(Backend& backend, const ViewSampling& sampling);
     // The min, max and NaN flag stored after the field (what an automatic
     // range draws with). Reads the buffer back, so it waits for what writes it.
     FieldRange storedRange() const;
@@ -65,6 +73,9 @@ public:
 
     // The buffer texture the renderer samples, and the grid it holds.
     GLuint texture() const { return texture_.id(); }
+    // The image's buffer texture (0 without one) and its size.
+    GLuint imageTexture() const { return imageTexture_.id(); }
+    std::size_t imagePixels() const { return imagePixels_; }
     const GridSize& grid() const { return grid_; }
     // How many times a GL buffer was registered with CUDA: once per grid
     // size, whatever the number of frames.
@@ -76,6 +87,9 @@ private:
     std::string fallbackReason_;
     gl::Buffer buffer_;
     gl::Texture texture_;
+    gl::Texture imageTexture_;
+    std::size_t imagePixels_ = 0;
+    std::vector<float> hostImage_;  // via host: the image on its way up
     // Declared after the buffer, so it is unregistered before the buffer dies.
     std::unique_ptr<DeviceDisplayBuffer> interop_;
     // Registration failed for this buffer, and why: not retried per frame.

@@ -198,6 +198,11 @@ double CpuBackend::checkerboardAmplitude() {
     return checkerboardMean(sum, grid_.interiorCells());
 }
 
+void CpuBackend::viewImage(const ViewSampling& view, float* image) {
+    requireField("viewImage");
+    viewImageOf(buffers_[current_].data(), grid_, view, image);
+}
+
 CellSpot CpuBackend::checkerboardSpot() {
     requireField("checkerboardSpot");
     const float* field = buffers_[current_].data();

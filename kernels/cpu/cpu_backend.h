@@ -31,6 +31,7 @@ public:
     FieldRange range() override;
     double checkerboardAmplitude() override;
     CellSpot checkerboardSpot() override;
+    void viewImage(const ViewSampling& view, float* image) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     std::unique_ptr<Stopwatch> stopwatch() override;
     void synchronize() override {}

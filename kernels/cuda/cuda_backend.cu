@@ -33,6 +33,7 @@
 #include "kernels/cuda/cuda_resident.cuh"
 #include "kernels/cuda/cuda_resources.h"
 #include "kernels/cuda/cuda_temporal.cuh"
+#include "kernels/cuda/cuda_view_image.cuh"
 
 namespace heatlab {
 
@@ -96,7 +97,8 @@ struct CudaBackend::Resources {
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
     DeviceBuffer<double> checkerboardResult{1};
-    DeviceBuffer<unsigned long long> spotResult{1};             // checkerboardSpot()'s key
+    DeviceBuffer<unsigned long long> spotResult{1};  // checkerboardSpot()'s key
+    DeviceBuffer<float> viewImage;  // viewImage()'s, grown to the largest view asked for
     std::map<StepGraphKey, std::unique_ptr<StepGraph>> graphs;  // stepMany()'s, by what they run
     // requestMeasures(): its results land in pinned memory (max |u|'s bits
     // in the first word, the amplitude's double in the second pair, the
@@ -402,7 +404,7 @@ void CudaBackend::stepGraph(Kernel kernel, float r) {
 }
 
 PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
-                                         DeviceDisplayBuffer& display) {
+                                         DeviceDisplayBuffer& display, const ViewSampling* view) {
     requireField("stepAndPresent");
     requireSteps(kernel, steps);
     Resources& res = *resources_;
@@ -424,8 +426,26 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
     // The range follows the field, reduced here, so no one waits for it.
     cuda::launchRange(res.field[current_].data(), grid_.cells(), res.rangeResult.data(), stream);
     cuda::launchWriteRange(res.rangeResult.data(), mirror + grid_.cells(), stream);
+    if (view != nullptr) {
+        cuda::launchViewImage(res.field[current_].data(), grid_.nx, grid_.ny, *view,
+                              mirror + displayImageOffset(grid_), stream);
+    }
     display.release(stream);
     return how;
+}
+
+void CudaBackend::viewImage(const ViewSampling& view, float* image) {
+    requireField("viewImage");
+    Resources& res = *resources_;
+    if (res.viewImage.size() < view.pixels()) {
+        res.viewImage = DeviceBuffer<float>(view.pixels());
+    }
+    cudaStream_t stream = res.compute.get();
+    cuda::launchViewImage(res.field[current_].data(), grid_.nx, grid_.ny, view,
+                          res.viewImage.data(), stream);
+    CUDA_CHECK(cudaMemcpyAsync(image, res.viewImage.data(), view.pixels() * sizeof(float),
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {

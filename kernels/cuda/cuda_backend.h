@@ -50,8 +50,9 @@ public:
     CellSpot checkerboardSpot() override;
     bool requestMeasures(long long tag) override;
     std::optional<FieldMeasures> finishedMeasures() override;
-    PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
-                                DeviceDisplayBuffer& display) override;
+    PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
+                                const ViewSampling* view) override;
+    void viewImage(const ViewSampling& view, float* image) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     // Times on the compute stream; must not outlive this backend.
     std::unique_ptr<Stopwatch> stopwatch() override;

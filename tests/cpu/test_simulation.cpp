@@ -51,6 +51,9 @@ public:
     FieldRange range() override { return inner_.range(); }
     double checkerboardAmplitude() override { return inner_.checkerboardAmplitude(); }
     CellSpot checkerboardSpot() override { return inner_.checkerboardSpot(); }
+    void viewImage(const ViewSampling& view, float* image) override {
+        inner_.viewImage(view, image);
+    }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         ++*allocations_;
         HostBuffer buffer = inner_.allocateHost(count, memory);

@@ -1,5 +1,6 @@
 #include "tests/support/backend_conformance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -17,6 +18,7 @@
 #include "kernels/numerics/grid_modes.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/mode_projection.h"
+#include "kernels/numerics/view_image.h"
 #include "kernels/simulation.h"
 
 using namespace heatlab;
@@ -674,4 +676,71 @@ TEST_P(BackendConformance, RequestedMeasuresCarryTheSpotOfTheFieldAtTheRequest) 
     EXPECT_EQ(measured->spot.col, spot.col);
     EXPECT_EQ(measured->spot.row, spot.row);
     EXPECT_EQ(measured->spot.strength, spot.strength);
+}
+
+// A minified view's image, made where the field lives, is the reference's
+// bit for bit: fitted, zoomed past the grid's edge, footprints of a few
+// cells and of more than 16 a side (which the shader alone read at a
+// stride), on grids no multiple of a block, and a NaN shows in its pixel.
+TEST_P(BackendConformance, TheViewImageIsTheReferencesBitForBit) {
+    struct Case {
+        GridSize grid;
+        ViewSampling view;
+    };
+    const std::vector<Case> cases{
+        {{301, 203}, {0.0f, -0.75f, 2.5f, 121, 82}},
+        {{257, 129}, {-10.3f, 5.2f, 1.37f, 200, 90}},
+        {{1000, 1000}, {0.0f, 0.0f, 17.3f, 58, 58}},
+        {{65, 63}, {30.0f, 30.0f, 3.0f, 40, 40}},
+    };
+    for (const Case& c : cases) {
+        std::vector<float> field =
+            makeInitialField(c.grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+        // A NaN under the view's middle pixel.
+        const auto middle = [](float origin, float s, int pixels, int cells) {
+            return std::clamp(static_cast<int>(origin + s * static_cast<float>(pixels / 2)), 1,
+                              cells - 2);
+        };
+        const int nanCol = middle(c.view.originCol, c.view.cellsPerPixel, c.view.width, c.grid.nx);
+        const int nanRow = middle(c.view.originRow, c.view.cellsPerPixel, c.view.height, c.grid.ny);
+        field[static_cast<std::size_t>(nanRow) * c.grid.nx + nanCol] =
+            std::numeric_limits<float>::quiet_NaN();
+        backend_->upload(c.grid, field.data(), Boundary::Dirichlet);
+        std::vector<float> got(c.view.pixels(), -1.0f);
+        backend_->viewImage(c.view, got.data());
+        std::vector<float> want(c.view.pixels());
+        viewImageOf(field.data(), c.grid, c.view, want.data());
+        const BitDifference differ = bitDifference(got, want);
+        EXPECT_EQ(differ.cells, 0u) << gridText(c.grid) << ", first at pixel " << differ.first
+                                    << ": " << got[differ.first] << " vs " << want[differ.first];
+        int nanPixels = 0;
+        for (float v : want) {
+            nanPixels += std::isnan(v) ? 1 : 0;
+        }
+        EXPECT_GT(nanPixels, 0) << gridText(c.grid) << ": the NaN cell shows";
+    }
+}
+
+TEST_P(BackendConformance, AViewImageTakesTheMaxOnEvenPixelsAndTheMinOnOdd) {
+    // A checkerboard of +-1 under 2 x 2 footprints: every footprint holds
+    // both, so even pixels are +1 and odd ones -1.
+    const GridSize grid{40, 30};
+    std::vector<float> field(grid.cells());
+    for (int row = 0; row < grid.ny; ++row) {
+        for (int col = 0; col < grid.nx; ++col) {
+            field[static_cast<std::size_t>(row) * grid.nx + col] =
+                (row + col) % 2 == 0 ? 1.0f : -1.0f;
+        }
+    }
+    backend_->upload(grid, field.data(), Boundary::Dirichlet);
+    const ViewSampling view{0.0f, 0.0f, 2.0f, 20, 15};
+    std::vector<float> image(view.pixels());
+    backend_->viewImage(view, image.data());
+    for (int py = 0; py < view.height; ++py) {
+        for (int px = 0; px < view.width; ++px) {
+            EXPECT_EQ(image[static_cast<std::size_t>(py) * view.width + px],
+                      (px + py) % 2 == 0 ? 1.0f : -1.0f)
+                << px << ", " << py;
+        }
+    }
 }

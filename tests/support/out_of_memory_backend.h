@@ -55,9 +55,12 @@ public:
     CellSpot checkerboardSpot() override { return inner_->checkerboardSpot(); }
     bool requestMeasures(long long tag) override { return inner_->requestMeasures(tag); }
     std::optional<FieldMeasures> finishedMeasures() override { return inner_->finishedMeasures(); }
-    PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
-                                DeviceDisplayBuffer& display) override {
-        return inner_->stepAndPresent(kernel, steps, r, display);
+    void viewImage(const ViewSampling& view, float* image) override {
+        inner_->viewImage(view, image);
+    }
+    PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
+                                const ViewSampling* view) override {
+        return inner_->stepAndPresent(kernel, steps, r, display, view);
     }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         return inner_->allocateHost(count, memory);

@@ -1,0 +1,82 @@
+#pragma once
+// The field as a minified view shows it: one value a screen pixel, computed
+// where the field lives, so that the draw reads one value a pixel instead
+// of every cell under it (on the H200 only 4 of 132 SMs run graphics
+// shaders; a footprint of 8 x 8 cells a pixel at 8192 took them 5 ms).
+//
+// The rule is the extremes rule of the renderer: a pixel whose footprint
+// covers cells [first, last] on each axis shows their max where (px + py)
+// is even and their min where it is odd, so cells that disagree (the
+// checkerboard of an unstable step) show as a pixel checkerboard; NaN when
+// any of them is not finite, so a blow-up is never hidden. Every cell of
+// the footprint is read. The same float arithmetic as the shader's own
+// (app/render/field_renderer.h), which the shader still uses where the
+// view shows one cell or more a pixel.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#include "kernels/numerics/params.h"
+#include "kernels/numerics/stencil.h"
+
+namespace heatlab {
+
+// Which part of the grid a width x height picture shows: the cell
+// coordinate (col, row as floats) of its top left corner, and the cells a
+// pixel spans (> 1: the image is what the view draws). Pixel (px, py), from
+// the top left, has its centre at origin + (p + 0.5) * cellsPerPixel.
+struct ViewSampling {
+    float originCol = 0.0f;
+    float originRow = 0.0f;
+    float cellsPerPixel = 1.0f;
+    int width = 0;
+    int height = 0;
+    std::size_t pixels() const {
+        return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    }
+};
+
+// The value of pixel (px, py) of `view` over an nx x ny field (row-major,
+// ring included); 0 for a pixel whose centre lies outside the grid (the
+// renderer draws the background there itself).
+HEATLAB_HD inline float viewPixel(const float* field, int nx, int ny, const ViewSampling& view,
+                                  int px, int py) {
+    const float s = view.cellsPerPixel;
+    const float cx = view.originCol + (static_cast<float>(px) + 0.5f) * s;
+    const float cy = view.originRow + (static_cast<float>(py) + 0.5f) * s;
+    if (cx < 0.0f || cy < 0.0f || cx >= static_cast<float>(nx) || cy >= static_cast<float>(ny)) {
+        return 0.0f;
+    }
+    // The footprint [centre - reach, centre + reach); the margin keeps an
+    // edge that lands on a cell edge from taking in the next cell through
+    // rounding.
+    const float reach = 0.5f * s;
+    const int firstCol = std::max(static_cast<int>(floorf(cx - reach + 1e-3f)), 0);
+    const int firstRow = std::max(static_cast<int>(floorf(cy - reach + 1e-3f)), 0);
+    const int lastCol =
+        std::max(std::min(static_cast<int>(ceilf(cx + reach - 1e-3f)) - 1, nx - 1), firstCol);
+    const int lastRow =
+        std::max(std::min(static_cast<int>(ceilf(cy + reach - 1e-3f)) - 1, ny - 1), firstRow);
+    float lowest = 3.4e38f;
+    float highest = -3.4e38f;
+    for (int row = firstRow; row <= lastRow; ++row) {
+        const float* line = field + static_cast<std::size_t>(row) * static_cast<std::size_t>(nx);
+        for (int col = firstCol; col <= lastCol; ++col) {
+            const float v = line[col];
+            if (!(v - v == 0.0f)) {  // NaN or infinite, without isfinite's fast-math doubts
+                return std::numeric_limits<float>::quiet_NaN();
+            }
+            lowest = v < lowest ? v : lowest;
+            highest = v > highest ? v : highest;
+        }
+    }
+    return ((px + py) & 1) == 0 ? highest : lowest;
+}
+
+// The whole image, row 0 at the top: the reference the backends are held
+// to (a row of pixels a thread where OpenMP is on).
+void viewImageOf(const float* field, const GridSize& grid, const ViewSampling& view, float* image);
+
+}  // namespace heatlab

@@ -1,0 +1,121 @@
+// The minified view's image, made where the field lives (here by the CPU
+// backend's threads; on the GPU tier by CUDA), and the draw that reads it:
+// the picture equals the shader's own where the shader reads every cell
+// (footprints of 16 cells a side or fewer), and equals the exact extremes
+// formula pixel by pixel where the shader alone read at a stride.
+
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "app/platform/headless_context.h"
+#include "app/render/frame.h"
+#include "app/render/offscreen_target.h"
+#include "kernels/cpu/cpu_backend.h"
+
+namespace heatlab {
+namespace {
+
+class ViewImage : public ::testing::Test {
+protected:
+    // The unstable field of `grid` after `steps` steps at r = 0.26: a
+    // checkerboard at the hot square's corners, the extremes rule's case.
+    Simulation unstable(const GridSize& grid, int steps) {
+        Params p;
+        p.grid = grid;
+        p.r = 0.26f;
+        Simulation simulation(std::make_unique<CpuBackend>(), p);
+        simulation.advance(steps);
+        return simulation;
+    }
+
+    HeadlessContext context;
+    FieldRenderer renderer;
+    GlField view;
+};
+
+FrameSettings lockedDiverging(const ViewTransform& transform) {
+    FrameSettings s;
+    s.path = DisplayPath::ViaHost;
+    s.map = ColourMap::Diverging;
+    s.range = ColourRange{false, -1.0f, 1.0f};
+    s.view = transform;
+    return s;
+}
+
+TEST_F(ViewImage, ThePictureIsTheShadersOwnWhereTheShaderReadsEveryCell) {
+    const GridSize grid{301, 203};
+    Simulation simulation = unstable(grid, 60);
+    for (const ViewTransform transform :
+         {FieldRenderer::fit(grid.nx, grid.ny, 121, 82), ViewTransform{{140.3f, 90.7f}, 1.37f},
+          ViewTransform{{150.0f, 100.0f}, 11.0f}}) {
+        OffscreenTarget target(121, 82);
+        const auto bound = target.bind();
+        FrameSettings settings = lockedDiverging(transform);
+        settings.range.automatic = true;  // the field's own range, read by both draws
+        const FrameStats frame =
+            runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
+        ASSERT_GT(view.imagePixels(), 0u) << "minified: the image was made";
+        const RgbImage fromImage = target.read();
+        // The same frame drawn by the shader from the field's cells.
+        renderer.draw(view.texture(), grid.nx, grid.ny, transform, drawSettingsOf(settings), 0, 0,
+                      121, 82);
+        const RgbImage fromCells = target.read();
+        ASSERT_EQ(fromImage.pixels.size(), fromCells.pixels.size());
+        std::size_t differ = 0;
+        for (std::size_t i = 0; i < fromImage.pixels.size(); ++i) {
+            differ += fromImage.pixels[i] != fromCells.pixels[i] ? 1 : 0;
+        }
+        EXPECT_EQ(differ, 0u) << transform.cellsPerPixel << " cells a pixel";
+        (void)frame;
+    }
+}
+
+TEST_F(ViewImage, WideFootprintsAreTheExactFormulaPixelByPixel) {
+    // 20 cells a pixel: the shader alone read these at a stride of 3.
+    const GridSize grid{1000, 1000};
+    Simulation simulation = unstable(grid, 40);
+    const ViewTransform transform = FieldRenderer::fit(grid.nx, grid.ny, 50, 50);
+    OffscreenTarget target(50, 50);
+    const auto bound = target.bind();
+    const FrameSettings settings = lockedDiverging(transform);
+    runFrame(simulation, view, renderer, settings, 0, 0, 50, 50, false);
+    const RgbImage picture = target.read();
+    const std::vector<float> field = simulation.fieldOnHost();
+    const ViewSampling sampling = viewSamplingOf(transform, 50, 50);
+    int checked = 0;
+    for (int py = 0; py < 50; ++py) {
+        for (int px = 0; px < 50; ++px) {
+            const float v = viewPixel(field.data(), grid.nx, grid.ny, sampling, px, py);
+            const Rgb8 want = colourOfValue(ColourMap::Diverging, v, -1.0f, 1.0f);
+            const std::uint8_t* got = picture.at(px, py);
+            ASSERT_LE(std::abs(got[0] - want.r), 1) << px << ", " << py << " value " << v;
+            ASSERT_LE(std::abs(got[1] - want.g), 1) << px << ", " << py;
+            ASSERT_LE(std::abs(got[2] - want.b), 1) << px << ", " << py;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 2500);
+}
+
+TEST_F(ViewImage, OneBufferAViewSizeNotAFrame) {
+    const GridSize grid{301, 203};
+    Simulation simulation = unstable(grid, 10);
+    OffscreenTarget target(121, 82);
+    const auto bound = target.bind();
+    const FrameSettings settings = lockedDiverging(FieldRenderer::fit(grid.nx, grid.ny, 121, 82));
+    runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
+    const GLuint first = view.imageTexture();
+    for (int i = 0; i < 5; ++i) {
+        runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
+    }
+    EXPECT_EQ(view.imageTexture(), first) << "the same view size keeps its buffer";
+    runFrame(simulation, view, renderer, settings, 0, 0, 100, 82, false);
+    EXPECT_EQ(view.imagePixels(), 100u * 82u);
+}
+
+}  // namespace
+}  // namespace heatlab
