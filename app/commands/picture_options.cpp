@@ -41,6 +41,11 @@ std::vector<CLI::Option*> addPictureOptions(CLI::App& app, PictureSettings& pict
         app, "--sampling", picture.sampling, allSamplings(),
         "extremes (cells that disagree inside a pixel show as a pixel checkerboard) "
         "or nearest (plain sampling)"));
+    // The machine's choice, not the lecture's: no scene holds it, so it is
+    // not among the options a scene refuses.
+    app.add_flag("--interop-mapped", picture.mapPerFrame,
+                 "interop through one GL buffer mapped for CUDA each frame, not the two shared "
+                 "buffers (CUDA memory GL imported once), to compare them");
     return options;
 }
 

@@ -40,6 +40,16 @@ GridSize parsePictureSize(const std::string& text) {
     return GridSize{width, height};
 }
 
+// --frame-budget's milliseconds: a frame of a display from 1000 Hz to 1 Hz.
+double parseFrameBudget(const std::string& text) {
+    char* end = nullptr;
+    const double ms = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !(ms >= 1.0 && ms <= 1000.0)) {
+        throw UsageError("milliseconds from 1 to 1000 (16.7 for 60 Hz), got '" + text + "'");
+    }
+    return ms;
+}
+
 FrameSettings frameSettings(const ShotOptions& o, int steps) {
     FrameSettings settings = frameSettingsOf(o.settings, steps, std::nullopt);
     settings.loupe.shown = o.loupe;
@@ -116,6 +126,13 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
                     "cue's end",
                     "NAME|FILE", "",
                     [&o](const std::vector<std::string>& v) { o.cues = v.back(); });
+    addParsedOption(*shot, "--frame-budget",
+                    "With --stats: also frames of MS milliseconds (16.7 for 60 Hz), each filled "
+                    "with the steps that fit beside the display, on interop and via host: the "
+                    "per-frame overhead and the share of the undrawn step rate",
+                    "MS", "", [&o](const std::vector<std::string>& v) {
+                        o.frameBudgetMs = parseFrameBudget(v.back());
+                    });
     shot->add_flag("--loupe", o.loupe,
                    "With --slide or --ui: the loupe, a magnified inset of the cells where the "
                    "checkerboard is strongest (--ui shows it past the grid's bound without it)");
@@ -135,7 +152,20 @@ int runShot(const ShotOptions& o) {
     if (!o.stats.empty()) {
         const ShotStats stats = measureShot(scene, o);
         printShotStats(stats);
-        writeShotStats(stats, o.stats);
+        std::vector<BudgetRun> budget;
+        if (o.frameBudgetMs) {
+            const MeasureFrames measure = [&](int stepsPerFrame, DisplayPath path) {
+                ShotOptions at = o;
+                at.settings.stepsPerFrame = stepsPerFrame;
+                at.settings.picture.path = path;
+                return measureShot(scene, at);
+            };
+            budget = measureInBudget(measure, *o.frameBudgetMs,
+                                     budgetPaths(scene.simulation.backend().facts()),
+                                     o.settings.stepsPerFrame);
+            printBudget(budget, *o.frameBudgetMs);
+        }
+        writeShotStats(stats, o.stats, budget, o.frameBudgetMs.value_or(0.0));
         return 0;
     }
     const Picture picture = runSteps(scene, o);

@@ -44,6 +44,7 @@ ShotStats measureShot(ShotPipeline& scene, const ShotOptions& o) {
     stats.context = scene.context.description();
     stats.fallback = scene.view.fallbackReason();
     stats.registrations = scene.view.registrations();
+    stats.sharedFallback = scene.view.sharedFallbackReason();
     return stats;
 }
 

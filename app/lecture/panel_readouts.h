@@ -36,7 +36,11 @@ struct PanelReadouts {
     std::string gl;                           // the window's OpenGL version and renderer
     DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
     std::string fallbackReason;               // why not interop, when it was asked for
-    std::string message;                      // "saved <path>", or what went wrong
+    // Interop: which buffer ("shared memory", "mapped buffer"), and why not
+    // the shared ones where they were wanted and not had.
+    std::string interopBuffer;
+    std::string sharedFallbackReason;
+    std::string message;      // "saved <path>", or what went wrong
     std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
     bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
 };

@@ -55,6 +55,9 @@ void refuseShotOptionClashes(const ShotOptions& o) {
             o.settings.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
         throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
     }
+    if (o.frameBudgetMs && o.stats.empty()) {
+        throw UsageError("--frame-budget is for --stats (it measures frames of that length)");
+    }
     if (o.loupe && !o.slide && !o.ui) {
         throw UsageError(
             "--loupe is for --slide or --ui (the field's own picture is at grid resolution)");

@@ -45,6 +45,8 @@ struct ShotOptions {
     // --loupe: the magnified inset on a slide, or shown in the --ui window
     // whatever r (there it shows by default past the grid's bound).
     bool loupe = false;
+    // --stats --frame-budget MS: frames of MS filled with steps, per path.
+    std::optional<double> frameBudgetMs;
 };
 
 // Throws UsageError for options that do not go together (--ui with a

@@ -89,7 +89,46 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     stats.viewWidth = target.width();
     stats.viewHeight = target.height();
     stats.presentWrite = last.presentWrite ? describe(*last.presentWrite) : "-";
+    stats.interopBuffer = last.interopBuffer ? name(*last.interopBuffer) : "-";
     return stats;
+}
+
+std::vector<BudgetRun> measureInBudget(const MeasureFrames& measure, double budgetMs,
+                                       const std::vector<DisplayPath>& paths, int probeSteps) {
+    std::vector<BudgetRun> runs;
+    for (DisplayPath path : paths) {
+        const ShotStats probe = measure(probeSteps, path);
+        const double room = std::max(0.0, budgetMs - probe.overheadMs());
+        const double steps = room * 1e-3 * probe.stepsPerSecondUndisplayed;
+        const int stepsPerFrame = static_cast<int>(std::clamp(steps, 1.0, 1e7));
+        BudgetRun run;
+        run.stats = measure(stepsPerFrame, path);
+        run.overheadMs = run.stats.overheadMs();
+        run.share = run.stats.stepsPerSecondDisplayed / run.stats.stepsPerSecondUndisplayed;
+        runs.push_back(run);
+    }
+    return runs;
+}
+
+std::vector<DisplayPath> budgetPaths(const BackendFacts& backend) {
+    if (backend.fieldInHostMemory) {
+        return {DisplayPath::ViaHost};
+    }
+    return {DisplayPath::Interop, DisplayPath::ViaHost};
+}
+
+void printBudget(const std::vector<BudgetRun>& runs, double budgetMs) {
+    std::printf("\nframes of %.1f ms, each filled with the steps that fit beside the display:\n",
+                budgetMs);
+    std::printf("  %-28s %12s %14s %14s %9s\n", "display path", "steps/frame", "overhead ms",
+                "steps/s shown", "share");
+    for (const BudgetRun& run : runs) {
+        const std::string path = run.stats.path == "interop"
+                                     ? "interop (" + run.stats.interopBuffer + ")"
+                                     : run.stats.path;
+        std::printf("  %-28s %12d %14.3f %14.0f %8.1f %%\n", path.c_str(), run.stats.stepsPerFrame,
+                    run.overheadMs, run.stats.stepsPerSecondDisplayed, 100.0 * run.share);
+    }
 }
 
 void printShotStats(const ShotStats& s) {
@@ -117,18 +156,24 @@ void printShotStats(const ShotStats& s) {
     std::printf("  without the display  %14.0f\n", s.stepsPerSecondUndisplayed);
     std::printf("  ratio                %14.1f %%\n",
                 100.0 * s.stepsPerSecondDisplayed / s.stepsPerSecondUndisplayed);
-    std::printf("interop buffer written %s; registered with CUDA %d time(s)\n",
-                s.presentWrite.c_str(), s.registrations);
+    std::printf("interop buffer: %s, written %s; registered with CUDA %d time(s)\n",
+                s.interopBuffer.c_str(), s.presentWrite.c_str(), s.registrations);
+    if (!s.sharedFallback.empty()) {
+        std::printf("  %s\n", s.sharedFallback.c_str());
+    }
 }
 
-void writeShotStats(const ShotStats& s, const std::string& path) {
-    const nlohmann::json json = {
+void writeShotStats(const ShotStats& s, const std::string& path,
+                    const std::vector<BudgetRun>& budget, double budgetMs) {
+    nlohmann::json json = {
         {"backend", s.backend},
         {"device", s.device},
         {"context", s.context},
         {"kernel", s.kernel},
         {"display_path", s.path},
         {"interop_fallback", s.fallback},
+        {"interop_buffer", s.interopBuffer},
+        {"shared_fallback", s.sharedFallback},
         {"grid", {{"nx", s.grid.nx}, {"ny", s.grid.ny}}},
         {"frames", s.frames},
         {"steps_per_frame", s.stepsPerFrame},
@@ -146,6 +191,19 @@ void writeShotStats(const ShotStats& s, const std::string& path) {
         {"interop_written", s.presentWrite},
         {"interop_registrations", s.registrations},
     };
+    if (!budget.empty()) {
+        nlohmann::json runs = nlohmann::json::array();
+        for (const BudgetRun& run : budget) {
+            runs.push_back({{"display_path", run.stats.path},
+                            {"interop_buffer", run.stats.interopBuffer},
+                            {"steps_per_frame", run.stats.stepsPerFrame},
+                            {"overhead_ms", run.overheadMs},
+                            {"steps_per_second_displayed", run.stats.stepsPerSecondDisplayed},
+                            {"steps_per_second_undisplayed", run.stats.stepsPerSecondUndisplayed},
+                            {"share_of_undrawn_rate", run.share}});
+        }
+        json["frame_budget"] = {{"ms", budgetMs}, {"runs", runs}};
+    }
     writeOutputFile(path, json.dump(2) + "\n");
 }
 

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "app/render/frame.h"
 #include "app/render/offscreen_target.h"
@@ -33,10 +34,15 @@ struct ShotStats {
     double copyBackMs = 0.0;  // the copy-back policy's copies (the window's)
     double displayMs = 0.0;
     double drawMs = 0.0;
-    double uiMs = 0.0;         // the panel (--ui)
-    double readbackMs = 0.0;   // the drawn picture read back to host memory
-    std::string presentWrite;  // how the interop buffer was written, or "-"
-    int registrations = 0;     // GL buffers registered with CUDA in the whole run
+    double uiMs = 0.0;           // the panel (--ui)
+    double readbackMs = 0.0;     // the drawn picture read back to host memory
+    std::string presentWrite;    // how the interop buffer was written, or "-"
+    std::string interopBuffer;   // "shared memory", "mapped buffer", or "-"
+    std::string sharedFallback;  // why not the shared buffers, where wanted
+    int registrations = 0;       // GL buffers registered with CUDA in the whole run
+
+    // The per-frame cost of showing the field (and the panel).
+    double overheadMs() const { return displayMs + drawMs + uiMs; }
 };
 
 // One frame into the bound target; `timed` waits after each part and
@@ -50,8 +56,32 @@ using FrameRunner = std::function<FrameStats(bool timed)>;
 ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
                         const OffscreenTarget& target, int frames, int stepsPerFrame);
 
+// --frame-budget MS: frames as long as a display's (16.7 ms at 60 Hz) filled
+// with as many steps as fit beside the display's own cost, as the window's
+// "fit" pace would fill them, for each display path in the same call. The
+// headline: the per-frame overhead (display update, draw and panel) and the
+// share of the undrawn step rate that survives.
+struct BudgetRun {
+    double overheadMs = 0.0;
+    double share = 0.0;  // steps a second displayed / undisplayed
+    ShotStats stats;     // of the frames of that many steps
+};
+// Measures `stepsPerFrame` steps a frame on `path` (the shot's or the
+// window's frames).
+using MeasureFrames = std::function<ShotStats(int stepsPerFrame, DisplayPath path)>;
+// A first measure at `probeSteps` a frame gives the overhead and the step
+// rate; the frames then hold (budget - overhead) of steps at that rate.
+std::vector<BudgetRun> measureInBudget(const MeasureFrames& measure, double budgetMs,
+                                       const std::vector<DisplayPath>& paths, int probeSteps);
+
+// The paths a budget is measured on: interop and via host where the field
+// lives on a device, via host alone elsewhere.
+std::vector<DisplayPath> budgetPaths(const BackendFacts& backend);
+
 void printShotStats(const ShotStats& stats);
-// Written through writeOutputFile().
-void writeShotStats(const ShotStats& stats, const std::string& path);
+void printBudget(const std::vector<BudgetRun>& runs, double budgetMs);
+// Written through writeOutputFile(); with the budget's runs when there are.
+void writeShotStats(const ShotStats& stats, const std::string& path,
+                    const std::vector<BudgetRun>& budget = {}, double budgetMs = 0.0);
 
 }  // namespace heatlab

@@ -63,10 +63,11 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     if (transform.cellsPerPixel > 1.0f && settings.sampling == Sampling::Extremes) {
         image = viewSamplingOf(transform, width, height);
     }
-    view.prepare(grid, settings.path, backend, image ? image->pixels() : 0);
+    view.prepare(grid, settings.path, backend, image ? image->pixels() : 0, settings.mapPerFrame);
 
     FrameStats stats;
     stats.path = view.path();
+    stats.interopBuffer = view.interopBuffer();
     simulation.setTimedCopies(timed);
     const auto wait = [&] {
         if (timed) {
@@ -107,6 +108,7 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
         start = HostClock::now();
         stats.presentWrite = simulation.advanceAndPresent(
             settings.steps - stats.stepsTimed, view.deviceBuffer(), image ? &*image : nullptr);
+        view.settle(settings.displayLatency);
         wait();
         stats.displayMs = msSince(start);
         takeCopies(stats.displayMs);
@@ -122,6 +124,9 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
         stats.displayMs = msSince(start);
     }
 
+    if (settings.beforeDraw) {
+        settings.beforeDraw();
+    }
     start = HostClock::now();
     const DrawSettings draw = drawSettingsOf(settings);
     renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height,

@@ -4,6 +4,7 @@
 // by the chosen display path, and draw it through the renderer into a
 // rectangle of the bound framebuffer.
 
+#include <functional>
 #include <optional>
 
 #include "app/render/colour_map.h"
@@ -21,6 +22,14 @@ struct FrameSettings : PictureSettings {
     int steps = 0;  // steps this frame; 0 shows the field as it is
     // Which part of the grid to show; empty: the whole grid, fitted.
     std::optional<ViewTransform> view;
+    // On the shared buffers, draw the one written a frame before, so the
+    // host never waits for this frame's steps (the window); pictures draw
+    // the newest.
+    bool displayLatency = false;
+    // Device work of the caller's to queue after the display update and
+    // before the draws (the lecture's measures), so a frame switches from
+    // CUDA to GL once, not back and forth.
+    std::function<void()> beforeDraw;
     // The loupe over the field (loupe_layout.h): not drawn, or looking at
     // `centre` (a cell coordinate: the window's, from its measures or the
     // cursor), or without one at the strongest checkerboard's spot, found
@@ -43,7 +52,8 @@ struct FrameStats {
     double displayMs = 0.0;   // getting the field into the GL buffer (see below)
     double drawMs = 0.0;      // the colour-mapped draw
     double uiMs = 0.0;        // the window's panel drawn over it (LectureUi's); 0 without one
-    DisplayPath path = DisplayPath::ViaHost;  // the path that ran
+    DisplayPath path = DisplayPath::ViaHost;     // the path that ran
+    std::optional<InteropBuffer> interopBuffer;  // interop: which buffer it wrote
     // Interop: how the field reached the buffer (by the last step, or by a
     // copy when the frame had no steps). Via host: empty.
     std::optional<PresentWrite> presentWrite;

@@ -6,18 +6,50 @@
 
 namespace heatlab {
 
+const char* name(InteropBuffer buffer) {
+    return buffer == InteropBuffer::Shared ? "shared memory" : "mapped buffer";
+}
+
 GlField::GlField() = default;
 
 GlField::~GlField() {
     interop_.reset();  // unregister while the buffer still exists
+    shared_.reset();
     if (rangeCopied_ != nullptr) {
         glDeleteSync(rangeCopied_);
     }
 }
 
+void GlField::viewsOver(GLuint buffer, gl::Texture& field, gl::Texture& image) const {
+    // Two views of one buffer: the field with its range, and the image after
+    // it (displayImageOffset), each within the texel limit.
+    field = gl::Texture::create();
+    glBindTexture(GL_TEXTURE_BUFFER, field.id());
+    GL_CHECK(glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer, 0,
+                              static_cast<GLsizeiptr>(displayBufferFloats(grid_) * sizeof(float))));
+    image = gl::Texture{};
+    if (imagePixels_ > 0) {
+        image = gl::Texture::create();
+        glBindTexture(GL_TEXTURE_BUFFER, image.id());
+        GL_CHECK(glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer,
+                                  static_cast<GLintptr>(displayImageOffset(grid_) * sizeof(float)),
+                                  static_cast<GLsizeiptr>(imagePixels_ * sizeof(float))));
+    }
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+}
+
 void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
-                      std::size_t imagePixels) {
-    if (grid.nx != grid_.nx || grid.ny != grid_.ny || imagePixels != imagePixels_ || !buffer_) {
+                      std::size_t imagePixels, bool mapPerFrame) {
+    if (usingShared() && drawn_ >= 0) {
+        shared_->fenceReads(drawn_);  // the previous frame's reads, done before CUDA writes it
+    }
+    const bool sameGrid = grid.nx == grid_.nx && grid.ny == grid_.ny;
+    // A view that needs no image keeps the room it has: zooming across one
+    // cell a pixel costs no new buffer.
+    if (sameGrid && imagePixels == 0) {
+        imagePixels = imagePixels_;
+    }
+    if (!sameGrid || imagePixels != imagePixels_ || !buffer_) {
         GLint maxTexels = 0;
         glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
         if (displayBufferFloats(grid) > static_cast<std::size_t>(maxTexels)) {
@@ -27,32 +59,22 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         }
         interop_.reset();
         interopRefused_ = false;
-        buffer_ = gl::Buffer::create();
-        texture_ = gl::Texture::create();
-        const std::size_t floats = displayBufferFloats(grid, imagePixels);
-        glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
-        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(floats * sizeof(float)),
-                              nullptr, GL_DYNAMIC_DRAW));
-        // Two views of the one buffer: the field with its range, and the
-        // image after it (displayImageOffset), each within the texel limit.
-        glBindTexture(GL_TEXTURE_BUFFER, texture_.id());
-        GL_CHECK(
-            glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id(), 0,
-                             static_cast<GLsizeiptr>(displayBufferFloats(grid) * sizeof(float))));
-        imageTexture_ = gl::Texture{};
-        if (imagePixels > 0) {
-            imageTexture_ = gl::Texture::create();
-            glBindTexture(GL_TEXTURE_BUFFER, imageTexture_.id());
-            GL_CHECK(
-                glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer_.id(),
-                                 static_cast<GLintptr>(displayImageOffset(grid) * sizeof(float)),
-                                 static_cast<GLsizeiptr>(imagePixels * sizeof(float))));
-        }
-        glBindTexture(GL_TEXTURE_BUFFER, 0);
-        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        shared_.reset();
+        sharedRefused_ = false;
+        sharedRefusal_.clear();
+        drawn_ = -1;
         grid_ = grid;
         imagePixels_ = imagePixels;
+        buffer_ = gl::Buffer::create();
+        glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
+        GL_CHECK(glBufferData(
+            GL_TEXTURE_BUFFER,
+            static_cast<GLsizeiptr>(displayBufferFloats(grid, imagePixels) * sizeof(float)),
+            nullptr, GL_DYNAMIC_DRAW));
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        viewsOver(buffer_.id(), texture_, imageTexture_);
     }
+    mapPerFrame_ = mapPerFrame;
     fallbackReason_.clear();
     path_ = DisplayPath::ViaHost;
     if (wanted != DisplayPath::Interop) {
@@ -62,10 +84,27 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         fallbackReason_ = "the " + backend.facts().name + " backend keeps its field in host memory";
         return;
     }
+    const std::size_t bytes = displayBufferFloats(grid, imagePixels) * sizeof(float);
+    if (!mapPerFrame && !shared_ && !sharedRefused_) {
+        std::string why;
+        shared_ = shareWithCuda(bytes, &why);
+        if (shared_) {
+            ++sharedImports_;
+            for (int i = 0; i < 2; ++i) {
+                viewsOver(shared_->buffer(i), sharedTextures_[i], sharedImageTextures_[i]);
+            }
+        } else {
+            sharedRefused_ = true;
+            sharedRefusal_ = "shared memory: " + why + "; the buffer is mapped each frame instead";
+        }
+    }
+    path_ = DisplayPath::Interop;
+    if (usingShared()) {
+        return;
+    }
     if (!interop_ && !interopRefused_) {
         std::string why;
-        interop_ = registerWithCuda(buffer_.id(),
-                                    displayBufferFloats(grid, imagePixels) * sizeof(float), &why);
+        interop_ = registerWithCuda(buffer_.id(), bytes, &why);
         if (interop_) {
             ++registrations_;
         } else {
@@ -73,14 +112,41 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
             refusal_ = why;
         }
     }
-    if (interop_) {
-        path_ = DisplayPath::Interop;
-    } else {
+    if (!interop_) {
+        path_ = DisplayPath::ViaHost;
         fallbackReason_ = refusal_;
     }
 }
 
+void GlField::settle(bool latency) {
+    if (usingShared()) {
+        drawn_ = shared_->readable(latency);
+    }
+}
+
+std::optional<InteropBuffer> GlField::interopBuffer() const {
+    if (path_ != DisplayPath::Interop) {
+        return std::nullopt;
+    }
+    return usingShared() ? InteropBuffer::Shared : InteropBuffer::Mapped;
+}
+
+GLuint GlField::texture() const {
+    return usingShared() && drawn_ >= 0 ? sharedTextures_[drawn_].id() : texture_.id();
+}
+
+GLuint GlField::imageTexture() const {
+    return usingShared() && drawn_ >= 0 ? sharedImageTextures_[drawn_].id() : imageTexture_.id();
+}
+
+GLuint GlField::drawnBuffer() const {
+    return usingShared() && drawn_ >= 0 ? shared_->buffer(drawn_) : buffer_.id();
+}
+
 DeviceDisplayBuffer& GlField::deviceBuffer() {
+    if (usingShared()) {
+        return *shared_;
+    }
     if (path_ != DisplayPath::Interop || !interop_) {
         throw RuntimeError("GlField::deviceBuffer: the display path is not interop");
     }
@@ -111,7 +177,7 @@ void GlField::uploadImageOf(Backend& backend, const ViewSampling& sampling) {
 
 FieldRange GlField::storedRange() const {
     float ends[kDisplayRangeFloats] = {0.0f, 0.0f, 0.0f};
-    glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
+    glBindBuffer(GL_TEXTURE_BUFFER, drawnBuffer());
     GL_CHECK(glGetBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()),
                                 sizeof(ends), ends));
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
@@ -128,7 +194,7 @@ void GlField::queueRangeReadback() {
         glBindBuffer(GL_COPY_WRITE_BUFFER, rangeReadback_.id());
         GL_CHECK(glBufferData(GL_COPY_WRITE_BUFFER, kBytes, nullptr, GL_STREAM_READ));
     }
-    glBindBuffer(GL_COPY_READ_BUFFER, buffer_.id());
+    glBindBuffer(GL_COPY_READ_BUFFER, drawnBuffer());
     glBindBuffer(GL_COPY_WRITE_BUFFER, rangeReadback_.id());
     GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
                                  static_cast<GLintptr>(grid_.bytes()), 0, kBytes));

@@ -7,9 +7,14 @@
 // what the renderer reads.
 //
 // Two ways to fill it (the display path):
-//   interop   the buffer is registered with CUDA (once per grid size) and
-//             the frame's last step writes the field into it on the device;
-//             the host never touches the grid.
+//   interop   the frame's last step writes the field into it on the device;
+//             the host never touches the grid. The buffer is, in order of
+//             preference (the fallback chain, each step said in one line):
+//             shared  two buffers over memory CUDA allocated and GL
+//                     imported once per grid or view size, used in turn,
+//                     no map per frame (shared_gl_buffer.h);
+//             mapped  one GL buffer registered with CUDA once per grid or
+//                     view size and mapped around each frame's write.
 //   via host  the field is copied to host memory and uploaded with
 //             glBufferSubData, as a first version would do it: the only path
 //             on the CPU backend, and selectable on CUDA to show its cost.
@@ -23,10 +28,15 @@
 
 #include "app/render/gl_objects.h"
 #include "app/render/picture_settings.h"
+#include "app/render/shared_gl_buffer.h"
 #include "kernels/backend.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
+
+// Which buffer the interop path writes (the chain in the comment above).
+enum class InteropBuffer { Shared, Mapped };
+const char* name(InteropBuffer buffer);  // "shared memory", "mapped buffer"
 
 class GlField {
 public:
@@ -43,13 +53,27 @@ public:
     // `imagePixels`: room for a minified view's image after the field (the
     // backend writes it: stepAndPresent() on interop, viewImage() and
     // uploadImage() via host); a new size reallocates and registers again,
-    // so a view's size, like the grid's, costs one registration.
+    // so a view's size, like the grid's, costs one registration; 0 (a view
+    // that needs none) keeps the room there is.
+    // `mapPerFrame` skips the shared buffers for the mapped one (to compare
+    // them, and the fallback chain's test). Before anything else it fences
+    // the previous frame's reads of a shared buffer.
     void prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
-                 std::size_t imagePixels = 0);
+                 std::size_t imagePixels = 0, bool mapPerFrame = false);
+    // After the frame's write on the interop path and before its draws:
+    // which shared buffer GL reads (the newest, its write waited for; with
+    // `latency`, the one written the frame before, which nothing waits for).
+    // Does nothing on the other paths.
+    void settle(bool latency);
 
     DisplayPath path() const { return path_; }
+    // Interop: which buffer it writes; empty via host.
+    std::optional<InteropBuffer> interopBuffer() const;
     // Empty unless interop was asked for and could not be had.
     const std::string& fallbackReason() const { return fallbackReason_; }
+    // Empty unless interop runs on the mapped buffer where the shared ones
+    // were wanted: why they could not be had.
+    const std::string& sharedFallbackReason() const { return sharedRefusal_; }
     // Interop only: what the frame's last step writes.
     DeviceDisplayBuffer& deviceBuffer();
     // Via host: copies `field` (grid.cells() floats) into the buffer, and
@@ -71,17 +95,25 @@ public:
     void queueRangeReadback();
     std::optional<FieldRange> finishedRange();
 
-    // The buffer texture the renderer samples, and the grid it holds.
-    GLuint texture() const { return texture_.id(); }
+    // The buffer texture the renderer samples (this frame's buffer), and
+    // the grid it holds.
+    GLuint texture() const;
     // The image's buffer texture (0 without one) and its size.
-    GLuint imageTexture() const { return imageTexture_.id(); }
+    GLuint imageTexture() const;
     std::size_t imagePixels() const { return imagePixels_; }
     const GridSize& grid() const { return grid_; }
-    // How many times a GL buffer was registered with CUDA: once per grid
-    // size, whatever the number of frames.
+    // How many times a GL buffer was registered with CUDA, and how many
+    // pairs of CUDA memory GL imported: once per grid or view size, whatever
+    // the number of frames.
     int registrations() const { return registrations_; }
+    int sharedImports() const { return sharedImports_; }
 
 private:
+    bool usingShared() const { return path_ == DisplayPath::Interop && shared_ && !mapPerFrame_; }
+    GLuint drawnBuffer() const;
+    // The two textures over a buffer holding `grid` and an image after it.
+    void viewsOver(GLuint buffer, gl::Texture& field, gl::Texture& image) const;
+
     GridSize grid_{0, 0};
     DisplayPath path_ = DisplayPath::ViaHost;
     std::string fallbackReason_;
@@ -96,6 +128,16 @@ private:
     bool interopRefused_ = false;
     std::string refusal_;
     int registrations_ = 0;
+    // The shared pair, its textures, which one this frame draws, and why it
+    // could not be had (not retried per frame).
+    std::unique_ptr<SharedGlBuffers> shared_;
+    gl::Texture sharedTextures_[2];
+    gl::Texture sharedImageTextures_[2];
+    int drawn_ = -1;
+    bool sharedRefused_ = false;
+    std::string sharedRefusal_;
+    bool mapPerFrame_ = false;
+    int sharedImports_ = 0;
     gl::Buffer rangeReadback_;
     GLsync rangeCopied_ = nullptr;  // the fence behind the copy in flight
 };

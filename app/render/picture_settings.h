@@ -53,6 +53,9 @@ struct PictureSettings {
     float scaleReference = kDefaultScaleReference;
     ColourRange range;
     Sampling sampling = Sampling::Extremes;
+    // Interop through the buffer mapped each frame even where the shared
+    // buffers can be had (--interop-mapped): to compare the two.
+    bool mapPerFrame = false;
 };
 
 // Which part of the grid a rectangle shows, in cells: the cell coordinate

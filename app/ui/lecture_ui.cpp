@@ -94,11 +94,16 @@ bool LectureUi::frame(const UiSurface& surface) {
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     FrameSettings shown = frameSettingsOf(settings_, steps, input_.navigation().view());
     shown.loupe = loupeFrame(actions, factor);
+    shown.displayLatency = displayLatency_;
+    // The measures are queued behind the frame's steps, before any GL.
+    shown.beforeDraw = [this, steps, factor] { measure(steps, factor); };
     lastFrame_ =
         runFrame(simulation_, view_, renderer_, shown, 0, 0, fieldWidth_, fieldHeight_, timed);
     labelLoupe();
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
+    readouts_.interopBuffer = lastFrame_.interopBuffer ? name(*lastFrame_.interopBuffer) : "";
+    readouts_.sharedFallbackReason = view_.sharedFallbackReason();
     // Beside the grid, not the rectangle's edge, where a fitted grid leaves
     // background right of it.
     const GridSize& grid = simulation_.params().grid;
@@ -109,7 +114,6 @@ bool LectureUi::frame(const UiSurface& surface) {
     const int fieldRight = std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
     colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldRight,
                     fieldHeight_, pixelsPerUnit());
-    measure(steps, factor);
     advanceBandwidthSurvey();
     notice_.frame(readouts_.message, settings_.running, clock_());
     noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,

@@ -100,8 +100,9 @@ public:
     // when it cannot.
     void measureBandwidth();
     bool measuringBandwidth() const { return bandwidth_.running(); }
-    // GL buffers registered with CUDA so far (once per grid size).
-    int registrations() const { return view_.registrations(); }
+    // Display buffers set up with CUDA so far, registered or imported (once
+    // per grid or view size).
+    int registrations() const { return view_.registrations() + view_.sharedImports(); }
 
     // What the panel and the keys edit: the window applies vsync, `shot
     // --ui` runs and pauses the steps, scripts and tests drive the lecture
@@ -121,6 +122,9 @@ public:
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
+    // The window draws the shared buffer written a frame before
+    // (FrameSettings::displayLatency); `shot --ui` and tests the newest.
+    void setDisplayLatency(bool latency) { displayLatency_ = latency; }
     // The clock the pace and the rates read, in seconds: the host's; tests
     // and headless runs give simulated time, a frame's worth each frame.
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
@@ -200,6 +204,7 @@ private:
     double lastTimedFrame_ = 0.0;
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
+    bool displayLatency_ = false;
     bool loupeFollows_ = false;  // Z held
     double cursorX_ = -1.0;      // window units, as onCursor has them
     double cursorY_ = -1.0;

@@ -16,6 +16,9 @@ LectureWindow::LectureWindow(const LectureStart& start, const std::optional<Scen
       imgui_(window_),
       lecture_(start.settings, std::move(backend), imgui_, window_.description(), scene) {
     std::fprintf(stderr, "%s\n", backendReason.c_str());
+    // A frame of latency on the shared buffers, so no frame waits for its
+    // own steps before GL draws.
+    lecture_.setDisplayLatency(true);
     window_.setListener(this);
 }
 

@@ -275,6 +275,13 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
         ImGui::TextWrapped("via host: %s", readouts.fallbackReason.c_str());
         ImGui::PopStyleColor();
     }
+    if (readouts.path == DisplayPath::Interop) {
+        ImGui::Checkbox("map one buffer each frame", &picture.mapPerFrame);
+        wrapped(kDimColour, "interop through the %s", readouts.interopBuffer.c_str());
+        if (!readouts.sharedFallbackReason.empty() && !picture.mapPerFrame) {
+            wrapped(kNoteColour, "%s", readouts.sharedFallbackReason.c_str());
+        }
+    }
     combo("colour map", picture.map, allColourMaps());
     scaleControls(picture);
     // auto: shown while the grid's highest mode grows; Z held moves it.

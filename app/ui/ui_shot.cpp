@@ -64,21 +64,22 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
 }
 
 ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
-                    const ShotOptions& o) {
+                    int frames, int stepsPerFrame, DisplayPath path) {
     LectureSettings& settings = ui.settings();
     settings.running = true;
     settings.pace = Pace::FixedSteps;
-    settings.stepsPerFrame = o.settings.stepsPerFrame;
+    settings.stepsPerFrame = stepsPerFrame;
+    settings.picture.path = path;
     const FrameRunner frame = [&](bool timed) {
         ui.setFrameTiming(timed ? FrameTiming::EveryFrame : FrameTiming::Never);
         ui.frame(surface);
         return ui.lastFrame();
     };
-    ShotStats stats =
-        measureFrames(ui.simulation(), frame, target, o.frames, o.settings.stepsPerFrame);
+    ShotStats stats = measureFrames(ui.simulation(), frame, target, frames, stepsPerFrame);
     stats.picture = "the window with its panel";
     stats.path = name(ui.lastFrame().path);
     stats.registrations = ui.registrations();
+    stats.sharedFallback = ui.readouts().sharedFallbackReason;
     return stats;
 }
 
@@ -147,10 +148,21 @@ int runShotUi(const ShotOptions& o) {
     const UiSurface surface{{size.nx, size.ny}, {size.nx, size.ny}};
 
     if (!o.stats.empty()) {
-        ShotStats stats = measureUi(ui, surface, target, o);
+        ShotStats stats = measureUi(ui, surface, target, o.frames, o.settings.stepsPerFrame,
+                                    o.settings.picture.path);
         stats.context = context.description();
         printShotStats(stats);
-        writeShotStats(stats, o.stats);
+        std::vector<BudgetRun> budget;
+        if (o.frameBudgetMs) {
+            const MeasureFrames measure = [&](int stepsPerFrame, DisplayPath path) {
+                return measureUi(ui, surface, target, o.frames, stepsPerFrame, path);
+            };
+            budget = measureInBudget(measure, *o.frameBudgetMs,
+                                     budgetPaths(ui.simulation().backend().facts()),
+                                     o.settings.stepsPerFrame);
+            printBudget(budget, *o.frameBudgetMs);
+        }
+        writeShotStats(stats, o.stats, budget, o.frameBudgetMs.value_or(0.0));
         return 0;
     }
     if (cues) {

@@ -80,6 +80,33 @@ TEST(ShotUi, StatsMeasureTheWindowsFramesWithThePanel) {
     std::filesystem::remove(path);
 }
 
+// --frame-budget fills frames of the budget with the steps that fit beside
+// the measured overhead: a budget far above the overhead holds many more
+// steps than a frame of the probe, and the share of the undrawn rate is
+// reported per path (via host alone on the CPU backend).
+TEST(ShotUi, AFrameBudgetIsFilledWithTheStepsThatFitBesideTheDisplay) {
+    const std::string path = tempPath("heatlab-shot-budget.json");
+    const CommandResult result = runHeatlab(
+        "shot --backend cpu --grid 64 --frames 4 --steps-per-frame 2 --frame-budget 500 "
+        "--stats " +
+        path);
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_NE(result.out.find("frames of 500.0 ms"), std::string::npos) << result.out;
+    std::ifstream file(path);
+    const nlohmann::json json = nlohmann::json::parse(file);
+    const nlohmann::json& runs = json["frame_budget"]["runs"];
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0]["display_path"], "via-host");
+    const double overhead = runs[0]["overhead_ms"].get<double>();
+    EXPECT_GT(overhead, 0.0);
+    EXPECT_LT(overhead, 500.0);
+    EXPECT_GT(runs[0]["steps_per_frame"].get<int>(), 100) << "a 64 grid steps in microseconds";
+    const double share = runs[0]["share_of_undrawn_rate"].get<double>();
+    EXPECT_GT(share, 0.0);
+    EXPECT_LE(share, 1.2);
+    std::filesystem::remove(path);
+}
+
 TEST(ShotUi, MeasuresTheBandwidthTableAfterTheStepsWithoutTouchingTheField) {
     const std::string plain = tempPath("heatlab-shot-ui-plain.png");
     const std::string measured = tempPath("heatlab-shot-ui-bandwidth.png");
@@ -138,7 +165,9 @@ TEST(ShotUi, OptionsThatDoNotGoTogetherAreOneLineAndExitTwo) {
          {"shot --ui --slide 320x180", "shot --ui --record . --every 2", "shot --ui --field f.f32",
           "shot --size 320x200", "shot --presenter", "shot --bandwidth", "shot --ui --size 10x10",
           "shot --ui --size 640", "shot --cues lecture", "shot --ui --cues lecture --every 2",
-          "shot --ui --cues nothere.json"}) {
+          "shot --ui --cues nothere.json", "shot --loupe", "shot --frame-budget 16.7",
+          "shot --stats s.json --frame-budget 0", "shot --stats s.json --frame-budget 2000",
+          "shot --stats s.json --frame-budget 16ms"}) {
         const CommandResult result = runHeatlab(std::string(args) + " --backend cpu --grid 16");
         EXPECT_EQ(result.status, 2) << args << ": " << result.err;
         EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1)

@@ -86,9 +86,108 @@ TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
     }
 }
 
+// A minified view's image, made on the device beside the field (interop) or
+// by the CUDA backend into host memory and uploaded (via host): the same
+// texels bit for bit, and the same picture, for every kernel.
+TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
+    const auto imageTexels = [this] {
+        const GridSize& grid = scene->view.grid();
+        std::vector<float> values(scene->view.imagePixels());
+        GLint buffer = 0;
+        glBindTexture(GL_TEXTURE_BUFFER, scene->view.texture());
+        glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING,
+                                 &buffer);
+        glBindTexture(GL_TEXTURE_BUFFER, 0);
+        glBindBuffer(GL_TEXTURE_BUFFER, static_cast<GLuint>(buffer));
+        glGetBufferSubData(GL_TEXTURE_BUFFER,
+                           static_cast<GLintptr>(displayImageOffset(grid) * sizeof(float)),
+                           static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data());
+        glBindBuffer(GL_TEXTURE_BUFFER, 0);
+        return values;
+    };
+    options.slide = GridSize{200, 120};  // the 259 x 131 grid at about 1.6 cells a pixel
+    for (Kernel kernel : scene->simulation.backend().stencilKernels()) {
+        Params params = options.settings.params;
+        params.kernel = kernel;
+        params.r = 0.26f;
+        scene->simulation.setParams(params);
+        scene->simulation.reset();
+        FrameSettings settings;
+        settings.path = DisplayPath::Interop;
+        settings.steps = 40;
+        const Picture interop = takePicture(*scene, options, settings);
+        ASSERT_EQ(interop.frame.path, DisplayPath::Interop) << scene->view.fallbackReason();
+        ASSERT_GT(scene->view.imagePixels(), 0u) << "minified: the image was made";
+        const std::vector<float> onDevice = imageTexels();
+        settings.path = DisplayPath::ViaHost;
+        settings.steps = 0;
+        const Picture viaHost = takePicture(*scene, options, settings);
+        ASSERT_EQ(viaHost.frame.path, DisplayPath::ViaHost);
+        const std::vector<float> uploaded = imageTexels();
+        ASSERT_EQ(onDevice.size(), uploaded.size());
+        EXPECT_EQ(std::memcmp(onDevice.data(), uploaded.data(), onDevice.size() * sizeof(float)), 0)
+            << name(kernel);
+        EXPECT_EQ(viaHost.image.pixels, interop.image.pixels) << name(kernel);
+    }
+}
+
+// The fallback chain, each step forced in turn: the shared buffers, the
+// mapped one, via host draw the same picture, minified (the view's image)
+// and at grid resolution, for every kernel; the shared pair is imported
+// once per grid or view size.
+TEST_F(Interop, EveryStepOfTheFallbackChainDrawsTheSamePicture) {
+    for (const std::optional<GridSize> slide :
+         {std::optional<GridSize>{}, std::optional<GridSize>{GridSize{200, 120}}}) {
+        options.slide = slide;
+        for (Kernel kernel : scene->simulation.backend().stencilKernels()) {
+            Params params = options.settings.params;
+            params.kernel = kernel;
+            params.r = 0.26f;
+            scene->simulation.setParams(params);
+            scene->simulation.reset();
+            FrameSettings settings;
+            settings.path = DisplayPath::Interop;
+            settings.steps = 30;
+            const Picture shared = takePicture(*scene, options, settings);
+            ASSERT_EQ(shared.frame.path, DisplayPath::Interop) << scene->view.fallbackReason();
+            ASSERT_EQ(shared.frame.interopBuffer, InteropBuffer::Shared)
+                << scene->view.sharedFallbackReason();
+            settings.steps = 0;
+            settings.mapPerFrame = true;
+            const Picture mapped = takePicture(*scene, options, settings);
+            ASSERT_EQ(mapped.frame.interopBuffer, InteropBuffer::Mapped);
+            settings.path = DisplayPath::ViaHost;
+            const Picture viaHost = takePicture(*scene, options, settings);
+            ASSERT_EQ(viaHost.frame.path, DisplayPath::ViaHost);
+            const std::string where = std::string(name(kernel)) + (slide ? ", slide" : ", field");
+            EXPECT_EQ(shared.image.pixels, mapped.image.pixels) << where;
+            EXPECT_EQ(shared.image.pixels, viaHost.image.pixels) << where;
+        }
+    }
+}
+
+TEST_F(Interop, TheSharedBuffersAreImportedOncePerGridOrViewSize) {
+    FrameSettings settings;
+    settings.path = DisplayPath::Interop;
+    settings.steps = 3;
+    for (int frame = 0; frame < 20; ++frame) {
+        takePicture(*scene, options, settings);
+    }
+    ASSERT_EQ(scene->view.interopBuffer(), InteropBuffer::Shared)
+        << scene->view.sharedFallbackReason();
+    EXPECT_EQ(scene->view.sharedImports(), 1);
+    EXPECT_EQ(scene->view.registrations(), 0);
+    options.slide = GridSize{200, 120};  // a view with an image: one more
+    for (int frame = 0; frame < 5; ++frame) {
+        takePicture(*scene, options, settings);
+    }
+    EXPECT_EQ(scene->view.sharedImports(), 2);
+}
+
 TEST_F(Interop, TheBufferIsRegisteredOncePerGridSize) {
     FrameSettings settings;
     settings.path = DisplayPath::Interop;
+    settings.mapPerFrame = true;
     settings.steps = 3;
     for (int frame = 0; frame < 20; ++frame) {
         takePicture(*scene, options, settings);

@@ -1,0 +1,141 @@
+// Built only with the CUDA backend (CMake picks shared_gl_buffer_none.cpp
+// otherwise).
+#include "app/render/shared_gl_buffer.h"
+
+#include <cuda_runtime.h>
+#include <array>
+
+#include "app/render/gl_check.h"
+#include "kernels/base/errors.h"
+#include "kernels/cuda/shared_display_memory.h"
+
+namespace heatlab {
+
+namespace {
+
+// How long the host waits for GL to finish reading a buffer before CUDA
+// writes it: a frame's GL work, far less than this.
+constexpr GLuint64 kFenceTimeoutNs = 2'000'000'000;
+
+class SharedPair final : public SharedGlBuffers {
+public:
+    ~SharedPair() override {
+        // Nothing of GL's may still read the memory when CUDA frees it.
+        glFinish();
+        for (Slot& slot : slots_) {
+            if (slot.fence != nullptr) {
+                glDeleteSync(slot.fence);
+            }
+            if (slot.buffer != 0) {
+                glDeleteBuffers(1, &slot.buffer);
+            }
+            if (slot.memoryObject != 0) {
+                glDeleteMemoryObjectsEXT(1, &slot.memoryObject);
+            }
+        }
+    }
+
+    // Allocates and imports both; false with *why on the first refusal.
+    bool make(std::size_t bytes, std::string* why) {
+        for (Slot& slot : slots_) {
+            slot.memory = SharedDeviceMemory::create(bytes, why);
+            if (!slot.memory) {
+                return false;
+            }
+            const int fd = slot.memory->exportFd(why);
+            if (fd < 0) {
+                return false;
+            }
+            (void)glGetError();
+            glCreateMemoryObjectsEXT(1, &slot.memoryObject);
+            // GL owns the descriptor from here, also when the import fails.
+            glImportMemoryFdEXT(slot.memoryObject, slot.memory->bytes(),
+                                GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
+            glGenBuffers(1, &slot.buffer);
+            glBindBuffer(GL_TEXTURE_BUFFER, slot.buffer);
+            glBufferStorageMemEXT(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(bytes),
+                                  slot.memoryObject, 0);
+            glBindBuffer(GL_TEXTURE_BUFFER, 0);
+            const std::string errors = gl::drainErrors();
+            if (!errors.empty()) {
+                *why = "OpenGL refused to import CUDA's memory (" + errors + ")";
+                return false;
+            }
+        }
+        return true;
+    }
+
+    GLuint buffer(int index) const override { return slots_[index].buffer; }
+
+    float* acquire(void* /*stream*/) override {
+        writing_ = written_ < 0 ? 0 : 1 - written_;
+        Slot& slot = slots_[writing_];
+        if (slot.fence != nullptr) {
+            const GLenum status =
+                glClientWaitSync(slot.fence, GL_SYNC_FLUSH_COMMANDS_BIT, kFenceTimeoutNs);
+            glDeleteSync(slot.fence);
+            slot.fence = nullptr;
+            if (status == GL_TIMEOUT_EXPIRED || status == GL_WAIT_FAILED) {
+                throw RuntimeError("OpenGL did not finish reading a display buffer in 2 s");
+            }
+        }
+        return slot.memory->data();
+    }
+
+    void release(void* stream) override {
+        slots_[writing_].memory->recordWritten(stream);
+        previous_ = written_;
+        written_ = writing_;
+    }
+
+    int readable(bool latency) override {
+        if (written_ < 0) {
+            throw RuntimeError("SharedGlBuffers::readable: nothing was written yet");
+        }
+        const int index = latency && previous_ >= 0 ? previous_ : written_;
+        slots_[index].memory->waitWritten();
+        return index;
+    }
+
+    void fenceReads(int index) override {
+        Slot& slot = slots_[index];
+        if (slot.fence != nullptr) {
+            glDeleteSync(slot.fence);
+        }
+        slot.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    }
+
+private:
+    struct Slot {
+        std::unique_ptr<SharedDeviceMemory> memory;
+        GLuint memoryObject = 0;
+        GLuint buffer = 0;
+        GLsync fence = nullptr;  // after the GL work that last read it
+    };
+    std::array<Slot, 2> slots_;
+    int writing_ = -1;
+    int written_ = -1;   // the newest written
+    int previous_ = -1;  // the one written before it
+};
+
+}  // namespace
+
+std::unique_ptr<SharedGlBuffers> shareWithCuda(std::size_t bytes, std::string* why) {
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        (void)cudaGetLastError();
+        *why = "no CUDA device";
+        return nullptr;
+    }
+    if (GLAD_GL_EXT_memory_object == 0 || GLAD_GL_EXT_memory_object_fd == 0) {
+        *why = "this OpenGL has no GL_EXT_memory_object_fd";
+        return nullptr;
+    }
+    auto pair = std::make_unique<SharedPair>();
+    if (!pair->make(bytes, why)) {
+        return nullptr;
+    }
+    return pair;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,40 @@
+#pragma once
+// The display's first choice on a CUDA device: two GL buffers over device
+// memory that CUDA allocated with its virtual memory API
+// (kernels/cuda/shared_display_memory.h) and GL imported once
+// (GL_EXT_memory_object_fd), used in turn, so no buffer is mapped per
+// frame: CUDA writes one while GL draws the other. Ordered from the host:
+// before CUDA writes a buffer, GL's fence after the frame that last read it;
+// before GL reads one, CUDA's event after its write. The kernels still see
+// only a DeviceDisplayBuffer.
+
+#include <glad/gl.h>
+
+#include <memory>
+#include <string>
+
+#include "kernels/backend.h"
+
+namespace heatlab {
+
+class SharedGlBuffers : public DeviceDisplayBuffer {
+public:
+    // The two GL buffers, each at least the asked-for bytes.
+    virtual GLuint buffer(int index) const = 0;
+    // Which buffer GL reads this frame: the newest written, its write waited
+    // for on the host; with `latency`, the one written a frame before where
+    // there is one, which is long done, so nothing waits (the window's
+    // choice: a frame of latency at most).
+    virtual int readable(bool latency) = 0;
+    // The GL work queued so far has read buffer `index` (its last frame's
+    // draws): fenced, and waited for before CUDA writes that buffer again.
+    virtual void fenceReads(int index) = 0;
+};
+
+// Two buffers of `bytes` in the current GL context, or nullptr with *why:
+// no CUDA in this build, a GL without GL_EXT_memory_object_fd, a driver
+// that refuses the memory or its import. Must be destroyed while the GL
+// context is current.
+std::unique_ptr<SharedGlBuffers> shareWithCuda(std::size_t bytes, std::string* why);
+
+}  // namespace heatlab
