@@ -176,11 +176,21 @@ void GlField::uploadImageOf(Backend& backend, const ViewSampling& sampling) {
 }
 
 FieldRange GlField::storedRange() const {
+    // Copied on the GPU into a buffer of GL's own, then read: GL may answer
+    // a read of memory it imported from a copy of its own that CUDA's
+    // writes do not reach (seen on the H200), while a GPU copy reads the
+    // memory itself.
+    constexpr GLsizeiptr kBytes = kDisplayRangeFloats * sizeof(float);
+    const gl::Buffer scratch = gl::Buffer::create();
+    glBindBuffer(GL_COPY_WRITE_BUFFER, scratch.id());
+    GL_CHECK(glBufferData(GL_COPY_WRITE_BUFFER, kBytes, nullptr, GL_STREAM_READ));
+    glBindBuffer(GL_COPY_READ_BUFFER, drawnBuffer());
+    GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                                 static_cast<GLintptr>(grid_.bytes()), 0, kBytes));
     float ends[kDisplayRangeFloats] = {0.0f, 0.0f, 0.0f};
-    glBindBuffer(GL_TEXTURE_BUFFER, drawnBuffer());
-    GL_CHECK(glGetBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()),
-                                sizeof(ends), ends));
-    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    GL_CHECK(glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, kBytes, ends));
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     return {ends[0], ends[1], ends[2] != 0.0f};
 }
 

@@ -19,6 +19,30 @@
 namespace heatlab {
 namespace {
 
+// `count` floats of the buffer behind `texture` from `offset`, read through
+// a GPU copy into a buffer of GL's own (as GlField::storedRange reads): GL
+// may answer a direct read of imported memory from a stale copy.
+std::vector<float> readBehind(GLuint texture, std::size_t offset, std::size_t count) {
+    GLint buffer = 0;
+    glBindTexture(GL_TEXTURE_BUFFER, texture);
+    glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING, &buffer);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    const auto bytes = static_cast<GLsizeiptr>(count * sizeof(float));
+    GLuint scratch = 0;
+    glGenBuffers(1, &scratch);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, scratch);
+    glBufferData(GL_COPY_WRITE_BUFFER, bytes, nullptr, GL_STREAM_READ);
+    glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(buffer));
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                        static_cast<GLintptr>(offset * sizeof(float)), 0, bytes);
+    std::vector<float> values(count);
+    glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, values.data());
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    glDeleteBuffers(1, &scratch);
+    return values;
+}
+
 class Interop : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -34,18 +58,7 @@ protected:
 
     // The GL buffer's contents, read back through GL.
     std::vector<float> displayed() {
-        const GridSize& grid = scene->view.grid();
-        std::vector<float> values(displayBufferFloats(grid));
-        GLint buffer = 0;
-        glBindTexture(GL_TEXTURE_BUFFER, scene->view.texture());
-        glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING,
-                                 &buffer);
-        glBindTexture(GL_TEXTURE_BUFFER, 0);
-        glBindBuffer(GL_TEXTURE_BUFFER, static_cast<GLuint>(buffer));
-        glGetBufferSubData(GL_TEXTURE_BUFFER, 0,
-                           static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data());
-        glBindBuffer(GL_TEXTURE_BUFFER, 0);
-        return values;
+        return readBehind(scene->view.texture(), 0, displayBufferFloats(scene->view.grid()));
     }
 
     ShotOptions options;
@@ -91,19 +104,8 @@ TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
 // texels bit for bit, and the same picture, for every kernel.
 TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
     const auto imageTexels = [this] {
-        const GridSize& grid = scene->view.grid();
-        std::vector<float> values(scene->view.imagePixels());
-        GLint buffer = 0;
-        glBindTexture(GL_TEXTURE_BUFFER, scene->view.texture());
-        glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING,
-                                 &buffer);
-        glBindTexture(GL_TEXTURE_BUFFER, 0);
-        glBindBuffer(GL_TEXTURE_BUFFER, static_cast<GLuint>(buffer));
-        glGetBufferSubData(GL_TEXTURE_BUFFER,
-                           static_cast<GLintptr>(displayImageOffset(grid) * sizeof(float)),
-                           static_cast<GLsizeiptr>(values.size() * sizeof(float)), values.data());
-        glBindBuffer(GL_TEXTURE_BUFFER, 0);
-        return values;
+        return readBehind(scene->view.texture(), displayImageOffset(scene->view.grid()),
+                          scene->view.imagePixels());
     };
     options.slide = GridSize{200, 120};  // the 259 x 131 grid at about 1.6 cells a pixel
     for (Kernel kernel : scene->simulation.backend().stencilKernels()) {
