@@ -16,6 +16,32 @@ constexpr int kReduceThreads = 256;
 // the field with a grid stride, so the atomics stay few.
 constexpr unsigned kMaxReduceBlocks = 1024;
 
+// Every thread's `value` of the block combined by `combine` (associative,
+// `identity` its neutral value), in thread 0; the other threads' results
+// mean nothing. Launch assumption: 1D, blockDim.x == kReduceThreads; every
+// thread of the block calls it, once per kernel.
+template <typename T, typename Combine>
+__device__ T blockReduce(T value, T identity, Combine combine) {
+    constexpr int kWarps = kReduceThreads / kWarpSize;
+    for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+        value = combine(value, __shfl_down_sync(kFullWarp, value, offset));
+    }
+    __shared__ T perWarp[kWarps];
+    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
+    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
+    if (lane == 0) {
+        perWarp[warp] = value;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        value = lane < kWarps ? perWarp[lane] : identity;
+        for (int offset = kWarps / 2; offset > 0; offset /= 2) {
+            value = combine(value, __shfl_down_sync(kFullWarp, value, offset));
+        }
+    }
+    return value;
+}
+
 // Launch assumption: 1D, blockDim.x == kReduceThreads, any grid size.
 __global__ void __launch_bounds__(kReduceThreads)
     maxAbsKernel(const float* __restrict__ field, std::size_t count, std::uint32_t* result) {
@@ -25,24 +51,10 @@ __global__ void __launch_bounds__(kReduceThreads)
          i += stride) {
         biggest = max(biggest, __float_as_uint(fabsf(__ldg(field + i))));
     }
-    for (int offset = 16; offset > 0; offset /= 2) {
-        biggest = max(biggest, __shfl_down_sync(kFullWarp, biggest, offset));
-    }
-    __shared__ std::uint32_t perWarp[kReduceThreads / kWarpSize];
-    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
-    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
-    if (lane == 0) {
-        perWarp[warp] = biggest;
-    }
-    __syncthreads();
-    if (warp == 0) {
-        biggest = lane < kReduceThreads / kWarpSize ? perWarp[lane] : 0;
-        for (int offset = 4; offset > 0; offset /= 2) {
-            biggest = max(biggest, __shfl_down_sync(kFullWarp, biggest, offset));
-        }
-        if (lane == 0) {
-            atomicMax(result, biggest);
-        }
+    biggest =
+        blockReduce(biggest, 0u, [](std::uint32_t a, std::uint32_t b) { return a > b ? a : b; });
+    if (threadIdx.x == 0) {
+        atomicMax(result, biggest);
     }
 }
 
@@ -100,28 +112,9 @@ __global__ void writeRangeKernel(const std::uint32_t* result, float* dst) {
     dst[2] = result[2] != 0 ? 1.0f : 0.0f;
 }
 
-// The sum of every thread's `value`, in thread 0 (the other threads' results
-// mean nothing). Launch assumption: 1D, blockDim.x == kReduceThreads; every
-// thread of the block calls it, once per kernel.
+// The sum of every thread's `value`, in thread 0 (blockReduce's rules).
 __device__ double blockSum(double value) {
-    constexpr int kWarps = kReduceThreads / kWarpSize;
-    for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-        value += __shfl_down_sync(kFullWarp, value, offset);
-    }
-    __shared__ double perWarp[kWarps];
-    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
-    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
-    if (lane == 0) {
-        perWarp[warp] = value;
-    }
-    __syncthreads();
-    if (warp == 0) {
-        value = lane < kWarps ? perWarp[lane] : 0.0;
-        for (int offset = kWarps / 2; offset > 0; offset /= 2) {
-            value += __shfl_down_sync(kFullWarp, value, offset);
-        }
-    }
-    return value;
+    return blockReduce(value, 0.0, [](double a, double b) { return a + b; });
 }
 
 // Launch assumption: 1D, blockDim.x == kReduceThreads, at most
@@ -192,24 +185,10 @@ __global__ void __launch_bounds__(kReduceThreads)
             best = max(best, key);
         }
     }
-    for (int offset = 16; offset > 0; offset /= 2) {
-        best = max(best, __shfl_down_sync(kFullWarp, best, offset));
-    }
-    __shared__ unsigned long long perWarp[kReduceThreads / kWarpSize];
-    const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
-    const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
-    if (lane == 0) {
-        perWarp[warp] = best;
-    }
-    __syncthreads();
-    if (warp == 0) {
-        best = lane < kReduceThreads / kWarpSize ? perWarp[lane] : 0;
-        for (int offset = 4; offset > 0; offset /= 2) {
-            best = max(best, __shfl_down_sync(kFullWarp, best, offset));
-        }
-        if (lane == 0 && best != 0) {
-            atomicMax(result, best);
-        }
+    best = blockReduce(best, 0ull,
+                       [](unsigned long long a, unsigned long long b) { return a > b ? a : b; });
+    if (threadIdx.x == 0 && best != 0) {
+        atomicMax(result, best);
     }
 }
 
