@@ -16,8 +16,12 @@ long long floorDiv(long long a, long long b) {
 }
 long long ceilDiv(long long a, long long b) { return -floorDiv(-a, b); }
 
-long long ticksBetween(long long first, long long last, long long spacing) {
-    return floorDiv(last, spacing) - ceilDiv(first, spacing) + 1;
+// How many multiples of `spacing` lie in [first, last]; counted in double,
+// since a span of the whole long long range has more than it holds (only
+// its comparison with a few ticks matters).
+double ticksBetween(long long first, long long last, long long spacing) {
+    return static_cast<double>(floorDiv(last, spacing)) -
+           static_cast<double>(ceilDiv(first, spacing)) + 1.0;
 }
 
 // The power of ten a spacing of 1, 2 or 5 times it is made of.

@@ -298,7 +298,7 @@ TEST(Scene, TheShippedScenesParse) {
     EXPECT_EQ(unstable.settings.params.grid.nx, 512);
     EXPECT_EQ(unstable.settings.picture.map, ColourMap::Diverging);
     const Scene copy = parseScene(shipped[2].text, shipped[2].file);
-    EXPECT_EQ(shipped[2].file, "app/lecture/scenes/copy_every_step_2048.json");
+    EXPECT_STREQ(shipped[2].file, "app/lecture/scenes/copy_every_step_2048.json");
     EXPECT_EQ(copy.title, "copy every step at 2048");
     EXPECT_EQ(copy.settings.params.grid.nx, 2048);
     EXPECT_EQ(copy.settings.params.grid.ny, 2048);
