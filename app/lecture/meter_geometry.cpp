@@ -35,10 +35,10 @@ int exponentOf(long long spacing) {
 
 template <typename T>
 std::optional<LogPoint> largestShowable(const std::vector<long long>& steps,
-                                        const std::vector<T>& values) {
+                                        const std::vector<T>& values, long long since) {
     std::optional<LogPoint> largest;
     for (std::size_t i = 0; i < values.size(); ++i) {
-        if (!isLogShowable(values[i])) {
+        if (steps[i] < since || !isLogShowable(values[i])) {
             continue;
         }
         const double logValue = std::log10(static_cast<double>(values[i]));
@@ -112,10 +112,13 @@ std::vector<std::string> stepLabels(const StepTicks& ticks) {
 }
 
 std::optional<LogPoint> referenceAnchor(const StabilityHistory& history) {
-    if (std::optional<LogPoint> amplitude = largestShowable(history.steps(), history.amplitude())) {
+    // Only the points at the current r: the line has its growth.
+    const long long since = history.rSince();
+    if (std::optional<LogPoint> amplitude =
+            largestShowable(history.steps(), history.amplitude(), since)) {
         return amplitude;
     }
-    return largestShowable(history.steps(), history.maxAbs());
+    return largestShowable(history.steps(), history.maxAbs(), since);
 }
 
 std::optional<PlotSegment> clipToBox(const PlotSegment& segment, const PlotBox& box,

@@ -34,12 +34,11 @@ struct LogPoint {
 };
 
 // The point the reference line (the grid's growth a step) goes through: the
-// largest amplitude recorded, where the mode stands farthest above the
-// field's rounding noise (the newest past the bound; below it the first,
-// since a decaying mode sinks into the noise within a few hundred steps and
-// the newest amplitude is then noise: a line through it would climb tens of
-// decades back to the first step). Without any amplitude, the largest max
-// |u|; nothing when the history holds neither.
+// largest amplitude recorded at the history's current r (from rSince()), where the mode stands
+// farthest above the field's rounding noise (the newest past the bound; below it the first, since a
+// decaying mode sinks into the noise within a few hundred steps and the newest amplitude is then
+// noise: a line through it would climb tens of decades back to the first step). Without any
+// amplitude, the largest max |u|; nothing when the history holds neither.
 std::optional<LogPoint> referenceAnchor(const StabilityHistory& history);
 
 // A segment in the plot's coordinates (pixels), and the plot's rectangle.

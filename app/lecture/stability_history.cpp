@@ -17,9 +17,12 @@ constexpr std::size_t kMaxPoints = 2000;
 bool isLogShowable(double value) { return std::isfinite(value) && value > 0.0; }
 
 void StabilityHistory::add(long long step, float maxAbs, double amplitude, float r) {
-    if (r != r_ || (!steps_.empty() && step < steps_.back())) {
+    if (!steps_.empty() && step < steps_.back()) {
         clear();
+    }
+    if (steps_.empty() || r != r_) {
         r_ = r;
+        rSince_ = step;
     }
     const double magnitude = std::fabs(amplitude);
     if (!isLogShowable(maxAbs) && !isLogShowable(magnitude)) {

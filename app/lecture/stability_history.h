@@ -1,7 +1,8 @@
 #pragma once
 // What the stability meter (app/ui/stability_meter.h) draws: max |u| and
-// the checkerboard amplitude after every frame since the last reset, at one
-// r, kept in a bounded number of points. No ImGui here.
+// the checkerboard amplitude after every frame since the last reset, kept
+// in a bounded number of points, with the step from which r has been what
+// it is now. No ImGui here.
 
 #include <vector>
 
@@ -14,8 +15,10 @@ class StabilityHistory {
 public:
     // Records max |u| and the checkerboard amplitude (Backend::
     // checkerboardAmplitude(), either sign: its magnitude is kept) after
-    // `step` steps at `r`. A new r starts a new history (the line's slope is
-    // r's), and so does a step count that went back (a reset). A value a log
+    // `step` steps at `r`. A step count that went back (a reset) starts a
+    // new history; a new r keeps the run (a ramp of r across the bound is
+    // one story: the amplitude falls, then grows) and moves rSince(), from
+    // where the meter's line at the new r's growth is anchored. A value a log
     // scale cannot show (zero, NaN, infinite) is kept as NaN and left out of
     // its curve; a point with neither is not recorded. A point at the newest
     // point's step replaces it (the same step measured again: a paused run
@@ -33,6 +36,8 @@ public:
     // |checkerboard amplitude| a point; NaN where there is none to show.
     const std::vector<double>& amplitude() const { return amplitude_; }
     float r() const { return r_; }
+    // The first step recorded at r(): the points from there on are r()'s.
+    long long rSince() const { return rSince_; }
 
 private:
     // Drops every other point, so a long run keeps its whole span.
@@ -42,5 +47,6 @@ private:
     std::vector<float> maxAbs_;
     std::vector<double> amplitude_;
     float r_ = 0.0f;
+    long long rSince_ = 0;
 };
 }  // namespace heatlab

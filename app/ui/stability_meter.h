@@ -3,7 +3,8 @@
 // frame since the last reset, on a log scale, beside the line the
 // checkerboard mode follows, the grid's own growth a step (its highest
 // mode's |factor|, kernels/numerics/grid_modes.h: |1 - 8r| only on the
-// infinite grid), drawn through the largest amplitude (referenceAnchor() of
+// infinite grid), drawn through the largest amplitude since r took its
+// value (a ramp of r keeps the whole run on the plot; referenceAnchor() of
 // app/lecture/meter_geometry.h) and clipped to the plot. Past the grid's
 // bound the amplitude runs along that line and max |u| bends onto it as the
 // checkerboard takes over the field; below, max |u| stays flat (the maximum

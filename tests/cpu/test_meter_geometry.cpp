@@ -93,6 +93,16 @@ TEST(MeterGeometry, TheReferenceLineGoesThroughTheLargestAmplitude) {
     unstable.add(30, 30.0f, 10.0, 0.26f);
     EXPECT_EQ(referenceAnchor(unstable)->step, 30);
 
+    // A ramp across the bound: one run, the line anchored at the new r's
+    // largest, not at the decayed start's.
+    StabilityHistory ramp;
+    ramp.add(10, 1.0f, 1e-3, 0.24f);
+    ramp.add(20, 1.0f, 1e-9, 0.25f);
+    ramp.add(30, 1.0f, 1e-8, 0.26f);
+    ramp.add(40, 1.0f, 1e-6, 0.26f);
+    EXPECT_EQ(ramp.steps().size(), 4u);
+    EXPECT_EQ(referenceAnchor(ramp)->step, 40);
+
     StabilityHistory unmeasured;
     unmeasured.add(10, 4.0f, 0.24f);
     unmeasured.add(20, 2.0f, 0.24f);

@@ -178,9 +178,12 @@ TEST(PanelModel, TheStabilityHistoryFollowsOneRunAtOneR) {
     EXPECT_EQ(history.steps().size(), 2u);
     history.add(5, 1.0f, 0.5, 0.26f);  // reset
     EXPECT_EQ(history.steps(), std::vector<long long>{5});
-    history.add(15, 1.0f, 0.5, 0.24f);  // a new r
-    EXPECT_EQ(history.steps(), std::vector<long long>{15});
+    history.add(15, 1.0f, 0.5, 0.24f);  // a new r: the same run, the line's anchor moves
+    EXPECT_EQ(history.steps(), (std::vector<long long>{5, 15}));
     EXPECT_EQ(history.r(), 0.24f);
+    EXPECT_EQ(history.rSince(), 15);
+    history.clear();
+    history.add(15, 1.0f, 0.5, 0.24f);
     for (long long step = 16; step < 20000; ++step) {
         history.add(step, 1.0f, 1.0 / static_cast<double>(step), 0.24f);
     }
