@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstdio>
 #include <string>
 
 namespace heatlab {
@@ -65,6 +66,26 @@ OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLa
     draw->AddText(font, size, ImVec2(band.x + pad, band.y + pad), IM_COL32(255, 255, 255, alpha),
                   lines.c_str());
     return band;
+}
+
+void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUnit) {
+    const glm::vec2 centre = glm::floor(loupe.view.centre);
+    char text[128];
+    std::snprintf(text, sizeof text, "loupe x%d, cell %d, %d", loupe.pixelsPerCell,
+                  static_cast<int>(centre.x), static_cast<int>(centre.y));
+    const float top =
+        static_cast<float>(fieldHeight - loupe.bottom - loupe.side - 2 * loupe.border) /
+        pixelsPerUnit;
+    const float right = static_cast<float>(loupe.left + loupe.side + loupe.border) / pixelsPerUnit;
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const float pad = 0.25f * size.y;
+    // On a dark strip: the field under it may be any colour.
+    const ImVec2 at(std::max(pad, right - size.x - pad), top - size.y - 2.0f * pad);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad),
+                        ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                        IM_COL32(16, 16, 16, 230));
+    draw->AddText(at, IM_COL32(235, 235, 235, 255), text);
 }
 
 }  // namespace heatlab

@@ -5,6 +5,7 @@
 // Call between ImGuiLayer::beginFrame() and render().
 
 #include "app/lecture/field_notice.h"
+#include "app/render/loupe_layout.h"
 #include "app/ui/imgui_layer.h"
 
 namespace heatlab {
@@ -22,5 +23,10 @@ struct OverlayBand {
 // when nothing shows).
 OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLayer& imgui,
                             float fieldWidth, float fieldHeight);
+
+// The loupe's caption ("loupe x12, cell 767, 767") on a dark strip above
+// the inset the frame drew, its right edge on the inset's, in a field
+// `fieldHeight` framebuffer pixels tall at the window's top left.
+void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUnit);
 
 }  // namespace heatlab

@@ -93,13 +93,17 @@ bool LectureUi::frame(const UiSurface& surface) {
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     FrameSettings shown = frameSettingsOf(settings_, steps, input_.navigation().view());
-    shown.loupe = loupeFrame(actions, factor);
+    shown.loupe =
+        loupe_.frame(settings_.loupe, actions.toggleLoupe, factor, watch_.spot(simulation_),
+                     fieldArea(), input_.navigation(), simulation_.params().grid);
     shown.displayLatency = displayLatency_;
     // The measures are queued behind the frame's steps, before any GL.
     shown.beforeDraw = [this, steps, factor] { measure(steps, factor); };
     lastFrame_ =
         runFrame(simulation_, view_, renderer_, shown, 0, 0, fieldWidth_, fieldHeight_, timed);
-    labelLoupe();
+    if (lastFrame_.loupe) {
+        drawLoupeLabel(*lastFrame_.loupe, fieldHeight_, pixelsPerUnit());
+    }
     readouts_.path = lastFrame_.path;
     readouts_.fallbackReason = view_.fallbackReason();
     readouts_.interopBuffer = lastFrame_.interopBuffer ? name(*lastFrame_.interopBuffer) : "";
@@ -386,66 +390,12 @@ Scene LectureUi::currentScene() const {
 
 void LectureUi::onKey(Key key, bool repeat) {
     if (!imgui_.wantsKeyboard()) {
-        loupeFollows_ = loupeFollows_ || key == Key::Z;
+        loupe_.keyDown(key);
         applyKey(key, repeat, settings_, keyActions_);
     }
 }
 
-void LectureUi::onKeyReleased(Key key) {
-    if (key == Key::Z) {
-        loupeFollows_ = false;
-    }
-}
-
-FrameSettings::Loupe LectureUi::loupeFrame(const PanelActions& actions, double factor) {
-    LoupeMode& mode = settings_.loupe;
-    if (actions.toggleLoupe) {
-        mode = loupeShown(mode, factor) ? LoupeMode::Off : LoupeMode::On;
-    }
-    FrameSettings::Loupe loupe;
-    loupe.shown = loupeShown(mode, factor);
-    if (!loupe.shown) {
-        return loupe;
-    }
-    const GridSize& grid = simulation_.params().grid;
-    std::optional<glm::vec2> followed;
-    const float ppu = pixelsPerUnit();
-    const float x = static_cast<float>(cursorX_) * ppu;
-    const float y = static_cast<float>(cursorY_) * ppu;
-    if (loupeFollows_ && x >= 0.0f && y >= 0.0f && x < static_cast<float>(fieldWidth_) &&
-        y < static_cast<float>(fieldHeight_)) {
-        followed = input_.navigation().cellAt(x, y, fieldWidth_, fieldHeight_, grid);
-    }
-    // The window never waits for the spot: the newest measure's, a frame
-    // or two old on a GPU.
-    loupe.centre = loupeCentre(followed, watch_.spot(simulation_), grid);
-    return loupe;
-}
-
-void LectureUi::labelLoupe() {
-    if (!lastFrame_.loupe) {
-        return;
-    }
-    const LoupeLayout& l = *lastFrame_.loupe;
-    const float ppu = pixelsPerUnit();
-    const glm::vec2 centre = glm::floor(l.view.centre);
-    char text[128];
-    std::snprintf(text, sizeof text, "loupe x%d, cell %d, %d", l.pixelsPerCell,
-                  static_cast<int>(centre.x), static_cast<int>(centre.y));
-    // Above the inset, its right edge on the inset's, where it never runs
-    // into the colour bar.
-    const float top = static_cast<float>(fieldHeight_ - l.bottom - l.side - 2 * l.border) / ppu;
-    const float right = static_cast<float>(l.left + l.side + l.border) / ppu;
-    const ImVec2 size = ImGui::CalcTextSize(text);
-    const float pad = 0.25f * size.y;
-    // On a dark strip: the field under it may be any colour.
-    const ImVec2 at(std::max(pad, right - size.x - pad), top - size.y - 2.0f * pad);
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad),
-                        ImVec2(at.x + size.x + pad, at.y + size.y + pad),
-                        IM_COL32(16, 16, 16, 230));
-    draw->AddText(at, IM_COL32(235, 235, 235, 255), text);
-}
+void LectureUi::onKeyReleased(Key key) { loupe_.keyUp(key); }
 
 void LectureUi::onScroll(double dy) {
     input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation_.params().grid);
@@ -456,8 +406,7 @@ void LectureUi::onMouseButton(int button, bool pressed) {
 }
 
 void LectureUi::onCursor(double x, double y) {
-    cursorX_ = x;
-    cursorY_ = y;
+    loupe_.cursor(x, y);
     input_.cursor(x, y, fieldArea(), simulation_, settings_);
 }
 

@@ -26,6 +26,7 @@
 #include "app/lecture/field_input.h"
 #include "app/lecture/field_watch.h"
 #include "app/lecture/frame_pacer.h"
+#include "app/lecture/loupe_control.h"
 #include "app/lecture/panel_edits.h"
 #include "app/lecture/rate_meter.h"
 #include "app/lecture/scene.h"
@@ -166,11 +167,6 @@ private:
     // keys' moves, then what the cue asks for, into `actions` or done here;
     // returns the caption of a cue that started, said after the edits.
     std::optional<std::string> cueFrame(PanelActions& actions);
-    // The loupe of this frame: whether it shows and where it looks (the
-    // cursor's cell while Z is held, else the measured spot).
-    FrameSettings::Loupe loupeFrame(const PanelActions& actions, double factor);
-    // Its caption over the inset the frame drew.
-    void labelLoupe();
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
@@ -186,6 +182,7 @@ private:
     ScreenshotPanel screenshotPanel_;
     OutputDisk outputDisk_;
     FieldInput input_;
+    LoupeControl loupe_;
     ColourBar colourBar_;
     FieldWatch watch_;
     FieldNotice notice_;
@@ -205,9 +202,6 @@ private:
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
     bool displayLatency_ = false;
-    bool loupeFollows_ = false;  // Z held
-    double cursorX_ = -1.0;      // window units, as onCursor has them
-    double cursorY_ = -1.0;
 };
 
 }  // namespace heatlab
