@@ -61,8 +61,9 @@ PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r
                        " backend keeps its field in host memory: display it via the host");
 }
 
-bool Backend::requestMeasures(long long tag) {
-    measured_ = FieldMeasures{tag, maxAbs(), checkerboardAmplitude(), checkerboardSpot()};
+bool Backend::requestMeasures(long long tag, bool withSpot) {
+    measured_ = FieldMeasures{tag, maxAbs(), checkerboardAmplitude(),
+                              withSpot ? checkerboardSpot() : CellSpot{}};
     return true;
 }
 

@@ -219,8 +219,9 @@ public:
     // and never waits. A request made while one is still running is
     // dropped (returns false), so a slow device is asked no more than it
     // answers. Here, synchronously, for backends whose reductions cannot
-    // run behind the caller's back.
-    virtual bool requestMeasures(long long tag);
+    // run behind the caller's back. The spot is reduced only `withSpot`
+    // (while a loupe shows it): it is one more pass over the grid a frame.
+    virtual bool requestMeasures(long long tag, bool withSpot = false);
     virtual std::optional<FieldMeasures> finishedMeasures();
 
     // --- Display ---

@@ -34,10 +34,11 @@ std::string gridVerdict(const Params& p) {
 
 }  // namespace
 
-void FieldWatch::frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts) {
+void FieldWatch::frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts,
+                       bool withSpot) {
     Backend& backend = simulation.backend();
     use(backend.finishedMeasures(), simulation, settings, readouts);
-    if (backend.requestMeasures(simulation.stepCount())) {
+    if (backend.requestMeasures(simulation.stepCount(), withSpot)) {
         pending_ = Pending{simulation.fieldCount(), simulation.params().r};
     }
     use(backend.finishedMeasures(), simulation, settings, readouts);

@@ -21,7 +21,9 @@ public:
     // for the newest field's (asked before and after the request, so a
     // backend that measures at once answers in this frame), and pauses
     // `settings` when the field overflowed, saying why in the readouts.
-    void frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts);
+    // `withSpot`: the loupe shows, so the checkerboard's spot is measured too.
+    void frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts,
+               bool withSpot);
     // The newest max |u| measured of the simulation's field and the step it
     // was measured at. Before the first measure of this field, one is taken
     // now (waiting for the device): a frame of thousands of steps past the

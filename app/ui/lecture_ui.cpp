@@ -245,7 +245,7 @@ void LectureUi::measure(int steps, double factor) {
     // Past the grid's bound the measures are what keeps the run from
     // overflowing (paceSteps), so they are taken whatever the panel says.
     if (settings_.measureMaxAbs || std::fabs(factor) > 1.0 || loupeShown(settings_.loupe, factor)) {
-        watch_.frame(simulation_, settings_, readouts_);
+        watch_.frame(simulation_, settings_, readouts_, loupeShown(settings_.loupe, factor));
     }
     Rates rates{readouts_.frameMs, readouts_.stepsPerSecond, readouts_.copyGBs};
     if (rates_.frame(clock_(), steps, simulation_.bytesCopiedBack(), rates)) {

@@ -607,7 +607,7 @@ constexpr std::size_t kSpotWord = 4;
 
 }  // namespace
 
-bool CudaBackend::requestMeasures(long long tag) {
+bool CudaBackend::requestMeasures(long long tag, bool withSpot) {
     requireField("requestMeasures");
     Resources& res = *resources_;
     if (res.measuresInFlight) {
@@ -624,12 +624,17 @@ bool CudaBackend::requestMeasures(long long tag) {
                                       res.checkerboardResult.data(), stream);
     CUDA_CHECK(cudaMemcpyAsync(host, res.reduction.data(), sizeof(std::uint32_t),
                                cudaMemcpyDeviceToHost, stream));
-    cuda::launchCheckerboardSpot(res.field[current_].data(), grid_.nx, grid_.ny,
-                                 res.spotResult.data(), stream);
     CUDA_CHECK(cudaMemcpyAsync(host + kAmplitudeWord, res.checkerboardResult.data(), sizeof(double),
                                cudaMemcpyDeviceToHost, stream));
-    CUDA_CHECK(cudaMemcpyAsync(host + kSpotWord, res.spotResult.data(), sizeof(unsigned long long),
-                               cudaMemcpyDeviceToHost, stream));
+    if (withSpot) {
+        cuda::launchCheckerboardSpot(res.field[current_].data(), grid_.nx, grid_.ny,
+                                     res.spotResult.data(), stream);
+        CUDA_CHECK(cudaMemcpyAsync(host + kSpotWord, res.spotResult.data(),
+                                   sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+    } else {
+        // No spot (key 0); nothing of a request is in flight to race with.
+        std::memset(host + kSpotWord, 0, sizeof(unsigned long long));
+    }
     CUDA_CHECK(cudaEventRecord(res.measuresDone.get(), stream));
     res.measuresInFlight = true;
     res.measuresTag = tag;

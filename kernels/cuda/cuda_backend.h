@@ -48,7 +48,7 @@ public:
     FieldRange range() override;
     double checkerboardAmplitude() override;
     CellSpot checkerboardSpot() override;
-    bool requestMeasures(long long tag) override;
+    bool requestMeasures(long long tag, bool withSpot) override;
     std::optional<FieldMeasures> finishedMeasures() override;
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
                                 const ViewSampling* view) override;

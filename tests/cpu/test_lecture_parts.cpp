@@ -47,7 +47,7 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     FieldWatch watch;
     for (int frame = 0; frame < 400 && settings.running; ++frame) {
         simulation.advance(10);
-        watch.frame(simulation, settings, readouts);
+        watch.frame(simulation, settings, readouts, false);
     }
     EXPECT_FALSE(settings.running);
     EXPECT_FALSE(std::isfinite(readouts.maxAbs));
@@ -66,7 +66,7 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     FieldWatch quiet;
     for (int frame = 0; frame < 20; ++frame) {
         stable.advance(10);
-        quiet.frame(stable, running, calm);
+        quiet.frame(stable, running, calm, false);
     }
     EXPECT_TRUE(running.running);
     EXPECT_TRUE(calm.message.empty());

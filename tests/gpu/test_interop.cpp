@@ -57,6 +57,17 @@ protected:
     }
 
     // The GL buffer's contents, read back through GL.
+    // A fresh field of `kernel` past the bound (negative values and the
+    // checkerboard on display), on `boundary`.
+    void restartUnstable(Kernel kernel, Boundary boundary = Boundary::Dirichlet) {
+        Params params = options.settings.params;
+        params.kernel = kernel;
+        params.boundary = boundary;
+        params.r = 0.26f;
+        scene->simulation.setParams(params);
+        scene->simulation.reset();
+    }
+
     std::vector<float> displayed() {
         return readBehind(scene->view.texture(), 0, displayBufferFloats(scene->view.grid()));
     }
@@ -68,12 +79,7 @@ protected:
 TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
     for (Kernel kernel : scene->simulation.backend().kernels()) {
         for (Boundary boundary : allBoundaries()) {
-            Params params = options.settings.params;
-            params.kernel = kernel;
-            params.boundary = boundary;
-            params.r = 0.26f;  // unstable: negative values and growth on display too
-            scene->simulation.setParams(params);
-            scene->simulation.reset();
+            restartUnstable(kernel, boundary);
             FrameSettings settings;
             settings.path = DisplayPath::Interop;
             settings.steps = 7;
@@ -109,11 +115,7 @@ TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
     };
     options.slide = GridSize{200, 120};  // the 259 x 131 grid at about 1.6 cells a pixel
     for (Kernel kernel : scene->simulation.backend().stencilKernels()) {
-        Params params = options.settings.params;
-        params.kernel = kernel;
-        params.r = 0.26f;
-        scene->simulation.setParams(params);
-        scene->simulation.reset();
+        restartUnstable(kernel);
         FrameSettings settings;
         settings.path = DisplayPath::Interop;
         settings.steps = 40;
@@ -142,11 +144,7 @@ TEST_F(Interop, EveryStepOfTheFallbackChainDrawsTheSamePicture) {
          {std::optional<GridSize>{}, std::optional<GridSize>{GridSize{200, 120}}}) {
         options.slide = slide;
         for (Kernel kernel : scene->simulation.backend().stencilKernels()) {
-            Params params = options.settings.params;
-            params.kernel = kernel;
-            params.r = 0.26f;
-            scene->simulation.setParams(params);
-            scene->simulation.reset();
+            restartUnstable(kernel);
             FrameSettings settings;
             settings.path = DisplayPath::Interop;
             settings.steps = 30;

@@ -668,7 +668,7 @@ TEST_P(BackendConformance, RequestedMeasuresCarryTheSpotOfTheFieldAtTheRequest) 
     backend_->step(Kernel::Optimised, 50, 0.26f);
     const CellSpot spot = backend_->checkerboardSpot();
     ASSERT_TRUE(spot.found());
-    ASSERT_TRUE(backend_->requestMeasures(50));
+    ASSERT_TRUE(backend_->requestMeasures(50, true));
     backend_->step(Kernel::Optimised, 5, 0.26f);
     backend_->synchronize();
     const std::optional<FieldMeasures> measured = backend_->finishedMeasures();

@@ -53,7 +53,9 @@ public:
     FieldRange range() override { return inner_->range(); }
     double checkerboardAmplitude() override { return inner_->checkerboardAmplitude(); }
     CellSpot checkerboardSpot() override { return inner_->checkerboardSpot(); }
-    bool requestMeasures(long long tag) override { return inner_->requestMeasures(tag); }
+    bool requestMeasures(long long tag, bool withSpot) override {
+        return inner_->requestMeasures(tag, withSpot);
+    }
     std::optional<FieldMeasures> finishedMeasures() override { return inner_->finishedMeasures(); }
     void viewImage(const ViewSampling& view, float* image) override {
         inner_->viewImage(view, image);
