@@ -99,6 +99,7 @@ int run(int argc, char** argv) {
     if (shot->parsed()) {
         return shotOptions.ui ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
     }
+    heatlab::refuseDifferenceWithoutSplit(windowStart.settings.comparison);
     return heatlab::runWindow(windowStart);
 }
 

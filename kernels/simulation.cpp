@@ -117,6 +117,23 @@ std::unique_ptr<Backend> Simulation::switchBackend(std::unique_ptr<Backend> back
     return backend;
 }
 
+void Simulation::copyFieldOf(Simulation& source) {
+    Params wanted = params_;
+    wanted.grid = source.made_.grid;
+    wanted.boundary = source.made_.boundary;
+    wanted.initial = source.made_.initial;
+    requireRunnable(*backend_, wanted);
+    const std::vector<float>& field = source.fieldOnHost();
+    backend_->synchronize();  // no copy-back may still land in a buffer about to go
+    backend_->upload(wanted.grid, field.data(), wanted.boundary);
+    params_ = wanted;
+    made_ = source.made_;
+    ensureCopyBuffer();
+    ++fields_;
+    steps_ = source.steps_;
+    bytesCopiedBack_ = 0.0;
+}
+
 void Simulation::ensureCopyBuffer() {
     const std::size_t cells = params_.grid.cells();
     if (copyBuffer_ && copyBufferCells_ == cells && copyBufferMemory_ == policy_.memory) {

@@ -57,6 +57,13 @@ public:
     // upload or allocation fails. Like fieldOnHost(), it takes params().grid
     // and boundary to be the field's: switch with no such change pending.
     std::unique_ptr<Backend> switchBackend(std::unique_ptr<Backend> backend);
+    // Becomes a copy of `source` as it is now: its field (copied through
+    // host memory once), the grid, boundary and initial condition it was
+    // made with, and its step count; kernel, r and the copy-back policy stay
+    // this simulation's own. A new field for fieldCount(). The second pane
+    // of an A/B comparison starts from the first's this way. Throws, with
+    // nothing changed, as switchBackend() does when the grid does not fit.
+    void copyFieldOf(Simulation& source);
 
     // Runs `steps` steps of params().kernel, copying back as the policy says.
     void advance(int steps);

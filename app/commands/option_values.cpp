@@ -98,6 +98,74 @@ void addCopyBackOptions(CLI::App& app, int& every, bool& pinned) {
     app.add_flag("--pinned", pinned, "Copy back into pinned host memory");
 }
 
+namespace {
+
+bool yesOrNo(const std::string& key, const std::string& value) {
+    if (value == "yes" || value == "1" || value == "true") {
+        return true;
+    }
+    if (value == "no" || value == "0" || value == "false") {
+        return false;
+    }
+    throw CLI::ValidationError(key + " takes yes or no, got '" + value + "'");
+}
+
+PaneBSettings paneBOf(const std::string& spec) {
+    PaneBSettings b;
+    if (spec == "a") {
+        return b;
+    }
+    std::size_t from = 0;
+    while (from <= spec.size()) {
+        const std::size_t comma = std::min(spec.find(',', from), spec.size());
+        const std::string pair = spec.substr(from, comma - from);
+        const std::size_t equals = pair.find('=');
+        if (equals == std::string::npos) {
+            throw CLI::ValidationError(
+                "expected key=value pairs (kernel, r, backend, copy-every, "
+                "pinned, path, mapped) or 'a', got '" +
+                pair + "'");
+        }
+        const std::string key = pair.substr(0, equals);
+        const std::string value = pair.substr(equals + 1);
+        if (key == "kernel") {
+            b.kernel = parseChoice(value, allStencilKernels());
+        } else if (key == "r") {
+            b.r = parseR(value);
+        } else if (key == "backend") {
+            b.backend = parseChoice(value, allBackendChoices());
+        } else if (key == "copy-every") {
+            b.copyEvery = parseCount(value, 0);
+        } else if (key == "pinned") {
+            b.pinned = yesOrNo(key, value);
+        } else if (key == "path") {
+            b.path = parseChoice(value, allDisplayPaths());
+        } else if (key == "mapped") {
+            b.mapPerFrame = yesOrNo(key, value);
+        } else {
+            throw CLI::ValidationError("unknown key '" + key +
+                                       "' (kernel, r, backend, copy-every, pinned, path, mapped)");
+        }
+        from = comma + 1;
+    }
+    return b;
+}
+
+}  // namespace
+
+void addComparisonOptions(CLI::App& app, ABComparison& comparison) {
+    addParsedOption(app, "--split",
+                    "A/B: pane B beside pane A in lockstep, from the same field, running what "
+                    "SPEC changes (key=value pairs: kernel, r, backend, copy-every, pinned, path, "
+                    "mapped; 'a': the same as A)",
+                    "SPEC", "", [&comparison](const std::vector<std::string>& values) {
+                        comparison.split = true;
+                        comparison.b = paneBOf(values.back());
+                    });
+    app.add_flag("--difference", comparison.difference,
+                 "With --split: pane B shows A - B through the diverging map");
+}
+
 void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                           const std::string& kernelHelp) {
     addChoiceOption(app, "--backend", backend, allBackendChoices(),

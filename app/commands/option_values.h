@@ -15,6 +15,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/io/value_parsers.h"
+#include "app/lecture/lecture_settings.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
 
@@ -54,6 +55,13 @@ CLI::Option* addChoiceOption(CLI::App& app, const std::string& flag, Enum& targe
 // --copy-every N (0: never) and --pinned: the copy-back policy of the
 // window and of `shot`, as a first version would copy the field back.
 void addCopyBackOptions(CLI::App& app, int& every, bool& pinned);
+
+// --split SPEC and --difference: the A/B split of the window and of `shot
+// --ui`. SPEC is pane B's settings where they differ from pane A's, as
+// comma-separated key=value pairs (kernel, r, backend, copy-every, pinned,
+// path, mapped: "r=0.26", "path=via-host,copy-every=1"), or "a" for a pane
+// B that follows pane A in everything.
+void addComparisonOptions(CLI::App& app, ABComparison& comparison);
 
 // The options every command that runs a simulation takes, with the same
 // names everywhere: --backend, --grid, --kernel (stencil kernels),

@@ -90,6 +90,7 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
     addPictureOptions(*shot, s.picture);
     addCopyBackOptions(*shot, s.copyEvery, s.pinned);
+    addComparisonOptions(*shot, s.comparison);
     addParsedOption(
         *shot, "--slide",
         "A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar", "WxH",

@@ -25,6 +25,7 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
                         "Write the whole window, panel included, as a PNG after the last frame");
     const std::vector<CLI::Option*> pictureOptions = addPictureOptions(app, s.picture);
     addCopyBackOptions(app, s.copyEvery, s.pinned);
+    addComparisonOptions(app, s.comparison);
     addChoiceOption(app, "--pace", s.pace, allPaces(),
                     "How the steps of a frame are chosen: --steps-per-frame of them, as many as "
                     "keep 30 frames a second, or --steps-per-second whatever the frame rate");

@@ -23,6 +23,8 @@
 //              "display_path": "interop" | "via-host",
 //              "colormap": "heat", "scale": "linear" | "signed-log",
 //              "loupe": "auto" | "on" | "off",
+//              "comparison": {"split": true, "b": {"r": "0.26"}},  (the
+//                 A/B split as a scene writes it: scene.h)
 //              "ramp_r": {"to": 0.26, "seconds": 5},  (from r at the cue's
 //                                                 start, in the clock's time)
 //              "until": {"step": 2000} | {"max_abs_above": 10} | "pause",
@@ -81,6 +83,7 @@ struct Cue {
     std::optional<ColourMap> colormap;
     std::optional<ColourScale> scale;
     std::optional<LoupeMode> loupe;
+    std::optional<ABComparison> comparison;  // the A/B split, pane B's settings
     std::optional<RampR> rampR;
     bool bandwidth = false;
     std::optional<CueUntil> until;

@@ -74,6 +74,19 @@ AmplitudeSample FieldWatch::newest(Simulation& simulation) {
     return newestField_ == simulation.fieldCount() ? newest_ : measureNow(simulation);
 }
 
+std::optional<long long> FieldWatch::stepsLeft(Simulation& simulation, double factor,
+                                               AmplitudeSample& measured) {
+    const long long step = simulation.stepCount();
+    measured = std::fabs(factor) > 1.0 ? newest(simulation) : AmplitudeSample{};
+    std::optional<long long> left = stepsBeforePause(factor, measured, step);
+    if (left && *left == 0 && measured.step < step) {
+        // Waits for the device, near the pause only.
+        measured = measureNow(simulation);
+        left = stepsBeforePause(factor, measured, step);
+    }
+    return left;
+}
+
 AmplitudeSample FieldWatch::measureNow(Simulation& simulation) {
     newestField_ = simulation.fieldCount();
     newest_ =

@@ -32,6 +32,14 @@ public:
     // Measures max |u| of the field as it is now (waiting for the device)
     // and keeps it as the newest.
     AmplitudeSample measureNow(Simulation& simulation);
+    // The most steps the frame may run from the simulation's step before
+    // max |u|, grown by |factor| a step from its newest measure, would pass
+    // the pause amplitude (stepsBeforePause()); unlimited where nothing
+    // grows. Near the pause the field is measured as it is now first (the
+    // prediction grows the smooth part too, so it runs ahead of the field).
+    // `measured` gets the measure it used.
+    std::optional<long long> stepsLeft(Simulation& simulation, double factor,
+                                       AmplitudeSample& measured);
     // Where the newest measure of this field found the checkerboard
     // strongest (none before the first, or on a uniform field): where the
     // loupe looks.

@@ -10,6 +10,7 @@ namespace heatlab {
 
 enum class Key {
     Space,
+    B,
     N,
     R,
     P,

@@ -18,6 +18,7 @@ inline constexpr const char* kKeyHelp =
     "C   copy back every step, or never\n"
     "L   colours linear / signed-log\n"
     "M   loupe on / off;  hold Z: it follows the cursor\n"
+    "B   A/B: two panes in lockstep, or one\n"
     "Page Down or Right   next cue (--cues)\n"
     "Page Up or Left   the cue before, again\n"
     "left / right drag   paint hot / cold\n"

@@ -2,10 +2,31 @@
 
 #include <algorithm>
 
+#include "kernels/base/errors.h"
+
 namespace heatlab {
 
 CopyPolicy copyPolicyOf(const LectureSettings& settings) {
     return {settings.copyEvery, settings.pinned ? HostMemory::Pinned : HostMemory::Pageable};
+}
+
+LectureSettings paneBSettingsOf(const LectureSettings& a, BackendChoice aRunsOn) {
+    const PaneBSettings& b = a.comparison.b;
+    LectureSettings s = a;
+    s.params.kernel = b.kernel.value_or(a.params.kernel);
+    s.params.r = b.r.value_or(a.params.r);
+    s.backend = b.backend.value_or(aRunsOn);
+    s.copyEvery = b.copyEvery.value_or(a.copyEvery);
+    s.pinned = b.pinned.value_or(a.pinned);
+    s.picture.path = b.path.value_or(a.picture.path);
+    s.picture.mapPerFrame = b.mapPerFrame.value_or(a.picture.mapPerFrame);
+    return s;
+}
+
+void refuseDifferenceWithoutSplit(const ABComparison& comparison) {
+    if (comparison.difference && !comparison.split) {
+        throw UsageError("--difference shows A - B in pane B: it needs --split");
+    }
 }
 
 GridSize defaultWindowGrid(const BackendFacts& backend) {

@@ -30,6 +30,29 @@ constexpr int kMaxStepsPerFrame = 10000;
 constexpr float kMinBrushPercent = 0.2f;
 constexpr float kMaxBrushPercent = 20.0f;
 
+// Pane B of the A/B comparison (comparison_run.h): what it runs differently
+// from pane A. A setting left empty follows pane A's (so "B via host" stays
+// at A's r as the lecturer moves it); the rest (grid, boundary, initial
+// field, the steps a frame, the picture's colour map, scale and range) is
+// always pane A's: the panes show one lesson, advanced by the same steps
+// each frame.
+struct PaneBSettings {
+    std::optional<Kernel> kernel;
+    std::optional<float> r;
+    std::optional<BackendChoice> backend;  // Auto: the best there is
+    std::optional<int> copyEvery;
+    std::optional<bool> pinned;
+    std::optional<DisplayPath> path;
+    std::optional<bool> mapPerFrame;
+};
+
+// A/B: the field split into two panes in lockstep (B, or the panel).
+struct ABComparison {
+    bool split = false;
+    PaneBSettings b;
+    bool difference = false;  // pane B shows A - B through the diverging map
+};
+
 struct LectureSettings {
     // Grid, kernel, r, boundary, initial field, time block. As edited in the
     // panel: kernel and r apply at once, the rest at the next reset
@@ -69,7 +92,16 @@ struct LectureSettings {
     float brushPercent = 1.0f;
     float brushHot = kHot;
     float brushCold = kCold;
+    ABComparison comparison;
 };
+
+// Pane B's settings: `a`'s, with comparison.b's where it has them (B's
+// backend, unset, is the one pane A runs on: `aRunsOn`).
+LectureSettings paneBSettingsOf(const LectureSettings& a, BackendChoice aRunsOn);
+
+// --difference asks pane B to show A - B: without --split there is no pane
+// B, a UsageError.
+void refuseDifferenceWithoutSplit(const ABComparison& comparison);
 
 // The window's grid where none is asked for: 2048 where the field lives on
 // a device; 512 in host memory, which keeps 30 frames a second and more on

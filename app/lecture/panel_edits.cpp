@@ -17,6 +17,8 @@ void PanelActions::merge(const PanelActions& other) {
     nextCue = nextCue || other.nextCue;
     previousCue = previousCue || other.previousCue;
     toggleLoupe = toggleLoupe || other.toggleLoupe;
+    toggleSplit = toggleSplit || other.toggleSplit;
+    paneBAsA = paneBAsA || other.paneBAsA;
 }
 
 float steppedR(float r, int thousandths) {

@@ -27,6 +27,10 @@ struct PanelActions {
     // M: the loupe shown or hidden, whichever it is not now (the lecture
     // knows whether auto shows it).
     bool toggleLoupe = false;
+    // B: the A/B split on (pane B a copy of pane A, settings and field) or
+    // off; "B = A" in the panel: pane B's settings from pane A's.
+    bool toggleSplit = false;
+    bool paneBAsA = false;
 
     void merge(const PanelActions& other);
 };

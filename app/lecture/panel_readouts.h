@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/lecture/pane_difference.h"
 #include "app/lecture/stability_history.h"
 #include "app/measure/bandwidth_survey.h"
 #include "app/render/frame.h"
@@ -15,6 +16,19 @@
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
+
+// Pane B of the A/B comparison, as the panel shows it beside pane A's.
+struct ComparisonReadouts {
+    bool running = false;
+    std::string backend;                  // pane B's, as `backend` below
+    std::vector<Kernel> kernels;          // the stencil kernels pane B's backend has
+    std::optional<FrameStats> breakdown;  // pane B's part of the newest timed frame
+    int timedSteps = 0;                   // the steps that frame ran, in each pane
+    float maxAbs = 0.0f;
+    // max |A - B|, measured on timed frames (about once a second), every
+    // frame where both fields live in host memory or the difference shows.
+    PaneDifference difference;
+};
 
 // What the panel shows but does not edit, measured by the window.
 struct PanelReadouts {
@@ -43,5 +57,6 @@ struct PanelReadouts {
     std::string message;      // "saved <path>", or what went wrong
     std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
     bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
+    ComparisonReadouts comparison;
 };
 }  // namespace heatlab

@@ -19,6 +19,58 @@
 
 namespace heatlab {
 
+// "comparison": the A/B split; pane B's fields each optional (absent:
+// it follows pane A's).
+namespace {
+
+ABComparison comparisonOf(const Fields& c) {
+    c.allowOnly({"split", "difference", "b"});
+    ABComparison comparison;
+    comparison.split = c.boolean("split");
+    if (c.has("difference")) {
+        comparison.difference = c.boolean("difference");
+    }
+    if (!c.has("b")) {
+        return comparison;
+    }
+    const Fields b = c.object("b");
+    b.allowOnly(
+        {"kernel", "r", "backend", "copy_every", "pinned", "display_path", "interop_mapped"});
+    PaneBSettings& pane = comparison.b;
+    if (b.has("kernel")) {
+        pane.kernel = b.parsed(
+            "kernel", [](const std::string& t) { return parseChoice(t, allStencilKernels()); });
+    }
+    if (b.has("r")) {
+        pane.r = b.parsed("r", parseR);
+    }
+    if (b.has("backend")) {
+        pane.backend = b.parsed(
+            "backend", [](const std::string& t) { return parseChoice(t, allBackendChoices()); });
+    }
+    if (b.has("copy_every")) {
+        const long long every = b.whole("copy_every");
+        if (every < 0 || every > std::numeric_limits<int>::max()) {
+            throw Problem(b.where("copy_every") + " must be 0 (never) or more, got " +
+                          std::to_string(every));
+        }
+        pane.copyEvery = static_cast<int>(every);
+    }
+    if (b.has("pinned")) {
+        pane.pinned = b.boolean("pinned");
+    }
+    if (b.has("display_path")) {
+        pane.path = b.parsed(
+            "display_path", [](const std::string& t) { return parseChoice(t, allDisplayPaths()); });
+    }
+    if (b.has("interop_mapped")) {
+        pane.mapPerFrame = b.boolean("interop_mapped");
+    }
+    return comparison;
+}
+
+}  // namespace
+
 // The fields a scene may leave out (files written before the panel had
 // them): absent, they keep the window's defaults.
 void optionalSettingsOf(const Fields& w, LectureSettings& s) {
@@ -64,6 +116,9 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
     }
     if (w.has("pinned")) {
         s.pinned = w.boolean("pinned");
+    }
+    if (w.has("comparison")) {
+        s.comparison = comparisonOf(w.object("comparison"));
     }
     if (w.has("brush")) {
         const Fields brush = w.object("brush");
@@ -120,7 +175,7 @@ Params paramsOf(const Fields& p) {
 void windowSettingsOf(const Fields& w, LectureSettings& s) {
     w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "scale",
                  "scale_reference", "range", "sampling", "vsync", "pace", "steps_per_second",
-                 "explosion_pace", "loupe", "copy_every", "pinned", "brush"});
+                 "explosion_pace", "loupe", "copy_every", "pinned", "brush", "comparison"});
     s.running = w.boolean("running");
     s.stepsPerFrame = stepsPerFrameOf(w);
     PictureSettings& picture = s.picture;
@@ -216,6 +271,37 @@ Scene readScene(const std::string& path, const LectureSettings& base) {
     return parseScene(text, path, base);
 }
 
+namespace {
+
+json comparisonJson(const ABComparison& c) {
+    json b = json::object();
+    const PaneBSettings& pane = c.b;
+    if (pane.kernel) {
+        b["kernel"] = name(*pane.kernel);
+    }
+    if (pane.r) {
+        b["r"] = shortestText(*pane.r);
+    }
+    if (pane.backend) {
+        b["backend"] = name(*pane.backend);
+    }
+    if (pane.copyEvery) {
+        b["copy_every"] = *pane.copyEvery;
+    }
+    if (pane.pinned) {
+        b["pinned"] = *pane.pinned;
+    }
+    if (pane.path) {
+        b["display_path"] = name(*pane.path);
+    }
+    if (pane.mapPerFrame) {
+        b["interop_mapped"] = *pane.mapPerFrame;
+    }
+    return {{"split", c.split}, {"difference", c.difference}, {"b", b}};
+}
+
+}  // namespace
+
 std::string sceneText(const Scene& scene) {
     json root;
     root["heatlab_scene"] = kSceneVersion;
@@ -258,6 +344,9 @@ std::string sceneText(const Scene& scene) {
                        {{"radius_percent", shortest(s.brushPercent)},
                         {"hot", shortest(s.brushHot)},
                         {"cold", shortest(s.brushCold)}}}};
+    if (s.comparison.split) {
+        root["window"]["comparison"] = comparisonJson(s.comparison);
+    }
     if (scene.view) {
         root["view"] = {{"centre_x", shortest(scene.view->centre.x)},
                         {"centre_y", shortest(scene.view->centre.y)},

@@ -19,6 +19,12 @@
 //               "pace": "fixed" | "fit-30fps" | "steps-per-second",
 //               "steps_per_second": 60, "copy_every": 0, "pinned": false,
 //               "brush": {"radius_percent": 1, "hot": 1, "cold": 0},
+//               "comparison": {"split": true, "difference": false,
+//                              "b": {"kernel", "r", "backend", "copy_every",
+//                                    "pinned", "display_path",
+//                                    "interop_mapped"}}
+//                 (the A/B split; each of b's fields optional: absent,
+//                 pane B follows pane A's),
 //               "scale": "linear" | "signed-log" (absent: linear),
 //               "scale_reference": 0.001 (the signed-log scale's u0)},
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}

@@ -58,6 +58,10 @@ void refuseShotOptionClashes(const ShotOptions& o) {
     if (o.frameBudgetMs && o.stats.empty()) {
         throw UsageError("--frame-budget is for --stats (it measures frames of that length)");
     }
+    refuseDifferenceWithoutSplit(o.settings.comparison);
+    if (o.settings.comparison.split && !o.ui) {
+        throw UsageError("--split is for --ui (the window's two panes drawn offscreen)");
+    }
     if (o.loupe && !o.slide && !o.ui) {
         throw UsageError(
             "--loupe is for --slide or --ui (the field's own picture is at grid resolution)");

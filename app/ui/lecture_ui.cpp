@@ -77,7 +77,10 @@ bool LectureUi::frame(const UiSurface& surface) {
     }
 
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
-    fieldWidth_ = std::max(1, size.width - panelPixels - bar.width);
+    // Split, each pane has its own bar right of it: A | bar | B | bar | panel.
+    const int panes = comparison_.running() ? 2 : 1;
+    fieldWidth_ = std::max(1, (size.width - panelPixels - panes * bar.width) / panes);
+    paneBX_ = fieldWidth_ + bar.width;
     fieldHeight_ = size.height;
     drawKeyHelp(static_cast<float>(fieldWidth_) / pixelsPerUnit(), static_cast<float>(units.height),
                 settings_.keysVisible);
@@ -87,7 +90,14 @@ bool LectureUi::frame(const UiSurface& surface) {
     // The running grid's highest mode, for the pace and the measures alike.
     const Params& running = simulation_.params();
     const double factor = highestModeFactor(running.grid, running.boundary, running.r);
-    const int steps = paceSteps(actions, factor);
+    // In lockstep the faster-growing pane sets the explosion's pace.
+    double paceFactor = factor;
+    if (comparison_.running()) {
+        const double factorB =
+            highestModeFactor(running.grid, running.boundary, comparison_.simulation().params().r);
+        paceFactor = std::fabs(factorB) > std::fabs(factor) ? factorB : factor;
+    }
+    const int steps = paceSteps(actions, paceFactor);
     const double now = clock_();
     const bool timed =
         timing_ == FrameTiming::EveryFrame ||
@@ -118,11 +128,17 @@ bool LectureUi::frame(const UiSurface& surface) {
     const int fieldRight = std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
     colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldRight,
                     fieldHeight_, pixelsPerUnit());
+    if (comparison_.running()) {
+        paneBFrame(steps, bar, timed);
+    }
     advanceBandwidthSurvey();
     notice_.frame(readouts_.message, settings_.running, clock_());
     noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,
                                   static_cast<float>(fieldWidth_) / pixelsPerUnit(),
                                   static_cast<float>(fieldHeight_) / pixelsPerUnit());
+    if (comparison_.running()) {
+        drawPaneLabels();
+    }
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {
@@ -130,6 +146,9 @@ bool LectureUi::frame(const UiSurface& surface) {
         lastFrame_.uiMs = 1000.0 * (secondsNow() - uiStart);
         lastTimedFrame_ = now;
         readouts_.breakdown = lastFrame_;
+        readouts_.comparison.breakdown =
+            comparison_.running() ? std::optional<FrameStats>(lastFrameB_) : std::nullopt;
+        readouts_.comparison.timedSteps = steps;
     }
 
     if (actions.screenshot) {
@@ -156,16 +175,8 @@ int LectureUi::paceSteps(const PanelActions& actions, double factor) {
     // Never past the overflow: the steps before max |u| would pass the
     // pause amplitude, and a pause with the reason where there are none.
     const long long step = simulation_.stepCount();
-    AmplitudeSample measured =
-        std::fabs(factor) > 1.0 ? watch_.newest(simulation_) : AmplitudeSample{};
-    std::optional<long long> left = stepsBeforePause(factor, measured, step);
-    if (left && *left == 0 && measured.step < step) {
-        // The prediction grows all of max |u| by the factor, the smooth part
-        // too, so it runs ahead of the field: before pausing on it, measure
-        // the field as it is now (waiting for the device, near the pause only).
-        measured = watch_.measureNow(simulation_);
-        left = stepsBeforePause(factor, measured, step);
-    }
+    AmplitudeSample measured;
+    const std::optional<long long> left = watch_.stepsLeft(simulation_, factor, measured);
     if (left) {
         if (*left == 0 && steps > 0) {
             if (s.running) {
@@ -174,6 +185,24 @@ int LectureUi::paceSteps(const PanelActions& actions, double factor) {
             s.running = false;
         }
         steps = static_cast<int>(std::min<long long>(steps, *left));
+    }
+    if (comparison_.running()) {
+        // Lockstep: neither pane steps past its own pause.
+        const double factorB =
+            highestModeFactor(running.grid, running.boundary, comparison_.simulation().params().r);
+        AmplitudeSample measuredB;
+        if (const std::optional<long long> leftB = comparison_.stepsLeft(factorB, measuredB)) {
+            if (*leftB == 0 && steps > 0) {
+                if (s.running) {
+                    readouts_.message =
+                        "pane B " + explosionPauseMessage(step, factorB,
+                                                          comparison_.simulation().params().r,
+                                                          measuredB.maxAbs);
+                }
+                s.running = false;
+            }
+            steps = static_cast<int>(std::min<long long>(steps, *leftB));
+        }
     }
     lastSteps_ = steps;
     readouts_.stepsThisFrame = steps;
@@ -205,6 +234,7 @@ void LectureUi::apply(const PanelActions& actions) {
     }
     if (actions.reset) {
         show(control_.reset());
+        restartPaneB();
     } else {
         control_.applyEdits();
     }
@@ -221,6 +251,154 @@ void LectureUi::apply(const PanelActions& actions) {
     if (actions.measureBandwidth) {
         measureBandwidth();
     }
+    applyComparison(actions);
+}
+
+void LectureUi::applyComparison(const PanelActions& actions) {
+    ABComparison& c = settings_.comparison;
+    if (actions.toggleSplit) {
+        c.split = !c.split;
+        if (c.split) {
+            c.b = PaneBSettings{};  // a copy of A, following A until edited
+        }
+    }
+    if (actions.paneBAsA) {
+        c.b = PaneBSettings{};
+    }
+    if (!c.split) {
+        comparison_.stop();
+    } else if (!comparison_.running()) {
+        try {
+            comparison_.start(simulation_, settings_);
+            readouts_.message = "split at step " + std::to_string(simulation_.stepCount()) +
+                                ": pane B runs beside pane A from the same field";
+        } catch (const std::exception& e) {
+            c.split = false;
+            readouts_.message = std::string("not split: ") + e.what();
+        }
+    }
+    ComparisonReadouts& shown = readouts_.comparison;
+    shown.running = comparison_.running();
+    if (!comparison_.running()) {
+        shown = ComparisonReadouts{};
+        return;
+    }
+    if (const std::optional<std::string> said =
+            comparison_.apply(settings_, choiceOf(simulation_.backend()))) {
+        readouts_.message = *said;
+    }
+    shown.backend = comparison_.backendText();
+    shown.kernels = comparison_.simulation().backend().stencilKernels();
+}
+
+void LectureUi::restartPaneB() {
+    if (comparison_.running()) {
+        if (const std::optional<std::string> said = comparison_.restartFrom(simulation_)) {
+            settings_.comparison.split = false;
+            readouts_.message = *said;
+        }
+    }
+}
+
+void LectureUi::paneBFrame(int steps, const ColourBar::Strip& bar, bool timed) {
+    const ABComparison& c = settings_.comparison;
+    FrameSettings shown =
+        frameSettingsOf(comparison_.settings(), steps, input_.navigation().view());
+    shown.displayLatency = displayLatency_;
+    shown.beforeDraw = [this] {
+        bool paused = false;
+        comparison_.measure(settings_.running, readouts_.message, paused);
+        if (paused) {
+            settings_.running = false;
+        }
+    };
+    // max |A - B| costs both fields on the host: on timed frames (about once
+    // a second) unless both live there already or the difference shows.
+    const bool hostFields = simulation_.backend().facts().fieldInHostMemory &&
+                            comparison_.simulation().backend().facts().fieldInHostMemory;
+    const bool measureDifference = timed || hostFields || c.difference ||
+                                   readouts_.comparison.difference.step < 0 || steps == 0;
+    PaneDifference measured = readouts_.comparison.difference;
+    lastFrameB_ = comparisonView_.frame(comparison_, simulation_, renderer_, shown, c.difference,
+                                        PaneRect{paneBX_, fieldWidth_, fieldHeight_}, timed,
+                                        measureDifference, measured);
+    readouts_.comparison.difference = measured;
+    readouts_.comparison.maxAbs = comparison_.maxAbs();
+    const GridSize& grid = simulation_.params().grid;
+    const ViewTransform drawnView =
+        shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
+    const float gridRight =
+        cellToPixel(drawnView, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
+    const int right = std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
+    comparisonView_.drawBar(bar, renderer_, shown, c.difference, paneBX_ + right, fieldHeight_,
+                            pixelsPerUnit());
+}
+
+namespace {
+
+// What a pane runs, in its label: "temporal, r = 0.2500" and "cuda,
+// interop (shared memory), copy every step (pinned)".
+std::string paneKernel(const Params& params) {
+    char text[96];
+    std::snprintf(text, sizeof text, "%s, r = %.4f", name(params.kernel),
+                  static_cast<double>(params.r));
+    return text;
+}
+
+std::string paneWhere(const Backend& backend, const FrameStats& frame, int copyEvery, bool pinned) {
+    std::string where = backend.facts().name + ", " + name(frame.path);
+    if (frame.interopBuffer) {
+        where += std::string(" (") + name(*frame.interopBuffer) + ")";
+    }
+    if (copyEvery > 0) {
+        where += copyEvery == 1 ? ", copy every step" : ", copy every " + std::to_string(copyEvery);
+        where += pinned ? " (pinned)" : " (pageable)";
+    }
+    return where;
+}
+
+// Its costs from the newest timed frame: ms a step, the frame, and the steps
+// a second that frame's parts allow.
+std::string paneCosts(const std::optional<FrameStats>& timed, int steps) {
+    if (!timed || timed->totalMs() <= 0.0) {
+        return "not timed yet";
+    }
+    const FrameStats& f = *timed;
+    char text[160];
+    std::snprintf(text, sizeof text, "%s a step, frame %s, %.0f steps/s",
+                  f.stepsTimed > 0 ? legendTime(f.stepsMs / f.stepsTimed).c_str() : "-",
+                  legendTime(f.totalMs()).c_str(), 1000.0 * steps / f.totalMs());
+    return text;
+}
+
+}  // namespace
+
+void LectureUi::drawPaneLabels() {
+    const float units = pixelsPerUnit();
+    const float top = noticeBand_.height > 0.0f ? noticeBand_.y + noticeBand_.height : 0.0f;
+    const float width = static_cast<float>(fieldWidth_) / units;
+    const int steps = readouts_.comparison.timedSteps;
+    drawPaneLabel(
+        0.0f, top, width,
+        {"A  " + paneKernel(simulation_.params()),
+         paneWhere(simulation_.backend(), lastFrame_, settings_.copyEvery, settings_.pinned),
+         paneCosts(readouts_.breakdown, steps)});
+    const LectureSettings& b = comparison_.settings();
+    const PaneDifference& d = readouts_.comparison.difference;
+    char difference[128];
+    if (d.step >= 0) {
+        std::snprintf(difference, sizeof difference, "max |A - B| = %s at step %lld",
+                      d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3).c_str(), d.step);
+    } else {
+        std::snprintf(difference, sizeof difference, "max |A - B|: not measured yet");
+    }
+    Simulation& simulationB = comparison_.simulation();
+    drawPaneLabel(
+        static_cast<float>(paneBX_) / units, top, width,
+        {std::string(settings_.comparison.difference ? "A - B  (B: " : "B  ") +
+             paneKernel(simulationB.params()) + (settings_.comparison.difference ? ")" : ""),
+         paneWhere(simulationB.backend(), lastFrameB_, b.copyEvery, b.pinned),
+         paneCosts(readouts_.comparison.breakdown, steps), difference});
 }
 
 // Locks the range at what is on screen, so switching to locked changes

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "app/io/png_file.h"
+#include "app/lecture/comparison_run.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
 #include "app/lecture/field_watch.h"
@@ -35,6 +36,7 @@
 #include "app/render/field_renderer.h"
 #include "app/render/gl_field.h"
 #include "app/ui/colour_bar.h"
+#include "app/ui/comparison_view.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
@@ -132,6 +134,9 @@ public:
     // The newest frame's parts, the panel's included; times only when it
     // was timed.
     const FrameStats& lastFrame() const { return lastFrame_; }
+    // Pane B of the A/B split (B), while it runs, and its newest frame.
+    ComparisonRun& comparison() { return comparison_; }
+    const FrameStats& lastFrameB() const { return lastFrameB_; }
     // Plays `list` from its first cue at the next frame (--cues); the keys
     // Page Down / Right and Page Up / Left move through it.
     void setCues(CueList list);
@@ -167,6 +172,14 @@ private:
     // keys' moves, then what the cue asks for, into `actions` or done here;
     // returns the caption of a cue that started, said after the edits.
     std::optional<std::string> cueFrame(PanelActions& actions);
+    // The A/B split as the settings ask (started as a copy of pane A, or
+    // stopped), pane B's edits applied; after pane A's own edits.
+    void applyComparison(const PanelActions& actions);
+    // Pane A's field was replaced: pane B starts again from it.
+    void restartPaneB();
+    // Pane B's frame right of pane A, its bar and both panes' labels.
+    void paneBFrame(int steps, const ColourBar::Strip& bar, bool timed);
+    void drawPaneLabels();
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
@@ -196,6 +209,10 @@ private:
     int fieldWidth_ = 1;  // framebuffer pixels left of the panel
     int fieldHeight_ = 1;
     FrameStats lastFrame_;
+    ComparisonRun comparison_;
+    ComparisonView comparisonView_;
+    FrameStats lastFrameB_;
+    int paneBX_ = 0;  // framebuffer column where pane B starts
     FrameTiming timing_ = FrameTiming::Sampled;
     std::function<double()> clock_ = secondsNow;
     double lastTimedFrame_ = 0.0;

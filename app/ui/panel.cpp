@@ -12,6 +12,8 @@
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
 #include "app/ui/bandwidth_table.h"
+#include "app/ui/comparison_panel.h"
+#include "app/ui/panel_widgets.h"
 #include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
@@ -61,22 +63,6 @@ void recordGroup(PanelRect& rect, const Draw& draw) {
     draw();
     ImGui::EndGroup();
     record(rect);
-}
-
-template <typename Enum>
-void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
-    if (ImGui::BeginCombo(label, name(value))) {
-        for (Enum choice : choices) {
-            const bool selected = choice == value;
-            if (ImGui::Selectable(name(choice), selected)) {
-                value = choice;
-            }
-            if (selected) {
-                ImGui::SetItemDefaultFocus();
-            }
-        }
-        ImGui::EndCombo();
-    }
 }
 
 void runButtons(LectureSettings& s, PanelActions& actions, PanelLayout& layout) {
@@ -526,6 +512,12 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
                 ImGui::SetScrollHereY(0.0f);
             }
             bandwidthControls(readouts, actions);
+        }
+        if (readouts.comparison.running) {
+            ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+        }
+        if (section("A/B: two runs in lockstep (B)", false)) {
+            comparisonControls(settings, readouts, actions);
         }
         if (section("Grid", false)) {
             resetControls(settings, readouts);

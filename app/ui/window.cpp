@@ -59,6 +59,7 @@ std::string offeredInstead() {
 Key keyOf(int key) {
     switch (key) {
     case GLFW_KEY_SPACE: return Key::Space;
+    case GLFW_KEY_B: return Key::B;
     case GLFW_KEY_N: return Key::N;
     case GLFW_KEY_R: return Key::R;
     case GLFW_KEY_P: return Key::P;

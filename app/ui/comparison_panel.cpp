@@ -1,0 +1,144 @@
+#include "app/ui/comparison_panel.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/lecture/panel_edits.h"
+#include "app/ui/frame_breakdown.h"
+#include "app/ui/panel_widgets.h"
+
+namespace heatlab {
+
+namespace {
+
+const ImVec4 kDim{0.65f, 0.65f, 0.65f, 1.0f};
+
+// Pane B's value of a setting that follows pane A's until edited: `draw`
+// edits a copy of what B runs, and only an edit makes it B's own.
+template <typename T, typename Draw>
+void followed(std::optional<T>& own, const T& paneA, const Draw& draw) {
+    T value = own.value_or(paneA);
+    draw(value);
+    if (!(value == own.value_or(paneA))) {
+        own = value;
+    }
+}
+
+// Pane B's r: presets either side of the bound and exact entry.
+void paneBR(float& r) {
+    for (float preset : {0.24f, 0.25f, 0.26f}) {
+        char label[24];
+        std::snprintf(label, sizeof label, "%.2f##b", static_cast<double>(preset));
+        if (ImGui::Button(label)) {
+            r = preset;
+        }
+        ImGui::SameLine();
+    }
+    float typed = r;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+    if (ImGui::InputFloat("B's r (Enter)", &typed, 0.0f, 0.0f, "%.6g",
+                          ImGuiInputTextFlags_EnterReturnsTrue)) {
+        r = acceptedR(typed, r);
+    }
+}
+
+void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadouts& readouts) {
+    followed(b.backend, a.backend,
+             [&](BackendChoice& v) { combo("B's backend", v, readouts.backends); });
+    followed(b.kernel, a.params.kernel,
+             [&](Kernel& v) { combo("B's kernel", v, readouts.comparison.kernels); });
+    followed(b.r, a.params.r, [](float& v) { paneBR(v); });
+    followed(b.copyEvery, a.copyEvery, [](int& v) {
+        bool everyStep = v == 1;
+        if (ImGui::Checkbox("B copies back every step", &everyStep)) {
+            v = everyStep ? 1 : 0;
+        }
+    });
+    ImGui::SameLine();
+    followed(b.pinned, a.pinned, [](bool& v) { ImGui::Checkbox("pinned##b", &v); });
+    followed(b.path, a.picture.path,
+             [](DisplayPath& v) { combo("B's display path", v, allDisplayPaths()); });
+    followed(b.mapPerFrame, a.picture.mapPerFrame,
+             [](bool& v) { ImGui::Checkbox("B maps one buffer each frame", &v); });
+}
+
+// ms a step of one pane, from its newest timed frame.
+std::string perStep(const std::optional<FrameStats>& timed) {
+    if (!timed || timed->stepsTimed <= 0) {
+        return "-";
+    }
+    return legendTime(timed->stepsMs / timed->stepsTimed);
+}
+
+std::string frameTotal(const std::optional<FrameStats>& timed) {
+    return timed ? legendTime(timed->totalMs()) : "-";
+}
+
+void costs(const PanelReadouts& readouts) {
+    const std::optional<FrameStats>& a = readouts.breakdown;
+    const std::optional<FrameStats>& b = readouts.comparison.breakdown;
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+    if (ImGui::BeginTable("panes", 3, flags)) {
+        ImGui::TableSetupColumn("");
+        ImGui::TableSetupColumn("A");
+        ImGui::TableSetupColumn("B");
+        ImGui::TableHeadersRow();
+        const auto row = [](const char* what, const std::string& inA, const std::string& inB) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(what);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(inA.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(inB.c_str());
+        };
+        row("a step", perStep(a), perStep(b));
+        row("frame", frameTotal(a), frameTotal(b));
+        row("max |u|", numberText(readouts.maxAbs, 4), numberText(readouts.comparison.maxAbs, 4));
+        ImGui::EndTable();
+    }
+    const PaneDifference& d = readouts.comparison.difference;
+    if (d.step < 0) {
+        ImGui::TextColored(kDim, "max |A - B|: not measured yet");
+    } else {
+        ImGui::Text("max |A - B| = %s at step %lld",
+                    d.maxAbs == 0.0 ? "0 (equal to the bit)" : numberText(d.maxAbs, 4).c_str(),
+                    d.step);
+    }
+    const float width = ImGui::GetContentRegionAvail().x;
+    ImGui::TextUnformatted("A's frame");
+    drawFrameBar(a, width);
+    ImGui::TextUnformatted("B's frame");
+    drawFrameBar(b, width);
+}
+
+}  // namespace
+
+void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts,
+                        PanelActions& actions) {
+    ABComparison& c = settings.comparison;
+    bool split = c.split;
+    if (ImGui::Checkbox("split: pane B beside A (B)", &split)) {
+        actions.toggleSplit = true;
+    }
+    if (!readouts.comparison.running) {
+        ImGui::TextColored(kDim,
+                           "B starts as a copy of A (field, step, settings) and follows "
+                           "A's settings until one of B's is changed");
+        return;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("B follows A")) {
+        actions.paneBAsA = true;
+    }
+    ImGui::Checkbox("show A - B (diverging)", &c.difference);
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    ImGui::TextWrapped("%s", readouts.comparison.backend.c_str());
+    ImGui::PopStyleColor();
+    paneBControls(settings, c.b, readouts);
+    costs(readouts);
+}
+
+}  // namespace heatlab

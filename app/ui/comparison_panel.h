@@ -1,0 +1,15 @@
+#pragma once
+// The panel's A/B section: the split, what pane B runs (kernel, r, backend,
+// copy back, display path), the difference view, and both panes' costs
+// side by side with max |A - B|. Dear ImGui calls only: within the panel.
+
+#include "app/lecture/lecture_settings.h"
+#include "app/lecture/panel_edits.h"
+#include "app/lecture/panel_readouts.h"
+
+namespace heatlab {
+
+void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts,
+                        PanelActions& actions);
+
+}  // namespace heatlab

@@ -1,0 +1,108 @@
+#include "app/ui/comparison_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace heatlab {
+
+namespace {
+
+FieldRange rangeOf(const std::vector<float>& field) {
+    FieldRange range{0.0f, 0.0f, false};
+    bool first = true;
+    for (float v : field) {
+        if (std::isnan(v)) {
+            range.hasNaN = true;
+            continue;
+        }
+        range.min = first ? v : std::min(range.min, v);
+        range.max = first ? v : std::max(range.max, v);
+        first = false;
+    }
+    return range;
+}
+
+}  // namespace
+
+FrameSettings differenceSettingsOf(const FrameSettings& shown) {
+    FrameSettings s = shown;
+    s.map = ColourMap::Diverging;
+    s.range.automatic = true;
+    s.steps = 0;
+    s.loupe = FrameSettings::Loupe{};
+    s.path = DisplayPath::ViaHost;
+    s.beforeDraw = nullptr;
+    return s;
+}
+
+FrameStats ComparisonView::frame(ComparisonRun& run, Simulation& a, FieldRenderer& renderer,
+                                 const FrameSettings& shown, bool difference, const PaneRect& rect,
+                                 bool timed, bool measure, PaneDifference& measured) {
+    Simulation& b = run.simulation();
+    if (!difference) {
+        const FrameStats stats =
+            runFrame(b, view_, renderer, shown, rect.x, 0, rect.width, rect.height, timed);
+        if (measure) {
+            measured = run.difference(a);
+        }
+        return stats;
+    }
+    // B steps as its own frame would, and the pane shows A - B instead.
+    FrameStats stats;
+    b.advance(shown.steps);
+    if (shown.beforeDraw) {
+        shown.beforeDraw();
+    }
+    measured = run.difference(a, &difference_);
+    const GridSize& grid = b.params().grid;
+    differenceView_.prepare(grid, DisplayPath::ViaHost, b.backend());
+    differenceView_.uploadFromHost(difference_.data(), rangeOf(difference_));
+    const FrameSettings drawn = differenceSettingsOf(shown);
+    const ViewTransform transform =
+        shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, rect.width, rect.height);
+    renderer.draw(differenceView_.texture(), grid.nx, grid.ny, transform, drawSettingsOf(drawn),
+                  rect.x, 0, rect.width, rect.height);
+    stats.path = DisplayPath::ViaHost;
+    return stats;
+}
+
+void ComparisonView::drawBar(const ColourBar::Strip& strip, FieldRenderer& renderer,
+                             const FrameSettings& shown, bool difference, int barX, int height,
+                             float pixelsPerUnit) {
+    if (difference) {
+        differenceBar_.draw(strip, differenceView_, renderer, differenceSettingsOf(shown), barX,
+                            height, pixelsPerUnit);
+    } else {
+        bar_.draw(strip, view_, renderer, shown, barX, height, pixelsPerUnit);
+    }
+}
+
+void drawPaneLabel(float left, float top, float width, const std::vector<std::string>& lines) {
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    const float pad = size * 0.3f;
+    const float wrap = std::max(size, width - 6.0f * pad);
+    float textWidth = 0.0f;
+    float textHeight = 0.0f;
+    for (const std::string& line : lines) {
+        const ImVec2 extent = font->CalcTextSizeA(size, 1.0e9f, wrap, line.c_str());
+        textWidth = std::max(textWidth, extent.x);
+        textHeight += extent.y;
+    }
+    ImVec2 at(left + 2.0f * pad, top + 2.0f * pad);
+    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad),
+                        ImVec2(at.x + textWidth + pad, at.y + textHeight + pad),
+                        IM_COL32(0, 0, 0, 170), pad);
+    bool first = true;
+    for (const std::string& line : lines) {
+        const ImU32 ink = first ? IM_COL32(255, 235, 150, 255) : IM_COL32(220, 220, 220, 255);
+        draw->AddText(font, size, at, ink, line.c_str(), nullptr, wrap);
+        at.y += font->CalcTextSizeA(size, 1.0e9f, wrap, line.c_str()).y;
+        first = false;
+    }
+}
+
+}  // namespace heatlab
