@@ -270,8 +270,8 @@ void LectureUi::applyComparison(const PanelActions& actions) {
     } else if (!comparison_.running()) {
         try {
             comparison_.start(simulation_, settings_);
-            readouts_.message = "split at step " + std::to_string(simulation_.stepCount()) +
-                                ": pane B runs beside pane A from the same field";
+            readouts_.message =
+                "split: B starts as A at step " + std::to_string(simulation_.stepCount());
         } catch (const std::exception& e) {
             c.split = false;
             readouts_.message = std::string("not split: ") + e.what();
@@ -482,8 +482,20 @@ void LectureUi::saveScreenshot(const std::string& path) {
 }
 
 PngText LectureUi::describeUi() {
-    return describeWindow(drawnField(), frameSettingsOf(settings_, 0, input_.navigation().view()),
-                          lastFrame_);
+    PngText text = describeWindow(
+        drawnField(), frameSettingsOf(settings_, 0, input_.navigation().view()), lastFrame_);
+    if (comparison_.running()) {
+        Simulation& b = comparison_.simulation();
+        const LectureSettings& s = comparison_.settings();
+        const PaneDifference d = comparison_.difference(simulation_);
+        text.emplace_back("Pane B",
+                          paneKernel(b.params()) + ", " +
+                              paneWhere(b.backend(), lastFrameB_, s.copyEvery, s.pinned) +
+                              (settings_.comparison.difference ? "; shown as A - B" : ""));
+        text.emplace_back("Max |A - B|",
+                          numberText(d.maxAbs, 6) + " at step " + std::to_string(d.step));
+    }
+    return text;
 }
 
 void LectureUi::sceneRequests() {

@@ -137,6 +137,9 @@ public:
     // Pane B of the A/B split (B), while it runs, and its newest frame.
     ComparisonRun& comparison() { return comparison_; }
     const FrameStats& lastFrameB() const { return lastFrameB_; }
+    // Where the last frame drew pane B, in framebuffer pixels (pane A is as
+    // wide, from the left edge).
+    PaneRect paneB() const { return PaneRect{paneBX_, fieldWidth_, fieldHeight_}; }
     // Plays `list` from its first cue at the next frame (--cues); the keys
     // Page Down / Right and Page Up / Left move through it.
     void setCues(CueList list);

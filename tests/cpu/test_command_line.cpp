@@ -68,6 +68,14 @@ const BadValue kBadValues[] = {
     {"--scale cubic", "--scale"},
     {"--scale-reference x", "--scale-reference"},
     {"launch", "launch"},
+    {"shot --ui --split r=2", "--split"},
+    {"shot --ui --split kernel=fast", "--split"},
+    {"shot --ui --split speed=3", "speed"},
+    {"shot --ui --split r0.26", "key=value"},
+    {"shot --ui --split pinned=maybe", "pinned"},
+    {"shot --split r=0.26", "--split"},
+    {"shot --ui --difference", "--split"},
+    {"--difference", "--split"},
 };
 
 int lineCount(const std::string& text) {

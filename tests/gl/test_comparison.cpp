@@ -1,0 +1,122 @@
+// The A/B split in the lecture's frame (CPU backend, Mesa): B splits and
+// joins; both panes are drawn, alike for equal settings; the difference view
+// of equal panes is zero's white; a pane B past the bound pauses both panes
+// before its floats overflow, at the same step; `shot --ui --split` draws
+// both panes into its PNG.
+
+#include <array>
+#include <cmath>
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "app/io/png_file.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "tests/gl/lecture_fixture.h"
+#include "tests/support/run_command.h"
+
+namespace heatlab {
+namespace {
+
+class Split : public LectureFixture {
+protected:
+    Split() {
+        options.panelVisible = false;
+        options.params.grid = GridSize{61, 61};
+    }
+    // A clock a minute a frame: the notice the split says has faded before
+    // the picture is read, and the panes' middles are clear of it.
+    void quickClock(LectureUi& ui) {
+        ui.setClock([t = 0.0]() mutable { return t += 60.0; });
+    }
+};
+
+// The pixel at the middle of pane `pane` (0: A, 1: B): RGB.
+std::array<int, 3> paneMiddle(const RgbImage& image, const LectureUi& ui, int pane) {
+    const PaneRect b = ui.paneB();
+    const std::uint8_t* p = image.at((pane == 0 ? 0 : b.x) + b.width / 2, image.height / 2);
+    return {p[0], p[1], p[2]};
+}
+
+TEST_F(Split, BSplitsAndJoins) {
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    run(ui, 2);
+    ui.onKey(Key::B, false);
+    run(ui, 3);
+    ASSERT_TRUE(ui.comparison().running()) << ui.readouts().message;
+    EXPECT_TRUE(ui.readouts().comparison.running);
+    EXPECT_EQ(ui.comparison().simulation().stepCount(), ui.simulation().stepCount())
+        << "both panes run the same steps";
+    ui.onKey(Key::B, false);
+    run(ui, 1);
+    EXPECT_FALSE(ui.comparison().running());
+}
+
+TEST_F(Split, BothPanesAreDrawnAlikeForEqualSettings) {
+    options.comparison.split = true;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    quickClock(ui);
+    run(ui, 4);
+    const RgbImage image = target.read();
+    const std::array<int, 3> a = paneMiddle(image, ui, 0);
+    const std::array<int, 3> b = paneMiddle(image, ui, 1);
+    EXPECT_EQ(a, b);
+    EXPECT_GT(a[0] + a[1] + a[2], 3 * 60) << "the hot square, not the background";
+    EXPECT_EQ(ui.readouts().comparison.difference.maxAbs, 0.0);
+}
+
+TEST_F(Split, TheDifferenceOfEqualPanesIsZerosWhite) {
+    options.comparison.split = true;
+    options.comparison.difference = true;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    quickClock(ui);
+    run(ui, 4);
+    const RgbImage image = target.read();
+    const std::array<int, 3> b = paneMiddle(image, ui, 1);
+    const Rgb8 zero = colourAt(ColourMap::Diverging, 0.5f);
+    EXPECT_NEAR(b[0], zero.r, 2);
+    EXPECT_NEAR(b[1], zero.g, 2);
+    EXPECT_NEAR(b[2], zero.b, 2);
+}
+
+TEST_F(Split, PaneBPastTheBoundPausesBothBeforeOverflow) {
+    options.params.r = 0.24f;
+    options.comparison.split = true;
+    options.comparison.b.r = 0.26f;
+    options.stepsPerFrame = 400;
+    options.explosionDecadesPerSecond = 0.0;  // the fixed steps past the bound too
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    for (int frame = 0; frame < 40 && ui.settings().running; ++frame) {
+        run(ui, 1);
+    }
+    EXPECT_FALSE(ui.settings().running) << "x1.08 a step overflows in about 1100 steps";
+    Simulation& b = ui.comparison().simulation();
+    EXPECT_EQ(b.stepCount(), ui.simulation().stepCount());
+    const float maxAbs = b.backend().maxAbs();
+    EXPECT_TRUE(std::isfinite(maxAbs));
+    EXPECT_GT(maxAbs, 1e20f);
+    EXPECT_NE(ui.readouts().message.find("pane B"), std::string::npos) << ui.readouts().message;
+}
+
+TEST(SplitShot, TheUiShotDrawsBothPanes) {
+    const std::string out = ::testing::TempDir() + "heatlab_split_shot.png";
+    const CommandResult result = runHeatlab(
+        "shot --ui --backend cpu --grid 96 --r 0.25 --split r=0.26,kernel=temporal --steps 60 "
+        "--out " +
+        out);
+    ASSERT_EQ(result.status, 0) << result.err;
+    const DecodedPng picture = readPng(out);
+    EXPECT_EQ(picture.image.width, 1280);
+    EXPECT_EQ(picture.image.height, 800);
+    bool paneB = false;
+    for (const auto& [key, value] : picture.text) {
+        if (key == "Pane B") {
+            paneB = true;
+            EXPECT_NE(value.find("temporal, r = 0.2600"), std::string::npos) << value;
+        }
+    }
+    EXPECT_TRUE(paneB) << "the PNG says what pane B ran";
+}
+
+}  // namespace
+}  // namespace heatlab
