@@ -205,8 +205,7 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params
     if (empty.roofs.cacheGrid.nx > 0) {
         rows.push_back({Kind::CacheCopy, Kernel::Copy, HostMemory::Pageable, cacheRowName(empty)});
     }
-    rows.push_back({Kind::Arithmetic, Kernel::Copy, HostMemory::Pageable,
-                    "the stencil's arithmetic, no memory (compute roof)"});
+    rows.push_back({Kind::Arithmetic, Kernel::Copy, HostMemory::Pageable, kArithmeticRowName});
     return rows;
 }
 

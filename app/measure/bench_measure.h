@@ -95,6 +95,9 @@ struct KernelTableRow {
 // backend.timeBlockFor(grid) steps a pass, so set its time block first.
 std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params& params);
 
+// What table 1 calls its compute roof's row.
+constexpr const char* kArithmeticRowName = "the stencil's arithmetic, no memory (compute roof)";
+
 // The grid the cache roof is measured on: a square whose two buffers fill
 // no more than half of `cacheBytes` (the rest is the cache's own business),
 // a multiple of 32 a side; 0 x 0 for a cache of unknown size.

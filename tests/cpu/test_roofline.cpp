@@ -56,7 +56,8 @@ TEST(CacheRoofGrid, FitsBothBuffersInHalfTheCache) {
     EXPECT_EQ(grid.nx, grid.ny);
     EXPECT_EQ(grid.nx % 32, 0);
     EXPECT_LE(2 * grid.bytes(), (std::size_t{32} << 20) / 2);
-    EXPECT_GT(2 * GridSize{grid.nx + 32, grid.nx + 32}.bytes(), (std::size_t{32} << 20) / 2);
+    const GridSize larger{grid.nx + 32, grid.nx + 32};
+    EXPECT_GT(2 * larger.bytes(), (std::size_t{32} << 20) / 2);
     EXPECT_EQ(cacheRoofGrid(0).nx, 0);
 }
 
