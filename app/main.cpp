@@ -14,6 +14,7 @@
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
 #include "app/ui/lecture_window.h"
+#include "app/ui/roofline_picture.h"
 #include "app/ui/ui_shot.h"
 #include "kernels/base/errors.h"
 
@@ -94,7 +95,7 @@ int run(int argc, char** argv) {
     }
     heatlab::refuseWindowOptionsWithCommand(app);
     if (bench->parsed()) {
-        return heatlab::runBench(benchOptions);
+        return heatlab::runBench(benchOptions, heatlab::writeRooflinePicture);
     }
     if (shot->parsed()) {
         return shotOptions.ui ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);

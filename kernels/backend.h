@@ -101,6 +101,15 @@ struct BackendFacts {
     std::string device;  // what it runs on
     // Theoretical peak memory bandwidth in GB/s, or 0 when it is not known.
     double peakBandwidthGBs = 0.0;
+    // Theoretical peak single-precision arithmetic in GFLOP/s (a fused
+    // multiply-add counted as two), or 0 when it is not known: the CPU has
+    // no such figure to read, so its roofs are the measured ones only.
+    double peakGflops = 0.0;
+    // The largest cache between the cores and the field's memory, and its
+    // name ("L2", "L3"): a grid whose two buffers fit in it is copied at the
+    // cache's speed (the roofline's cache roof). 0 when it is not known.
+    std::size_t cacheBytes = 0;
+    std::string cacheName;
     // What the field lives in: host memory (so a grid's buffers compete with
     // the program's own host copies) or a device of its own.
     bool fieldInHostMemory = true;
@@ -179,6 +188,14 @@ public:
     // a slice per thread, in host memory): the ceiling the copy-floor kernel
     // is measured against.
     virtual void systemCopy() = 0;
+
+    // A fixed burst of the stencil's own arithmetic on every core, with no
+    // memory traffic (arithmetic_burst.h): what the roofline's compute roof
+    // is measured from, as systemCopy() is the bandwidth ceiling. Queued like
+    // a step (time it with stopwatch()); touches no field, needs none.
+    virtual void arithmeticBurst() = 0;
+    // The floating-point operations one arithmeticBurst() does.
+    virtual double arithmeticBurstFlops() const = 0;
 
     // Copies the newest field into dst (grid.cells() floats). From pinned
     // memory this may be asynchronous: call synchronize() before reading dst.

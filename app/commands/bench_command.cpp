@@ -178,6 +178,25 @@ void addKernelTable(KernelTable table, BenchReport& report) {
     report.systemCopy = std::move(table.systemCopy);
     report.kernels = std::move(table.kernels);
     report.hostCopies = std::move(table.hostCopies);
+    report.cacheRoofs = std::move(table.roofs);
+}
+
+// A PNG, by name as well as content, at a path that can be written.
+std::string rooflinePath(const std::string& path) {
+    const std::string suffix = ".png";
+    if (path.size() <= suffix.size() ||
+        path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0) {
+        throw UsageError("a PNG file's name ends in .png, got '" + path + "'");
+    }
+    const std::string problem = outputPathProblem(path);
+    if (!problem.empty()) {
+        throw UsageError(problem);
+    }
+    return path;
+}
+
+std::string rooflineTitle(const BenchReport& report) {
+    return report.backend + " on " + report.device + ", grid " + gridText(report.grid);
 }
 
 int finish(const BenchReport& report, const std::string& json) {
@@ -216,10 +235,21 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
                    "Timed repeats per figure (the median is shown), >= 1");
     addOutputPathOption(*bench, "--json", o.json,
                         "Also write the results as JSON to this file (or FIFO, or device)");
+    addParsedOption(*bench, "--roofline",
+                    "Also draw table 1 as a roofline into this PNG file (name ending in .png): "
+                    "the measured roofs, each kernel a point",
+                    "FILE.png", "", [&o](const std::vector<std::string>& values) {
+                        o.roofline = rooflinePath(values.back());
+                    });
+    addParsedOption(
+        *bench, "--roofline-size", "The --roofline picture's size, 64 to 8192 a side", "WxH",
+        gridText(o.rooflineSize),
+        [&o](const std::vector<std::string>& v) { o.rooflineSize = parsePictureSize(v.back()); })
+        ->needs("--roofline");
     return bench;
 }
 
-int runBench(const BenchOptions& options) {
+int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
     BackendSelection selection = makeBackend(options.backend);
     const BenchOptions o = resolvedFor(*selection.backend, options);
     selection.backend->setTimeBlock(o.params.timeBlock);
@@ -231,7 +261,13 @@ int runBench(const BenchOptions& options) {
     checkFastPaths(*selection.backend, o.params, report.checks);
 
     progress("timing one step per kernel");
-    addKernelTable(measureKernelTable(*selection.backend, o.params, o.repeats), report);
+    const KernelTable table = measureKernelTable(*selection.backend, o.params, o.repeats);
+    addKernelTable(table, report);
+    if (!o.roofline.empty()) {
+        progress("drawing the roofline into " + o.roofline);
+        writeRoofline(rooflineOf(table, rooflineTitle(report)), o.rooflineSize, o.roofline);
+        std::printf("%s\n", o.roofline.c_str());
+    }
 
     progress("running " + std::to_string(o.steps) + " steps under each copy-back policy");
     Simulation simulation(std::move(selection.backend), o.params);

@@ -3,11 +3,13 @@
 // lesson (kernels against the floor, copy-back policies, stability), for
 // any backend and grid.
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "app/measure/roofline.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
 
@@ -28,12 +30,22 @@ struct BenchOptions {
     // Below, at and just past kStabilityBound.
     std::vector<float> stabilityR{0.24f, 0.25f, 0.26f};
     std::string json;  // empty: no JSON file
+    // --roofline: table 1 as a roofline picture (a PNG); empty: none.
+    std::string roofline;
+    GridSize rooflineSize{1600, 900};
 };
+
+// Draws a roofline into a PNG of `size` at `path`. The drawing is the
+// window's (app/ui/roofline_picture.h); main() hands it over, as the
+// commands layer cannot reach up to the ui layer.
+using RooflineWriter =
+    std::function<void(const Roofline& roofline, const GridSize& size, const std::string& path)>;
 
 // Adds the `bench` subcommand and its options to `app`.
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
 
 // Runs it; returns the exit status (0 all checks passed, 1 a check failed).
-int runBench(const BenchOptions& options);
+// `writeRoofline` draws --roofline's picture.
+int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline);
 
 }  // namespace heatlab

@@ -4,6 +4,30 @@
 
 namespace heatlab {
 
+namespace {
+
+// Pictures (shot --slide and --size, bench --roofline-size): see
+// parsePictureSize().
+constexpr int kMinSlideSide = 64;
+constexpr int kMaxSlideSide = 8192;
+
+}  // namespace
+
+GridSize parsePictureSize(const std::string& text) {
+    const auto x = text.find('x');
+    if (x == std::string::npos) {
+        throw UsageError("expected WxH (e.g. 1920x1080), got '" + text + "'");
+    }
+    const int width = parseCount(text.substr(0, x), 1);
+    const int height = parseCount(text.substr(x + 1), 1);
+    if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
+        height > kMaxSlideSide) {
+        throw UsageError("a picture is " + std::to_string(kMinSlideSide) + " to " +
+                         std::to_string(kMaxSlideSide) + " pixels a side, got '" + text + "'");
+    }
+    return GridSize{width, height};
+}
+
 CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::string& help,
                              const std::string& typeName, const std::string& shown,
                              std::function<void(const std::vector<std::string>&)> take) {

@@ -32,6 +32,11 @@ CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::
                              const std::string& typeName, const std::string& shown,
                              std::function<void(const std::vector<std::string>&)> take);
 
+// A picture's size, "WxH" (e.g. 1920x1080), 64 to 8192 pixels a side:
+// enough for any projector and small enough for every GL's framebuffer.
+// Throws UsageError naming what was wrong.
+GridSize parsePictureSize(const std::string& text);
+
 CLI::Option* addGridOption(CLI::App& app, const std::string& flag, GridSize& target,
                            const std::string& help);
 CLI::Option* addROption(CLI::App& app, const std::string& flag, float& target,

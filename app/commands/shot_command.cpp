@@ -20,26 +20,6 @@ namespace {
 
 void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\n", line.c_str()); }
 
-// --slide and --size WxH: 64 to 8192 pixels a side, enough for any
-// projector and small enough for every GL's framebuffer.
-constexpr int kMinSlideSide = 64;
-constexpr int kMaxSlideSide = 8192;
-
-GridSize parsePictureSize(const std::string& text) {
-    const auto x = text.find('x');
-    if (x == std::string::npos) {
-        throw UsageError("expected WxH (e.g. 1920x1080), got '" + text + "'");
-    }
-    const int width = parseCount(text.substr(0, x), 1);
-    const int height = parseCount(text.substr(x + 1), 1);
-    if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
-        height > kMaxSlideSide) {
-        throw UsageError("a picture is " + std::to_string(kMinSlideSide) + " to " +
-                         std::to_string(kMaxSlideSide) + " pixels a side, got '" + text + "'");
-    }
-    return GridSize{width, height};
-}
-
 // --frame-budget's milliseconds: a frame of a display from 1000 Hz to 1 Hz.
 double parseFrameBudget(const std::string& text) {
     char* end = nullptr;

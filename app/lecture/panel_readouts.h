@@ -10,6 +10,7 @@
 #include "app/lecture/pane_difference.h"
 #include "app/lecture/stability_history.h"
 #include "app/measure/bandwidth_survey.h"
+#include "app/measure/roofline.h"
 #include "app/render/frame.h"
 #include "app/render/picture_settings.h"
 #include "kernels/backend_factory.h"
@@ -42,7 +43,8 @@ struct PanelReadouts {
     double copyGBs = 0.0;                        // moved to the host by the copy-back policy
     std::optional<FrameStats> breakdown;         // the newest timed frame
     const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
-    bool showBandwidth = false;                  // a table was just started: unfold its section
+    RunningKernel roofline;      // the running kernel, for its point on the roofline
+    bool showBandwidth = false;  // a table was just started: unfold its section
     float maxAbs = 0.0f;
     StabilityHistory stability;               // max |u| after every frame since the reset
     std::string backend;                      // "cuda on NVIDIA H200"

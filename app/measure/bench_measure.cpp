@@ -48,14 +48,17 @@ double medianMsPerUnit(Backend& backend, const TimingSamples& sampling, Work wor
     return median(samples);
 }
 
-KernelTiming kernelTiming(const std::string& label, const GridSize& grid, double ms,
+KernelTiming kernelTiming(const std::string& label, Kernel kernel, const GridSize& grid, double ms,
                           int stepsPerPass) {
     KernelTiming timing;
     timing.name = label;
+    timing.kernel = kernel;
     timing.msPerStep = ms;
     timing.stepsPerPass = stepsPerPass;
     timing.gbPerS = stepsPerPass > 0 ? bandwidthGBs(grid, ms) / stepsPerPass : 0.0;
     timing.cellUpdatesPerS = static_cast<double>(grid.interiorCells()) / (ms * 1e-3);
+    timing.traffic = kernelTraffic(kernel, grid, stepsPerPass);
+    timing.gflopPerS = timing.traffic.flopsPerStep / (ms * 1e-3) / 1e9;
     return timing;
 }
 
@@ -84,6 +87,11 @@ double percentOf(double gbs, double reference) {
     return reference > 0.0 ? 100.0 * gbs / reference : 0.0;
 }
 
+std::string cacheRowName(const KernelTable& table) {
+    return "copy (floor) on " + gridText(table.roofs.cacheGrid) + ", in the " +
+           table.roofs.cacheName + " (its roof)";
+}
+
 void setShares(KernelTiming& timing, const KernelTable& table) {
     timing.percentOfCopy = percentOf(timing.cellUpdatesPerS, table.floorCellUpdatesPerS);
     timing.percentOfPeak = percentOf(timing.gbPerS, table.peakGBs);
@@ -93,6 +101,7 @@ void setShares(KernelTiming& timing, const KernelTable& table) {
 // (0 where either is not known yet or at all).
 void setPercentages(KernelTable& table) {
     setShares(table.systemCopy, table);
+    setShares(table.roofs.cacheCopy, table);
     for (KernelTiming& timing : table.kernels) {
         setShares(timing, table);
     }
@@ -192,12 +201,27 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params
     for (HostMemory memory : {HostMemory::Pageable, HostMemory::Pinned}) {
         rows.push_back({Kind::HostCopy, Kernel::Copy, memory, name(memory)});
     }
+    const KernelTable empty = emptyKernelTable(backend);
+    if (empty.roofs.cacheGrid.nx > 0) {
+        rows.push_back({Kind::CacheCopy, Kernel::Copy, HostMemory::Pageable, cacheRowName(empty)});
+    }
+    rows.push_back({Kind::Arithmetic, Kernel::Copy, HostMemory::Pageable, kArithmeticRowName});
     return rows;
 }
 
+GridSize cacheRoofGrid(std::size_t cacheBytes) {
+    // Two buffers of side^2 floats in half the cache: side^2 * 4 * 2 <= bytes / 2.
+    const auto side = static_cast<int>(std::sqrt(static_cast<double>(cacheBytes) / 16.0)) / 32 * 32;
+    return side >= 32 ? GridSize{side, side} : GridSize{0, 0};
+}
+
 KernelTable emptyKernelTable(const Backend& backend) {
+    const BackendFacts& facts = backend.facts();
     KernelTable table;
-    table.peakGBs = backend.facts().peakBandwidthGBs;
+    table.peakGBs = facts.peakBandwidthGBs;
+    table.roofs.cacheGrid = cacheRoofGrid(facts.cacheBytes);
+    table.roofs.cacheName = facts.cacheName;
+    table.roofs.peakGflops = facts.peakGflops;
     return table;
 }
 
@@ -206,22 +230,42 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
     switch (row.kind) {
     case KernelTableRow::Kind::SystemCopy:
         table.systemCopy =
-            kernelTiming(row.name, params.grid, timeSystemCopy(backend, sampling), 1);
+            kernelTiming(row.name, Kernel::Copy, params.grid, timeSystemCopy(backend, sampling), 1);
         break;
     case KernelTableRow::Kind::Kernel:
-        table.kernels.push_back(kernelTiming(
-            row.name, params.grid, timeKernel(backend, params.grid, params.r, row.kernel, sampling),
-            stepsPerPass(backend, row.kernel, params.grid)));
+        table.kernels.push_back(
+            kernelTiming(row.name, row.kernel, params.grid,
+                         timeKernel(backend, params.grid, params.r, row.kernel, sampling),
+                         stepsPerPass(backend, row.kernel, params.grid)));
         if (row.kernel == Kernel::Copy) {
             table.floorGBs = table.kernels.back().gbPerS;
             table.floorCellUpdatesPerS = table.kernels.back().cellUpdatesPerS;
         }
         break;
     case KernelTableRow::Kind::KernelMany:
-        table.kernels.push_back(kernelTiming(
-            row.name, params.grid, timeKernelMany(backend, params, row.kernel, sampling),
-            backend.manySteps(row.kernel, params.grid, params.boundary).stepsPerPass));
+        table.kernels.push_back(
+            kernelTiming(row.name, row.kernel, params.grid,
+                         timeKernelMany(backend, params, row.kernel, sampling),
+                         backend.manySteps(row.kernel, params.grid, params.boundary).stepsPerPass));
         break;
+    case KernelTableRow::Kind::CacheCopy: {
+        const GridSize& grid = table.roofs.cacheGrid;
+        const std::vector<float> field = makeInitialField(grid, params.initial, params.boundary);
+        backend.upload(grid, field.data(), params.boundary);
+        table.roofs.cacheCopy =
+            kernelTiming(row.name, Kernel::Copy, grid,
+                         timeKernel(backend, grid, params.r, Kernel::Copy, sampling), 1);
+        break;
+    }
+    case KernelTableRow::Kind::Arithmetic: {
+        const double ms = medianMsPerUnit(backend, sampling, [&](int count) {
+            for (int i = 0; i < count; ++i) {
+                backend.arithmeticBurst();
+            }
+        });
+        table.roofs.arithmeticGflops = backend.arithmeticBurstFlops() / (ms * 1e-3) / 1e9;
+        break;
+    }
     case KernelTableRow::Kind::HostCopy:
         table.hostCopies.push_back(hostCopyTiming(
             row.memory, params.grid, timeHostCopy(backend, params.grid, row.memory, sampling)));

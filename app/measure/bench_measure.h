@@ -70,13 +70,17 @@ struct KernelTable {
     double floorGBs = 0.0;              // the copy floor kernel's GB/s; 0 until timed
     double floorCellUpdatesPerS = 0.0;  // and its cell updates per second
     double peakGBs = 0.0;               // the device's theoretical peak; 0 if unknown
+    CacheRoofs roofs;                   // the roofline's, measured last
 };
 
 // One row of table 1: what it times and what the table calls it.
 struct KernelTableRow {
     // KernelMany: the kernel through Backend::stepMany(), where the backend
     // has a faster way for many steps than one launch each.
-    enum class Kind { SystemCopy, Kernel, KernelMany, HostCopy };
+    // CacheCopy: the copy floor on KernelTable::roofs.cacheGrid (it uploads
+    // a field of its own, so it comes after every row on params' field);
+    // Arithmetic: Backend::arithmeticBurst().
+    enum class Kind { SystemCopy, Kernel, KernelMany, HostCopy, CacheCopy, Arithmetic };
     Kind kind = Kind::Kernel;
     Kernel kernel = Kernel::Copy;              // Kind::Kernel's
     HostMemory memory = HostMemory::Pageable;  // Kind::HostCopy's
@@ -86,11 +90,20 @@ struct KernelTableRow {
 // The rows in the order they are timed and printed: the ceiling, every
 // kernel of the backend (the copy floor first), the floor and the optimised
 // and temporal kernels submitted many steps at a time (where the backend has
-// a way), pageable and pinned copies. The temporal kernel runs
+// a way), pageable and pinned copies, then the roofline's cache roof (where
+// the cache's size is known) and compute roof. The temporal kernel runs
 // backend.timeBlockFor(grid) steps a pass, so set its time block first.
 std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params& params);
 
-// An empty table for the backend's device: its peak, no rows.
+// What table 1 calls its compute roof's row.
+constexpr const char* kArithmeticRowName = "the stencil's arithmetic, no memory (compute roof)";
+
+// The grid the cache roof is measured on: a square whose two buffers fill
+// no more than half of `cacheBytes` (the rest is the cache's own business),
+// a multiple of 32 a side; 0 x 0 for a cache of unknown size.
+GridSize cacheRoofGrid(std::size_t cacheBytes);
+
+// An empty table for the backend's device: its peaks and cache, no rows.
 KernelTable emptyKernelTable(const Backend& backend);
 
 // Times one row on the field uploaded last (params give the grid and r) and

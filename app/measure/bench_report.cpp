@@ -65,6 +65,30 @@ void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
     std::printf("\n");
 }
 
+// The roofline's other roofs, and each kernel where it sits on it.
+void printRoofs(const BenchReport& r, int width, bool withPeak) {
+    const CacheRoofs& roofs = r.cacheRoofs;
+    std::printf("\n  roofline: the roofs beside the ones above, and each kernel's place\n");
+    if (!roofs.cacheCopy.name.empty()) {
+        printKernelRow(roofs.cacheCopy, width, withPeak);
+    }
+    std::printf("  %-*s %11s %10s %12.1f GFLOP/s", width, "the stencil's arithmetic, no memory", "",
+                "", roofs.arithmeticGflops);
+    if (roofs.peakGflops > 0.0) {
+        std::printf(" (datasheet %.0f)", roofs.peakGflops);
+    }
+    std::printf("\n  %-*s %11s %10s %12s %11s\n", width, "kernel", "flops/step", "bytes/step",
+                "flops/byte", "GFLOP/s");
+    for (const auto& k : r.kernels) {
+        if (k.kernel == Kernel::Copy) {
+            continue;  // computes nothing: it is a roof
+        }
+        std::printf("  %-*s %11.4g %10.4g %12.3f %11.1f%s\n", width, k.name.c_str(),
+                    k.traffic.flopsPerStep, k.traffic.bytesPerStep, k.traffic.intensity(),
+                    k.gflopPerS, k.traffic.level == TrafficLevel::OnChipL2 ? "  (bytes: L2)" : "");
+    }
+}
+
 }  // namespace
 
 bool BenchReport::allPassed() const {
@@ -102,6 +126,7 @@ void printReport(const BenchReport& r) {
     for (const auto& h : r.hostCopies) {
         std::printf("  %-*s %11.4f %10.1f\n", width, name(h.memory), h.ms, h.gbPerS);
     }
+    printRoofs(r, width, withPeak);
 
     std::printf("\n2. %d steps of %s under each copy-back policy\n", r.policySteps,
                 name(r.params.kernel));
@@ -175,7 +200,12 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
             {"gb_per_s", k.stepsPerPass > 0 ? number(k.gbPerS) : json(nullptr)},
             {"cell_updates_per_s", number(k.cellUpdatesPerS)},
             {"percent_of_copy", number(k.percentOfCopy)},
-            {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)}};
+            {"percent_of_peak", k.percentOfPeak > 0.0 ? number(k.percentOfPeak) : json(nullptr)},
+            {"flops_per_step", number(k.traffic.flopsPerStep)},
+            {"bytes_per_step", number(k.traffic.bytesPerStep)},
+            {"bytes_through", k.traffic.level == TrafficLevel::OnChipL2 ? "L2" : "field memory"},
+            {"flops_per_byte", number(k.traffic.intensity())},
+            {"gflop_per_s", number(k.gflopPerS)}};
     };
     out["system_copy"] = kernelJson(r.systemCopy);
     out["kernels"] = json::array();
@@ -188,6 +218,15 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
                                       {"ms", number(h.ms)},
                                       {"gb_per_s", number(h.gbPerS)}});
     }
+    const CacheRoofs& roofs = r.cacheRoofs;
+    out["roofs"] = {
+        {"cache", roofs.cacheCopy.name.empty()
+                      ? json(nullptr)
+                      : json{{"name", roofs.cacheName},
+                             {"grid", {{"nx", roofs.cacheGrid.nx}, {"ny", roofs.cacheGrid.ny}}},
+                             {"copy", kernelJson(roofs.cacheCopy)}}},
+        {"arithmetic_gflop_per_s", number(roofs.arithmeticGflops)},
+        {"peak_gflop_per_s", roofs.peakGflops > 0.0 ? json(roofs.peakGflops) : json(nullptr)}};
     out["copy_policies"] = json::array();
     for (const auto& p : r.policies) {
         out["copy_policies"].push_back({{"copy_every", p.copyEvery},

@@ -7,12 +7,18 @@
 
 #include "app/io/output_file.h"
 #include "kernels/checks/stability_run.h"
+#include "kernels/kernel_traffic.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
 
 struct KernelTiming {
     std::string name;
+    Kernel kernel = Kernel::Copy;  // what ran (the platform's copy: Copy)
+    // Its operations and bytes a step, counted (kernel_traffic.h); the
+    // roofline's x is their ratio.
+    KernelTraffic traffic;
+    double gflopPerS = 0.0;  // traffic.flopsPerStep / time: the roofline's y
     double msPerStep = 0.0;
     // Steps per pass over device memory: 1, or the temporal kernel's k; 0
     // when the grid stays on chip for all the steps (the resident kernel).
@@ -33,6 +39,17 @@ struct HostCopyTiming {
     HostMemory memory = HostMemory::Pageable;
     double ms = 0.0;
     double gbPerS = 0.0;  // bytes sent to the host / time
+};
+
+// The roofs table 1 measures for the roofline beside its rows: the copy
+// floor on a grid whose two buffers fit in the largest cache (the cache
+// roof), and the stencil's arithmetic with no memory (the compute roof).
+struct CacheRoofs {
+    KernelTiming cacheCopy;         // unnamed until timed
+    GridSize cacheGrid{0, 0};       // 0 x 0 where the cache's size is not known
+    std::string cacheName;          // "L2", "L3"
+    double arithmeticGflops = 0.0;  // 0 until timed
+    double peakGflops = 0.0;        // the device's datasheet figure; 0 if unknown
 };
 
 struct PolicyRun {
@@ -62,6 +79,7 @@ struct BenchReport {
     std::vector<KernelTiming> kernels;  // the copy floor first
     KernelTiming systemCopy;            // the platform's own copy: the ceiling
     std::vector<HostCopyTiming> hostCopies;
+    CacheRoofs cacheRoofs;  // the roofline's cache and compute roofs
     std::vector<PolicyRun> policies;
     std::vector<StabilityResult> stability;
     std::vector<CheckResult> checks;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/ui/roofline_plot.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -168,6 +169,19 @@ void drawBandwidthTable(const BandwidthSurvey& survey, float width) {
     std::snprintf(note, sizeof note, "median of up to %d; GB/s: grid read + written / time",
                   kSurveySampling.repeats);
     dimWrapped(note);
+}
+
+void drawLiveRoofline(const BandwidthSurvey& survey, const RunningKernel& running) {
+    if (survey.progress().rowsDone == 0) {
+        return;
+    }
+    Roofline roofline =
+        rooflineOf(survey.result(), survey.backendName() + ", grid " + gridText(survey.grid()));
+    for (const RooflinePoint& point : runningPoint(running)) {
+        roofline.points.push_back(point);
+    }
+    ImGui::Spacing();
+    drawRooflineWidget(roofline, ImGui::GetContentRegionAvail().x);
 }
 
 }  // namespace heatlab

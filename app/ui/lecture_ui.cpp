@@ -431,6 +431,7 @@ void LectureUi::measure(int steps, double factor) {
         readouts_.stepsPerSecond = rates.stepsPerSecond;
         readouts_.copyGBs = rates.copyGBs;
     }
+    readouts_.roofline = runningKernelOf(simulation_, readouts_.stepsPerSecond, readouts_.copyGBs);
 }
 
 void LectureUi::measureBandwidth() {

@@ -334,6 +334,7 @@ void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
     noteBeside("(also after a grid change)");
     if (readouts.bandwidth != nullptr) {
         drawBandwidthTable(*readouts.bandwidth, ImGui::GetContentRegionAvail().x);
+        drawLiveRoofline(*readouts.bandwidth, readouts.roofline);
     }
 }
 

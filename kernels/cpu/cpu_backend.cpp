@@ -3,10 +3,12 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 #include <omp.h>
 
 #include "kernels/base/host_clock.h"
+#include "kernels/cpu/cpu_arithmetic.h"
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/cpu_temporal.h"
 #include "kernels/cpu/host_memory.h"
@@ -63,6 +65,9 @@ CpuBackend::CpuBackend() : PingPongBackend("CpuBackend", "") {
     facts_.name = "cpu";
     facts_.device = text.str();
     facts_.fieldInHostMemory = true;
+    const cpu::LastLevelCache cache = cpu::lastLevelCache();
+    facts_.cacheBytes = cache.bytes;
+    facts_.cacheName = "L" + std::to_string(cache.level);
 }
 
 std::size_t CpuBackend::availableBytes() const { return hostAvailableBytes(); }
@@ -123,6 +128,10 @@ void CpuBackend::stepOnce(Kernel kernel, float r) {
     fillGhostRing(out, grid_, boundary_);
     swapBuffers();
 }
+
+void CpuBackend::arithmeticBurst() { cpu::arithmeticBurst(); }
+
+double CpuBackend::arithmeticBurstFlops() const { return cpu::arithmeticBurstFlops(); }
 
 void CpuBackend::systemCopy() {
     requireField("systemCopy");

@@ -25,6 +25,8 @@ public:
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
     void step(Kernel kernel, int steps, float r) override;
     void systemCopy() override;
+    void arithmeticBurst() override;
+    double arithmeticBurstFlops() const override;
     void copyToHost(float* dst, HostMemory memory) override;
     void paint(float col, float row, float radius, float value) override;
     float maxAbs() override;

@@ -18,13 +18,12 @@ std::size_t at(const GridSize& g, int row, int col) {
     return static_cast<std::size_t>(row) * static_cast<std::size_t>(g.nx) + col;
 }
 
-// The size of the largest data cache, as Linux reports it for cpu0; 32 MiB
-// where it cannot be read. Read once: it decides between cached and
-// streaming stores below.
-std::size_t lastLevelCacheBytes() {
-    static const std::size_t bytes = [] {
-        std::size_t found = 0;
-        int foundLevel = 0;
+// The largest data cache as Linux reports it for cpu0; 32 MiB of L3 where
+// it cannot be read. Read once: it decides between cached and streaming
+// stores below, and it is the roofline's cache roof.
+const LastLevelCache& lastLevelCacheOnce() {
+    static const LastLevelCache cache = [] {
+        LastLevelCache found{0, 0};
         for (int index = 0; index < 8; ++index) {
             const std::string dir =
                 "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
@@ -44,15 +43,22 @@ std::size_t lastLevelCacheBytes() {
             } else if (unit == "M") {
                 size *= 1024 * 1024;
             }
-            if (type != "Instruction" && level >= foundLevel) {
-                found = size;
-                foundLevel = level;
+            if (type != "Instruction" && level >= found.level) {
+                found = {size, level};
             }
         }
-        return found > 0 ? found : std::size_t{32} << 20;
+        return found.bytes > 0 ? found : LastLevelCache{std::size_t{32} << 20, 3};
     }();
-    return bytes;
+    return cache;
 }
+
+std::size_t lastLevelCacheBytes() { return lastLevelCacheOnce().bytes; }
+
+}  // namespace
+
+LastLevelCache lastLevelCache() { return lastLevelCacheOnce(); }
+
+namespace {
 
 // Streaming (non-temporal) stores write whole cache lines straight to memory
 // with no read for ownership of the destination, so a memory-bound loop

@@ -4,9 +4,19 @@
 // temporal kernel's passes are in cpu_temporal.h, the row loops both share in
 // cpu_rows.h.
 
+#include <cstddef>
+
 #include "kernels/numerics/params.h"
 
 namespace heatlab::cpu {
+
+// The largest data cache of the CPU (its level: 3 for an L3), as Linux
+// reports it; 32 MiB of L3 where it cannot be read.
+struct LastLevelCache {
+    std::size_t bytes;
+    int level;
+};
+LastLevelCache lastLevelCache();
 
 // One read and one write per cell: the floor the stencils are measured by.
 // Fields larger than the last-level cache are copied with streaming stores,

@@ -26,6 +26,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/base/errors.h"
+#include "kernels/cuda/cuda_arithmetic.cuh"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_kernels.cuh"
 #include "kernels/cuda/cuda_optimised.cuh"
@@ -93,6 +94,7 @@ struct CudaBackend::Resources {
     DeviceBuffer<float> laplacian;  // three-pass scratch, one float per cell
     // The resident kernel's edge exchange; empty where it does not fit the grid.
     DeviceBuffer<unsigned char> residentExchange;
+    DeviceBuffer<float> burstSink{1};            // arithmeticBurst()'s result, never read
     DeviceBuffer<std::uint32_t> reduction{1};    // maxAbs's result, as float bits
     DeviceBuffer<std::uint32_t> rangeResult{3};  // range(): min, max, NaN seen
     DeviceBuffer<double> checkerboardPartials{cuda::kCheckerboardPartials};
@@ -197,6 +199,25 @@ std::string cudaUnavailableReason() {
     return "";
 }
 
+namespace {
+
+// FP32 lanes (CUDA cores) per SM, from the CUDA programming guide's table
+// of arithmetic throughput by compute capability; 0 where it is not listed.
+int fp32LanesPerMultiprocessor(int major, int minor) {
+    switch (major) {
+    case 5: return 128;
+    case 6: return minor == 0 ? 64 : 128;
+    case 7: return 64;
+    case 8: return minor == 0 ? 64 : 128;
+    case 9:
+    case 10:
+    case 12: return 128;
+    default: return 0;
+    }
+}
+
+}  // namespace
+
 std::unique_ptr<Backend> makeCudaBackend() {
     const std::string reason = cudaUnavailableReason();
     if (!reason.empty()) {
@@ -224,9 +245,19 @@ CudaBackend::CudaBackend() : PingPongBackend("CudaBackend", "on the device ") {
     facts_.peakBandwidthGBs = 2.0 * static_cast<double>(memoryClockKHz) * 1.0e3 *
                               (static_cast<double>(busWidthBits) / 8.0) / 1.0e9;
 
+    // SMs x clock x FP32 lanes a SM x 2 (a fused multiply-add), what the
+    // datasheets print; 0 for an architecture the table does not know.
+    int clockKHz = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&clockKHz, cudaDevAttrClockRate, device));
+    facts_.peakGflops =
+        static_cast<double>(properties.multiProcessorCount) * static_cast<double>(clockKHz) *
+        1.0e3 * fp32LanesPerMultiprocessor(properties.major, properties.minor) * 2.0 / 1.0e9;
+
     int l2Bytes = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&l2Bytes, cudaDevAttrL2CacheSize, device));
     l2Bytes_ = static_cast<std::size_t>(l2Bytes);
+    facts_.cacheBytes = l2Bytes_;
+    facts_.cacheName = "L2";
 
     resources_ = std::make_unique<Resources>();
 }
@@ -497,6 +528,12 @@ void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
     cuda::launchRingFill(out, mirror, nx, ny, boundary_, stream);
     swapBuffers();
 }
+
+void CudaBackend::arithmeticBurst() {
+    cuda::launchArithmeticBurst(resources_->burstSink.data(), resources_->compute.get());
+}
+
+double CudaBackend::arithmeticBurstFlops() const { return cuda::arithmeticBurstFlops(); }
 
 void CudaBackend::systemCopy() {
     requireField("systemCopy");

@@ -42,6 +42,8 @@ public:
     void stepMany(Kernel kernel, int steps, float r) override;
     ManySteps manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const override;
     void systemCopy() override;
+    void arithmeticBurst() override;
+    double arithmeticBurstFlops() const override;
     void copyToHost(float* dst, HostMemory memory) override;
     void paint(float col, float row, float radius, float value) override;
     float maxAbs() override;

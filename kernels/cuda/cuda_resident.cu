@@ -50,16 +50,18 @@
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"
 #include "kernels/numerics/stencil.h"
+#include "kernels/resident_tiles.h"
 
 namespace heatlab::cuda {
 namespace {
 
-constexpr int kColsPerLane = 4;
-constexpr int kRowsPerWarp = 16;
-constexpr int kResidentWarps = 16;
+// The tiles' shape is kernels/resident_tiles.h's.
+constexpr int kColsPerLane = kResidentColsPerLane;
+constexpr int kRowsPerWarp = kResidentRowsPerWarp;
 constexpr int kResidentThreads = kWarpSize * kResidentWarps;
-constexpr int kTileCols = kWarpSize * kColsPerLane;
-constexpr int kTileRows = kResidentWarps * kRowsPerWarp;
+constexpr int kTileCols = kResidentTileCols;
+constexpr int kTileRows = kResidentTileRows;
+static_assert(kTileCols == kWarpSize * kColsPerLane, "a tile is a warp of lanes wide");
 // Clock cycles a thread waits for a neighbouring tile's cell before it gives
 // up: seconds on any device. A cooperative launch keeps every block
 // resident, so the wait always ends; this only turns a broken promise into
@@ -427,15 +429,9 @@ __global__ void __launch_bounds__(kResidentThreads, 1)
     }
 }
 
-// Row 0 of the first tile: 0, or -2 where that would leave row ny - 1 among
-// the first two rows of its warp (its ghost needs the two rows above it in
-// the same thread). Row 0 then sits third in its warp, rows 1 and 2 after it.
-int residentRowOrigin(int ny) { return (ny - 1) % kRowsPerWarp >= 2 ? 0 : -2; }
-
 dim3 residentTiles(int nx, int ny) {
-    const int rows = ny - residentRowOrigin(ny);
-    return dim3(ceilDiv(static_cast<std::size_t>(nx), kTileCols),
-                ceilDiv(static_cast<std::size_t>(rows), kTileRows));
+    const ResidentTileCount tiles = residentTileCount(nx, ny);
+    return dim3(static_cast<unsigned>(tiles.across), static_cast<unsigned>(tiles.down));
 }
 
 // Blocks of the resident kernel the device holds at once; 0 where it cannot

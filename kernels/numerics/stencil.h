@@ -35,6 +35,12 @@ HEATLAB_HD inline T heatIntegrate(T centre, T laplacian, T r) {
     return centre + r * laplacian;
 }
 
+// Floating-point operations in one heatUpdate(), as written: three adds and
+// a subtract with a multiply for the Laplacian, a multiply and an add to
+// integrate. What the roofline counts per cell update (a compiler that fuses
+// a multiply and an add still does both).
+constexpr int kHeatUpdateFlops = 7;
+
 template <typename T>
 HEATLAB_HD inline T heatUpdate(T centre, T west, T east, T north, T south, T r) {
     return heatIntegrate(centre, heatLaplacian(centre, west, east, north, south), r);

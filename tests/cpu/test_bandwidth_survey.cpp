@@ -36,6 +36,13 @@ std::vector<std::string> rowNames(const KernelTable& table) {
     for (const HostCopyTiming& h : table.hostCopies) {
         names.push_back(name(h.memory));
     }
+    // The roofline's roofs, last.
+    if (!table.roofs.cacheCopy.name.empty()) {
+        names.push_back(table.roofs.cacheCopy.name);
+    }
+    if (table.roofs.arithmeticGflops > 0.0) {
+        names.push_back(kArithmeticRowName);
+    }
     return names;
 }
 

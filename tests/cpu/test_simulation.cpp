@@ -43,6 +43,8 @@ public:
     }
     void step(Kernel kernel, int steps, float r) override { inner_.step(kernel, steps, r); }
     void systemCopy() override { inner_.systemCopy(); }
+    void arithmeticBurst() override { inner_.arithmeticBurst(); }
+    double arithmeticBurstFlops() const override { return inner_.arithmeticBurstFlops(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_.copyToHost(dst, memory); }
     void paint(float col, float row, float radius, float value) override {
         inner_.paint(col, row, radius, value);

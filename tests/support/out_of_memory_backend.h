@@ -45,6 +45,8 @@ public:
         return inner_->manySteps(kernel, grid, boundary);
     }
     void systemCopy() override { inner_->systemCopy(); }
+    void arithmeticBurst() override { inner_->arithmeticBurst(); }
+    double arithmeticBurstFlops() const override { return inner_->arithmeticBurstFlops(); }
     void copyToHost(float* dst, HostMemory memory) override { inner_->copyToHost(dst, memory); }
     void paint(float col, float row, float radius, float value) override {
         inner_->paint(col, row, radius, value);

@@ -1,0 +1,28 @@
+#pragma once
+// Draws a roofline (app/measure/roofline.h) with Dear ImGui's draw lists,
+// log-log: the measured roofs solid, the datasheet's dotted, each kernel a
+// labelled point, the running one ringed, and a legend that says what each
+// point's bytes were counted in. The same drawing serves the panel's live
+// plot and `heatlab bench --roofline`'s picture (roofline_picture.h).
+
+#include <imgui.h>
+
+#include "app/measure/roofline.h"
+
+namespace heatlab {
+
+struct RooflineStyle {
+    ImFont* font = nullptr;  // nullptr: ImGui's current font
+    float fontSize = 0.0f;   // 0: the font's own
+    bool light = false;      // dark text on white (slides) or light on the panel's dark
+};
+
+// Into `list` within the rectangle at `topLeft` of `size` pixels.
+void drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const Roofline& roofline,
+                  const RooflineStyle& style);
+
+// In an ImGui window at the cursor, `width` wide: the plot and the room it
+// takes (ImGui calls only: between ImGuiLayer::beginFrame() and render()).
+void drawRooflineWidget(const Roofline& roofline, float width);
+
+}  // namespace heatlab
