@@ -98,7 +98,8 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
                  "colormap",       "scale",
                  "loupe",          "ramp_r",
                  "until",          "then",
-                 "screenshot",     "bandwidth"});
+                 "screenshot",     "bandwidth",
+                 "surface"});
     Cue cue;
     if (c.has("caption")) {
         cue.caption = c.string("caption");
@@ -148,6 +149,9 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
     }
     if (c.has("loupe")) {
         cue.loupe = read.loupe;
+    }
+    if (c.has("surface")) {
+        cue.surface = read.picture.surface;
     }
     if (c.has("display_path")) {
         cue.displayPath = choiceOf(c, "display_path", allDisplayPaths());
@@ -274,6 +278,7 @@ void applyCueSettings(const Cue& cue, LectureSettings& s) {
     set(s.picture.map, cue.colormap);
     set(s.picture.scale, cue.scale);
     set(s.loupe, cue.loupe);
+    set(s.picture.surface, cue.surface);
 }
 
 float rampedR(float from, const RampR& ramp, double elapsed) {

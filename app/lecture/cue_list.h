@@ -23,6 +23,8 @@
 //              "display_path": "interop" | "via-host",
 //              "colormap": "heat", "scale": "linear" | "signed-log",
 //              "loupe": "auto" | "on" | "off",
+//              "surface": true,  (the field as a 3D surface, the camera
+//                                 as the lecturer left it)
 //              "ramp_r": {"to": 0.26, "seconds": 5},  (from r at the cue's
 //                                                 start, in the clock's time)
 //              "until": {"step": 2000} | {"max_abs_above": 10} | "pause",
@@ -81,6 +83,7 @@ struct Cue {
     std::optional<ColourMap> colormap;
     std::optional<ColourScale> scale;
     std::optional<LoupeMode> loupe;
+    std::optional<bool> surface;
     std::optional<RampR> rampR;
     bool bandwidth = false;
     std::optional<CueUntil> until;

@@ -37,6 +37,8 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
     // whole window's UI scaled for a projector, or back.
     // M for magnifier: the loupe on or off (auto shows it past the bound).
     case Key::M: actions.toggleLoupe = true; break;
+    // V for view: the field as a lit 3D surface, or flat again.
+    case Key::V: settings.picture.surface = !settings.picture.surface; break;
     case Key::F5: settings.presenter = !settings.presenter; break;
     case Key::F11: settings.fullScreen = !settings.fullScreen; break;
     case Key::F1: settings.keysVisible = !settings.keysVisible; break;

@@ -9,7 +9,7 @@ namespace heatlab {
 
 // The window's fields a scene may leave out (files written before the panel
 // had them): scale, scale_reference, pace, steps_per_second,
-// explosion_pace, loupe, copy_every, pinned, brush. Those present replace `s`'s.
+// explosion_pace, loupe, copy_every, pinned, brush, surface, surface_camera. Those present replace `s`'s.
 void optionalSettingsOf(const Fields& w, LectureSettings& s);
 // "steps_per_frame": the command line's rule, to the panel's top.
 int stepsPerFrameOf(const Fields& w);
