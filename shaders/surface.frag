@@ -1,8 +1,8 @@
 #version 330 core
 // The surface view's colour: the colour map at the vertex shader's t (the
 // field's tables, interpolated as field.frag does), lit by one directional
-// light from above the viewer's left shoulder and an ambient share, so a
-// spike's facets turned to and from the light read light and dark; the NaN
+// light from above the viewer's left shoulder and an ambient share (the
+// normals are smooth: surface.vert says why); the NaN
 // colour, unlit, on every triangle that touches a non-finite value.
 
 uniform sampler2D uColourTables;
@@ -11,7 +11,7 @@ uniform vec3 uLight;  // towards the light, world space, unit length
 uniform vec3 uNanColour;
 
 in float vT;
-flat in vec3 vNormal;
+in vec3 vNormal;
 flat in int vNonFinite;
 
 out vec4 fragColour;
@@ -34,6 +34,6 @@ void main() {
         fragColour = vec4(uNanColour, 1.0);
         return;
     }
-    float diffuse = max(dot(vNormal, uLight), 0.0);
+    float diffuse = max(dot(normalize(vNormal), uLight), 0.0);
     fragColour = vec4(colourAt(vT) * (kAmbient + (1.0 - kAmbient) * diffuse), 1.0);
 }

@@ -2,8 +2,7 @@
 // The surface view's mesh (app/render/surface_mesh.h), drawn with
 // glDrawArrays(GL_TRIANGLES) and no vertex buffer: gl_VertexID names the
 // quad of the cols x rows grid of values, one of its four triangles and the
-// vertex of that, so every vertex knows its whole triangle and the
-// triangle's flat normal (each facet of a spike lit as one).
+// vertex of that.
 //
 // A vertex's value is uValues[(uFirst.y + j) * uRowLength + uFirst.x + i]:
 // a cell of the field (uFirst its first cell, uRowLength nx) or a pixel of
@@ -29,7 +28,7 @@ uniform bool uRangeFromField;
 uniform bool uCentreOnZero;
 
 out float vT;
-flat out vec3 vNormal;
+out vec3 vNormal;
 flat out int vNonFinite;
 
 bool nonFinite(float v) { return (floatBitsToUint(v) & 0x7f800000u) == 0x7f800000u; }
@@ -83,6 +82,22 @@ vec3 positionOf(vec2 v, float t) {
     return vec3(centred.x, t * uHeight, centred.y);
 }
 
+// t at vertex v, clamped to the mesh (the normal's neighbours at its edge).
+float tAt(ivec2 v, vec3 n) {
+    float value = valueAt(clamp(v, ivec2(0), uMesh - 1));
+    return clamp(tOf(value, n), 0.0, 1.0);
+}
+
+// The normal at vertex v from its neighbours one away on each side: the
+// same parity either side, so the extremes rule's alternation (a pixel's
+// max beside its neighbour's min, a staircase on any smooth slope) cancels
+// out and a smooth field is lit smooth at any minification; a
+// checkerboard's spikes are lit flat and told apart by their colours.
+vec3 normalAt(vec2 v, float dx, float dz) {
+    // dx, dz: the height's change over two vertex spacings.
+    return normalize(vec3(-dx * uHeight / (2.0 * uSpacing.x), 1.0, -dz * uHeight / (2.0 * uSpacing.y)));
+}
+
 void main() {
     // Four triangles a quad, about its centre: every value is then a peak or
     // a pit of its own (a checkerboard's cells spikes up and down), where
@@ -102,18 +117,22 @@ void main() {
         anyNonFinite = anyNonFinite || nonFinite(value);
         t[k] = clamp(tOf(value, n), 0.0, 1.0);
     }
-    int a = triangle;
-    int b = (triangle + 1) % 4;
-    float middle = 0.25 * (t[0] + t[1] + t[2] + t[3]);
-    vec3 pa = positionOf(vec2(origin + corners[a]), t[a]);
-    vec3 pb = positionOf(vec2(origin + corners[b]), t[b]);
-    vec3 pc = positionOf(vec2(origin) + 0.5, middle);
-    vec3 normal = cross(pa - pc, pb - pc);
-    // Facing up, whatever the winding: the light and the camera are above.
-    vNormal = normalize(normal.y < 0.0 ? -normal : normal);
     // A triangle touching a non-finite value takes the NaN colour; the
     // quad's other triangles too, so a lone NaN cell is not a pinprick.
     vNonFinite = anyNonFinite ? 1 : 0;
-    vT = slot == 0 ? middle : (slot == 1 ? t[a] : t[b]);
-    gl_Position = uViewProjection * vec4(slot == 0 ? pc : (slot == 1 ? pa : pb), 1.0);
+    if (slot == 0) {
+        float middle = 0.25 * (t[0] + t[1] + t[2] + t[3]);
+        vT = middle;
+        // Across the quad: the corners' right pair less the left, bottom less top.
+        vNormal = normalAt(vec2(origin) + 0.5, (t[1] + t[2]) - (t[0] + t[3]),
+                           (t[2] + t[3]) - (t[0] + t[1]));
+        gl_Position = uViewProjection * vec4(positionOf(vec2(origin) + 0.5, middle), 1.0);
+        return;
+    }
+    int k = slot == 1 ? triangle : (triangle + 1) % 4;
+    ivec2 v = origin + corners[k];
+    vT = t[k];
+    vNormal = normalAt(vec2(v), tAt(v + ivec2(1, 0), n) - tAt(v - ivec2(1, 0), n),
+                       tAt(v + ivec2(0, 1), n) - tAt(v - ivec2(0, 1), n));
+    gl_Position = uViewProjection * vec4(positionOf(vec2(v), t[k]), 1.0);
 }
