@@ -17,6 +17,7 @@
 #include "app/render/offscreen_target.h"
 #include "app/render/surface_mesh.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "tests/support/picture_checks.h"
 
 namespace heatlab {
 namespace {
@@ -53,35 +54,6 @@ protected:
     FieldRenderer renderer;
     GlField view;
 };
-
-double luminance(const RgbImage& image, int x, int y) {
-    const std::uint8_t* p = image.at(x, y);
-    return 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
-}
-
-// Along row y, how often the brightness turns (a rise then a fall, or a
-// fall then a rise) by more than `step` levels each way: a row across
-// spikes turns at every one, a smooth slope hardly at all.
-int turnsAlongRow(const RgbImage& image, int y, double step) {
-    int turns = 0;
-    int direction = 0;
-    double extreme = luminance(image, 0, y);
-    for (int x = 1; x < image.width; ++x) {
-        const double v = luminance(image, x, y);
-        if (direction >= 0 && v < extreme - step) {
-            turns += direction > 0;
-            direction = -1;
-            extreme = v;
-        } else if (direction <= 0 && v > extreme + step) {
-            turns += direction < 0;
-            direction = 1;
-            extreme = v;
-        } else if ((direction > 0 && v > extreme) || (direction < 0 && v < extreme)) {
-            extreme = v;
-        }
-    }
-    return turns;
-}
 
 TEST_F(Surface, DrawsFromTheCellsAndFromTheViewImageWithoutAGlError) {
     // 64 cells into 512 pixels: a vertex a cell, read from the field.
