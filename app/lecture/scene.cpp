@@ -81,13 +81,13 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
                           shortestText(camera.yawDegrees));
         }
         if (!(camera.pitchDegrees >= kMinPitchDegrees && camera.pitchDegrees <= kMaxPitchDegrees)) {
-            throw Problem(c.where("pitch") + " must be from " + shortestText(kMinPitchDegrees) +
-                          " to " + shortestText(kMaxPitchDegrees) + " degrees, got " +
+            throw Problem(c.where("pitch") + " must be from " + numberText(kMinPitchDegrees) +
+                          " to " + numberText(kMaxPitchDegrees) + " degrees, got " +
                           shortestText(camera.pitchDegrees));
         }
         if (!(camera.distance >= kMinDistance && camera.distance <= kMaxDistance)) {
-            throw Problem(c.where("distance") + " must be from " + shortestText(kMinDistance) +
-                          " to " + shortestText(kMaxDistance) +
+            throw Problem(c.where("distance") + " must be from " + numberText(kMinDistance) +
+                          " to " + numberText(kMaxDistance) +
                           " (the fitted distance's share), got " + shortestText(camera.distance));
         }
         s.picture.camera = camera;

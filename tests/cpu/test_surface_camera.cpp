@@ -45,8 +45,9 @@ TEST(SurfaceCamera, TheFittedCameraShowsTheWholeBoxAndFillsTheView) {
                 EXPECT_TRUE(e.inFront) << aspect;
                 EXPECT_LE(e.reach, 1.0f) << "aspect " << aspect << " yaw " << camera.yawDegrees;
                 // The bounding sphere is fitted, not the box: it may leave a
-                // margin, never most of the view.
-                EXPECT_GT(e.reach, 0.45f) << "aspect " << aspect << " yaw " << camera.yawDegrees;
+                // margin (widest for a flat or thin box seen edge on), never
+                // most of the view.
+                EXPECT_GT(e.reach, 0.25f) << "aspect " << aspect << " yaw " << camera.yawDegrees;
             }
         }
     }
