@@ -1,7 +1,7 @@
 #pragma once
 // The options of how the field is drawn, with the same names wherever it is
 // drawn (heatlab shot, the window): --colormap, --scale, --scale-reference,
-// --range MIN MAX, --display-path, --sampling. Each value is parsed once
+// --range MIN MAX, --display-path, --sampling, --surface. Each value is parsed once
 // into the PictureSettings it sets; bad values are one line and exit 2.
 
 #include <vector>

@@ -40,7 +40,7 @@ ShotStats measureShot(ShotPipeline& scene, const ShotOptions& o) {
     };
     ShotStats stats =
         measureFrames(scene.simulation, frame, target, o.frames, o.settings.stepsPerFrame);
-    stats.picture = "the field";
+    stats.picture = settings.surface ? "the field as a surface" : "the field";
     stats.context = scene.context.description();
     stats.fallback = scene.view.fallbackReason();
     stats.registrations = scene.view.registrations();

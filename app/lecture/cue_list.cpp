@@ -99,7 +99,7 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
                  "loupe",          "ramp_r",
                  "until",          "then",
                  "screenshot",     "bandwidth",
-                 "comparison"});
+                 "comparison",     "surface"});
     Cue cue;
     if (c.has("caption")) {
         cue.caption = c.string("caption");
@@ -152,6 +152,9 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
     }
     if (c.has("comparison")) {
         cue.comparison = read.comparison;
+    }
+    if (c.has("surface")) {
+        cue.surface = read.picture.surface;
     }
     if (c.has("display_path")) {
         cue.displayPath = choiceOf(c, "display_path", allDisplayPaths());
@@ -279,6 +282,7 @@ void applyCueSettings(const Cue& cue, LectureSettings& s) {
     set(s.picture.scale, cue.scale);
     set(s.loupe, cue.loupe);
     set(s.comparison, cue.comparison);
+    set(s.picture.surface, cue.surface);
 }
 
 float rampedR(float from, const RampR& ramp, double elapsed) {

@@ -25,6 +25,8 @@
 //              "loupe": "auto" | "on" | "off",
 //              "comparison": {"split": true, "b": {"r": "0.26"}},  (the
 //                 A/B split as a scene writes it: scene.h)
+//              "surface": true,  (the field as a 3D surface, the camera
+//                                 as the lecturer left it)
 //              "ramp_r": {"to": 0.26, "seconds": 5},  (from r at the cue's
 //                                                 start, in the clock's time)
 //              "until": {"step": 2000} | {"max_abs_above": 10} | "pause",
@@ -84,6 +86,7 @@ struct Cue {
     std::optional<ColourScale> scale;
     std::optional<LoupeMode> loupe;
     std::optional<ABComparison> comparison;  // the A/B split, pane B's settings
+    std::optional<bool> surface;
     std::optional<RampR> rampR;
     bool bandwidth = false;
     std::optional<CueUntil> until;

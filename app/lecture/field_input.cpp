@@ -9,9 +9,21 @@ bool FieldInput::overField(double x, double y, const FieldArea& area) const {
     return x * scale < area.width && y * scale < area.height && x >= 0.0 && y >= 0.0;
 }
 
-void FieldInput::scroll(double dy, bool panelHasMouse, const FieldArea& area,
-                        const GridSize& grid) {
+void FieldInput::fit(LectureSettings& settings) {
+    if (settings.picture.surface) {
+        settings.picture.camera = OrbitCamera{};
+    } else {
+        navigation_.fit();
+    }
+}
+
+void FieldInput::scroll(double dy, bool panelHasMouse, const FieldArea& area, const GridSize& grid,
+                        LectureSettings& settings) {
     if (panelHasMouse || !overField(x_, y_, area)) {
+        return;
+    }
+    if (settings.picture.surface) {
+        settings.picture.camera = dollied(settings.picture.camera, dy);
         return;
     }
     const float scale = area.pixelsPerUnit;
@@ -22,6 +34,15 @@ void FieldInput::scroll(double dy, bool panelHasMouse, const FieldArea& area,
 void FieldInput::button(int button, bool pressed, bool panelHasMouse, const FieldArea& area,
                         Simulation& simulation, const LectureSettings& settings) {
     const bool onField = pressed && !panelHasMouse && overField(x_, y_, area);
+    if (settings.picture.surface) {
+        brush_ = Brush::None;
+        dragging_ = false;
+        if (button == kRightButton || button == kMiddleButton) {
+            orbiting_ = onField;
+        }
+        return;
+    }
+    orbiting_ = false;
     if (button == kLeftButton || button == kRightButton) {
         brush_ = !onField ? Brush::None : (button == kLeftButton ? Brush::Hot : Brush::Cold);
         paint(area, simulation, settings);
@@ -31,7 +52,13 @@ void FieldInput::button(int button, bool pressed, bool panelHasMouse, const Fiel
 }
 
 void FieldInput::cursor(double x, double y, const FieldArea& area, Simulation& simulation,
-                        const LectureSettings& settings) {
+                        LectureSettings& settings) {
+    if (orbiting_ && settings.picture.surface) {
+        const float scale = area.pixelsPerUnit;
+        settings.picture.camera =
+            orbited(settings.picture.camera, static_cast<float>(x - x_) * scale,
+                    static_cast<float>(y - y_) * scale, area.height);
+    }
     if (dragging_) {
         const float scale = area.pixelsPerUnit;
         navigation_.pan(static_cast<float>(x - x_) * scale, static_cast<float>(y - y_) * scale,
@@ -48,7 +75,7 @@ void FieldInput::cursor(double x, double y, const FieldArea& area, Simulation& s
 // path the host never touches the grid.
 void FieldInput::paint(const FieldArea& area, Simulation& simulation,
                        const LectureSettings& settings) {
-    if (brush_ == Brush::None || !overField(x_, y_, area)) {
+    if (brush_ == Brush::None || settings.picture.surface || !overField(x_, y_, area)) {
         return;
     }
     const GridSize& grid = simulation.params().grid;

@@ -3,7 +3,7 @@
 // over from GLFW (F1 also for ? and /, where a keyboard has no F keys);
 // every other key arrives as Key::Other. Page Down and Right, Page Up and
 // Left are what presentation clickers send: the cue list's next and back.
-// Z is the one key whose release counts too (onKeyReleased): held, the loupe
+// V toggles the surface view. Z is the one key whose release counts too (onKeyReleased): held, the loupe
 // follows the cursor.
 
 namespace heatlab {
@@ -19,6 +19,7 @@ enum class Key {
     C,
     L,
     M,
+    V,
     Z,
     F1,
     F5,

@@ -39,6 +39,8 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
     case Key::M: actions.toggleLoupe = true; break;
     // B for A/B: the field split into two panes in lockstep, or back.
     case Key::B: actions.toggleSplit = true; break;
+    // V for view: the field as a lit 3D surface, or flat again.
+    case Key::V: settings.picture.surface = !settings.picture.surface; break;
     case Key::F5: settings.presenter = !settings.presenter; break;
     case Key::F11: settings.fullScreen = !settings.fullScreen; break;
     case Key::F1: settings.keysVisible = !settings.keysVisible; break;

@@ -23,6 +23,7 @@ inline constexpr const char* kKeyHelp =
     "Page Up or Left   the cue before, again\n"
     "left / right drag   paint hot / cold\n"
     "wheel, middle drag   zoom, pan;  F fit\n"
+    "V   3D surface: right or middle drag orbit, wheel dolly, F fit (paint in 2D)\n"
     "H   panel\n"
     "F5   presenter mode\n"
     "F11   full screen\n"

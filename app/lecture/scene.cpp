@@ -120,6 +120,33 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
     if (w.has("comparison")) {
         s.comparison = comparisonOf(w.object("comparison"));
     }
+    if (w.has("surface")) {
+        s.picture.surface = w.boolean("surface");
+    }
+    if (w.has("surface_camera")) {
+        const Fields c = w.object("surface_camera");
+        c.allowOnly({"yaw", "pitch", "distance"});
+        OrbitCamera camera;
+        camera.yawDegrees = c.number("yaw");
+        camera.pitchDegrees = c.number("pitch");
+        camera.distance = c.number("distance");
+        // The bounds the mouse keeps it in (surface_camera.h).
+        if (!(camera.yawDegrees > -180.0f && camera.yawDegrees <= 180.0f)) {
+            throw Problem(c.where("yaw") + " must be above -180 and at most 180 degrees, got " +
+                          shortestText(camera.yawDegrees));
+        }
+        if (!(camera.pitchDegrees >= kMinPitchDegrees && camera.pitchDegrees <= kMaxPitchDegrees)) {
+            throw Problem(c.where("pitch") + " must be from " + numberText(kMinPitchDegrees) +
+                          " to " + numberText(kMaxPitchDegrees) + " degrees, got " +
+                          shortestText(camera.pitchDegrees));
+        }
+        if (!(camera.distance >= kMinDistance && camera.distance <= kMaxDistance)) {
+            throw Problem(c.where("distance") + " must be from " + numberText(kMinDistance) +
+                          " to " + numberText(kMaxDistance) +
+                          " (the fitted distance's share), got " + shortestText(camera.distance));
+        }
+        s.picture.camera = camera;
+    }
     if (w.has("brush")) {
         const Fields brush = w.object("brush");
         brush.allowOnly({"radius_percent", "hot", "cold"});
@@ -175,7 +202,8 @@ Params paramsOf(const Fields& p) {
 void windowSettingsOf(const Fields& w, LectureSettings& s) {
     w.allowOnly({"running", "steps_per_frame", "display_path", "colormap", "scale",
                  "scale_reference", "range", "sampling", "vsync", "pace", "steps_per_second",
-                 "explosion_pace", "loupe", "copy_every", "pinned", "brush", "comparison"});
+                 "explosion_pace", "loupe", "copy_every", "pinned", "brush", "comparison",
+                 "surface", "surface_camera"});
     s.running = w.boolean("running");
     s.stepsPerFrame = stepsPerFrameOf(w);
     PictureSettings& picture = s.picture;
@@ -340,6 +368,11 @@ std::string sceneText(const Scene& scene) {
                       {"loupe", name(s.loupe)},
                       {"copy_every", s.copyEvery},
                       {"pinned", s.pinned},
+                      {"surface", picture.surface},
+                      {"surface_camera",
+                       {{"yaw", shortest(picture.camera.yawDegrees)},
+                        {"pitch", shortest(picture.camera.pitchDegrees)},
+                        {"distance", shortest(picture.camera.distance)}}},
                       {"brush",
                        {{"radius_percent", shortest(s.brushPercent)},
                         {"hot", shortest(s.brushHot)},

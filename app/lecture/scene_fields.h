@@ -10,7 +10,8 @@ namespace heatlab {
 // The window's fields a scene may leave out (files written before the panel
 // had them): scale, scale_reference, pace, steps_per_second,
 // explosion_pace, loupe, copy_every, pinned, brush, comparison (the A/B
-// split and pane B's settings). Those present replace `s`'s.
+// split and pane B's settings), surface, surface_camera. Those present
+// replace `s`'s.
 void optionalSettingsOf(const Fields& w, LectureSettings& s);
 // "steps_per_frame": the command line's rule, to the panel's top.
 int stepsPerFrameOf(const Fields& w);

@@ -23,6 +23,31 @@ ViewTransform tileView(int x, int y, int width, int height) {
     return view;
 }
 
+// The surface view has no cell a pixel to keep: one draw of the whole
+// grid's surface, the grid's shape, its longer side kMinSurfacePictureSide
+// to `side` pixels.
+Picture pictureOfSurface(Simulation& simulation, GlField& view, FieldRenderer& renderer,
+                         const FrameSettings& settings, int side) {
+    const GridSize grid = simulation.params().grid;
+    const int longer = std::max(grid.nx, grid.ny);
+    const int target = std::clamp(longer, std::min(kMinSurfacePictureSide, side), side);
+    const double scale = static_cast<double>(target) / longer;
+    const int width = std::max(1, static_cast<int>(std::lround(grid.nx * scale)));
+    const int height = std::max(1, static_cast<int>(std::lround(grid.ny * scale)));
+    OffscreenTarget offscreen(width, height);
+    Picture picture;
+    {
+        const auto bound = offscreen.bind();
+        FrameSettings frame = settings;
+        frame.view.reset();  // the whole grid, fitted
+        picture.frame = runFrame(simulation, view, renderer, frame, 0, 0, width, height, false);
+    }
+    picture.image = offscreen.read();
+    picture.range = drawnRange(view, settings);
+    picture.text = describePicture(simulation, settings, picture);
+    return picture;
+}
+
 }  // namespace
 
 Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& renderer,
@@ -37,6 +62,9 @@ Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& ren
     const int side = std::min(maxTargetSide(), maxTileSide > 0 ? maxTileSide : kPictureTileSide);
     if (side < 1) {
         throw RuntimeError("this GL reports no framebuffer size to draw a picture into");
+    }
+    if (settings.surface) {
+        return pictureOfSurface(simulation, view, renderer, settings, side);
     }
     // One target for every tile; a tile at the right or bottom edge draws
     // into its lower left corner.
@@ -100,6 +128,12 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
     };
     if (settings.scale == ColourScale::SignedLog) {
         text.emplace_back("heatlab.scale-reference", numberText(settings.scaleReference));
+    }
+    if (settings.surface) {
+        const OrbitCamera& c = settings.camera;
+        text.emplace_back("heatlab.surface", "yaw " + numberText(c.yawDegrees) + " pitch " +
+                                                 numberText(c.pitchDegrees) + " distance " +
+                                                 numberText(c.distance));
     }
     return text;
 }

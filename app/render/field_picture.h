@@ -29,8 +29,14 @@ inline constexpr long long kMaxPicturePixels = 1LL << 28;
 // (maxTargetSide()), at most this, so the one tile target stays small.
 inline constexpr int kPictureTileSide = 4096;
 
+// The surface view's picture of a grid: its longer side at least this many
+// pixels (a 64-cell grid's surface would be a thumbnail), at most a tile.
+inline constexpr int kMinSurfacePictureSide = 512;
+
 // Runs one frame of `settings` (its steps included) and draws the whole grid
-// at one pixel per cell, no UI (settings.view is not used). A grid wider or
+// at one pixel per cell, no UI (settings.view is not used); in the surface
+// view, the whole grid's surface in one picture of the grid's shape, its
+// longer side the grid's, kMinSurfacePictureSide to a tile's side. A grid wider or
 // taller than a tile is drawn in tiles of at most maxTileSide a side (0:
 // kPictureTileSide or the GL's limit, whichever is smaller) into one tile
 // target, each read back into its place in the one picture: the pixels are
@@ -45,7 +51,7 @@ Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& ren
 // (and the signed-log scale's u0), range (how chosen, and its ends, in field
 // units), display path, max |u|, and the checkerboard's growth a step on
 // this grid, its bound ("none" where no r is unstable) and the infinite
-// grid's |1 - 8r|.
+// grid's |1 - 8r|; in the surface view, its camera (heatlab.surface).
 PngText describePicture(Simulation& simulation, const FrameSettings& settings,
                         const Picture& picture);
 

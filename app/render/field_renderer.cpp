@@ -243,6 +243,13 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
     drawRectangle(x, y, width, height);
 }
 
+SurfaceRenderer& FieldRenderer::surface() {
+    if (!surface_) {
+        surface_ = std::make_unique<SurfaceRenderer>(colourTables_.id());
+    }
+    return *surface_;
+}
+
 void FieldRenderer::drawColourBar(ColourMap map, int x, int y, int width, int height) {
     if (width <= 0 || height <= 0) {
         return;

@@ -20,9 +20,12 @@
 
 #include <glm/glm.hpp>
 
+#include <memory>
+
 #include "app/render/colour_map.h"
 #include "app/render/gl_objects.h"
 #include "app/render/picture_settings.h"
+#include "app/render/surface_renderer.h"
 
 namespace heatlab {
 
@@ -83,6 +86,12 @@ public:
     // square cells (the aspect ratio is kept; the spare side is background).
     static ViewTransform fit(int nx, int ny, int width, int height);
 
+    // The surface view's renderer (surface_renderer.h), over this one's
+    // colour tables; made on first use, so every caller that draws the field
+    // (the window, shot, slides, the loupe's frame) can draw the surface and
+    // a flat-only run compiles no surface program.
+    SurfaceRenderer& surface();
+
 private:
     struct Uniforms {
         GLint field = -1;
@@ -112,6 +121,7 @@ private:
     gl::VertexArray emptyVertexArray_;
     Uniforms uniforms_;
     GLint maxBufferTexels_ = 0;
+    std::unique_ptr<SurfaceRenderer> surface_;
 };
 
 }  // namespace heatlab

@@ -8,6 +8,7 @@
 
 #include "app/render/gl_check.h"
 #include "app/render/loupe_inset.h"
+#include "app/render/surface_mesh.h"
 
 namespace heatlab {
 
@@ -59,8 +60,16 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     // Minified under the extremes rule, the backend makes the view's image
     // (every cell under each pixel read where the field lives) and the draw
     // reads one value a pixel.
+    // The surface view's mesh reads an image of its own (surface_mesh.h),
+    // made the same way, or the field's cells.
     std::optional<ViewSampling> image;
-    if (transform.cellsPerPixel > 1.0f && settings.sampling == Sampling::Extremes) {
+    std::optional<SurfaceMesh> mesh;
+    if (settings.surface) {
+        mesh = surfaceMesh(transform, width, height, grid);
+        if (!mesh->fromField) {
+            image = mesh->image;
+        }
+    } else if (transform.cellsPerPixel > 1.0f && settings.sampling == Sampling::Extremes) {
         image = viewSamplingOf(transform, width, height);
     }
     view.prepare(grid, settings.path, backend, image ? image->pixels() : 0, settings.mapPerFrame);
@@ -129,15 +138,20 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     }
     start = HostClock::now();
     const DrawSettings draw = drawSettingsOf(settings);
-    renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height,
-                  image ? view.imageTexture() : 0);
+    if (mesh) {
+        renderer.surface().draw(view, *mesh, settings.camera, draw, x, y, width, height);
+    } else {
+        renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height,
+                      image ? view.imageTexture() : 0);
+    }
     if (settings.loupe.shown) {
         const glm::vec2 centre = settings.loupe.centre
                                      ? *settings.loupe.centre
                                      : loupeCentre(std::nullopt, backend.checkerboardSpot(), grid);
         stats.loupe = loupeLayout(width, height, transform, grid, centre);
         if (stats.loupe) {
-            drawLoupe(renderer, view, draw, *stats.loupe, transform, x, y, width, height);
+            drawLoupe(renderer, view, draw, *stats.loupe, transform, x, y, width, height,
+                      !settings.surface);
         }
     }
     wait();

@@ -20,7 +20,8 @@ namespace heatlab {
 // of the grid it shows.
 struct FrameSettings : PictureSettings {
     int steps = 0;  // steps this frame; 0 shows the field as it is
-    // Which part of the grid to show; empty: the whole grid, fitted.
+    // Which part of the grid to show; empty: the whole grid, fitted. The
+    // surface view (PictureSettings::surface) shows the same part as a mesh.
     std::optional<ViewTransform> view;
     // On the shared buffers, draw the one written a frame before, so the
     // host never waits for this frame's steps (the window); pictures draw
@@ -50,7 +51,7 @@ struct FrameStats {
     int stepsTimed = 0;       // how many steps stepsMs is
     double copyBackMs = 0.0;  // the copy-back policy's copies among them
     double displayMs = 0.0;   // getting the field into the GL buffer (see below)
-    double drawMs = 0.0;      // the colour-mapped draw
+    double drawMs = 0.0;      // the colour-mapped draw (the surface's, in the surface view)
     double uiMs = 0.0;        // the window's panel drawn over it (LectureUi's); 0 without one
     DisplayPath path = DisplayPath::ViaHost;     // the path that ran
     std::optional<InteropBuffer> interopBuffer;  // interop: which buffer it wrote

@@ -51,7 +51,7 @@ void frame(const Clip& clip, int x, int y, int w, int h, int thickness) {
 
 void drawLoupe(FieldRenderer& renderer, const GlField& field, const DrawSettings& settings,
                const LoupeLayout& layout, const ViewTransform& mainView, int x, int y, int width,
-               int height) {
+               int height, bool outlineOnField) {
     GLboolean scissorWas = GL_FALSE;
     GLint scissorBox[4] = {0, 0, 0, 0};
     GLfloat clearWas[4] = {0.0f, 0.0f, 0.0f, 0.0f};
@@ -72,10 +72,12 @@ void drawLoupe(FieldRenderer& renderer, const GlField& field, const DrawSettings
     const glm::vec2 middle = 0.5f * (topLeft + bottomRight);
     const float w = std::max(bottomRight.x - topLeft.x, static_cast<float>(minimum));
     const float h = std::max(bottomRight.y - topLeft.y, static_cast<float>(minimum));
-    frame(clip, x + static_cast<int>(std::lround(middle.x - 0.5f * w)),
-          y + height - static_cast<int>(std::lround(middle.y + 0.5f * h)),
-          static_cast<int>(std::lround(w)), static_cast<int>(std::lround(h)),
-          std::max(1, layout.border / 2));
+    if (outlineOnField) {
+        frame(clip, x + static_cast<int>(std::lround(middle.x - 0.5f * w)),
+              y + height - static_cast<int>(std::lround(middle.y + 0.5f * h)),
+              static_cast<int>(std::lround(w)), static_cast<int>(std::lround(h)),
+              std::max(1, layout.border / 2));
+    }
 
     frame(clip, x + layout.left, y + layout.bottom, layout.side, layout.side, layout.border);
 

@@ -12,6 +12,7 @@
 
 #include "app/render/colour_map.h"
 #include "app/render/colour_scale.h"
+#include "app/render/surface_camera.h"
 
 namespace heatlab {
 
@@ -53,6 +54,12 @@ struct PictureSettings {
     float scaleReference = kDefaultScaleReference;
     ColourRange range;
     Sampling sampling = Sampling::Extremes;
+    // The field as a lit height field seen by an orbit camera instead of the
+    // flat picture (key V, --surface, the scene's and cue's "surface"):
+    // app/render/surface_renderer.h.
+    bool surface = false;
+    // What the surface view's orbit camera looks from (its default: fitted).
+    OrbitCamera camera;
     // Interop through the buffer mapped each frame even where the shared
     // buffers can be had (--interop-mapped): to compare the two.
     bool mapPerFrame = false;

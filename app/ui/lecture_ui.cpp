@@ -239,7 +239,7 @@ void LectureUi::apply(const PanelActions& actions) {
         control_.applyEdits();
     }
     if (actions.fitView) {
-        input_.navigation().fit();
+        input_.fit(settings_);
     }
     control_.applyCopyPolicy();
     if (actions.lockRangeToField) {
@@ -589,7 +589,7 @@ void LectureUi::onKey(Key key, bool repeat) {
 void LectureUi::onKeyReleased(Key key) { loupe_.keyUp(key); }
 
 void LectureUi::onScroll(double dy) {
-    input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation_.params().grid);
+    input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation_.params().grid, settings_);
 }
 
 void LectureUi::onMouseButton(int button, bool pressed) {

@@ -294,6 +294,7 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     if (ImGui::Checkbox("min/max sampling (no aliasing)", &extremes)) {
         picture.sampling = extremes ? Sampling::Extremes : Sampling::Nearest;
     }
+    ImGui::Checkbox("3D surface (V; right drag orbits)", &picture.surface);
     ImGui::Checkbox("vsync", &s.vsync);
 }
 

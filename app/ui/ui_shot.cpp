@@ -76,7 +76,8 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
         return ui.lastFrame();
     };
     ShotStats stats = measureFrames(ui.simulation(), frame, target, frames, stepsPerFrame);
-    stats.picture = "the window with its panel";
+    stats.picture = settings.picture.surface ? "the window with its panel, the field as a surface"
+                                             : "the window with its panel";
     stats.path = name(ui.lastFrame().path);
     stats.registrations = ui.registrations();
     stats.sharedFallback = ui.readouts().sharedFallbackReason;

@@ -70,6 +70,7 @@ Key keyOf(int key) {
     case GLFW_KEY_SLASH: return Key::F1;  // '?' is shift and '/' on most layouts
     case GLFW_KEY_L: return Key::L;
     case GLFW_KEY_M: return Key::M;
+    case GLFW_KEY_V: return Key::V;
     case GLFW_KEY_Z: return Key::Z;
     case GLFW_KEY_F5: return Key::F5;
     case GLFW_KEY_F11: return Key::F11;

@@ -71,7 +71,8 @@ TEST(CueList, EverySettingACueNamesIsApplied) {
         parseCues(listOf(R"({"r": 0.25, "kernel": "global", "backend": "cpu", "running": false,
                    "steps_per_frame": 7, "pace": "steps-per-second", "steps_per_second": 33,
                    "explosion_pace": 0.5, "copy_every": 3, "pinned": true,
-                   "display_path": "via-host", "colormap": "grey", "scale": "signed-log"})"),
+                   "display_path": "via-host", "colormap": "grey", "scale": "signed-log",
+                   "surface": true})"),
                   kFile);
     LectureSettings s;
     applyCueSettings(list.cues.at(0), s);
@@ -88,6 +89,7 @@ TEST(CueList, EverySettingACueNamesIsApplied) {
     EXPECT_EQ(s.picture.path, DisplayPath::ViaHost);
     EXPECT_EQ(s.picture.map, ColourMap::Grey);
     EXPECT_EQ(s.picture.scale, ColourScale::SignedLog);
+    EXPECT_TRUE(s.picture.surface);
 }
 
 TEST(CueList, ACueChangesOnlyWhatItNames) {

@@ -122,6 +122,15 @@ TEST(PanelModel, KeysMapToTheirActions) {
     EXPECT_EQ(state.picture.scale, ColourScale::SignedLog);
     applyKey(Key::L, false, state, actions);
     EXPECT_EQ(state.picture.scale, ColourScale::Linear);
+    // V: the surface view and back; a held V does not flicker; F then fits
+    // its camera, not the flat view (FieldInput::fit).
+    EXPECT_FALSE(state.picture.surface);
+    applyKey(Key::V, false, state, actions);
+    EXPECT_TRUE(state.picture.surface);
+    applyKey(Key::V, true, state, actions);
+    EXPECT_TRUE(state.picture.surface);
+    applyKey(Key::V, false, state, actions);
+    EXPECT_FALSE(state.picture.surface);
     state.running = true;
     state.stepsPerFrame = 7;
     EXPECT_EQ(stepsThisFrame(state, PanelActions{}), 7);

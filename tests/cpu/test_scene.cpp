@@ -47,6 +47,8 @@ Scene sceneA() {
     scene.settings.brushPercent = 3.3f;
     scene.settings.brushHot = 2.5f;
     scene.settings.brushCold = -1.0f;
+    scene.settings.picture.surface = true;
+    scene.settings.picture.camera = OrbitCamera{-172.5f, 12.25f, 0.3f};
     scene.view = ViewTransform{glm::vec2(12.25f, 1000.1f), 0.0371f};
     return scene;
 }
@@ -227,7 +229,8 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
     const Scene plain =
         parseScene(edited([](json& j) {
                        for (const char* key : {"pace", "steps_per_second", "copy_every", "pinned",
-                                               "brush", "scale", "scale_reference"}) {
+                                               "brush", "scale", "scale_reference", "surface",
+                                               "surface_camera"}) {
                            j["window"].erase(key);
                        }
                    }),
@@ -235,6 +238,19 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
     EXPECT_EQ(plain.settings.copyEvery, LectureSettings{}.copyEvery);
     EXPECT_EQ(plain.settings.pace, LectureSettings{}.pace);
     EXPECT_EQ(plain.settings.brushPercent, LectureSettings{}.brushPercent);
+    // A scene written before the surface view is drawn flat, its camera fitted.
+    EXPECT_FALSE(plain.settings.picture.surface);
+    EXPECT_TRUE(plain.settings.picture.camera == OrbitCamera{});
+    expectRefused(edited([](json& j) { j["window"]["surface"] = "yes"; }),
+                  "window.surface must be true or false");
+    expectRefused(edited([](json& j) { j["window"]["surface_camera"]["pitch"] = 95; }),
+                  "window.surface_camera.pitch must be from 5 to 89 degrees");
+    expectRefused(edited([](json& j) { j["window"]["surface_camera"]["yaw"] = -180; }),
+                  "window.surface_camera.yaw must be above -180");
+    expectRefused(edited([](json& j) { j["window"]["surface_camera"]["distance"] = 0; }),
+                  "window.surface_camera.distance must be from 0.05 to 20");
+    expectRefused(edited([](json& j) { j["window"]["surface_camera"]["roll"] = 0; }),
+                  "unknown field window.surface_camera.roll");
     // A scene written before the signed-log scale is drawn as it was: linear.
     EXPECT_EQ(plain.settings.picture.scale, ColourScale::Linear);
     EXPECT_EQ(plain.settings.picture.scaleReference, kDefaultScaleReference);

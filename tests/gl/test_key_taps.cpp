@@ -242,5 +242,33 @@ TEST(KeyTaps, EnterLeavesATextFieldAndTheAppKeysWorkAfter) {
     window.setListener(nullptr);
 }
 
+// V, the surface view's key, reaches the app from GLFW as Key::V.
+TEST(KeyTaps, VReachesTheAppAsTheSurfaceKey) {
+    if (!haveXdotool()) {
+        GTEST_SKIP() << "xdotool is not installed";
+    }
+    const std::string title = "heatlab-key-v-" + std::to_string(::getpid());
+    Window window(title, 320, 200);
+    ImGuiLayer imgui(window);
+    Listener listener(imgui);
+    window.setListener(&listener);
+    const auto frame = [&] {
+        window.pollEvents();
+        imgui.beginFrame();
+        imgui.render();
+        window.swapBuffers();
+    };
+    for (int i = 0; i < 5; ++i) {
+        frame();
+    }
+    ASSERT_EQ(xdotool("search --sync --name '^" + title + "$' windowfocus --sync %1 key v"), 0);
+    for (int i = 0; i < 100 && listener.appKeys.empty(); ++i) {
+        frame();
+        ::usleep(10000);
+    }
+    EXPECT_EQ(listener.appKeys, std::vector<Key>{Key::V});
+    window.setListener(nullptr);
+}
+
 }  // namespace
 }  // namespace heatlab

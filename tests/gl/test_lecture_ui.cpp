@@ -127,3 +127,56 @@ TEST_F(LectureUiTest, GridsOfThreeCellsASideAreDrawnWithoutAnError) {
 
 }  // namespace
 }  // namespace heatlab
+
+namespace heatlab {
+namespace {
+
+// V turns the field into its surface and back; in the surface view the
+// right drag orbits the camera, the wheel dollies it and F fits it, the
+// brush paints nothing, and the frame draws with no GL error.
+TEST_F(LectureUiTest, VTogglesTheSurfaceWhoseCameraTheMouseMovesAndFFits) {
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.settings().running = false;
+    run(ui, 1);
+    const RgbImage flat = target.read();
+    ui.onKey(Key::V, false);
+    run(ui, 1);
+    EXPECT_TRUE(ui.settings().picture.surface);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    EXPECT_NE(target.read().pixels, flat.pixels) << "the surface looks like the flat field";
+
+    const std::vector<float> before = ui.simulation().fieldOnHost();
+    // Left of the panel: the field is about 160 units wide here.
+    ui.onCursor(40.0, 200.0);
+    ui.onMouseButton(1, true);  // the right button
+    ui.onCursor(100.0, 230.0);
+    ui.onMouseButton(1, false);
+    ui.onScroll(2.0);
+    const OrbitCamera moved = ui.settings().picture.camera;
+    EXPECT_NE(moved.yawDegrees, OrbitCamera{}.yawDegrees);
+    EXPECT_GT(moved.pitchDegrees, OrbitCamera{}.pitchDegrees);
+    EXPECT_NEAR(moved.distance, 0.81f, 1e-5f);
+    ui.onMouseButton(0, true);  // the left button: no paint in 3D
+    ui.onCursor(60.0, 210.0);
+    ui.onMouseButton(0, false);
+    run(ui, 1);
+    EXPECT_EQ(ui.simulation().fieldOnHost(), before);
+
+    ui.onKey(Key::F, false);
+    run(ui, 1);
+    EXPECT_TRUE(ui.settings().picture.camera == OrbitCamera{});
+    ui.onKey(Key::V, false);
+    run(ui, 1);
+    EXPECT_FALSE(ui.settings().picture.surface);
+    // The field's part of the picture as it was (the panel's readouts move on).
+    const RgbImage again = target.read();
+    for (int y = 0; y < again.height; y += 7) {
+        for (int x = 0; x < 100; x += 3) {
+            ASSERT_EQ(again.at(x, y)[0], flat.at(x, y)[0]) << x << ", " << y;
+            ASSERT_EQ(again.at(x, y)[1], flat.at(x, y)[1]) << x << ", " << y;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace heatlab
