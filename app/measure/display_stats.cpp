@@ -131,6 +131,27 @@ void printBudget(const std::vector<BudgetRun>& runs, double budgetMs) {
     }
 }
 
+PaneStats paneStatsOf(const std::vector<FrameStats>& frames) {
+    PaneStats pane;
+    std::vector<double> steps, copies, display, draw;
+    for (const FrameStats& f : frames) {
+        steps.push_back(f.stepsMs);
+        copies.push_back(f.copyBackMs);
+        display.push_back(f.displayMs);
+        draw.push_back(f.drawMs);
+    }
+    pane.stepsMs = median(steps);
+    pane.copyBackMs = median(copies);
+    pane.displayMs = median(display);
+    pane.drawMs = median(draw);
+    if (!frames.empty()) {
+        const FrameStats& last = frames.back();
+        pane.path = name(last.path);
+        pane.interopBuffer = last.interopBuffer ? name(*last.interopBuffer) : "-";
+    }
+    return pane;
+}
+
 void printShotStats(const ShotStats& s) {
     std::printf("heatlab shot --stats: %s on %s\n", s.backend.c_str(), s.device.c_str());
     std::printf("OpenGL: %s\n", s.context.c_str());
@@ -160,6 +181,18 @@ void printShotStats(const ShotStats& s) {
                 s.interopBuffer.c_str(), s.presentWrite.c_str(), s.registrations);
     if (!s.sharedFallback.empty()) {
         std::printf("  %s\n", s.sharedFallback.c_str());
+    }
+    if (s.paneB) {
+        const PaneStats& b = *s.paneB;
+        std::printf("\nA/B, the same timed frames (median ms)   %12s %12s\n", "pane A", "pane B");
+        std::printf("%-40s %12s %12s\n", "kernel", s.kernel.c_str(), b.kernel.c_str());
+        std::printf("%-40s %12s %12s\n", "display path", s.path.c_str(), b.path.c_str());
+        std::printf("%-40s %12.4f %12.4f\n", "steps", s.stepsMs, b.stepsMs);
+        std::printf("%-40s %12.4f %12.4f\n", "copy back", s.copyBackMs, b.copyBackMs);
+        std::printf("%-40s %12.4f %12.4f\n", "display update", s.displayMs, b.displayMs);
+        std::printf("%-40s %12.4f %12.4f\n", "draw", s.drawMs, b.drawMs);
+        std::printf("%-40s %12.4f %12.4f\n", "total (A's without the panel)",
+                    s.stepsMs + s.copyBackMs + s.displayMs + s.drawMs, b.totalMs());
     }
 }
 
@@ -191,6 +224,17 @@ void writeShotStats(const ShotStats& s, const std::string& path,
         {"interop_written", s.presentWrite},
         {"interop_registrations", s.registrations},
     };
+    if (s.paneB) {
+        const PaneStats& b = *s.paneB;
+        json["pane_b"] = {{"kernel", b.kernel},
+                          {"display_path", b.path},
+                          {"interop_buffer", b.interopBuffer},
+                          {"median_ms",
+                           {{"steps", b.stepsMs},
+                            {"copy_back", b.copyBackMs},
+                            {"display_update", b.displayMs},
+                            {"draw", b.drawMs}}}};
+    }
     if (!budget.empty()) {
         nlohmann::json runs = nlohmann::json::array();
         for (const BudgetRun& run : budget) {

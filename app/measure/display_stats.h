@@ -5,6 +5,7 @@
 // same call.
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,22 @@
 #include "app/render/offscreen_target.h"
 
 namespace heatlab {
+
+// Pane B of an A/B split (`shot --ui --split ... --stats`): the medians of
+// its part of the same timed frames, beside pane A's above.
+struct PaneStats {
+    std::string kernel;
+    std::string path;
+    std::string interopBuffer;  // "shared memory", "mapped buffer", or "-"
+    double stepsMs = 0.0;
+    double copyBackMs = 0.0;
+    double displayMs = 0.0;
+    double drawMs = 0.0;
+
+    double totalMs() const { return stepsMs + copyBackMs + displayMs + drawMs; }
+};
+// The medians of pane B's timed frames.
+PaneStats paneStatsOf(const std::vector<FrameStats>& frames);
 
 struct ShotStats {
     std::string backend;
@@ -40,6 +57,7 @@ struct ShotStats {
     std::string interopBuffer;   // "shared memory", "mapped buffer", or "-"
     std::string sharedFallback;  // why not the shared buffers, where wanted
     int registrations = 0;       // GL buffers registered with CUDA in the whole run
+    std::optional<PaneStats> paneB;  // split: pane B's parts of the same frames
 
     // The per-frame cost of showing the field (and the panel).
     double overheadMs() const { return displayMs + drawMs + uiMs; }

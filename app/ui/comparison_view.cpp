@@ -1,9 +1,14 @@
 #include "app/ui/comparison_view.h"
 
+#include <glad/gl.h>
+
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+
+#include "kernels/base/host_clock.h"
 
 namespace heatlab {
 
@@ -50,20 +55,40 @@ FrameStats ComparisonView::frame(ComparisonRun& run, Simulation& a, FieldRendere
         return stats;
     }
     // B steps as its own frame would, and the pane shows A - B instead.
+    // Timed as runFrame() times its parts: the steps by the backend's own
+    // stopwatch, the rest by the host clock around work waited for.
     FrameStats stats;
+    const std::unique_ptr<Stopwatch> watch = timed ? b.backend().stopwatch() : nullptr;
+    if (watch) {
+        watch->start();
+    }
     b.advance(shown.steps);
+    if (watch) {
+        stats.stepsMs = watch->stopMs();
+        stats.stepsTimed = shown.steps;
+    }
     if (shown.beforeDraw) {
         shown.beforeDraw();
     }
+    HostClock::time_point start = HostClock::now();
     measured = run.difference(a, &difference_);
     const GridSize& grid = b.params().grid;
     differenceView_.prepare(grid, DisplayPath::ViaHost, b.backend());
     differenceView_.uploadFromHost(difference_.data(), rangeOf(difference_));
+    if (timed) {
+        glFinish();
+        stats.displayMs = msSince(start);
+        start = HostClock::now();
+    }
     const FrameSettings drawn = differenceSettingsOf(shown);
     const ViewTransform transform =
         shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, rect.width, rect.height);
     renderer.draw(differenceView_.texture(), grid.nx, grid.ny, transform, drawSettingsOf(drawn),
                   rect.x, 0, rect.width, rect.height);
+    if (timed) {
+        glFinish();
+        stats.drawMs = msSince(start);
+    }
     stats.path = DisplayPath::ViaHost;
     return stats;
 }

@@ -70,12 +70,20 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
     settings.pace = Pace::FixedSteps;
     settings.stepsPerFrame = stepsPerFrame;
     settings.picture.path = path;
+    std::vector<FrameStats> paneB;  // its part of the timed frames, when split
     const FrameRunner frame = [&](bool timed) {
         ui.setFrameTiming(timed ? FrameTiming::EveryFrame : FrameTiming::Never);
         ui.frame(surface);
+        if (timed && ui.comparison().running()) {
+            paneB.push_back(ui.lastFrameB());
+        }
         return ui.lastFrame();
     };
     ShotStats stats = measureFrames(ui.simulation(), frame, target, frames, stepsPerFrame);
+    if (!paneB.empty()) {
+        stats.paneB = paneStatsOf(paneB);
+        stats.paneB->kernel = name(ui.comparison().simulation().params().kernel);
+    }
     stats.picture = settings.picture.surface ? "the window with its panel, the field as a surface"
                                              : "the window with its panel";
     stats.path = name(ui.lastFrame().path);
