@@ -98,7 +98,10 @@ int run(int argc, char** argv) {
         return heatlab::runBench(benchOptions, heatlab::writeRooflinePicture);
     }
     if (shot->parsed()) {
-        return shotOptions.ui ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
+        // A split runs the lecture's two panes, so its pictures come from the
+        // lecture's frames (--ui, or --slide of both panes).
+        const bool lecture = shotOptions.ui || shotOptions.settings.comparison.split;
+        return lecture ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
     }
     heatlab::refuseDifferenceWithoutSplit(windowStart.settings.comparison);
     return heatlab::runWindow(windowStart);

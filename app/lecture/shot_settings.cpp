@@ -59,8 +59,11 @@ void refuseShotOptionClashes(const ShotOptions& o) {
         throw UsageError("--frame-budget is for --stats (it measures frames of that length)");
     }
     refuseDifferenceWithoutSplit(o.settings.comparison);
-    if (o.settings.comparison.split && !o.ui) {
-        throw UsageError("--split is for --ui (the window's two panes drawn offscreen)");
+    if (o.settings.comparison.split && !o.ui && !o.slide) {
+        throw UsageError("--split is for --ui or --slide (two panes drawn offscreen)");
+    }
+    if (o.settings.comparison.split && (!o.recordDir.empty() || !o.field.empty())) {
+        throw UsageError("--record and --field are the field's; with --split use --ui or --slide");
     }
     if (o.loupe && !o.slide && !o.ui) {
         throw UsageError(

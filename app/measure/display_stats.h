@@ -51,12 +51,12 @@ struct ShotStats {
     double copyBackMs = 0.0;  // the copy-back policy's copies (the window's)
     double displayMs = 0.0;
     double drawMs = 0.0;
-    double uiMs = 0.0;           // the panel (--ui)
-    double readbackMs = 0.0;     // the drawn picture read back to host memory
-    std::string presentWrite;    // how the interop buffer was written, or "-"
-    std::string interopBuffer;   // "shared memory", "mapped buffer", or "-"
-    std::string sharedFallback;  // why not the shared buffers, where wanted
-    int registrations = 0;       // GL buffers registered with CUDA in the whole run
+    double uiMs = 0.0;               // the panel (--ui)
+    double readbackMs = 0.0;         // the drawn picture read back to host memory
+    std::string presentWrite;        // how the interop buffer was written, or "-"
+    std::string interopBuffer;       // "shared memory", "mapped buffer", or "-"
+    std::string sharedFallback;      // why not the shared buffers, where wanted
+    int registrations = 0;           // GL buffers registered with CUDA in the whole run
     std::optional<PaneStats> paneB;  // split: pane B's parts of the same frames
 
     // The per-frame cost of showing the field (and the panel).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
@@ -76,6 +77,37 @@ std::vector<ColourBarTick> slideTicks(const SlideLayout& layout, const FrameSett
     return colourBarTicks(range, settings.scale, settings.scaleReference, spacing);
 }
 
+namespace {
+
+// `line` in lines no wider than `width`, broken where its parts are
+// separated (two spaces after a comma); a part wider than that alone keeps
+// its own line.
+std::vector<std::string> wrappedCaption(const std::string& line, const TextOverlay& text,
+                                        float width) {
+    std::vector<std::string> lines;
+    std::string current;
+    std::size_t from = 0;
+    while (from < line.size()) {
+        std::size_t to = line.find(",  ", from);
+        to = to == std::string::npos ? line.size() : to + 1;
+        const std::string part = line.substr(from, to - from);
+        const std::string joined = current.empty() ? part : current + "  " + part;
+        if (!current.empty() && text.width(joined) > width) {
+            lines.push_back(current);
+            current = part;
+        } else {
+            current = joined;
+        }
+        from = to == line.size() ? to : to + 2;
+    }
+    if (!current.empty()) {
+        lines.push_back(current);
+    }
+    return lines;
+}
+
+}  // namespace
+
 // The field as large as the picture allows with square cells, its colour
 // bar right of it with the range's values beside the bar, a caption below,
 // all centred on the renderer's background.
@@ -137,14 +169,20 @@ Picture slidePicture(Simulation& simulation, GlField& view, FieldRenderer& rende
 
         const FieldRange stored = view.storedRange();
         const bool nonFinite = stored.hasNaN || std::isinf(stored.min) || std::isinf(stored.max);
-        const std::string line =
-            caption(simulation, settings, numberText(simulation.backend().maxAbs(), 3), nonFinite);
-        const float captionTop =
-            static_cast<float>(height - layout.captionHeight) + text.lineHeight() * 0.3f;
-        text.add(line,
-                 std::max(static_cast<float>(layout.margin),
-                          (static_cast<float>(width) - text.width(line)) / 2.0f),
-                 captionTop, kInk);
+        const std::vector<std::string> lines = wrappedCaption(
+            caption(simulation, settings, numberText(simulation.backend().maxAbs(), 3), nonFinite),
+            text, static_cast<float>(width - 2 * layout.margin));
+        // A caption wider than the slide (half of an A/B slide) takes more
+        // lines, upwards into the room a narrow slide leaves under the field.
+        float lineTop = static_cast<float>(height - layout.captionHeight) +
+                        text.lineHeight() * (0.3f - static_cast<float>(lines.size() - 1));
+        for (const std::string& line : lines) {
+            text.add(line,
+                     std::max(static_cast<float>(layout.margin),
+                              (static_cast<float>(width) - text.width(line)) / 2.0f),
+                     lineTop, kInk);
+            lineTop += text.lineHeight();
+        }
         text.draw(width, height);
     }
     picture.image = target.read();

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/lecture/key_commands.h"
+#include "app/render/slide_picture.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
@@ -466,13 +467,35 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
         screenshotPath(screenshotPanel_, simulation_.params(), simulation_.stepCount());
     try {
         // A window picture is what was just drawn, panel included.
+        const std::optional<DrawnPaneB> paneB = drawnPaneB();
         writeScreenshot(screenshotPanel_.kind, path, drawnField(),
                         frameSettingsOf(settings_, 0, std::nullopt), window, describeUi(),
-                        outputDisk_);
+                        outputDisk_, paneB ? &*paneB : nullptr);
         readouts_.message = "saved " + path;
     } catch (const std::exception& e) {
         readouts_.message = std::string("screenshot not saved: ") + e.what();
     }
+}
+
+std::optional<DrawnPaneB> LectureUi::drawnPaneB() {
+    if (!comparison_.running() || settings_.comparison.difference) {
+        return std::nullopt;  // the difference is drawn from host copies, not a field view
+    }
+    return DrawnPaneB{DrawnField{comparison_.simulation(), comparisonView_.view(), renderer_},
+                      frameSettingsOf(comparison_.settings(), 0, std::nullopt)};
+}
+
+Picture LectureUi::slide(int width, int height, bool loupe) {
+    FrameSettings a = frameSettingsOf(settings_, 0, std::nullopt);
+    a.loupe.shown = loupe;
+    if (const std::optional<DrawnPaneB> paneB = drawnPaneB()) {
+        DrawnPaneB b = *paneB;
+        b.settings.loupe.shown = loupe;
+        return splitSlide(drawnField(), a, b, width, height);
+    }
+    Picture picture = slidePicture(simulation_, view_, renderer_, a, width, height);
+    picture.text = describePicture(simulation_, a, picture);
+    return picture;
 }
 
 // Asked for on the command line: it must work, so a failure throws.

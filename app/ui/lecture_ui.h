@@ -96,6 +96,10 @@ public:
     // The text chunks of a picture of the whole UI: how the field on it was
     // made (describePicture's), and that the panel is on it.
     PngText describeUi();
+    // A slide of width x height pixels of the field as it is (both panes
+    // side by side when split), with its text chunks: `shot --slide
+    // --split`.
+    Picture slide(int width, int height, bool loupe);
 
     // Starts the bandwidth table (the bench's table 1) on the running grid,
     // on a second backend of the simulation's kind, one row a frame from the
@@ -165,6 +169,8 @@ private:
     float pixelsPerUnit() const;
     FieldArea fieldArea() const { return FieldArea{fieldWidth_, fieldHeight_, pixelsPerUnit()}; }
     DrawnField drawnField() { return DrawnField{simulation_, view_, renderer_}; }
+    // Pane B for a picture, while split (not while it shows A - B).
+    std::optional<DrawnPaneB> drawnPaneB();
     // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
     // Applies a parsed scene and its view, or throws having changed nothing

@@ -25,11 +25,49 @@ PngText describeWindow(const DrawnField& field, const FrameSettings& settings,
     return text;
 }
 
+namespace {
+
+// `left` and `right` of one height side by side.
+RgbImage sideBySide(const RgbImage& left, const RgbImage& right) {
+    RgbImage both;
+    both.width = left.width + right.width;
+    both.height = left.height;
+    both.pixels.reserve(static_cast<std::size_t>(both.width) * both.height * 3);
+    for (int y = 0; y < both.height; ++y) {
+        both.pixels.insert(both.pixels.end(), left.at(0, y), left.at(0, y) + left.width * 3);
+        both.pixels.insert(both.pixels.end(), right.at(0, y), right.at(0, y) + right.width * 3);
+    }
+    return both;
+}
+
+}  // namespace
+
+Picture splitSlide(const DrawnField& a, const FrameSettings& aSettings, const DrawnPaneB& b,
+                   int width, int height) {
+    const int half = width / 2;
+    Picture left = slidePicture(a.simulation, a.view, a.renderer, aSettings, half, height);
+    Picture right = slidePicture(b.field.simulation, b.field.view, b.field.renderer, b.settings,
+                                 width - half, height);
+    Picture both;
+    both.image = sideBySide(left.image, right.image);
+    both.frame = left.frame;
+    both.range = left.range;
+    both.text = describePicture(a.simulation, aSettings, left);
+    for (const auto& [key, value] : describePicture(b.field.simulation, b.settings, right)) {
+        both.text.emplace_back("Pane B " + key, value);
+    }
+    both.text.push_back({"heatlab.picture", "A/B: pane A left, pane B right, in lockstep"});
+    return both;
+}
+
 void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
                      const FrameSettings& settings, const PixelSize& window,
-                     const PngText& windowText, const OutputDisk& disk) {
+                     const PngText& windowText, const OutputDisk& disk, const DrawnPaneB* paneB) {
     if (kind == ScreenshotKind::Window) {
         writePng(path, readPixels(window.width, window.height), windowText, disk);
+    } else if (kind == ScreenshotKind::Slide && paneB) {
+        const Picture slide = splitSlide(field, settings, *paneB, kSlideWidth, kSlideHeight);
+        writePng(path, slide.image, slide.text, disk);
     } else if (kind == ScreenshotKind::Slide) {
         Picture slide = slidePicture(field.simulation, field.view, field.renderer, settings,
                                      kSlideWidth, kSlideHeight);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/io/png_file.h"
+#include "app/render/field_picture.h"
 #include "app/render/field_renderer.h"
 #include "app/render/frame.h"
 #include "app/render/gl_field.h"
@@ -36,12 +37,26 @@ std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, l
 PngText describeWindow(const DrawnField& field, const FrameSettings& settings,
                        const FrameStats& lastFrame);
 
+// Pane B of an A/B split, as a picture needs it: its field and how it is
+// drawn.
+struct DrawnPaneB {
+    DrawnField field;
+    FrameSettings settings;
+};
+
 // Writes a picture of `kind` to `path`: for a window picture the bound
 // framebuffer just drawn (`window` large, panel included, before it is
-// shown) with `windowText`, onto `disk`. Throws what writing or drawing
-// failed with.
+// shown) with `windowText`, onto `disk`. With `paneB` a slide holds both
+// panes side by side, each with its bar and caption (a field picture is
+// pane A's). Throws what writing or drawing failed with.
 void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
                      const FrameSettings& settings, const PixelSize& window,
-                     const PngText& windowText, const OutputDisk& disk);
+                     const PngText& windowText, const OutputDisk& disk,
+                     const DrawnPaneB* paneB = nullptr);
+
+// A slide of both panes of a split: A's slide left, B's right, each half of
+// width x height, and their text chunks (B's prefixed "Pane B ").
+Picture splitSlide(const DrawnField& a, const FrameSettings& aSettings, const DrawnPaneB& b,
+                   int width, int height);
 
 }  // namespace heatlab

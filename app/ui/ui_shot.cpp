@@ -182,6 +182,13 @@ int runShotUi(const ShotOptions& o) {
     const Params& ran = ui.simulation().params();
     const std::string path =
         o.out.empty() ? pictureNameAfterState(ran, ui.simulation().stepCount()) : o.out;
+    if (o.slide) {
+        // --slide --split: the two panes' slide, from the lecture's frames.
+        const Picture slide = ui.slide(o.slide->nx, o.slide->ny, o.loupe);
+        writePng(path, slide.image, slide.text);
+        std::printf("%s\n", path.c_str());
+        return 0;
+    }
     writePng(path, target.read(), ui.describeUi());
     std::printf("%s\n", path.c_str());
     return 0;

@@ -120,3 +120,46 @@ TEST(SplitShot, TheUiShotDrawsBothPanes) {
 
 }  // namespace
 }  // namespace heatlab
+
+namespace heatlab {
+namespace {
+
+TEST(SplitShot, TheSlideHoldsBothPanesSideBySide) {
+    const std::string out = ::testing::TempDir() + "heatlab_split_slide.png";
+    const CommandResult result = runHeatlab(
+        "shot --slide 960x540 --backend cpu --grid 80 --r 0.25 --split r=0.26 "
+        "--colormap diverging --steps 300 --out " +
+        out);
+    ASSERT_EQ(result.status, 0) << result.err;
+    const DecodedPng picture = readPng(out);
+    EXPECT_EQ(picture.image.width, 960);
+    EXPECT_EQ(picture.image.height, 540);
+    std::string paneB;
+    for (const auto& [key, value] : picture.text) {
+        if (key.rfind("Pane B ", 0) == 0) {
+            paneB += key + ": " + value + "\n";
+        }
+    }
+    EXPECT_NE(paneB.find("0.26"), std::string::npos) << "pane B's chunks name its r:\n" << paneB;
+    // Pane B's half is past the bound: red and blue cells side by side in
+    // its middle row; pane A's half is smooth there.
+    const auto turns = [&](int from, int to) {
+        int count = 0;
+        int last = 0;
+        const int y = picture.image.height / 2;
+        for (int x = from; x < to; ++x) {
+            const std::uint8_t* p = picture.image.at(x, y);
+            const int sign = p[0] > p[2] + 40 ? 1 : (p[2] > p[0] + 40 ? -1 : 0);
+            if (sign != 0 && last != 0 && sign != last) {
+                ++count;
+            }
+            last = sign != 0 ? sign : last;
+        }
+        return count;
+    };
+    EXPECT_LE(turns(0, 480), 2);
+    EXPECT_GE(turns(480, 960), 6);
+}
+
+}  // namespace
+}  // namespace heatlab

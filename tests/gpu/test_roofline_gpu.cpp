@@ -1,7 +1,11 @@
 // The roofline on the CUDA backend: the compute roof's burst runs on every
 // SM and is slower than the datasheet's peak, the datasheet figures are read
-// from the device, the measured memory roofs sit below the datasheet's, and
-// a grid that fits on chip puts the resident kernel against the L2 roof.
+// from the device, on a grid larger than the L2 the measured memory roofs
+// sit below the datasheet's and the L2's copy above them, and a grid that
+// fits on chip puts the resident kernel against the L2 roof. (At 2048 on an
+// H200 both buffers fit in the 50 MB L2, so the "copy floor" there is an L2
+// figure and passes the memory's datasheet peak: seen, 5052 against 4814
+// GB/s, 2026-12-01.)
 
 #include <gtest/gtest.h>
 
@@ -26,6 +30,13 @@ TEST(RooflineGpu, MeasuredRoofsSitBelowTheDatasheetsAndTheResidentKernelOnTheL2)
     EXPECT_EQ(facts.cacheName, "L2");
     EXPECT_GT(facts.cacheBytes, std::size_t{1} << 20);
 
+    Params large;
+    large.grid = GridSize{8192, 8192};  // 512 MiB in two buffers: through memory
+    const KernelTable memory = measureKernelTable(*backend, large, 5);
+    EXPECT_LT(memory.floorGBs, facts.peakBandwidthGBs);
+    EXPECT_LT(memory.systemCopy.gbPerS, facts.peakBandwidthGBs);
+    EXPECT_GT(memory.roofs.cacheCopy.gbPerS, memory.floorGBs) << "the L2 beats memory";
+
     Params params;  // 2048 x 2048, Dirichlet: held on chip on an H200
     const KernelTable table = measureKernelTable(*backend, params, 5);
     const Roofline roofline = rooflineOf(table, "cuda");
@@ -42,10 +53,6 @@ TEST(RooflineGpu, MeasuredRoofsSitBelowTheDatasheetsAndTheResidentKernelOnTheL2)
     // peak that counts every instruction as an FMA.
     EXPECT_GT(table.roofs.arithmeticGflops, 0.05 * facts.peakGflops);
     EXPECT_LT(table.roofs.arithmeticGflops, facts.peakGflops);
-    EXPECT_LT(table.floorGBs, facts.peakBandwidthGBs);
-    EXPECT_LT(table.systemCopy.gbPerS, facts.peakBandwidthGBs);
-    // The L2's copy is faster than memory's.
-    EXPECT_GT(table.roofs.cacheCopy.gbPerS, table.floorGBs);
 
     bool resident = false;
     for (const RooflinePoint& p : roofline.points) {
