@@ -17,6 +17,7 @@ void PanelActions::merge(const PanelActions& other) {
     nextCue = nextCue || other.nextCue;
     previousCue = previousCue || other.previousCue;
     toggleLoupe = toggleLoupe || other.toggleLoupe;
+    toggleRecording = toggleRecording || other.toggleRecording;
 }
 
 float steppedR(float r, int thousandths) {

@@ -27,6 +27,8 @@ struct PanelActions {
     // M: the loupe shown or hidden, whichever it is not now (the lecture
     // knows whether auto shows it).
     bool toggleLoupe = false;
+    // Ctrl+R or the panel's button: start recording a video, or stop.
+    bool toggleRecording = false;
 
     void merge(const PanelActions& other);
 };

@@ -1,0 +1,128 @@
+#include "app/io/video_recorder.h"
+
+#include <algorithm>
+
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+
+VideoRecorder::VideoRecorder(const std::string& path, const VideoSpec& spec, int queueFrames,
+                             WhenFull full, const OutputDisk& disk)
+    : path_(path),
+      file_(std::make_unique<VideoFile>(path, spec, disk)),
+      queueFrames_(static_cast<std::size_t>(std::max(queueFrames, 1))),
+      full_(full),
+      thread_([this] { encodeLoop(); }) {}
+
+VideoRecorder::~VideoRecorder() { abandon(); }
+
+bool VideoRecorder::add(RgbImage frame) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (full_ == WhenFull::Wait) {
+        changed_.wait(lock, [this] { return queue_.size() < queueFrames_ || !failure_.empty(); });
+    }
+    if (!failure_.empty() || closing_) {
+        return false;
+    }
+    if (queue_.size() >= queueFrames_) {
+        ++dropped_;
+        return false;
+    }
+    queue_.push_back(std::move(frame));
+    ++taken_;
+    changed_.notify_all();
+    return true;
+}
+
+void VideoRecorder::encodeLoop() {
+    for (;;) {
+        RgbImage frame;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            changed_.wait(lock, [this] { return !queue_.empty() || closing_; });
+            if (queue_.empty() || !failure_.empty()) {
+                return;
+            }
+            frame = std::move(queue_.front());
+            queue_.pop_front();
+            encoding_ = true;
+            changed_.notify_all();
+        }
+        std::string failed;
+        try {
+            file_->addFrame(frame);
+        } catch (const std::exception& e) {
+            failed = e.what();
+            file_->abandon();
+        }
+        const std::lock_guard<std::mutex> lock(mutex_);
+        encoding_ = false;
+        if (failed.empty()) {
+            ++encoded_;
+        } else {
+            failure_ = failed;
+            queue_.clear();
+        }
+        changed_.notify_all();
+        if (!failure_.empty()) {
+            return;
+        }
+    }
+}
+
+void VideoRecorder::stopThread(bool discardQueue) noexcept {
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (discardQueue) {
+            queue_.clear();
+        }
+        closing_ = true;
+        changed_.notify_all();
+    }
+    if (thread_.joinable()) {
+        thread_.join();
+    }
+}
+
+void VideoRecorder::finish(const VideoMetadata& metadata) {
+    stopThread(false);
+    if (!file_) {
+        throw RuntimeError("cannot write " + path_ + ": the recording was stopped");
+    }
+    if (const std::string failed = failure(); !failed.empty()) {
+        file_.reset();
+        throw RuntimeError(failed);
+    }
+    std::unique_ptr<VideoFile> file = std::move(file_);
+    file->finish(metadata);
+}
+
+void VideoRecorder::abandon() noexcept {
+    stopThread(true);
+    if (file_) {
+        file_->abandon();
+        file_.reset();
+    }
+}
+
+int VideoRecorder::framesTaken() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return taken_;
+}
+
+int VideoRecorder::framesDropped() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return dropped_;
+}
+
+int VideoRecorder::framesEncoded() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return encoded_;
+}
+
+std::string VideoRecorder::failure() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return failure_;
+}
+
+}  // namespace heatlab
