@@ -22,6 +22,10 @@
 
 #include <gtest/gtest.h>
 
+extern "C" {
+#include <libavformat/version.h>
+}
+
 #include "app/io/png_file.h"
 #include "app/io/video_file.h"
 #include "app/lecture/key_commands.h"
@@ -252,6 +256,41 @@ TEST(ShotVideo, ARealFullDiskLeavesNothingUnderTheName) {
     EXPECT_NE(fileText(folder / "err.txt").find("No space left on device"), std::string::npos)
         << fileText(folder / "err.txt");
     EXPECT_EQ(fileText(folder / "left"), "") << "left on the full disk";
+}
+
+// Where FFmpeg's libraries are missing (a GPU server): one line naming
+// the library and the packages, exit 1, and everything else still works.
+// The library is hidden by an empty file mounted over it in a private
+// mount namespace (skipped, visibly, where none can be had).
+TEST(ShotVideo, MissingLibrariesAreOneLineAndTheRestWorks) {
+    ScratchFolder folder;
+    const std::string soname = "libavformat.so." + std::to_string(LIBAVFORMAT_VERSION_MAJOR);
+    const std::string script = folder / "hide.sh";
+    std::ofstream(script) << "lib=$(readlink -f \"$(ldconfig -p | awk '/" << soname
+                          << " /{print $NF; exit}')\")\n"
+                          << ": > \"" << folder.path() << "/empty\"\n"
+                          << "mount --bind \"" << folder.path() << "/empty\" \"$lib\" || exit 77\n"
+                          << ": > \"" << folder.path() << "/mounted\"\n"
+                          << heatlabBinary()
+                          << " shot --backend cpu --grid 32 --steps 10 --every 5 --video \""
+                          << folder.path() << "/clip.mp4\" >/dev/null 2>\"" << folder.path()
+                          << "/err.txt\"\n"
+                          << "echo $? > \"" << folder.path() << "/status\"\n"
+                          << heatlabBinary() << " shot --backend cpu --grid 32 --steps 10 --out \""
+                          << folder.path() << "/still.png\" >/dev/null 2>&1\n"
+                          << "echo $? > \"" << folder.path() << "/still\"\n";
+    const int ran = std::system(("unshare --mount sh " + script + " 2>/dev/null").c_str());
+    if (!std::ifstream(folder / "mounted").good()) {
+        GTEST_SKIP() << "no private mount namespace to hide " << soname << " (" << ran << ")";
+    }
+    const std::string err = fileText(folder / "err.txt");
+    EXPECT_EQ(fileText(folder / "status"), "1\n") << err;
+    EXPECT_NE(err.find("heatlab: error: recording a video needs FFmpeg's libraries: " + soname +
+                       " not found; install the Debian packages"),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(fileText(folder / "still"), "0\n") << "a PNG shot needs no FFmpeg";
+    EXPECT_FALSE(std::filesystem::exists(folder / "clip.mp4"));
 }
 
 class WindowVideo : public LectureFixture {};
