@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -42,14 +43,6 @@ RgbImage checkerFrame(int width, int height, int cell, int frame) {
         }
     }
     return image;
-}
-
-double meanAbsDifference(const RgbImage& a, const RgbImage& b) {
-    double sum = 0.0;
-    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
-        sum += std::abs(static_cast<int>(a.pixels[i]) - static_cast<int>(b.pixels[i]));
-    }
-    return sum / static_cast<double>(a.pixels.size());
 }
 
 VideoSpec specOf(int width, int height, int fps) {
@@ -133,7 +126,12 @@ TEST(VideoFile, KeepsAOnePixelCheckerboardCrisp) {
         }
         EXPECT_LT(wrongSide, width * height / 100)
             << "frame " << n << ": cells of a one-pixel checkerboard merged";
-        EXPECT_LT(meanAbsDifference(got, sent), 24.0) << "frame " << n;
+        // The colours of a 2 x 2 block share one chroma sample in yuv420p,
+        // so a one-pixel red-blue checkerboard cannot keep its hues: only
+        // the brightness is checked here (the loupe, 8+ pixels a cell,
+        // keeps both: test_video_recording.cpp).
+        std::printf("frame %d: %d of %d pixels crossed the middle brightness\n", n, wrongSide,
+                    width * height);
     }
 }
 
@@ -169,7 +167,8 @@ TEST(VideoSize, ScalesWhatH264Level52CannotTakeAndKeepsTheRest) {
     EXPECT_LE(blocks, kVideoMaxMacroblocks);
     EXPECT_GT(huge.width, 3000) << "scaled no more than the level needs";
     // At 120 frames a second the rate, not the frame, is the limit.
-    const VideoFrameSize fast = videoFrameSize(2048, 2048, 120);
+    EXPECT_FALSE(videoFrameSize(2560, 2560, 30).scaled);
+    const VideoFrameSize fast = videoFrameSize(2560, 2560, 120);
     EXPECT_TRUE(fast.scaled);
     EXPECT_LE(((fast.width + 15) / 16) * ((fast.height + 15) / 16) * 120LL,
               kVideoMaxMacroblocksPerSecond);
@@ -180,17 +179,28 @@ TEST(VideoSize, ScalesWhatH264Level52CannotTakeAndKeepsTheRest) {
 // The simulated full disk at several bytes: during the frames, and during
 // the finish, when the muxer rewrites the file to put its index first.
 TEST(VideoFile, AFullDiskLeavesNothingUnderTheNameAndNoTemporary) {
-    for (const std::size_t fits :
-         {std::size_t{0}, std::size_t{2000}, std::size_t{30000}, std::size_t{60000}}) {
+    const auto record = [](const std::string& path, const OutputDisk& disk) {
+        VideoFile video(path, specOf(160, 120, 30), disk);
+        for (int i = 0; i < 40; ++i) {
+            video.addFrame(checkerFrame(160, 120, 1, i));
+        }
+        video.finish();
+    };
+    std::size_t whole = 0;
+    {
+        ScratchFolder folder;
+        record(folder / "whole.mp4", {});
+        whole = std::filesystem::file_size(folder / "whole.mp4");
+    }
+    // Full before the header, during the frames, and during the finish
+    // (the muxer writes about the file's size again to put its index
+    // first, so 1.5 times it fails there).
+    for (const std::size_t fits : {std::size_t{0}, whole / 4, whole * 3 / 4, whole * 3 / 2}) {
         ScratchFolder folder;
         const std::string path = folder / "full.mp4";
         std::string message;
         try {
-            VideoFile video(path, specOf(160, 120, 30), OutputDisk{fits});
-            for (int i = 0; i < 40; ++i) {
-                video.addFrame(checkerFrame(160, 120, 1, i));
-            }
-            video.finish();
+            record(path, OutputDisk{fits});
         } catch (const RuntimeError& e) {
             message = e.what();
         }
@@ -220,7 +230,8 @@ TEST(VideoFile, AFolderRemovedUnderTheRecordingIsSaidAndLeavesNothing) {
     } catch (const RuntimeError& e) {
         message = e.what();
     }
-    EXPECT_NE(message.find("is not there"), std::string::npos) << message;
+    EXPECT_NE(message.find("No such file or directory"), std::string::npos) << message;
+    EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_FALSE(std::filesystem::exists(folder));
 }
 
