@@ -41,12 +41,20 @@ GridSize parsePictureSize(const std::string& text) {
     return GridSize{width, height};
 }
 
-// --video-rate: what players take.
+// --video-rate: what players take. One message for every wrong value (0
+// and "abc" too, not parseCount's generic one).
 int parseVideoRate(const std::string& text) {
-    const int fps = parseCount(text, 1);
-    if (fps < kVideoMinRate || fps > kVideoMaxRate) {
-        throw UsageError("a video plays " + std::to_string(kVideoMinRate) + " to " +
-                         std::to_string(kVideoMaxRate) + " frames a second, got '" + text + "'");
+    const UsageError refused("a video plays " + std::to_string(kVideoMinRate) + " to " +
+                             std::to_string(kVideoMaxRate) + " frames a second, got '" + text +
+                             "'");
+    int fps = 0;
+    try {
+        fps = parseCount(text, kVideoMinRate);
+    } catch (const UsageError&) {
+        throw refused;
+    }
+    if (fps > kVideoMaxRate) {
+        throw refused;
     }
     return fps;
 }

@@ -1,6 +1,8 @@
 #include "app/io/video_recorder.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 
 #include "kernels/base/errors.h"
 
@@ -45,20 +47,23 @@ void VideoRecorder::encodeLoop() {
             }
             frame = std::move(queue_.front());
             queue_.pop_front();
-            encoding_ = true;
             changed_.notify_all();
         }
         std::string failed;
+        const auto began = std::chrono::steady_clock::now();
         try {
             file_->addFrame(frame);
         } catch (const std::exception& e) {
             failed = e.what();
             file_->abandon();
         }
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+                .count();
         const std::lock_guard<std::mutex> lock(mutex_);
-        encoding_ = false;
         if (failed.empty()) {
             ++encoded_;
+            encodeMs_.push_back(ms);
         } else {
             failure_ = failed;
             queue_.clear();
@@ -94,7 +99,10 @@ void VideoRecorder::finish(const VideoMetadata& metadata) {
         throw RuntimeError(failed);
     }
     std::unique_ptr<VideoFile> file = std::move(file_);
+    const auto began = std::chrono::steady_clock::now();
     file->finish(metadata);
+    finishMs_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
 }
 
 void VideoRecorder::abandon() noexcept {
@@ -118,6 +126,31 @@ int VideoRecorder::framesDropped() const {
 int VideoRecorder::framesEncoded() const {
     const std::lock_guard<std::mutex> lock(mutex_);
     return encoded_;
+}
+
+double VideoRecorder::medianEncodeMs() const {
+    std::vector<double> ms;
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        ms = encodeMs_;
+    }
+    if (ms.empty()) {
+        return 0.0;
+    }
+    const auto middle = ms.begin() + static_cast<std::ptrdiff_t>(ms.size() / 2);
+    std::nth_element(ms.begin(), middle, ms.end());
+    if (ms.size() % 2 == 1) {
+        return *middle;
+    }
+    return 0.5 * (*middle + *std::max_element(ms.begin(), middle));
+}
+
+std::string VideoRecorder::encodeTimeText() const {
+    char text[128];
+    std::snprintf(text, sizeof text,
+                  "encoding %.2f ms a frame (median, the encoder's thread), %.0f ms to finish",
+                  medianEncodeMs(), finishMs_);
+    return text;
 }
 
 std::string VideoRecorder::failure() const {

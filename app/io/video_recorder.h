@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "app/io/video_file.h"
 
@@ -51,6 +52,19 @@ public:
     int framesEncoded() const;
     // The encoding thread's failure, or empty.
     std::string failure() const;
+    // The wall time the encoding thread spent on each frame (colours to
+    // yuv420p, x264, muxing; x264's own threads work meanwhile), median, in
+    // milliseconds; 0 before the first. x264 holds its first frames back
+    // for look-ahead, so the median of a clip of more than twice that
+    // (about 40 frames) is its steady cost a frame: what says whether the
+    // encoder keeps up with a frame rate.
+    double medianEncodeMs() const;
+    // finish()'s own time: the frames x264 held back, the index moved to
+    // the front of the file.
+    double finishMs() const { return finishMs_; }
+    // "encoding 23.8 ms a frame (median, the encoder's thread), 310 ms to
+    // finish": how the window and `shot --video` say both.
+    std::string encodeTimeText() const;
     const std::string& path() const { return path_; }
 
 private:
@@ -66,10 +80,11 @@ private:
     std::condition_variable changed_;
     std::deque<RgbImage> queue_;
     bool closing_ = false;
-    bool encoding_ = false;  // a frame is out of the queue, being encoded
     int taken_ = 0;
     int dropped_ = 0;
     int encoded_ = 0;
+    std::vector<double> encodeMs_;
+    double finishMs_ = 0.0;
     std::string failure_;
     std::thread thread_;
 };

@@ -140,8 +140,9 @@ bool LectureUi::frame(const UiSurface& surface) {
         toggleRecording(surface.pixels);
     }
     const bool signalled = recording_.active() && StopSignal::requested();
-    if (const std::optional<std::string> stopped = recording_.capture(
-            drawnField(), frameSettingsOf(settings_, 0, std::nullopt), surface.pixels, {})) {
+    if (const std::optional<std::string> stopped =
+            recording_.capture(drawnField(), frameSettingsOf(settings_, 0, std::nullopt),
+                               surface.pixels, [this] { return describeUi(); })) {
         readouts_.message = *stopped;
     }
     recording_.drawIndicator(surface.pixels, fieldWidth_, pixelsPerUnit(), clock_());

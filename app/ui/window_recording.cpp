@@ -5,6 +5,7 @@
 
 #include "app/io/video_metadata.h"
 #include "app/io/video_size.h"
+#include "app/render/gl_check.h"
 #include "app/render/slide_picture.h"
 #include "kernels/base/errors.h"
 
@@ -39,7 +40,7 @@ WindowRecording::WindowRecording() = default;
 
 WindowRecording::~WindowRecording() {
     if (active()) {
-        const std::string said = stop(lastText_);
+        const std::string said = stop({});
         std::fprintf(stderr, "heatlab: %s\n", said.c_str());
     }
 }
@@ -60,7 +61,7 @@ void WindowRecording::start(const std::string& path, ScreenshotKind kind, const 
         std::make_unique<VideoRecorder>(path, spec, kWindowVideoQueueFrames, WhenFull::Drop, disk);
     readback_ = std::make_unique<AsyncReadback>();
     target_.reset();
-    if (kind != ScreenshotKind::Window) {
+    if (kind != ScreenshotKind::Window || size.scaled) {
         target_ = std::make_unique<OffscreenTarget>(size.width, size.height);
     }
     stopSignal_ = std::make_unique<StopSignal>();
@@ -83,22 +84,22 @@ void WindowRecording::drain(bool wait) {
 
 std::optional<std::string> WindowRecording::capture(const DrawnField& field,
                                                     const FrameSettings& settings,
-                                                    const PixelSize& window, const PngText& text) {
+                                                    const PixelSize& window,
+                                                    const std::function<PngText()>& describe) {
     if (!active()) {
         return std::nullopt;
     }
-    lastText_ = text;
     if (StopSignal::requested()) {
-        return stopWith(std::string("stopped by ") + StopSignal::name(), text);
+        return stopWith(std::string("stopped by ") + StopSignal::name(), describe());
     }
     if (const std::string failed = recorder_->failure(); !failed.empty()) {
-        return stopWith("", text);
+        return stopWith("", {});  // nothing to finish: the file is gone
     }
     const PixelSize now = askedSize(kind_, field, window);
     if (now.width != asked_.width || now.height != asked_.height) {
         return stopWith(
             kind_ == ScreenshotKind::Window ? "the window changed size" : "the grid changed size",
-            text);
+            describe());
     }
     const long long step = field.simulation.stepCount();
     const bool due =
@@ -109,7 +110,13 @@ std::optional<std::string> WindowRecording::capture(const DrawnField& field,
     }
     lastStep_ = step;
     if (kind_ == ScreenshotKind::Window) {
-        readback_->start(width_, height_);
+        if (target_) {
+            shrinkWindowIntoTarget();
+            const auto bound = target_->bind();
+            readback_->start(width_, height_);
+        } else {
+            readback_->start(width_, height_);
+        }
         return std::nullopt;
     }
     // The field or the slide drawn again (no steps) into the recording's
@@ -129,6 +136,19 @@ std::optional<std::string> WindowRecording::capture(const DrawnField& field,
     runFrame(field.simulation, field.view, field.renderer, again, 0, 0, width_, height_, false);
     readback_->start(width_, height_);
     return std::nullopt;
+}
+
+// A window larger than H.264's level takes (a 5K screen full): the frame
+// just drawn scaled by GL into the recording's target, the whole window in
+// it rather than its lower left corner.
+void WindowRecording::shrinkWindowIntoTarget() {
+    GLint window = 0;
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &window);
+    const auto bound = target_->bind();  // both bindings the window's again after
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(window));
+    glBlitFramebuffer(0, 0, asked_.width, asked_.height, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT,
+                      GL_LINEAR);
+    gl::throwOnError("scaling the window into the video's frame", __FILE__, __LINE__);
 }
 
 void WindowRecording::drawIndicator(const PixelSize& window, int fieldWidth, float pixelsPerUnit,
@@ -169,7 +189,8 @@ std::string WindowRecording::stopWith(const std::string& why, const PngText& las
         std::snprintf(line, sizeof line, "recorded %d frames (%.1f s at %d a second, %d dropped)%s",
                       frames, static_cast<double>(frames) / fps_, fps_, dropped,
                       scaledNote_.empty() ? "" : ", scaled down");
-        said = (why.empty() ? "" : why + ": ") + line + " into " + path;
+        said = (why.empty() ? "" : why + ": ") + line + " into " + path + "; " +
+               recorder_->encodeTimeText();
     } catch (const std::exception& e) {
         said = (why.empty() ? "" : why + ": ") + std::string("recording not saved: ") + e.what();
     }

@@ -10,6 +10,7 @@
 // it records, a red REC and the elapsed time show over the field (drawn
 // after the frame is read, so the clip does not carry them).
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,7 +31,9 @@ inline constexpr int kWindowVideoQueueFrames = 8;
 class WindowRecording {
 public:
     WindowRecording();
-    ~WindowRecording();  // an open recording is finished (never left half-written)
+    // An open recording is finished (never left half-written), without the
+    // parameters: its owner stops it first with them (LectureUi).
+    ~WindowRecording();
 
     bool active() const { return recorder_ != nullptr; }
     int dropped() const;
@@ -44,9 +47,11 @@ public:
     // indicator: takes the frame when it is due, and hands the frames read
     // back meanwhile to the encoder. Returns a line when the recording had
     // to stop (the window or grid changed size, the encoder failed): it
-    // was finished or removed, as the line says.
+    // was finished or removed, as the line says; `describe` gives the
+    // parameters its metadata carries then (called only to stop).
     std::optional<std::string> capture(const DrawnField& field, const FrameSettings& settings,
-                                       const PixelSize& window, const PngText& text);
+                                       const PixelSize& window,
+                                       const std::function<PngText()>& describe);
     // The red REC, elapsed time and drops at the field's top right corner.
     void drawIndicator(const PixelSize& window, int fieldWidth, float pixelsPerUnit, double now);
     // Finishes the file: "recorded N frames (...) into PATH", or why not.
@@ -55,6 +60,7 @@ public:
 private:
     std::string stopWith(const std::string& why, const PngText& lastPicture);
     void drain(bool wait);
+    void shrinkWindowIntoTarget();
 
     std::unique_ptr<StopSignal> stopSignal_;
     std::unique_ptr<VideoRecorder> recorder_;
@@ -70,7 +76,6 @@ private:
     long long lastStep_ = -1;
     double started_ = 0.0;
     std::string scaledNote_;
-    PngText lastText_;
 };
 
 }  // namespace heatlab

@@ -32,4 +32,18 @@ struct VideoProbe {
 // (0-based) as RGB.
 VideoProbe probeVideo(const std::string& path, const std::vector<int>& keep = {});
 
+// How far a decoded frame is from the picture sent, in 8-bit levels,
+// measured at the resolutions yuv420p keeps: the brightness (BT.709 luma)
+// of every pixel, and the colour of every 2 x 2 block (its mean RGB; the
+// block shares one chroma sample, so alternating cells' hues within it are
+// not the codec's to keep). Each as a mean over the picture and as the
+// worst 1 % (the 99th percentile), which a wrong region cannot hide in.
+struct CodecDifference {
+    double lumaMean = 0.0;
+    double lumaP99 = 0.0;
+    double blockMean = 0.0;  // |difference| of a block's mean R, G, B
+    double blockP99 = 0.0;
+};
+CodecDifference codecDifference(const RgbImage& decoded, const RgbImage& sent);
+
 }  // namespace heatlab
