@@ -55,15 +55,19 @@ public:
     // The wall time the encoding thread spent on each frame (colours to
     // yuv420p, x264, muxing; x264's own threads work meanwhile), median, in
     // milliseconds; 0 before the first. x264 holds its first frames back
-    // for look-ahead, so the median of a clip of more than twice that
-    // (about 40 frames) is its steady cost a frame: what says whether the
-    // encoder keeps up with a frame rate.
+    // for look-ahead (about 40), so their calls are quick and the median is
+    // the steady cost a frame only in a clip several times longer.
     double medianEncodeMs() const;
     // finish()'s own time: the frames x264 held back, the index moved to
     // the front of the file.
     double finishMs() const { return finishMs_; }
-    // "encoding 23.8 ms a frame (median, the encoder's thread), 310 ms to
-    // finish": how the window and `shot --video` say both.
+    // Every frame's time and the finish's, over the frames: what the whole
+    // encoding cost a frame, whatever the clip's length (the rate a
+    // machine records at when the encoder is what it waits for).
+    double averageEncodeMs() const;
+    // "encoding 36.0 ms a frame (median on the encoder's thread); 60.7 with
+    // the finish's 1627 ms (frames x264 held back, the index)": how the
+    // window and `shot --video` say them.
     std::string encodeTimeText() const;
     const std::string& path() const { return path_; }
 
@@ -84,6 +88,7 @@ private:
     int dropped_ = 0;
     int encoded_ = 0;
     std::vector<double> encodeMs_;
+    double encodeTotalMs_ = 0.0;
     double finishMs_ = 0.0;
     std::string failure_;
     std::thread thread_;

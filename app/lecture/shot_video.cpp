@@ -54,8 +54,8 @@ void ShotVideo::finish(const PngText& lastPicture) {
     recorder_.finish(videoMetadataOf(lastPicture, fps_, stepsPerFrame_));
     // The encoder's cost a frame, for telling whether a machine records in
     // real time (below 1000 / fps ms) and for quoting.
-    std::fprintf(stderr, "heatlab shot: %d frames at %d a second (%.1f s) into %s; %s\n",
-                 recorder_.framesEncoded(), fps_,
+    std::fprintf(stderr, "heatlab shot: %d frame%s at %d a second (%.1f s) into %s; %s\n",
+                 recorder_.framesEncoded(), recorder_.framesEncoded() == 1 ? "" : "s", fps_,
                  static_cast<double>(recorder_.framesEncoded()) / fps_, path_.c_str(),
                  recorder_.encodeTimeText().c_str());
     std::printf("%s\n", path_.c_str());

@@ -280,14 +280,16 @@ TEST(VideoRecorder, WaitingForRoomKeepsEveryFrame) {
     EXPECT_EQ(recorder.framesDropped(), 0);
     EXPECT_EQ(probeVideo(path).frames, 100);
     // The encoder's time a frame, measured on its thread: more than
-    // nothing, and no more than the recording took, all frames and the
-    // finish together.
+    // nothing, and all frames' with the finish's (one after the other)
+    // no more than the recording took; half the frames took the median
+    // or more.
     const double median = recorder.medianEncodeMs();
+    const double average = recorder.averageEncodeMs();
     std::printf("%s; the whole recording %.0f ms\n", recorder.encodeTimeText().c_str(), wallMs);
     EXPECT_GT(median, 0.0);
     EXPECT_GT(recorder.finishMs(), 0.0);
-    EXPECT_LE(median * 100 / 2 + recorder.finishMs(), wallMs)
-        << "half the frames took at least the median each";
+    EXPECT_LE(average * 100, wallMs);
+    EXPECT_GE(average * 100, median * 50 + recorder.finishMs());
     EXPECT_NE(recorder.encodeTimeText().find(" ms a frame (median"), std::string::npos);
 }
 

@@ -62,7 +62,7 @@ TEST(ShotVideo, DecodesToTheFramesSizeRateAndMetadataAsked) {
     EXPECT_NE(result.err.find("12 frames at 24 a second (0.5 s) into " + clip + "; encoding "),
               std::string::npos)
         << result.err;
-    EXPECT_NE(result.err.find(" ms a frame (median, the encoder's thread)"), std::string::npos)
+    EXPECT_NE(result.err.find(" ms a frame (median on the encoder's thread); "), std::string::npos)
         << result.err;
     const VideoProbe probe = probeVideo(clip, {11});
     ASSERT_TRUE(probe.opened) << probe.error;
