@@ -312,6 +312,9 @@ void LectureUi::toggleRecording(const PixelSize& window) {
                          screenshotPanel_.videoRate, screenshotPanel_.videoEvery, clock_(),
                          outputDisk_);
         readouts_.message = "recording " + path + " (Ctrl+R stops)";
+        if (!recording_.scaledNote().empty()) {
+            readouts_.message += "; " + recording_.scaledNote();
+        }
     } catch (const std::exception& e) {
         readouts_.message = std::string("video not started: ") + e.what();
     }

@@ -37,6 +37,10 @@ public:
 
     bool active() const { return recorder_ != nullptr; }
     int dropped() const;
+    // "2880 x 1800 is more than H.264 level 5.2 takes at 120 frames a
+    // second: the video is 2656 x 1660" while a scaled recording runs, else
+    // empty.
+    const std::string& scaledNote() const { return scaledNote_; }
 
     // Starts recording `kind` into `path`. Throws (the libraries missing,
     // the name not writable) with nothing started.
