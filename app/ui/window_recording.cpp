@@ -102,8 +102,10 @@ std::optional<std::string> WindowRecording::capture(const DrawnField& field,
             describe());
     }
     const long long step = field.simulation.stepCount();
-    const bool due =
-        lastStep_ < 0 || (everySteps_ > 0 ? step >= lastStep_ + everySteps_ : step != lastStep_);
+    // A step count that went back is a reset: the new run is recorded from
+    // its first frame on.
+    const bool due = lastStep_ < 0 || step < lastStep_ ||
+                     (everySteps_ > 0 ? step >= lastStep_ + everySteps_ : step != lastStep_);
     drain(false);
     if (!due) {
         return std::nullopt;

@@ -456,6 +456,27 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     EXPECT_LT(d.lumaMean, 1.5);
 }
 
+// A frame every 3 steps, 3 steps a displayed frame: every frame is
+// recorded, before R and after it (the step count going back is no reason
+// to wait until it passes where it was).
+TEST_F(WindowVideo, AResetWhileRecordingGoesOnRecording) {
+    ScratchFolder folder;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
+                  folder.path().c_str());
+    ui.screenshots().videoEvery = 3;
+    ui.onKey(Key::CtrlR, false);
+    run(ui, 10);
+    ui.onKey(Key::R, false);
+    run(ui, 10);
+    EXPECT_LT(ui.simulation().stepCount(), 40) << "R reset the run";
+    ui.onKey(Key::CtrlR, false);
+    run(ui, 1);
+    const std::vector<std::string> names = folder.names();
+    ASSERT_EQ(names.size(), 1u) << ui.readouts().message;
+    EXPECT_EQ(probeVideo(folder / names[0]).frames, 20) << ui.readouts().message;
+}
+
 TEST_F(WindowVideo, AFolderRemovedMidLectureIsSaidAndTheLectureGoesOn) {
     ScratchFolder scratch;
     const std::string folder = scratch / "class";
