@@ -15,6 +15,11 @@ packages=(
   # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   xdotool                                      # key taps sent to the real window (gl tier)
+  # Videos (shot --video, Ctrl+R): FFmpeg's headers to build; the libraries
+  # they pull in (libavcodec59 with libx264, libavformat59, libavutil57,
+  # libswscale6 on Debian 12) are loaded only when a recording starts, and
+  # the tests decode with them.
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
 )
 
 missing=()

@@ -11,6 +11,7 @@
 #include "app/commands/picture_options.h"
 #include "app/commands/shot_picture.h"
 #include "app/io/output_file.h"
+#include "app/lecture/shot_video.h"
 #include "app/measure/display_stats.h"
 #include "kernels/base/errors.h"
 
@@ -19,6 +20,24 @@ namespace heatlab {
 namespace {
 
 void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\n", line.c_str()); }
+
+// --video-rate: what players take. One message for every wrong value (0
+// and "abc" too, not parseCount's generic one).
+int parseVideoRate(const std::string& text) {
+    const UsageError refused("a video plays " + std::to_string(kVideoMinRate) + " to " +
+                             std::to_string(kVideoMaxRate) + " frames a second, got '" + text +
+                             "'");
+    int fps = 0;
+    try {
+        fps = parseCount(text, kVideoMinRate);
+    } catch (const UsageError&) {
+        throw refused;
+    }
+    if (fps > kVideoMaxRate) {
+        throw refused;
+    }
+    return fps;
+}
 
 // --frame-budget's milliseconds: a frame of a display from 1000 Hz to 1 Hz.
 double parseFrameBudget(const std::string& text) {
@@ -36,23 +55,38 @@ FrameSettings frameSettings(const ShotOptions& o, int steps) {
     return settings;
 }
 
-// Runs the steps in frames of --every steps (one frame without --record),
-// each drawn, so the picture's field comes from the frame's last step as in
-// the window. Returns the last frame's picture; writes the others when
-// recording.
+// Runs the steps in frames of --every steps (one frame without --record or
+// --video), each drawn, so the picture's field comes from the frame's last
+// step as in the window. Returns the last frame's picture; writes the
+// others when recording.
 Picture runSteps(ShotPipeline& scene, const ShotOptions& o) {
     const int chunk = o.every > 0 ? o.every : std::max(o.steps, 1);
+    std::optional<ShotVideo> video;
+    if (!o.video.empty()) {
+        const GridSize asked = o.slide.value_or(o.settings.params.grid);
+        video.emplace(o, asked.nx, asked.ny, o.every);
+    }
     int done = 0;
     for (;;) {
         const int steps = std::min(chunk, o.steps - done);
-        Picture picture = takePicture(scene, o, frameSettings(o, steps));
+        const FrameSettings settings = frameSettings(o, steps);
+        Picture picture = takePicture(scene, o, settings);
         done += steps;
+        const long long step = scene.simulation.stepCount();
         if (!o.recordDir.empty()) {
-            writePng(o.recordDir + "/" +
-                         pictureNameAfterState(o.settings.params, scene.simulation.stepCount()),
+            writePng(o.recordDir + "/" + pictureNameAfterState(o.settings.params, step),
                      picture.image, picture.text);
         }
+        if (video) {
+            const VideoFrameSize& size = video->size();
+            video->add(size.scaled ? pictureAtVideoSize(scene, o, settings, size.width, size.height)
+                                   : picture.image,
+                       step);
+        }
         if (done >= o.steps) {
+            if (video) {
+                video->finish(picture.text);
+            }
             return picture;
         }
     }
@@ -83,7 +117,17 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     addParsedOption(*shot, "--record",
                     "Also write a numbered PNG into this folder every --every steps", "DIR", "",
                     [&o](const std::vector<std::string>& v) { o.recordDir = v.back(); });
-    addCountOption(*shot, "--every", o.every, 1, "Steps between --record pictures, >= 1");
+    addCountOption(*shot, "--every", o.every, 1,
+                   "Steps between --record pictures and --video frames, >= 1");
+    addOutputPathOption(*shot, "--video", o.video,
+                        "Also record the run as an H.264 MP4 (FFmpeg's libraries, loaded now): "
+                        "a frame every --every steps of what the PNG shows (the field, --slide, "
+                        "or --ui; with --ui --cues a frame per displayed frame)");
+    addParsedOption(*shot, "--video-rate", "The --video's frames a second when played (1 to 120)",
+                    "FPS", "30", [&o](const std::vector<std::string>& v) {
+                        o.videoRate = parseVideoRate(v.back());
+                        o.videoRateGiven = true;
+                    });
     addOutputPathOption(
         *shot, "--stats", o.stats,
         "Measure the per-frame cost (steps, display update, draw, readback) over "

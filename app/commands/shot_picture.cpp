@@ -27,6 +27,21 @@ Picture takePicture(ShotPipeline& scene, const ShotOptions& o, const FrameSettin
     return picture;
 }
 
+RgbImage pictureAtVideoSize(ShotPipeline& scene, const ShotOptions& o,
+                            const FrameSettings& settings, int width, int height) {
+    FrameSettings again = settings;
+    again.steps = 0;
+    if (o.slide) {
+        return slidePicture(scene.simulation, scene.view, scene.renderer, again, width, height)
+            .image;
+    }
+    again.view.reset();
+    OffscreenTarget target(width, height);
+    const auto bound = target.bind();
+    runFrame(scene.simulation, scene.view, scene.renderer, again, 0, 0, width, height, false);
+    return target.read();
+}
+
 ShotStats measureShot(ShotPipeline& scene, const ShotOptions& o) {
     const FrameSettings settings =
         frameSettingsOf(o.settings, o.settings.stepsPerFrame, std::nullopt);

@@ -33,6 +33,13 @@ struct ShotPipeline {
 // picture of that size holding the fitted field and its colour bar.
 Picture takePicture(ShotPipeline& scene, const ShotOptions& options, const FrameSettings& settings);
 
+// The frame a video of the shot records when H.264 cannot take the
+// picture's own size: the frame just drawn again (no steps) at width x
+// height, the field fitted (extremes sampling keeps a checkerboard visible
+// where cells are smaller than pixels) or the slide composed at that size.
+RgbImage pictureAtVideoSize(ShotPipeline& scene, const ShotOptions& options,
+                            const FrameSettings& settings, int width, int height);
+
 // `shot --stats`: the frames of the field alone measured (measureFrames())
 // in a window-sized view.
 ShotStats measureShot(ShotPipeline& scene, const ShotOptions& options);

@@ -247,4 +247,86 @@ std::string outputPathProblem(const std::string& path) {
     return {};
 }
 
+OutputStream::OutputStream(const std::string& path, const OutputDisk& disk)
+    : path_(path), room_(disk.bytesThatFit) {
+    struct stat existing = {};
+    bool exists = false;
+    if (!renamedIntoPlace(path, &existing, &exists)) {
+        throw RuntimeError("cannot write " + path +
+                           ": a video is written to a regular file (not a pipe, a device or a "
+                           "link)");
+    }
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+        temporary_ = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+        fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd_ < 0 && !((errno == EEXIST || errno == EINTR) && attempt < 100)) {
+            failCreating(path, errno);
+        }
+    }
+    if (exists && ::fchmod(fd_, existing.st_mode & 07777) != 0) {
+        const int error = errno;
+        abandon();
+        fail(path, error);
+    }
+}
+
+OutputStream::~OutputStream() { abandon(); }
+
+void OutputStream::write(const void* data, std::size_t size) {
+    if (fd_ < 0) {
+        throw RuntimeError("cannot write " + path_ + ": the stream is closed");
+    }
+    const WriteSignalsHeld held;
+    const std::string piece(static_cast<const char*>(data), size);
+    const int error = writeAll(fd_, piece, OutputDisk{room_});
+    room_ -= std::min(room_, size);
+    if (error != 0) {
+        fail(path_, error);
+    }
+}
+
+std::int64_t OutputStream::seek(std::int64_t offset, int whence) {
+    const off_t at = ::lseek(fd_, static_cast<off_t>(offset), whence);
+    if (at < 0) {
+        fail(path_, errno);
+    }
+    return at;
+}
+
+void OutputStream::commit() {
+    if (fd_ < 0) {
+        throw RuntimeError("cannot write " + path_ + ": the stream is closed");
+    }
+    int error = ::fsync(fd_) != 0 && errno != EINVAL ? errno : 0;
+    const int closed = closeError(fd_);
+    fd_ = -1;
+    if (error == 0) {
+        error = closed;
+    }
+    if (error == 0 && std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+        // The folder removed meanwhile: the rename is the first to notice.
+        const int renameError = errno;
+        ::unlink(temporary_.c_str());
+        temporary_.clear();
+        failCreating(path_, renameError);
+    }
+    if (error != 0) {
+        ::unlink(temporary_.c_str());
+        temporary_.clear();
+        fail(path_, error);
+    }
+    temporary_.clear();
+}
+
+void OutputStream::abandon() noexcept {
+    if (fd_ >= 0) {
+        ::close(fd_);
+        fd_ = -1;
+    }
+    if (!temporary_.empty()) {
+        ::unlink(temporary_.c_str());
+        temporary_.clear();
+    }
+}
+
 }  // namespace heatlab

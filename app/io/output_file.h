@@ -22,6 +22,7 @@
 // end the program half-way.
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string>
 
@@ -48,5 +49,41 @@ void writeOutputFile(const std::string& path, const std::string& contents,
 // checked for write permission, since opening a FIFO would wait for a
 // reader.
 std::string outputPathProblem(const std::string& path);
+
+// The same guarantees for a file written piece by piece over a long time
+// (a video, whose container is finalised only at the end): the pieces go to
+// a temporary file beside `path`, which commit() renames over the name once
+// the writer has finished it; until then the user's name is untouched, and
+// a stream destroyed (or abandoned) without commit() removes its
+// temporary. Only a regular file or a missing name can be streamed (the
+// writer seeks back into what it wrote: no FIFO, no device). `disk`
+// counts its room over every write, rewrites after a seek included.
+// Throws RuntimeError naming `path` and the system's reason.
+class OutputStream {
+public:
+    explicit OutputStream(const std::string& path, const OutputDisk& disk = {});
+    ~OutputStream();
+    OutputStream(const OutputStream&) = delete;
+    OutputStream& operator=(const OutputStream&) = delete;
+
+    void write(const void* data, std::size_t size);
+    // lseek's: returns the new offset.
+    std::int64_t seek(std::int64_t offset, int whence);
+    // fsync, close, rename over the user's name.
+    void commit();
+    // Closes and removes the temporary; never throws.
+    void abandon() noexcept;
+
+    const std::string& path() const { return path_; }
+    // Where the pieces go meanwhile (a reader may open it, as the MP4
+    // muxer does to move its index to the front).
+    const std::string& temporaryPath() const { return temporary_; }
+
+private:
+    std::string path_;
+    std::string temporary_;
+    int fd_ = -1;
+    std::size_t room_;
+};
 
 }  // namespace heatlab

@@ -3,8 +3,10 @@
 // over from GLFW (F1 also for ? and /, where a keyboard has no F keys);
 // every other key arrives as Key::Other. Page Down and Right, Page Up and
 // Left are what presentation clickers send: the cue list's next and back.
-// V toggles the surface view. Z is the one key whose release counts too (onKeyReleased): held, the loupe
-// follows the cursor.
+// V toggles the surface view. Z is the one key whose release counts too
+// (onKeyReleased): held, the loupe follows the cursor. With Ctrl held a key
+// is not the key alone (Ctrl+R must not reset): Ctrl+R arrives as CtrlR,
+// Ctrl with any other key as Other.
 
 namespace heatlab {
 
@@ -32,6 +34,7 @@ enum class Key {
     PageUp,
     Left,
     Right,
+    CtrlR,  // start or stop recording a video
     Other
 };
 

@@ -20,6 +20,7 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
     case Key::R: actions.reset = true; break;
     case Key::P:
     case Key::F12: actions.screenshot = true; break;
+    case Key::CtrlR: actions.toggleRecording = true; break;
     case Key::F: actions.fitView = true; break;
     case Key::H: settings.panelVisible = !settings.panelVisible; break;
     case Key::C:

@@ -15,6 +15,7 @@ inline constexpr const char* kKeyHelp =
     "R   reset\n"
     "Up / Down   r + / - 0.001\n"
     "F12 or P   screenshot\n"
+    "Ctrl+R   record a video, or stop\n"
     "C   copy back every step, or never\n"
     "L   colours linear / signed-log\n"
     "M   loupe on / off;  hold Z: it follows the cursor\n"

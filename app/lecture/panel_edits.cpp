@@ -19,6 +19,7 @@ void PanelActions::merge(const PanelActions& other) {
     toggleLoupe = toggleLoupe || other.toggleLoupe;
     toggleSplit = toggleSplit || other.toggleSplit;
     paneBAsA = paneBAsA || other.paneBAsA;
+    toggleRecording = toggleRecording || other.toggleRecording;
 }
 
 float steppedR(float r, int thousandths) {

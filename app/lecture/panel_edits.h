@@ -31,6 +31,8 @@ struct PanelActions {
     // off; "B = A" in the panel: pane B's settings from pane A's.
     bool toggleSplit = false;
     bool paneBAsA = false;
+    // Ctrl+R or the panel's button: start recording a video, or stop.
+    bool toggleRecording = false;
 
     void merge(const PanelActions& other);
 };

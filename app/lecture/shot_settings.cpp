@@ -1,6 +1,9 @@
 #include "app/lecture/shot_settings.h"
 
+#include <cctype>
 #include <filesystem>
+
+#include <sys/stat.h>
 
 #include "app/io/output_file.h"
 #include "kernels/base/errors.h"
@@ -34,6 +37,31 @@ void prepareRecordFolder(const std::string& folder) {
     }
 }
 
+// The video's name: an MP4 file that can be written (checked by making
+// and removing a file beside it, as for every output), refused before any
+// work.
+void checkVideoPath(const std::string& path) {
+    const std::size_t dot = path.rfind('.');
+    std::string extension = dot == std::string::npos ? "" : path.substr(dot);
+    for (char& c : extension) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (extension != ".mp4") {
+        throw UsageError("--video writes an MP4 file: name it FILE.mp4, got '" + path + "'");
+    }
+    struct stat existing = {};
+    if (::lstat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) &&
+        !S_ISDIR(existing.st_mode)) {
+        throw UsageError("--video: '" + path +
+                         "' is not a regular file (a video is written to one and renamed into "
+                         "place)");
+    }
+    const std::string problem = outputPathProblem(path);
+    if (!problem.empty()) {
+        throw UsageError("--video: " + problem);
+    }
+}
+
 }  // namespace
 
 void refuseShotOptionClashes(const ShotOptions& o) {
@@ -44,6 +72,20 @@ void refuseShotOptionClashes(const ShotOptions& o) {
     const bool fieldRecord = !o.recordDir.empty() && o.cues.empty();
     if (o.ui && (o.slide || fieldRecord || !o.field.empty())) {
         throw UsageError("--ui draws the window; --slide, --record and --field are the field's");
+    }
+    if (o.videoRateGiven && o.video.empty()) {
+        throw UsageError("--video-rate is for --video FILE.mp4");
+    }
+    if (!o.video.empty()) {
+        if (!o.stats.empty()) {
+            throw UsageError("--stats measures frames; --video records them: one at a time");
+        }
+        if (o.cues.empty() && o.every == 0) {
+            throw UsageError(
+                "--video needs --every K (the steps between frames; with --ui --cues a frame "
+                "is taken per displayed frame)");
+        }
+        checkVideoPath(o.video);
     }
     if (!o.cues.empty() && o.every > 0) {
         throw UsageError(
@@ -74,8 +116,8 @@ void refuseShotOptionClashes(const ShotOptions& o) {
             throw UsageError("--record needs --every K (the steps between pictures)");
         }
         prepareRecordFolder(o.recordDir);
-    } else if (o.every > 0) {
-        throw UsageError("--every is only meaningful with --record DIR");
+    } else if (o.every > 0 && o.video.empty()) {
+        throw UsageError("--every is only meaningful with --record DIR or --video FILE.mp4");
     }
 }
 

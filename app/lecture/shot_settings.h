@@ -31,6 +31,12 @@ struct ShotOptions {
     std::string recordDir;          // --record: a numbered PNG every `every` steps
     std::string field;              // --field: the final field as raw float32 too
     int every = 0;
+    // --video FILE.mp4: an H.264 clip, a frame every `every` steps (with
+    // --cues, a frame per displayed frame), played at videoRate frames a
+    // second (app/lecture/shot_video.h).
+    std::string video;
+    int videoRate = 30;
+    bool videoRateGiven = false;
     std::string stats;  // --stats FILE: measure instead of a picture
     int frames = 50;
     // --ui: the whole window, panel included, drawn offscreen at uiSize

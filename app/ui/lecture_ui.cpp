@@ -155,7 +155,20 @@ bool LectureUi::frame(const UiSurface& surface) {
     if (actions.screenshot) {
         takeScreenshot(surface.pixels);
     }
-    return actions.quit;
+    // After the screenshot, which must not carry the indicator either.
+    if (actions.toggleRecording) {
+        toggleRecording(surface.pixels);
+    }
+    const bool signalled = recording_.active() && StopSignal::requested();
+    if (const std::optional<std::string> stopped =
+            recording_.capture(drawnField(), frameSettingsOf(settings_, 0, std::nullopt),
+                               surface.pixels, [this] { return describeUi(); })) {
+        readouts_.message = *stopped;
+    }
+    recording_.drawIndicator(surface.pixels, fieldWidth_, pixelsPerUnit(), clock_());
+    readouts_.recording = recording_.active();
+    // Ctrl+C in the terminal: the video finished, then the window closes.
+    return actions.quit || signalled;
 }
 
 // The frame's steps: one when single-stepping, none when paused, and while
@@ -458,6 +471,33 @@ float LectureUi::pixelsPerUnit() const {
     return s.units.width > 0
                ? static_cast<float>(s.pixels.width) / static_cast<float>(s.units.width)
                : 1.0f;
+}
+
+LectureUi::~LectureUi() {
+    if (recording_.active()) {
+        std::fprintf(stderr, "heatlab: %s\n", recording_.stop(describeUi()).c_str());
+    }
+}
+
+void LectureUi::toggleRecording(const PixelSize& window) {
+    if (recording_.active()) {
+        readouts_.message = recording_.stop(describeUi());
+        return;
+    }
+    std::string path =
+        screenshotPath(screenshotPanel_, simulation_.params(), simulation_.stepCount());
+    path.replace(path.size() - 4, 4, ".mp4");  // screenshotPath's names end in .png
+    try {
+        recording_.start(path, screenshotPanel_.kind, drawnField(), window,
+                         screenshotPanel_.videoRate, screenshotPanel_.videoEvery, clock_(),
+                         outputDisk_);
+        readouts_.message = "recording " + path + " (Ctrl+R stops)";
+        if (!recording_.scaledNote().empty()) {
+            readouts_.message += "; " + recording_.scaledNote();
+        }
+    } catch (const std::exception& e) {
+        readouts_.message = std::string("video not started: ") + e.what();
+    }
 }
 
 // The kind the panel chose, named after the state, into the panel's folder

@@ -42,6 +42,7 @@
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
 #include "app/ui/window.h"
+#include "app/ui/window_recording.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/simulation.h"
 
@@ -74,6 +75,11 @@ public:
     // its grid and kernel checked against the backend by the caller).
     LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend, ImGuiLayer& imgui,
               const std::string& glDescription, const std::optional<Scene>& scene = std::nullopt);
+    // A video still recording is finished (the window closed): said on
+    // stderr.
+    ~LectureUi();
+    LectureUi(const LectureUi&) = delete;
+    LectureUi& operator=(const LectureUi&) = delete;
 
     // Runs one frame (steps, field, panel) into the bound framebuffer, which
     // is `surface` large; returns whether the panel or a key asked to quit.
@@ -100,6 +106,12 @@ public:
     // side by side when split), with its text chunks: `shot --slide
     // --split`.
     Picture slide(int width, int height, bool loupe);
+
+    // Ctrl+R or the panel's button: starts recording the panel's kind of
+    // picture (window_recording.h) into its folder, or stops and says
+    // where it went. `window` is the framebuffer's size.
+    void toggleRecording(const PixelSize& window);
+    const WindowRecording& recording() const { return recording_; }
 
     // Starts the bandwidth table (the bench's table 1) on the running grid,
     // on a second backend of the simulation's kind, one row a frame from the
@@ -228,6 +240,8 @@ private:
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
     bool displayLatency_ = false;
+    // Last: finished (its frames read back) while the GL objects above live.
+    WindowRecording recording_;
 };
 
 }  // namespace heatlab

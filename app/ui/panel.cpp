@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "app/io/value_parsers.h"
+#include "app/io/video_size.h"
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
 #include "app/ui/bandwidth_table.h"
@@ -538,6 +539,16 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         ImGui::InputText("into folder", screenshot.folder, sizeof screenshot.folder);
         if (ImGui::Button("Screenshot (F12)")) {
             actions.screenshot = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button(readouts.recording ? "Stop video (Ctrl+R)" : "Record video (Ctrl+R)")) {
+            actions.toggleRecording = true;
+        }
+        if (!readouts.recording) {
+            ImGui::InputInt("video: a frame every K steps (0: each frame)", &screenshot.videoEvery);
+            ImGui::InputInt("video frames a second", &screenshot.videoRate);
+            screenshot.videoEvery = std::clamp(screenshot.videoEvery, 0, kMaxStepsPerFrame);
+            screenshot.videoRate = std::clamp(screenshot.videoRate, kVideoMinRate, kVideoMaxRate);
         }
         ImGui::SameLine();
         if (ImGui::Button("Quit (Esc)")) {

@@ -41,6 +41,11 @@ std::vector<ScreenshotKind> allScreenshotKinds();
 struct ScreenshotPanel {
     ScreenshotKind kind = ScreenshotKind::Field;
     char folder[1024] = ".";
+    // The video (Ctrl+R) of the same kind into the same folder: a frame
+    // every videoEvery steps (0: one per displayed frame that ran steps),
+    // played at videoRate frames a second.
+    int videoEvery = 0;
+    int videoRate = 30;
 };
 
 // The panel's width in ImGui units at scale 1.

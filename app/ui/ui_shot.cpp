@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/lecture/cue_list.h"
+#include "app/lecture/shot_video.h"
 #include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"
@@ -27,8 +28,8 @@ constexpr int kTimedLastFrames = 3;
 // asked for, not of the wall time they took), or fewer where the run
 // pauses before the floats overflow; then pauses (and measures the
 // bandwidth table, a row a frame, when asked).
-void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame,
-              bool bandwidth) {
+void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame, bool bandwidth,
+              const OffscreenTarget& target, ShotVideo* video) {
     LectureSettings& settings = ui.settings();
     const Pace pace = settings.pace;
     const double explosion = settings.explosionDecadesPerSecond;
@@ -46,6 +47,9 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
         ui.setFrameTiming(lastFew ? FrameTiming::EveryFrame : FrameTiming::Sampled);
         ui.frame(surface);
         done = static_cast<int>(ui.simulation().stepCount() - start);
+        if (video != nullptr) {
+            video->add(target.read(), ui.simulation().stepCount());
+        }
     }
     ui.setFrameTiming(FrameTiming::Never);
     settings.running = false;
@@ -101,7 +105,7 @@ namespace {
 // waits, goes on by itself or has run --frames frames, then the window's
 // picture into --record DIR and the clicker's Page Down.
 void playCues(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
-              const ShotOptions& o, CueList cues) {
+              const ShotOptions& o, CueList cues, ShotVideo* video) {
     // From the host's time now: the rates began counting there.
     double now = secondsNow();
     ui.setClock([&now] { return now; });
@@ -120,6 +124,9 @@ void playCues(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& ta
             now += 1.0 / 60.0;
             ui.frame(surface);
             ++frames;
+            if (video != nullptr) {
+                video->add(target.read(), ui.simulation().stepCount());
+            }
         } while (frames < o.frames && !ui.cues().waiting() && ui.cues().index() == cue);
         if (!o.recordDir.empty()) {
             char name[32];
@@ -151,7 +158,15 @@ int runShotUi(const ShotOptions& o) {
     }
     LectureUi ui(settings, std::move(selection.backend), imgui, context.description());
 
-    const GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
+    GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
+    // Opened before the frames (missing libraries, an unwritable name: said
+    // before any work). A window too large for H.264 is drawn at the size
+    // the video takes, its PNG too.
+    std::optional<ShotVideo> video;
+    if (!o.video.empty()) {
+        video.emplace(o, size.nx, size.ny, o.cues.empty() ? o.every : 0);
+        size = GridSize{video->size().width, video->size().height};
+    }
     OffscreenTarget target(size.nx, size.ny);
     const auto bound = target.bind();
     const UiSurface surface{{size.nx, size.ny}, {size.nx, size.ny}};
@@ -174,10 +189,16 @@ int runShotUi(const ShotOptions& o) {
         writeShotStats(stats, o.stats, budget, o.frameBudgetMs.value_or(0.0));
         return 0;
     }
+    ShotVideo* recording = video ? &*video : nullptr;
     if (cues) {
-        playCues(ui, surface, target, o, std::move(*cues));
+        playCues(ui, surface, target, o, std::move(*cues), recording);
     } else {
-        runSteps(ui, surface, o.steps, o.settings.stepsPerFrame, o.bandwidth);
+        // --video --every K: the window's frames are K steps each.
+        const int stepsPerFrame = video ? o.every : o.settings.stepsPerFrame;
+        runSteps(ui, surface, o.steps, stepsPerFrame, o.bandwidth, target, recording);
+    }
+    if (video) {
+        video->finish(ui.describeUi());
     }
     const Params& ran = ui.simulation().params();
     const std::string path =

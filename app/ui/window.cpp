@@ -56,7 +56,10 @@ std::string offeredInstead() {
     return found;
 }
 
-Key keyOf(int key) {
+Key keyOf(int key, int mods) {
+    if ((mods & GLFW_MOD_CONTROL) != 0) {
+        return key == GLFW_KEY_R ? Key::CtrlR : Key::Other;
+    }
     switch (key) {
     case GLFW_KEY_SPACE: return Key::Space;
     case GLFW_KEY_B: return Key::B;
@@ -140,15 +143,15 @@ Window::Window(const std::string& title, int width, int height) {
     taps_ = KeyTapQueue(
         {GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL, GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER});
     glfwSetWindowUserPointer(window_.get(), this);
-    glfwSetKeyCallback(window_.get(), [](GLFWwindow* w, int key, int, int action, int) {
+    glfwSetKeyCallback(window_.get(), [](GLFWwindow* w, int key, int, int action, int mods) {
         Window* window = self(w);
         if (window->listener_ == nullptr) {
             return;
         }
         if (action == GLFW_RELEASE) {
-            window->listener_->onKeyReleased(keyOf(key));
+            window->listener_->onKeyReleased(keyOf(key, mods));
         } else {
-            window->listener_->onKey(keyOf(key), action == GLFW_REPEAT);
+            window->listener_->onKey(keyOf(key, mods), action == GLFW_REPEAT);
         }
     });
     glfwSetScrollCallback(window_.get(), [](GLFWwindow* w, double dx, double dy) {

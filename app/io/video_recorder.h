@@ -1,0 +1,97 @@
+#pragma once
+// A video encoded off the caller's thread: frames handed over go into a
+// bounded queue that the recorder's own thread encodes from (VideoFile), so
+// a window that records never waits for the encoder. When the queue is full
+// the frame is dropped and counted (the window: it must not stutter), or
+// the caller waits for room (headless: every frame counts).
+//
+// A failure on the encoding thread (a full disk, the folder gone) stops the
+// recording there, removes the temporary file, and is said by failure();
+// frames handed over after it are refused.
+
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/io/video_file.h"
+
+namespace heatlab {
+
+enum class WhenFull { Drop, Wait };
+
+class VideoRecorder {
+public:
+    // Opens the file (VideoFile's constructor, on the caller's thread, so
+    // that missing libraries or an unwritable name throw here) and starts
+    // the encoding thread. `queueFrames` >= 1.
+    VideoRecorder(const std::string& path, const VideoSpec& spec, int queueFrames, WhenFull full,
+                  const OutputDisk& disk = {});
+    // An unfinished recording is abandoned: nothing under the name.
+    ~VideoRecorder();
+    VideoRecorder(const VideoRecorder&) = delete;
+    VideoRecorder& operator=(const VideoRecorder&) = delete;
+
+    // Queues a frame of the spec's size. Returns false when it was not
+    // taken: dropped (counted) because the queue was full, or the recording
+    // has failed.
+    bool add(RgbImage frame);
+    // Encodes what is queued, finalises and renames into place. Throws
+    // RuntimeError (the recording's failure, or the finishing's) with the
+    // temporary removed.
+    void finish(const VideoMetadata& metadata = {});
+    // Stops without a file: the queue discarded, the temporary removed.
+    void abandon() noexcept;
+
+    int framesTaken() const;  // queued so far (encoded or to be)
+    int framesDropped() const;
+    int framesEncoded() const;
+    // The encoding thread's failure, or empty.
+    std::string failure() const;
+    // The wall time the encoding thread spent on each frame (colours to
+    // yuv420p, x264, muxing; x264's own threads work meanwhile), median, in
+    // milliseconds; 0 before the first. x264 holds its first frames back
+    // for look-ahead (about 40), so their calls are quick and the median is
+    // the steady cost a frame only in a clip several times longer.
+    double medianEncodeMs() const;
+    // finish()'s own time: the frames x264 held back, the index moved to
+    // the front of the file.
+    double finishMs() const { return finishMs_; }
+    // Every frame's time and the finish's, over the frames: what the whole
+    // encoding cost a frame, whatever the clip's length (the rate a
+    // machine records at when the encoder is what it waits for).
+    double averageEncodeMs() const;
+    // "encoding 36.0 ms a frame (median on the encoder's thread); 60.7 with
+    // the finish's 1627 ms (frames x264 held back, the index)": how the
+    // window and `shot --video` say them.
+    std::string encodeTimeText() const;
+    const std::string& path() const { return path_; }
+
+private:
+    void encodeLoop();
+    void stopThread(bool discardQueue) noexcept;
+
+    std::string path_;
+    std::unique_ptr<VideoFile> file_;
+    std::size_t queueFrames_;
+    WhenFull full_;
+
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<RgbImage> queue_;
+    bool closing_ = false;
+    int taken_ = 0;
+    int dropped_ = 0;
+    int encoded_ = 0;
+    std::vector<double> encodeMs_;
+    double encodeTotalMs_ = 0.0;
+    double finishMs_ = 0.0;
+    std::string failure_;
+    std::thread thread_;
+};
+
+}  // namespace heatlab

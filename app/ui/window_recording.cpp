@@ -1,0 +1,206 @@
+#include "app/ui/window_recording.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "app/io/video_metadata.h"
+#include "app/io/video_size.h"
+#include "app/render/gl_check.h"
+#include "app/render/slide_picture.h"
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+constexpr Rgb8 kRecRed{230, 30, 30};
+constexpr Rgb8 kIndicatorBack{20, 20, 20};
+
+PixelSize askedSize(ScreenshotKind kind, const DrawnField& field, const PixelSize& window) {
+    if (kind == ScreenshotKind::Window) {
+        return window;
+    }
+    if (kind == ScreenshotKind::Slide) {
+        return PixelSize{kSlideWidth, kSlideHeight};
+    }
+    const GridSize& grid = field.simulation.params().grid;
+    return PixelSize{grid.nx, grid.ny};
+}
+
+std::string elapsedText(double seconds) {
+    const int whole = static_cast<int>(seconds);
+    char text[32];
+    std::snprintf(text, sizeof text, "REC %d:%02d", whole / 60, whole % 60);
+    return text;
+}
+
+}  // namespace
+
+WindowRecording::WindowRecording() = default;
+
+WindowRecording::~WindowRecording() {
+    if (active()) {
+        const std::string said = stop({});
+        std::fprintf(stderr, "heatlab: %s\n", said.c_str());
+    }
+}
+
+int WindowRecording::dropped() const { return recorder_ ? recorder_->framesDropped() : 0; }
+
+void WindowRecording::start(const std::string& path, ScreenshotKind kind, const DrawnField& field,
+                            const PixelSize& window, int fps, int everySteps, double now,
+                            const OutputDisk& disk) {
+    const PixelSize asked = askedSize(kind, field, window);
+    const VideoFrameSize size = videoFrameSize(asked.width, asked.height, fps);
+    VideoSpec spec;
+    spec.width = size.width;
+    spec.height = size.height;
+    spec.fps = fps;
+    spec.metadata = videoMetadataOf({}, fps, everySteps);
+    recorder_ =
+        std::make_unique<VideoRecorder>(path, spec, kWindowVideoQueueFrames, WhenFull::Drop, disk);
+    readback_ = std::make_unique<AsyncReadback>();
+    target_.reset();
+    if (kind != ScreenshotKind::Window || size.scaled) {
+        target_ = std::make_unique<OffscreenTarget>(size.width, size.height);
+    }
+    stopSignal_ = std::make_unique<StopSignal>();
+    kind_ = kind;
+    asked_ = asked;
+    width_ = size.width;
+    height_ = size.height;
+    fps_ = fps;
+    everySteps_ = everySteps;
+    lastStep_ = -1;
+    started_ = now;
+    scaledNote_ = size.scaled ? videoScaleNote(asked.width, asked.height, fps, size) : "";
+}
+
+void WindowRecording::drain(bool wait) {
+    while (std::optional<RgbImage> image = readback_->take(wait)) {
+        recorder_->add(std::move(*image));
+    }
+}
+
+std::optional<std::string> WindowRecording::capture(const DrawnField& field,
+                                                    const FrameSettings& settings,
+                                                    const PixelSize& window,
+                                                    const std::function<PngText()>& describe) {
+    if (!active()) {
+        return std::nullopt;
+    }
+    if (StopSignal::requested()) {
+        return stopWith(std::string("stopped by ") + StopSignal::name(), describe());
+    }
+    if (const std::string failed = recorder_->failure(); !failed.empty()) {
+        return stopWith("", {});  // nothing to finish: the file is gone
+    }
+    const PixelSize now = askedSize(kind_, field, window);
+    if (now.width != asked_.width || now.height != asked_.height) {
+        return stopWith(
+            kind_ == ScreenshotKind::Window ? "the window changed size" : "the grid changed size",
+            describe());
+    }
+    const long long step = field.simulation.stepCount();
+    // A step count that went back is a reset: the new run is recorded from
+    // its first frame on.
+    const bool due = lastStep_ < 0 || step < lastStep_ ||
+                     (everySteps_ > 0 ? step >= lastStep_ + everySteps_ : step != lastStep_);
+    drain(false);
+    if (!due) {
+        return std::nullopt;
+    }
+    lastStep_ = step;
+    if (kind_ == ScreenshotKind::Window) {
+        if (target_) {
+            shrinkWindowIntoTarget();
+            const auto bound = target_->bind();
+            readback_->start(width_, height_);
+        } else {
+            readback_->start(width_, height_);
+        }
+        return std::nullopt;
+    }
+    // The field or the slide drawn again (no steps) into the recording's
+    // own target, the window's framebuffer bound again after.
+    FrameSettings again = settings;
+    again.steps = 0;
+    again.view.reset();
+    again.beforeDraw = nullptr;
+    const auto bound = target_->bind();
+    if (kind_ == ScreenshotKind::Slide) {
+        // The composition reads its own picture back (its text needs it).
+        recorder_->add(
+            slidePicture(field.simulation, field.view, field.renderer, again, width_, height_)
+                .image);
+        return std::nullopt;
+    }
+    runFrame(field.simulation, field.view, field.renderer, again, 0, 0, width_, height_, false);
+    readback_->start(width_, height_);
+    return std::nullopt;
+}
+
+// A window larger than H.264's level takes (a 5K screen full): the frame
+// just drawn scaled by GL into the recording's target, the whole window in
+// it rather than its lower left corner.
+void WindowRecording::shrinkWindowIntoTarget() {
+    GLint window = 0;
+    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &window);
+    const auto bound = target_->bind();  // both bindings the window's again after
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(window));
+    glBlitFramebuffer(0, 0, asked_.width, asked_.height, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT,
+                      GL_LINEAR);
+    gl::throwOnError("scaling the window into the video's frame", __FILE__, __LINE__);
+}
+
+void WindowRecording::drawIndicator(const PixelSize& window, int fieldWidth, float pixelsPerUnit,
+                                    double now) {
+    if (!active()) {
+        return;
+    }
+    const float line = std::round(22.0f * pixelsPerUnit);
+    if (!indicator_ || indicator_->lineHeight() != line) {
+        indicator_ = std::make_unique<TextOverlay>(line);
+    }
+    std::string text = elapsedText(now - started_);
+    if (const int dropped = recorder_->framesDropped(); dropped > 0) {
+        text += "  " + std::to_string(dropped) + " dropped";
+    }
+    const float pad = std::round(0.4f * line);
+    const float width = indicator_->width(text) + 3.0f * pad + line * 0.6f;
+    const float x = static_cast<float>(fieldWidth) - width - pad;
+    const float y = pad;
+    indicator_->addRectangle(x, y, width, line + pad, kIndicatorBack);
+    indicator_->addRectangle(x + pad, y + 0.5f * pad + 0.2f * line, 0.6f * line, 0.6f * line,
+                             kRecRed);
+    indicator_->add(text, x + 2.0f * pad + 0.6f * line, y + 0.5f * pad, kRecRed);
+    indicator_->draw(window.width, window.height);
+}
+
+std::string WindowRecording::stop(const PngText& lastPicture) { return stopWith("", lastPicture); }
+
+std::string WindowRecording::stopWith(const std::string& why, const PngText& lastPicture) {
+    std::string said;
+    try {
+        drain(true);
+        const int frames = recorder_->framesTaken();
+        const int dropped = recorder_->framesDropped();
+        const std::string path = recorder_->path();
+        recorder_->finish(videoMetadataOf(lastPicture, fps_, everySteps_));
+        char line[512];
+        std::snprintf(line, sizeof line, "recorded %d frames (%.1f s at %d a second, %d dropped)%s",
+                      frames, static_cast<double>(frames) / fps_, fps_, dropped,
+                      scaledNote_.empty() ? "" : ", scaled down");
+        said = (why.empty() ? "" : why + ": ") + line + " into " + path + "; " +
+               recorder_->encodeTimeText();
+    } catch (const std::exception& e) {
+        said = (why.empty() ? "" : why + ": ") + std::string("recording not saved: ") + e.what();
+    }
+    readback_.reset();
+    recorder_.reset();
+    target_.reset();
+    stopSignal_.reset();
+    return said;
+}
+
+}  // namespace heatlab
