@@ -167,8 +167,10 @@ void printShotStats(const ShotStats& s) {
     std::printf("%-34s %12.4f\n", "steps", s.stepsMs);
     std::printf("%-34s %12.4f\n", "copy back (the policy's copies)", s.copyBackMs);
     std::printf("%-34s %12.4f   (%s)\n", "display update", s.displayMs,
-                s.path == "interop" ? "the last step writing the mapped buffer, map and unmap"
-                                    : "copy to host memory and upload");
+                s.path != "interop" ? "copy to host memory and upload"
+                : s.interopBuffer == "mapped buffer"
+                    ? "the last step writing the mapped buffer, map and unmap"
+                    : "the last step writing the shared buffer");
     std::printf("%-34s %12.4f\n", "draw", s.drawMs);
     std::printf("%-34s %12.4f\n", "panel", s.uiMs);
     std::printf("%-34s %12.4f\n", "readback of the drawn picture", s.readbackMs);
