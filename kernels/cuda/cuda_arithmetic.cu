@@ -40,18 +40,7 @@ __global__ void __launch_bounds__(kBurstThreads) arithmeticBurstKernel(float* si
 
 // Blocks for every SM as full as the kernel lets it be, asked once.
 int burstBlocks() {
-    static int blocks = 0;
-    if (blocks == 0) {
-        int device = 0;
-        int multiprocessors = 0;
-        int perMultiprocessor = 0;
-        CUDA_CHECK(cudaGetDevice(&device));
-        CUDA_CHECK(
-            cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &perMultiprocessor, arithmeticBurstKernel, kBurstThreads, 0));
-        blocks = multiprocessors * perMultiprocessor;
-    }
+    static const int blocks = fullWaveBlocks(arithmeticBurstKernel, kBurstThreads);
     return blocks;
 }
 

@@ -10,6 +10,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/base/errors.h"
+#include "kernels/cuda/cuda_check.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab::cuda {
@@ -42,6 +43,21 @@ inline dim3 checkedGrid(unsigned x, unsigned y, int nx, int ny, const char* kern
                            " block rows exceed the launch limit of " + std::to_string(kMaxGridY));
     }
     return dim3(x, y);
+}
+
+// Blocks of `threads` threads that `kernel` keeps resident on the current
+// device at once (one full wave): the SM count times what occupancy allows
+// on each, at least 1. Callers that launch often keep the answer.
+template <typename Kernel>
+int fullWaveBlocks(Kernel kernel, int threads) {
+    int device = 0;
+    int multiprocessors = 0;
+    int perMultiprocessor = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+    CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, kernel, threads, 0));
+    return multiprocessors * perMultiprocessor > 0 ? multiprocessors * perMultiprocessor : 1;
 }
 
 }  // namespace heatlab::cuda

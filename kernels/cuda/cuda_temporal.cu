@@ -325,18 +325,9 @@ constexpr int kStripRowsAim = 128;
 
 template <int kLevels>
 int stripRowsFor(int nx, int ny) {
-    static int residentBlocks = 0;  // per device-wide wave; one device per process
-    if (residentBlocks == 0) {
-        int device = 0;
-        int multiprocessors = 0;
-        int perMultiprocessor = 0;
-        CUDA_CHECK(cudaGetDevice(&device));
-        CUDA_CHECK(
-            cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &perMultiprocessor, heatTemporalKernel<kLevels>, kWarpSize * kTemporalWarps, 0));
-        residentBlocks = std::max(1, multiprocessors * perMultiprocessor);
-    }
+    // One device-wide wave; one device per process.
+    static const int residentBlocks =
+        fullWaveBlocks(heatTemporalKernel<kLevels>, kWarpSize * kTemporalWarps);
     const long long bands = (nx + (kBandCols - 2 * kLevels) - 1) / (kBandCols - 2 * kLevels);
     const long long stripsPerWave =
         std::max(1LL, residentBlocks / bands) * static_cast<long long>(kTemporalWarps);
