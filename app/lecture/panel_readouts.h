@@ -60,6 +60,6 @@ struct PanelReadouts {
     std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
     bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
     ComparisonReadouts comparison;
-    bool recording = false;   // a video is being recorded (Ctrl+R)
+    bool recording = false;  // a video is being recorded (Ctrl+R)
 };
 }  // namespace heatlab

@@ -226,15 +226,14 @@ TEST(Scene, ValuesTheCommandLineRefusesAreRefused) {
 }
 
 TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
-    const Scene plain =
-        parseScene(edited([](json& j) {
-                       for (const char* key : {"pace", "steps_per_second", "copy_every", "pinned",
-                                               "brush", "scale", "scale_reference", "surface",
-                                               "surface_camera"}) {
-                           j["window"].erase(key);
-                       }
-                   }),
-                   kFile);
+    const Scene plain = parseScene(
+        edited([](json& j) {
+            for (const char* key : {"pace", "steps_per_second", "copy_every", "pinned", "brush",
+                                    "scale", "scale_reference", "surface", "surface_camera"}) {
+                j["window"].erase(key);
+            }
+        }),
+        kFile);
     EXPECT_EQ(plain.settings.copyEvery, LectureSettings{}.copyEvery);
     EXPECT_EQ(plain.settings.pace, LectureSettings{}.pace);
     EXPECT_EQ(plain.settings.brushPercent, LectureSettings{}.brushPercent);

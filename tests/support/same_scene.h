@@ -26,8 +26,7 @@ inline bool sameScene(const Scene& a, const Scene& b) {
            u.range.hi == v.range.hi && u.sampling == v.sampling && s.vsync == t.vsync &&
            s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond && s.copyEvery == t.copyEvery &&
            s.pinned == t.pinned && s.brushPercent == t.brushPercent && s.brushHot == t.brushHot &&
-           s.brushCold == t.brushCold && u.surface == v.surface && u.camera == v.camera &&
-           sameView;
+           s.brushCold == t.brushCold && u.surface == v.surface && u.camera == v.camera && sameView;
 }
 
 }  // namespace heatlab
