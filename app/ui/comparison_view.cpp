@@ -5,9 +5,11 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <memory>
 
+#include "app/ui/field_overlay.h"
 #include "kernels/base/host_clock.h"
 
 namespace heatlab {
@@ -110,10 +112,12 @@ void drawPaneLabel(float left, float top, float width, const std::vector<std::st
     const float size = ImGui::GetFontSize();
     const float pad = size * 0.3f;
     const float wrap = std::max(size, width - 6.0f * pad);
+    std::vector<std::string> wrapped;
     float textWidth = 0.0f;
     float textHeight = 0.0f;
     for (const std::string& line : lines) {
-        const ImVec2 extent = font->CalcTextSizeA(size, 1.0e9f, wrap, line.c_str());
+        wrapped.push_back(wrappedAtSpaces(font, size, line, wrap));
+        const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, wrapped.back().c_str());
         textWidth = std::max(textWidth, extent.x);
         textHeight += extent.y;
     }
@@ -122,10 +126,10 @@ void drawPaneLabel(float left, float top, float width, const std::vector<std::st
                         ImVec2(at.x + textWidth + pad, at.y + textHeight + pad),
                         IM_COL32(0, 0, 0, 170), pad);
     bool first = true;
-    for (const std::string& line : lines) {
+    for (const std::string& line : wrapped) {
         const ImU32 ink = first ? IM_COL32(255, 235, 150, 255) : IM_COL32(220, 220, 220, 255);
-        draw->AddText(font, size, at, ink, line.c_str(), nullptr, wrap);
-        at.y += font->CalcTextSizeA(size, 1.0e9f, wrap, line.c_str()).y;
+        draw->AddText(font, size, at, ink, line.c_str());
+        at.y += font->CalcTextSizeA(size, FLT_MAX, 0.0f, line.c_str()).y;
         first = false;
     }
 }

@@ -15,9 +15,8 @@ namespace {
 // margins, narrow enough to read in one sweep of the eye.
 constexpr float kTextShare = 0.9f;
 
-// `text` broken into lines at spaces only, each at most `width` wide where a
-// word allows. ImGui's own wrap also breaks after '.' and ',', which splits
-// a number such as 9.3e+29 across two lines.
+}  // namespace
+
 std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, float width) {
     std::string out;
     std::string line;
@@ -39,8 +38,6 @@ std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, f
     }
     return out + line;
 }
-
-}  // namespace
 
 OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLayer& imgui,
                             float fieldWidth, float fieldHeight) {

@@ -4,11 +4,20 @@
 // the overlay font (ImGuiLayer::overlayFont(), larger in presenter mode).
 // Call between ImGuiLayer::beginFrame() and render().
 
+#include <string>
+
 #include "app/lecture/field_notice.h"
 #include "app/render/loupe_layout.h"
 #include "app/ui/imgui_layer.h"
 
+struct ImFont;  // Dear ImGui's
+
 namespace heatlab {
+
+// `text` broken into lines at spaces only, each at most `width` wide where a
+// word allows. ImGui's own wrap also breaks after '.' and ',', which splits
+// a number such as 9.3e+29 (or r = 0.2400) across two lines.
+std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, float width);
 
 // The band's rectangle in ImGui units, for tests that look for its pixels.
 struct OverlayBand {

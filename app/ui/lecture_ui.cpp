@@ -626,6 +626,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
 
 void LectureUi::applyScene(const Scene& scene) {
     const ControlOutcome outcome = control_.applyScene(scene);
+    restartPaneB();  // a scene is a new field: pane B starts from it
     input_.navigation().setView(scene.view);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;

@@ -267,7 +267,8 @@ TEST(CueList, BadFilesAreRefusedInOneLineNamingTheFileTheCueAndTheField) {
 
 TEST(CueList, EveryCutOfTheShippedLectureIsRefusedOrParses) {
     const std::string text = shippedCues().at(0).text;
-    for (std::size_t cut = 0; cut < text.size(); cut += 7) {
+    // Every cut before the last brace: from there on the text is whole.
+    for (std::size_t cut = 0; cut <= text.find_last_of('}'); cut += 7) {
         const std::string message = refusal(text.substr(0, cut));
         EXPECT_EQ(message.rfind(std::string("cues ") + kFile + ": ", 0), 0u) << message;
     }
