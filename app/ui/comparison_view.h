@@ -7,6 +7,7 @@
 // Dear ImGui's foreground list: call between ImGuiLayer::beginFrame() and
 // render().
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,14 @@ private:
 // The settings A - B is drawn with: the diverging map, white at zero, its
 // range the difference's own, on the lecture's colour scale.
 FrameSettings differenceSettingsOf(const FrameSettings& shown);
+
+// A pane's label lines: what it runs ("temporal, r = 0.2500"), where
+// ("cuda, interop (shared memory), copy every step (pinned)"), and its
+// costs from the newest timed frame (ms a step, the frame, the steps a
+// second those parts allow for `steps` a frame).
+std::string paneKernel(const Params& params);
+std::string paneWhere(const Backend& backend, const FrameStats& frame, int copyEvery, bool pinned);
+std::string paneCosts(const std::optional<FrameStats>& timed, int steps);
 
 // A pane's label at (left, top) in window units, the pane's top left, at
 // most `width` wide: its lines, the first (the pane's name and kernel)

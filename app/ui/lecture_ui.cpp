@@ -348,45 +348,6 @@ void LectureUi::paneBFrame(int steps, const ColourBar::Strip& bar, bool timed) {
                             pixelsPerUnit());
 }
 
-namespace {
-
-// What a pane runs, in its label: "temporal, r = 0.2500" and "cuda,
-// interop (shared memory), copy every step (pinned)".
-std::string paneKernel(const Params& params) {
-    char text[96];
-    std::snprintf(text, sizeof text, "%s, r = %.4f", name(params.kernel),
-                  static_cast<double>(params.r));
-    return text;
-}
-
-std::string paneWhere(const Backend& backend, const FrameStats& frame, int copyEvery, bool pinned) {
-    std::string where = backend.facts().name + ", " + name(frame.path);
-    if (frame.interopBuffer) {
-        where += std::string(" (") + name(*frame.interopBuffer) + ")";
-    }
-    if (copyEvery > 0) {
-        where += copyEvery == 1 ? ", copy every step" : ", copy every " + std::to_string(copyEvery);
-        where += pinned ? " (pinned)" : " (pageable)";
-    }
-    return where;
-}
-
-// Its costs from the newest timed frame: ms a step, the frame, and the steps
-// a second that frame's parts allow.
-std::string paneCosts(const std::optional<FrameStats>& timed, int steps) {
-    if (!timed || timed->totalMs() <= 0.0) {
-        return "not timed yet";
-    }
-    const FrameStats& f = *timed;
-    char text[160];
-    std::snprintf(text, sizeof text, "%s a step, frame %s, %.0f steps/s",
-                  f.stepsTimed > 0 ? legendTime(f.stepsMs / f.stepsTimed).c_str() : "-",
-                  legendTime(f.totalMs()).c_str(), 1000.0 * steps / f.totalMs());
-    return text;
-}
-
-}  // namespace
-
 void LectureUi::drawPaneLabels() {
     const float units = pixelsPerUnit();
     const float top = noticeBand_.height > 0.0f ? noticeBand_.y + noticeBand_.height : 0.0f;
