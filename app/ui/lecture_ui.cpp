@@ -165,7 +165,11 @@ bool LectureUi::frame(const UiSurface& surface) {
                                surface.pixels, [this] { return describeUi(); })) {
         readouts_.message = *stopped;
     }
-    recording_.drawIndicator(surface.pixels, fieldWidth_, pixelsPerUnit(), clock_());
+    // Top right of the field, of pane B's when split: clear of the notice,
+    // which spans pane A.
+    recording_.drawIndicator(surface.pixels,
+                             comparison_.running() ? paneBX_ + fieldWidth_ : fieldWidth_,
+                             pixelsPerUnit(), clock_());
     readouts_.recording = recording_.active();
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
