@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -75,10 +76,15 @@ FrameStats ComparisonView::frame(ComparisonRun& run, Simulation& a, FieldRendere
         shown.beforeDraw();
     }
     HostClock::time_point start = HostClock::now();
-    measured = run.difference(a, &difference_);
     const GridSize& grid = b.params().grid;
-    differenceView_.prepare(grid, DisplayPath::ViaHost, b.backend());
-    differenceView_.uploadFromHost(difference_.data(), rangeOf(difference_));
+    // Made once a step: paused, the frames draw the difference already up.
+    const std::array<long long, 3> state{a.fieldCount(), b.fieldCount(), a.stepCount()};
+    if (state != differenceState_) {
+        measured = run.difference(a, &difference_);
+        differenceView_.prepare(grid, DisplayPath::ViaHost, b.backend());
+        differenceView_.uploadFromHost(difference_.data(), rangeOf(difference_));
+        differenceState_ = state;
+    }
     if (timed) {
         glFinish();
         stats.displayMs = msSince(start);

@@ -7,6 +7,7 @@
 // Dear ImGui's foreground list: call between ImGuiLayer::beginFrame() and
 // render().
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,8 @@ private:
     ColourBar bar_;
     ColourBar differenceBar_;
     std::vector<float> difference_;
+    // A's field and B's, and the step, that difference_ was made of.
+    std::array<long long, 3> differenceState_{-1, -1, -1};
 };
 
 // The settings A - B is drawn with: the diverging map, white at zero, its

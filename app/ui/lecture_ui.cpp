@@ -119,16 +119,8 @@ bool LectureUi::frame(const UiSurface& surface) {
     readouts_.fallbackReason = view_.fallbackReason();
     readouts_.interopBuffer = lastFrame_.interopBuffer ? name(*lastFrame_.interopBuffer) : "";
     readouts_.sharedFallbackReason = view_.sharedFallbackReason();
-    // Beside the grid, not the rectangle's edge, where a fitted grid leaves
-    // background right of it.
-    const GridSize& grid = simulation_.params().grid;
-    const ViewTransform drawnView =
-        shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
-    const float gridRight =
-        cellToPixel(drawnView, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
-    const int fieldRight = std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
-    colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt), fieldRight,
-                    fieldHeight_, pixelsPerUnit());
+    colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt),
+                    gridRightEdge(shown.view), fieldHeight_, pixelsPerUnit());
     if (comparison_.running()) {
         paneBFrame(steps, bar, timed);
     }
@@ -311,6 +303,7 @@ void LectureUi::applyComparison(const PanelActions& actions) {
 
 void LectureUi::restartPaneB() {
     if (comparison_.running()) {
+        readouts_.comparison.difference = PaneDifference{};  // of the field replaced
         if (const std::optional<std::string> said = comparison_.restartFrom(simulation_)) {
             settings_.comparison.split = false;
             readouts_.message = *said;
@@ -334,22 +327,27 @@ void LectureUi::paneBFrame(int steps, const ColourBar::Strip& bar, bool timed) {
     // a second) unless both live there already or the difference shows.
     const bool hostFields = simulation_.backend().facts().fieldInHostMemory &&
                             comparison_.simulation().backend().facts().fieldInHostMemory;
-    const bool measureDifference = timed || hostFields || c.difference ||
-                                   readouts_.comparison.difference.step < 0 || steps == 0;
+    // Once a step: a paused lecture measures its step once, not every frame.
+    const PaneDifference& last = readouts_.comparison.difference;
+    const bool measureDifference =
+        last.step != simulation_.stepCount() &&
+        (timed || hostFields || c.difference || last.step < 0 || steps == 0);
     PaneDifference measured = readouts_.comparison.difference;
     lastFrameB_ = comparisonView_.frame(comparison_, simulation_, renderer_, shown, c.difference,
                                         PaneRect{paneBX_, fieldWidth_, fieldHeight_}, timed,
                                         measureDifference, measured);
     readouts_.comparison.difference = measured;
     readouts_.comparison.maxAbs = comparison_.maxAbs();
+    comparisonView_.drawBar(bar, renderer_, shown, c.difference,
+                            paneBX_ + gridRightEdge(shown.view), fieldHeight_, pixelsPerUnit());
+}
+
+int LectureUi::gridRightEdge(const std::optional<ViewTransform>& view) const {
     const GridSize& grid = simulation_.params().grid;
-    const ViewTransform drawnView =
-        shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
-    const float gridRight =
-        cellToPixel(drawnView, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
-    const int right = std::clamp(static_cast<int>(std::ceil(gridRight)), 0, fieldWidth_);
-    comparisonView_.drawBar(bar, renderer_, shown, c.difference, paneBX_ + right, fieldHeight_,
-                            pixelsPerUnit());
+    const ViewTransform drawn =
+        view ? *view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
+    const float right = cellToPixel(drawn, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
+    return std::clamp(static_cast<int>(std::ceil(right)), 0, fieldWidth_);
 }
 
 void LectureUi::drawPaneLabels() {

@@ -201,6 +201,10 @@ private:
     // Pane B's frame right of pane A, its bar and both panes' labels.
     void paneBFrame(int steps, const ColourBar::Strip& bar, bool timed);
     void drawPaneLabels();
+    // The framebuffer column where a pane's grid ends, drawn with `view`
+    // (empty: fitted): its colour bar starts there, beside the grid rather
+    // than the rectangle's edge where a fitted grid leaves background.
+    int gridRightEdge(const std::optional<ViewTransform>& view) const;
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
