@@ -14,27 +14,9 @@
 #include "app/ui/field_overlay.h"
 #include "app/ui/frame_breakdown.h"
 #include "kernels/base/host_clock.h"
+#include "kernels/numerics/field_measures.h"
 
 namespace heatlab {
-
-namespace {
-
-FieldRange rangeOf(const std::vector<float>& field) {
-    FieldRange range{0.0f, 0.0f, false};
-    bool first = true;
-    for (float v : field) {
-        if (std::isnan(v)) {
-            range.hasNaN = true;
-            continue;
-        }
-        range.min = first ? v : std::min(range.min, v);
-        range.max = first ? v : std::max(range.max, v);
-        first = false;
-    }
-    return range;
-}
-
-}  // namespace
 
 FrameSettings differenceSettingsOf(const FrameSettings& shown) {
     FrameSettings s = shown;
@@ -82,7 +64,8 @@ FrameStats ComparisonView::frame(ComparisonRun& run, Simulation& a, FieldRendere
     if (state != differenceState_) {
         measured = run.difference(a, &difference_);
         differenceView_.prepare(grid, DisplayPath::ViaHost, b.backend());
-        differenceView_.uploadFromHost(difference_.data(), rangeOf(difference_));
+        differenceView_.uploadFromHost(difference_.data(),
+                                       rangeOf(difference_.data(), difference_.size()));
         differenceState_ = state;
     }
     if (timed) {
