@@ -56,7 +56,7 @@ void Backend::requireSteps(Kernel kernel, int steps) const {
 
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
                                      DeviceDisplayBuffer& /*display*/,
-                                     const ViewSampling* /*view*/) {
+                                     const DisplayContents& /*contents*/) {
     throw RuntimeError("the " + facts_.name +
                        " backend keeps its field in host memory: display it via the host");
 }

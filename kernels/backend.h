@@ -80,6 +80,17 @@ inline std::size_t displayBufferFloats(const GridSize& grid, std::size_t imagePi
     return imagePixels == 0 ? displayBufferFloats(grid) : displayImageOffset(grid) + imagePixels;
 }
 
+// What a displayed frame's write puts in the display buffer besides the
+// range (which is always there): the field's cells, which a view at one
+// cell a pixel or more, the loupe and a surface made from the cells read,
+// and a minified view's image (displayImageOffset). A frame that draws only
+// the image skips the cells: at 8192 x 8192 that is 256 MiB written a frame
+// that nothing would read. At least one of the two.
+struct DisplayContents {
+    bool cells = true;
+    const ViewSampling* image = nullptr;
+};
+
 // How a displayed frame's field reached the display buffer.
 enum class PresentWrite {
     ByLastStep,  // the frame's last step wrote it beside its own output
@@ -242,19 +253,20 @@ public:
     virtual std::optional<FieldMeasures> finishedMeasures();
 
     // --- Display ---
-    // Runs `steps` steps like step(); the last one also writes the whole new
-    // field (ring included) into `display` as it writes its own output, so
-    // showing it costs no extra pass over the grid. With steps == 0 the
-    // newest field is copied into `display` instead. Either way the field's
-    // min and max follow it (see displayBufferFloats), reduced on the
-    // device; with a `view`, its image (viewImage()) at displayImageOffset(),
-    // from the same new field, all while the buffer is held once. Only where
-    // the field lives on a device (facts().fieldInHostMemory false);
-    // elsewhere it throws RuntimeError, and the display goes through
-    // copyToHost() and viewImage().
+    // Runs `steps` steps like step(); with contents.cells the last one also
+    // writes the whole new field (ring included) into `display` as it writes
+    // its own output, so showing it costs no extra pass over the grid (with
+    // steps == 0 the newest field is copied there instead). Either way the
+    // field's min and max follow (see displayBufferFloats), reduced on the
+    // device; with contents.image, that view's image (viewImage()) at
+    // displayImageOffset(), from the same new field, all while the buffer is
+    // held once. Only where the field lives on a device
+    // (facts().fieldInHostMemory false); elsewhere it throws RuntimeError,
+    // and the display goes through copyToHost() and viewImage(). Contents
+    // with neither cells nor an image are refused (UsageError).
     virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
                                         DeviceDisplayBuffer& display,
-                                        const ViewSampling* view = nullptr);
+                                        const DisplayContents& contents = {});
     // The newest field as a minified view shows it (view_image.h: one value
     // a pixel, every cell of its footprint read), computed where the field
     // lives (the CPU's threads, a CUDA kernel on all SMs) into host memory

@@ -146,15 +146,15 @@ void Simulation::ensureCopyBuffer() {
     copyBufferMemory_ = policy_.memory;
 }
 
-void Simulation::advance(int steps) { advanceWith(steps, nullptr, nullptr); }
+void Simulation::advance(int steps) { advanceWith(steps, nullptr, {}); }
 
 PresentWrite Simulation::advanceAndPresent(int steps, DeviceDisplayBuffer& display,
-                                           const ViewSampling* view) {
-    return advanceWith(steps, &display, view);
+                                           const DisplayContents& contents) {
+    return advanceWith(steps, &display, contents);
 }
 
 PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display,
-                                     const ViewSampling* view) {
+                                     const DisplayContents& contents) {
     if (steps < 0) {
         throw UsageError("a negative step count (" + std::to_string(steps) + ")");
     }
@@ -170,7 +170,7 @@ PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display,
             chunk = static_cast<int>(std::min<long long>(untilCopy, chunk));
         }
         if (display != nullptr && done + chunk == steps) {
-            how = backend_->stepAndPresent(params_.kernel, chunk, params_.r, *display, view);
+            how = backend_->stepAndPresent(params_.kernel, chunk, params_.r, *display, contents);
         } else {
             backend_->stepMany(params_.kernel, chunk, params_.r);
         }

@@ -67,12 +67,13 @@ public:
 
     // Runs `steps` steps of params().kernel, copying back as the policy says.
     void advance(int steps);
-    // The same, for a displayed frame: the last step also writes the field
-    // into `display` (Backend::stepAndPresent); with steps == 0 the newest
-    // field is copied there; with a `view`, its image follows
-    // (Backend::stepAndPresent). Only on a backend whose field is on a device.
+    // The same, for a displayed frame: the last step also writes what
+    // `contents` asks for into `display` (Backend::stepAndPresent: the
+    // field's cells, a view's image, and always the range); with steps == 0
+    // they come from the newest field. Only on a backend whose field is on a
+    // device.
     PresentWrite advanceAndPresent(int steps, DeviceDisplayBuffer& display,
-                                   const ViewSampling* view = nullptr);
+                                   const DisplayContents& contents = {});
 
     // Waits for the backend and returns the newest field on the host (copied
     // now, whatever the policy), on the grid it was made on.
@@ -109,7 +110,8 @@ private:
     void rebuild();
     void putBack(const FieldOrigin& origin, const std::vector<float>& field);
     void ensureCopyBuffer();
-    PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display, const ViewSampling* view);
+    PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display,
+                             const DisplayContents& contents);
     void copyBack();
 
     std::unique_ptr<Backend> backend_;

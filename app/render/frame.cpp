@@ -115,9 +115,14 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
         // either way.
         runSteps(settings.steps > 0 ? settings.steps - 1 : 0);
         start = HostClock::now();
-        stats.presentWrite = simulation.advanceAndPresent(
-            settings.steps - stats.stepsTimed, view.deviceBuffer(), image ? &*image : nullptr);
-        view.settle(settings.displayLatency);
+        // The cells are written only where something reads them: a view at
+        // one cell a pixel or more, the loupe, a surface made from them.
+        DisplayContents contents;
+        contents.image = image ? &*image : nullptr;
+        contents.cells = !image || settings.loupe.shown || (mesh && mesh->fromField);
+        stats.presentWrite = simulation.advanceAndPresent(settings.steps - stats.stepsTimed,
+                                                          view.deviceBuffer(), contents);
+        view.settle(settings.displayLatency, contents);
         wait();
         stats.displayMs = msSince(start);
         takeCopies(stats.displayMs);

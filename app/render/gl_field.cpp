@@ -63,6 +63,7 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         sharedRefused_ = false;
         sharedRefusal_.clear();
         drawn_ = -1;
+        newestHolds_.reset();
         grid_ = grid;
         imagePixels_ = imagePixels;
         buffer_ = gl::Buffer::create();
@@ -118,10 +119,14 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
     }
 }
 
-void GlField::settle(bool latency) {
-    if (usingShared()) {
-        drawn_ = shared_->readable(latency);
+void GlField::settle(bool latency, const DisplayContents& written) {
+    if (!usingShared()) {
+        return;
     }
+    const bool previousServes = newestHolds_ && (!written.cells || newestHolds_->cells) &&
+                                (written.image == nullptr || newestHolds_->image);
+    drawn_ = shared_->readable(latency && previousServes);
+    newestHolds_ = Held{written.cells, written.image != nullptr};
 }
 
 std::optional<InteropBuffer> GlField::interopBuffer() const {

@@ -62,9 +62,11 @@ public:
                  std::size_t imagePixels = 0, bool mapPerFrame = false);
     // After the frame's write on the interop path and before its draws:
     // which shared buffer GL reads (the newest, its write waited for; with
-    // `latency`, the one written the frame before, which nothing waits for).
-    // Does nothing on the other paths.
-    void settle(bool latency);
+    // `latency`, the one written the frame before, which nothing waits for,
+    // where that one holds what this frame's write holds: `written`, so a
+    // frame that needs the cells or an image never draws a buffer without
+    // them). Does nothing on the other paths.
+    void settle(bool latency, const DisplayContents& written);
 
     DisplayPath path() const { return path_; }
     // Interop: which buffer it writes; empty via host.
@@ -134,6 +136,12 @@ private:
     gl::Texture sharedTextures_[2];
     gl::Texture sharedImageTextures_[2];
     int drawn_ = -1;
+    // What the newest shared buffer holds, before this frame's write.
+    struct Held {
+        bool cells = false;
+        bool image = false;
+    };
+    std::optional<Held> newestHolds_;
     bool sharedRefused_ = false;
     std::string sharedRefusal_;
     bool mapPerFrame_ = false;

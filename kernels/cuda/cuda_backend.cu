@@ -435,9 +435,13 @@ void CudaBackend::stepGraph(Kernel kernel, float r) {
 }
 
 PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
-                                         DeviceDisplayBuffer& display, const ViewSampling* view) {
+                                         DeviceDisplayBuffer& display,
+                                         const DisplayContents& contents) {
     requireField("stepAndPresent");
     requireSteps(kernel, steps);
+    if (!contents.cells && contents.image == nullptr) {
+        throw UsageError("stepAndPresent: a display buffer asked for neither cells nor an image");
+    }
     Resources& res = *resources_;
     // Every step but the last runs before the display buffer is asked for,
     // so they never wait for it to be mapped; they go the fastest way.
@@ -448,17 +452,19 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
     float* mirror = display.acquire(stream);
     PresentWrite how = PresentWrite::ByLastStep;
     if (steps > 0) {
-        stepOnce(kernel, r, mirror);
+        stepOnce(kernel, r, contents.cells ? mirror : nullptr);
     } else {
-        CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),
-                                   cudaMemcpyDeviceToDevice, stream));
+        if (contents.cells) {
+            CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),
+                                       cudaMemcpyDeviceToDevice, stream));
+        }
         how = PresentWrite::ByCopy;
     }
     // The range follows the field, reduced here, so no one waits for it.
     cuda::launchRange(res.field[current_].data(), grid_.cells(), res.rangeResult.data(), stream);
     cuda::launchWriteRange(res.rangeResult.data(), mirror + grid_.cells(), stream);
-    if (view != nullptr) {
-        cuda::launchViewImage(res.field[current_].data(), grid_.nx, grid_.ny, *view,
+    if (contents.image != nullptr) {
+        cuda::launchViewImage(res.field[current_].data(), grid_.nx, grid_.ny, *contents.image,
                               mirror + displayImageOffset(grid_), stream);
     }
     display.release(stream);

@@ -53,7 +53,7 @@ public:
     bool requestMeasures(long long tag, bool withSpot) override;
     std::optional<FieldMeasures> finishedMeasures() override;
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
-                                const ViewSampling* view) override;
+                                const DisplayContents& contents) override;
     void viewImage(const ViewSampling& view, float* image) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     // Times on the compute stream; must not outlive this backend.

@@ -63,8 +63,8 @@ public:
         inner_->viewImage(view, image);
     }
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
-                                const ViewSampling* view) override {
-        return inner_->stepAndPresent(kernel, steps, r, display, view);
+                                const DisplayContents& contents) override {
+        return inner_->stepAndPresent(kernel, steps, r, display, contents);
     }
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
         return inner_->allocateHost(count, memory);
