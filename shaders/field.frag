@@ -33,28 +33,15 @@
 //
 // Colours come from uColourTables (one row of kColourTableEntries RGBA8
 // texels per map), interpolated linearly between neighbouring entries; the
-// host's colourOfValue() does the same arithmetic.
+// host's colourOfValue() does the same arithmetic. The scale, the range and
+// the lookup are colour.glsl's, shared with the surface view.
 
-uniform samplerBuffer uField;
-uniform sampler2D uColourTables;
-uniform int uMapRow;
+// The field, the scale, the range and the tables: colour.glsl's uniforms.
 uniform int uMode;  // 0: field, 1: colour bar
 uniform vec4 uRect;
-uniform ivec2 uGrid;         // nx, ny
 uniform mat3 uPixelToCell;   // pixel centre (x right, y down from the top left) -> cell
 uniform float uCellsPerPixel;
 uniform int uSampling;  // Sampling: 0 extremes, 1 nearest
-uniform int uScale;     // ColourScale: 0 linear, 1 signed-log
-uniform float uScaleReference;  // the signed-log scale's u0, a normal float > 0
-// t = (scaled(value) - lo) * scale + offset: (lo, scale, offset), lo the
-// range's scaled low end.
-uniform vec3 uNormalisation;
-// Automatic range: lo and hi are the two values stored after the field
-// (its min and max, written where the field was made), placed by scaled(),
-// not uNormalisation; uCentreOnZero widens them to -m .. m, m = max(|lo|, |hi|), so the
-// diverging map's middle is zero.
-uniform bool uRangeFromField;
-uniform bool uCentreOnZero;
 uniform vec3 uNanColour;
 uniform vec3 uBackground;
 // A minified view's image, one value a pixel (row 0 at the top), made where
@@ -63,59 +50,11 @@ uniform vec3 uBackground;
 uniform samplerBuffer uImage;
 uniform bool uFromImage;
 
+flat in vec3 vNormalisation;  // field.vert's normalisation()
+
 out vec4 fragColour;
 
-// Bits, not isnan/isinf, which an optimising compiler may assume false.
-bool nonFinite(float v) { return (floatBitsToUint(v) & 0x7f800000u) == 0x7f800000u; }
-
-// log10(1 + a / u0) as log10(big / u0) + log10(1 + small / big), big and
-// small the larger and smaller of a and u0: no quotient above 1 overflows.
-float scaled(float v) {
-    if (uScale == 0 || nonFinite(v)) {
-        return v;
-    }
-    float magnitude = abs(v);
-    float big = max(magnitude, uScaleReference);
-    float small = min(magnitude, uScaleReference);
-    float decades = (log2(big) - log2(uScaleReference) + log2(1.0 + small / big)) * 0.30102999566;
-    return sign(v) * decades;
-}
-
 float fieldAt(ivec2 cell) { return texelFetch(uField, cell.y * uGrid.x + cell.x).r; }
-
-vec3 colourAt(float t) {
-    int entries = textureSize(uColourTables, 0).x;
-    float position = clamp(t, 0.0, 1.0) * float(entries - 1);
-    int below = min(int(position), entries - 2);
-    vec3 a = texelFetch(uColourTables, ivec2(below, uMapRow), 0).rgb;
-    vec3 b = texelFetch(uColourTables, ivec2(below + 1, uMapRow), 0).rgb;
-    return mix(a, b, position - float(below));
-}
-
-// (lo, scale, offset) as the host's normalisation() makes them: an empty or
-// non-finite range maps every value to the middle of the map.
-vec3 normalisationOf(float lo, float hi) {
-    float width = hi - lo;
-    if (nonFinite(lo) || nonFinite(width) || width == 0.0) {
-        return vec3(0.0, 0.0, 0.5);
-    }
-    return vec3(lo, 1.0 / width, 0.0);
-}
-
-vec3 normalisation() {
-    if (!uRangeFromField) {
-        return uNormalisation;
-    }
-    int cells = uGrid.x * uGrid.y;
-    float lo = scaled(texelFetch(uField, cells).r);
-    float hi = scaled(texelFetch(uField, cells + 1).r);
-    if (uCentreOnZero) {
-        float reach = max(abs(lo), abs(hi));
-        lo = -reach;
-        hi = reach;
-    }
-    return normalisationOf(lo, hi);
-}
 
 vec3 colourOfValue(float v, vec3 n) {
     if (nonFinite(v)) {
@@ -142,7 +81,7 @@ void main() {
         return;
     }
 
-    vec3 n = normalisation();
+    vec3 n = vNormalisation;
     if (uCellsPerPixel <= 1.0 || uSampling != 0) {
         fragColour = vec4(colourOfValue(fieldAt(ivec2(floor(cell))), n), 1.0);
         return;

@@ -8,65 +8,23 @@
 // a cell of the field (uFirst its first cell, uRowLength nx) or a pixel of
 // the backend's view image (uFirst 0, uRowLength the image's width). Its
 // height is the value placed as the colour map places it (scaled(), then
-// the range's normalisation: field.frag's arithmetic, so linear or
-// signed-log heights follow the colour scale), clamped to the range and
-// times uHeight; its colour is the same t, looked up by surface.frag.
+// the range's normalisation: colour.glsl's arithmetic, shared with the
+// flat view, so linear or signed-log heights follow the colour scale),
+// clamped to the range and times uHeight; its colour is the same t, looked
+// up by surface.frag. The field (for its stored range), the scale and the
+// range are colour.glsl's uniforms.
 
 uniform samplerBuffer uValues;
-uniform samplerBuffer uField;  // the range stored after the field (uRangeFromField)
-uniform ivec2 uGrid;           // nx, ny of the field
 uniform ivec2 uMesh;           // vertices across and down
 uniform ivec2 uFirst;
 uniform int uRowLength;
 uniform vec2 uSpacing;  // world units between neighbouring vertices (x, z)
 uniform float uHeight;  // the height of t = 1
 uniform mat4 uViewProjection;
-uniform int uScale;             // ColourScale: 0 linear, 1 signed-log
-uniform float uScaleReference;  // the signed-log scale's u0
-uniform vec3 uNormalisation;    // (lo, scale, offset), lo scaled
-uniform bool uRangeFromField;
-uniform bool uCentreOnZero;
 
 out float vT;
 out vec3 vNormal;
 flat out int vNonFinite;
-
-bool nonFinite(float v) { return (floatBitsToUint(v) & 0x7f800000u) == 0x7f800000u; }
-
-// field.frag's scaled(): log10(1 + |v| / u0) without a quotient above 1.
-float scaled(float v) {
-    if (uScale == 0 || nonFinite(v)) {
-        return v;
-    }
-    float magnitude = abs(v);
-    float big = max(magnitude, uScaleReference);
-    float small = min(magnitude, uScaleReference);
-    float decades = (log2(big) - log2(uScaleReference) + log2(1.0 + small / big)) * 0.30102999566;
-    return sign(v) * decades;
-}
-
-vec3 normalisationOf(float lo, float hi) {
-    float width = hi - lo;
-    if (nonFinite(lo) || nonFinite(width) || width == 0.0) {
-        return vec3(0.0, 0.0, 0.5);
-    }
-    return vec3(lo, 1.0 / width, 0.0);
-}
-
-vec3 normalisation() {
-    if (!uRangeFromField) {
-        return uNormalisation;
-    }
-    int cells = uGrid.x * uGrid.y;
-    float lo = scaled(texelFetch(uField, cells).r);
-    float hi = scaled(texelFetch(uField, cells + 1).r);
-    if (uCentreOnZero) {
-        float reach = max(abs(lo), abs(hi));
-        lo = -reach;
-        hi = reach;
-    }
-    return normalisationOf(lo, hi);
-}
 
 float valueAt(ivec2 v) { return texelFetch(uValues, (uFirst.y + v.y) * uRowLength + uFirst.x + v.x).r; }
 

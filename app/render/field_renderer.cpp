@@ -6,10 +6,11 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "app/render/colour_shader.h"
 #include "app/render/gl_check.h"
 #include "kernels/base/errors.h"
 #include "shaders/field_frag.h"
-#include "shaders/fullscreen_vert.h"
+#include "shaders/field_vert.h"
 
 namespace heatlab {
 
@@ -122,7 +123,8 @@ glm::mat3 pixelToCell(const ViewTransform& view, int width, int height) {
 }
 
 FieldRenderer::FieldRenderer() {
-    program_ = gl::linkProgram("field", shaders::kFullscreenVert, shaders::kFieldFrag);
+    program_ =
+        gl::linkProgram("field", shaders::kFieldVert, shaders::kFieldFrag, colourShaderLibrary());
     emptyVertexArray_ = gl::VertexArray::create();
     colourTables_ = gl::Texture::create();
 

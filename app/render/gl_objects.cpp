@@ -75,10 +75,19 @@ std::string programLog(GLuint program) {
     return log.data();
 }
 
-GLuint compile(GLenum stage, const char* source, const char* name) {
+GLuint compile(GLenum stage, const char* source, const std::string& library, const char* name) {
     const GLuint id = checkedName(glCreateShader(stage), "shader");
     ShaderName guard{id};
-    glShaderSource(id, 1, &source, nullptr);
+    // #version must come first: the library goes after that line, and
+    // "#line 2" numbers the stage's next line as its own second.
+    const std::string text(source);
+    const std::size_t firstLineEnd = text.find('\n');
+    const std::string versionLine =
+        firstLineEnd == std::string::npos ? text : text.substr(0, firstLineEnd + 1);
+    const std::string rest = firstLineEnd == std::string::npos ? "" : text.substr(firstLineEnd + 1);
+    const std::string middle = library.empty() ? "" : library + "\n#line 2\n";
+    const char* parts[] = {versionLine.c_str(), middle.c_str(), rest.c_str()};
+    glShaderSource(id, 3, parts, nullptr);
     glCompileShader(id);
     GLint ok = GL_FALSE;
     glGetShaderiv(id, GL_COMPILE_STATUS, &ok);
@@ -93,9 +102,10 @@ GLuint compile(GLenum stage, const char* source, const char* name) {
 
 }  // namespace
 
-Program linkProgram(const char* name, const char* vertexSource, const char* fragmentSource) {
-    ShaderName vertex{compile(GL_VERTEX_SHADER, vertexSource, name)};
-    ShaderName fragment{compile(GL_FRAGMENT_SHADER, fragmentSource, name)};
+Program linkProgram(const char* name, const char* vertexSource, const char* fragmentSource,
+                    const std::string& library) {
+    ShaderName vertex{compile(GL_VERTEX_SHADER, vertexSource, library, name)};
+    ShaderName fragment{compile(GL_FRAGMENT_SHADER, fragmentSource, library, name)};
     Program program = Program::create();
     glAttachShader(program.id(), vertex.id);
     glAttachShader(program.id(), fragment.id);

@@ -4,6 +4,7 @@
 // they must die while their context is still current (declare them after
 // the context that makes them, so they are destroyed first).
 
+#include <string>
 #include <utility>
 
 #include <glad/gl.h>
@@ -77,6 +78,10 @@ using Program = Object<ProgramKind>;
 // A shader is only alive while a program is linked from it, so it has no
 // owner type: linkProgram() compiles, links and deletes the shaders, and
 // throws RuntimeError with the compiler's or linker's log and `name`.
-Program linkProgram(const char* name, const char* vertexSource, const char* fragmentSource);
+// `library` (GLSL both stages share, e.g. colour_shader.h's) goes after each
+// stage's first line, its #version; the stage's own lines keep their
+// numbers in the compiler's log.
+Program linkProgram(const char* name, const char* vertexSource, const char* fragmentSource,
+                    const std::string& library = {});
 
 }  // namespace heatlab::gl

@@ -6,6 +6,7 @@
 
 #include "app/render/colour_map.h"
 #include "app/render/colour_scale.h"
+#include "app/render/colour_shader.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_field.h"
@@ -145,7 +146,8 @@ void requireComplete(const char* what) {
 }  // namespace
 
 SurfaceRenderer::SurfaceRenderer(GLuint colourTables) : colourTables_(colourTables) {
-    program_ = gl::linkProgram("surface", shaders::kSurfaceVert, shaders::kSurfaceFrag);
+    program_ = gl::linkProgram("surface", shaders::kSurfaceVert, shaders::kSurfaceFrag,
+                               colourShaderLibrary());
     emptyVertexArray_ = gl::VertexArray::create();
     const GLuint id = program_.id();
     Uniforms& u = uniforms_;
