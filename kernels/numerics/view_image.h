@@ -61,16 +61,21 @@ HEATLAB_HD inline float viewPixel(const float* field, int nx, int ny, const View
         std::max(std::min(static_cast<int>(ceilf(cy + reach - 1e-3f)) - 1, ny - 1), firstRow);
     float lowest = 3.4e38f;
     float highest = -3.4e38f;
+    // A non-finite cell is noted, not returned at: with no branch out of the
+    // loop a GPU thread keeps several of its loads in flight (at 8192 cells
+    // a side a fitted pixel reads 64 cells).
+    bool nonFinite = false;
     for (int row = firstRow; row <= lastRow; ++row) {
         const float* line = field + static_cast<std::size_t>(row) * static_cast<std::size_t>(nx);
         for (int col = firstCol; col <= lastCol; ++col) {
             const float v = line[col];
-            if (!(v - v == 0.0f)) {  // NaN or infinite, without isfinite's fast-math doubts
-                return std::numeric_limits<float>::quiet_NaN();
-            }
+            nonFinite |= !(v - v == 0.0f);  // NaN or infinite, without isfinite's fast-math doubts
             lowest = v < lowest ? v : lowest;
             highest = v > highest ? v : highest;
         }
+    }
+    if (nonFinite) {
+        return std::numeric_limits<float>::quiet_NaN();
     }
     return ((px + py) & 1) == 0 ? highest : lowest;
 }
