@@ -305,7 +305,8 @@ TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
 // the interop buffer is to the backend, without GL.
 class CountingDisplay final : public DeviceDisplayBuffer {
 public:
-    explicit CountingDisplay(const GridSize& grid) : cells_(displayBufferFloats(grid)) {
+    explicit CountingDisplay(const GridSize& grid, std::size_t imagePixels = 0)
+        : cells_(displayBufferFloats(grid, imagePixels)) {
         CUDA_CHECK(cudaMalloc(&data_, cells_ * sizeof(float)));
         CUDA_CHECK(cudaMemset(data_, 0xff, cells_ * sizeof(float)));  // NaN everywhere
     }
@@ -364,6 +365,48 @@ TEST_F(CudaBackendTest, StepAndPresentWritesExactlyTheFieldTheBackendKeeps) {
             EXPECT_EQ(display.acquires, 3) << where;
         }
     }
+}
+
+// A frame that draws only a minified view's image asks for no cells: the
+// buffer's cells stay as they were (here NaN bits), while the range and the
+// image are the field's, as range() and viewImage() make them, after steps
+// and after none. Asking for neither is refused.
+TEST_F(CudaBackendTest, AnImageOnlyFrameWritesTheRangeAndTheImageButNoCells) {
+    const GridSize grid{259, 131};
+    ViewSampling view;
+    view.cellsPerPixel = 3.7f;
+    view.width = 71;
+    view.height = 36;
+    backend->upload(grid, smoothField(grid).data(), Boundary::Dirichlet);
+    CountingDisplay display(grid, view.pixels());
+    DisplayContents imageOnly;
+    imageOnly.cells = false;
+    imageOnly.image = &view;
+    for (int steps : {3, 0}) {
+        backend->stepAndPresent(Kernel::Optimised, steps, 0.24f, display, imageOnly);
+        backend->synchronize();
+        const std::vector<float> shown = display.contents();
+        std::size_t written = 0;
+        for (std::size_t i = 0; i < grid.cells(); ++i) {
+            std::uint32_t bits = 0;
+            std::memcpy(&bits, &shown[i], sizeof(bits));
+            written += bits != 0xffffffffu ? 1 : 0;
+        }
+        EXPECT_EQ(written, 0u) << steps << " steps";
+        const FieldRange range = backend->range();
+        EXPECT_EQ(shown[grid.cells()], range.min) << steps << " steps";
+        EXPECT_EQ(shown[grid.cells() + 1], range.max) << steps << " steps";
+        std::vector<float> image(view.pixels());
+        backend->viewImage(view, image.data());
+        EXPECT_EQ(std::memcmp(shown.data() + displayImageOffset(grid), image.data(),
+                              image.size() * sizeof(float)),
+                  0)
+            << steps << " steps";
+    }
+    DisplayContents nothing;
+    nothing.cells = false;
+    EXPECT_THROW(backend->stepAndPresent(Kernel::Optimised, 1, 0.24f, display, nothing),
+                 UsageError);
 }
 
 // Presenting must not change the arithmetic: a run that displays every few

@@ -14,6 +14,8 @@
 #include <gtest/gtest.h>
 
 #include "app/commands/shot_picture.h"
+#include "app/render/frame.h"
+#include "app/render/offscreen_target.h"
 #include "kernels/cuda/cuda_backend.h"
 
 namespace heatlab {
@@ -164,6 +166,38 @@ TEST_F(Interop, EveryStepOfTheFallbackChainDrawsTheSamePicture) {
             EXPECT_EQ(shared.image.pixels, viaHost.image.pixels) << where;
         }
     }
+}
+
+// The window draws the shared buffer written a frame before (latency). A
+// minified frame writes only its view's image, so the frame after it, at
+// one cell a pixel, reads cells that buffer lacks: it draws the newest
+// buffer instead (the newest field's cells, bit for bit). The frame after
+// that draws the one before again: it holds cells.
+TEST_F(Interop, ALatentFrameNeverDrawsABufferWithoutTheCellsItReads) {
+    restartUnstable(Kernel::Optimised);
+    const GridSize grid = options.settings.params.grid;
+    OffscreenTarget target(grid.nx, grid.ny);
+    const auto bound = target.bind();
+    FrameSettings settings;
+    settings.path = DisplayPath::Interop;
+    settings.steps = 5;
+    settings.displayLatency = true;
+    const auto frame = [&](int width, int height) {
+        runFrame(scene->simulation, scene->view, scene->renderer, settings, 0, 0, width, height,
+                 false);
+        return readBehind(scene->view.texture(), 0, grid.cells());
+    };
+    frame(grid.nx / 3, grid.ny / 3);
+    ASSERT_EQ(scene->view.interopBuffer(), InteropBuffer::Shared)
+        << scene->view.sharedFallbackReason();
+    ASSERT_GT(scene->view.imagePixels(), 0u) << "the first frame is minified";
+    const std::vector<float> second = frame(grid.nx, grid.ny);
+    const std::vector<float> newest = scene->simulation.fieldOnHost();
+    EXPECT_EQ(std::memcmp(second.data(), newest.data(), grid.bytes()), 0);
+    const std::vector<float> third = frame(grid.nx, grid.ny);
+    EXPECT_EQ(std::memcmp(third.data(), newest.data(), grid.bytes()), 0)
+        << "the third frame draws the second's buffer, a frame of latency";
+    EXPECT_NE(std::memcmp(third.data(), scene->simulation.fieldOnHost().data(), grid.bytes()), 0);
 }
 
 TEST_F(Interop, TheSharedBuffersAreImportedOncePerGridOrViewSize) {
