@@ -40,9 +40,10 @@ void GlField::viewsOver(GLuint buffer, gl::Texture& field, gl::Texture& image) c
 
 void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
                       std::size_t imagePixels, bool mapPerFrame) {
-    if (usingShared() && drawn_ >= 0) {
+    if (usingShared() && drawn_ >= 0 && !drawnFenced_) {
         shared_->fenceReads(drawn_);  // the previous frame's reads, done before CUDA writes it
     }
+    drawnFenced_ = false;
     const bool sameGrid = grid.nx == grid_.nx && grid.ny == grid_.ny;
     // A view that needs no image keeps the room it has: zooming across one
     // cell a pixel costs no new buffer.
@@ -117,6 +118,14 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         path_ = DisplayPath::ViaHost;
         fallbackReason_ = refusal_;
     }
+}
+
+void GlField::finishFrame() {
+    if (usingShared() && drawn_ >= 0 && !drawnFenced_) {
+        shared_->fenceReads(drawn_);
+        drawnFenced_ = true;
+    }
+    glFlush();  // the fence flushes too; a second flush with nothing queued costs nothing
 }
 
 void GlField::settle(bool latency, const DisplayContents& written) {
@@ -215,8 +224,10 @@ void GlField::queueRangeReadback() {
                                  static_cast<GLintptr>(grid_.bytes()), 0, kBytes));
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    // Flushed with the frame's GL work (finishFrame(), a window's buffer
+    // swap), not on its own: a flush here would send the field's draw to
+    // the GPU apart from the panel drawn after it.
     rangeCopied_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    glFlush();  // so the fence is reached without anyone waiting on it
 }
 
 std::optional<FieldRange> GlField::finishedRange() {

@@ -57,7 +57,8 @@ public:
     // that needs none) keeps the room there is.
     // `mapPerFrame` skips the shared buffers for the mapped one (to compare
     // them, and the fallback chain's test). Before anything else it fences
-    // the previous frame's reads of a shared buffer.
+    // the previous frame's reads of a shared buffer, unless finishFrame()
+    // did.
     void prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
                  std::size_t imagePixels = 0, bool mapPerFrame = false);
     // After the frame's write on the interop path and before its draws:
@@ -67,6 +68,14 @@ public:
     // frame that needs the cells or an image never draws a buffer without
     // them). Does nothing on the other paths.
     void settle(bool latency, const DisplayContents& written);
+
+    // After the frame's last GL work that reads this frame's buffer (the
+    // field, the loupe, the colour bar's range; the window's panel after
+    // them): fences those reads and flushes the frame's GL work, so the
+    // frame reaches the GPU as one submission, once its steps are queued,
+    // and the GPU switches from CUDA to GL and back once a frame. The window
+    // calls it last in a frame; without it the next prepare() fences.
+    void finishFrame();
 
     DisplayPath path() const { return path_; }
     // Interop: which buffer it writes; empty via host.
@@ -92,8 +101,10 @@ public:
     // The same without waiting, for labels drawn every frame: the stored
     // min and max are copied on the GPU into a small buffer of their own,
     // behind the frame that wrote them (queueRangeReadback(), one copy in
-    // flight; a call while one is in flight does nothing), and read once GL
-    // says the copy is done (finishedRange(): nothing until then).
+    // flight; a call while one is in flight does nothing; it goes to the
+    // GPU with the frame's work, at finishFrame() or a buffer swap), and
+    // read once GL says the copy is done (finishedRange(): nothing until
+    // then).
     void queueRangeReadback();
     std::optional<FieldRange> finishedRange();
 
@@ -136,6 +147,7 @@ private:
     gl::Texture sharedTextures_[2];
     gl::Texture sharedImageTextures_[2];
     int drawn_ = -1;
+    bool drawnFenced_ = false;  // finishFrame() fenced the drawn buffer's reads
     // What the newest shared buffer holds, before this frame's write.
     struct Held {
         bool cells = false;

@@ -71,8 +71,9 @@ public:
         writing_ = written_ < 0 ? 0 : 1 - written_;
         Slot& slot = slots_[writing_];
         if (slot.fence != nullptr) {
-            const GLenum status =
-                glClientWaitSync(slot.fence, GL_SYNC_FLUSH_COMMANDS_BIT, kFenceTimeoutNs);
+            // fenceReads() flushed the fence: no flush here, which would
+            // send whatever GL work is queued now on its own.
+            const GLenum status = glClientWaitSync(slot.fence, 0, kFenceTimeoutNs);
             glDeleteSync(slot.fence);
             slot.fence = nullptr;
             if (status == GL_TIMEOUT_EXPIRED || status == GL_WAIT_FAILED) {
@@ -103,6 +104,7 @@ public:
             glDeleteSync(slot.fence);
         }
         slot.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+        glFlush();
     }
 
 private:

@@ -27,7 +27,10 @@ public:
     // choice: a frame of latency at most).
     virtual int readable(bool latency) = 0;
     // The GL work queued so far has read buffer `index` (its last frame's
-    // draws): fenced, and waited for before CUDA writes that buffer again.
+    // draws): fenced and flushed, so the fence is on its way to the GPU with
+    // the frame's GL work, and waited for (without a flush of its own, which
+    // would send the next frame's first GL commands early) before CUDA
+    // writes that buffer again.
     virtual void fenceReads(int index) = 0;
 };
 

@@ -163,6 +163,13 @@ bool LectureUi::frame(const UiSurface& surface) {
                              comparison_.running() ? paneBX_ + fieldWidth_ : fieldWidth_,
                              pixelsPerUnit(), clock_());
     readouts_.recording = recording_.active();
+    // The frame's GL work, the panel's too, goes to the GPU as one
+    // submission now that its steps are queued: one switch from CUDA to GL
+    // and back a frame.
+    if (comparison_.running()) {
+        comparisonView_.view().finishFrame();
+    }
+    view_.finishFrame();
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
 }
