@@ -30,7 +30,7 @@ constexpr int kMaxStepsPerFrame = 10000;
 constexpr float kMinBrushPercent = 0.2f;
 constexpr float kMaxBrushPercent = 20.0f;
 
-// Pane B of the A/B comparison (comparison_run.h): what it runs differently
+// Pane B of the A/B comparison (pane_run.h): what it runs differently
 // from pane A. A setting left empty follows pane A's (so "B via host" stays
 // at A's r as the lecturer moves it); the rest (grid, boundary, initial
 // field, the steps a frame, the picture's colour map, scale and range) is

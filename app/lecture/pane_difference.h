@@ -1,5 +1,5 @@
 #pragma once
-// What the A/B comparison measures of its two panes (comparison_run.h).
+// What the A/B comparison measures of its two panes (pane_run.h).
 
 namespace heatlab {
 

@@ -13,7 +13,6 @@
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
-#include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
@@ -29,18 +28,17 @@ constexpr double kBreakdownSeconds = 1.0;
 LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
                      ImGuiLayer& imgui, const std::string& glDescription,
                      const std::optional<Scene>& scene)
-    : imgui_(imgui),
-      simulation_(std::move(backend), settings.params),
-      settings_(settings),
-      control_(simulation_, settings_),
-      rates_(secondsNow()) {
+    : imgui_(imgui), rates_(secondsNow()) {
+    panes_.push_back(
+        std::make_unique<Pane>(std::make_unique<PaneRun>("A", std::move(backend), settings)));
     showBackend();
-    readouts_.backends = {BackendChoice::Cpu};
+    PanelReadouts& readouts = shown();
+    readouts.backends = {BackendChoice::Cpu};
     if (builtWithCuda()) {
-        readouts_.backends.push_back(BackendChoice::Cuda);
+        readouts.backends.push_back(BackendChoice::Cuda);
     }
-    readouts_.gl = glDescription;
-    readouts_.bandwidth = &bandwidth_;
+    readouts.gl = glDescription;
+    readouts.bandwidth = &bandwidth_;
     for (const ShippedScene& shipped : shippedScenes()) {
         scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
     }
@@ -50,20 +48,19 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
 }
 
 bool LectureUi::frame(const UiSurface& surface) {
+    LectureSettings& s = settings();
     surface_ = surface;
-    imgui_.setPresenter(settings_.presenter);
+    imgui_.setPresenter(s.presenter);
     imgui_.beginFrame(surface.units, pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
-    const PixelSize size = surface.pixels;
-    const PixelSize units = surface.units;
     int panelPixels = 0;
-    if (settings_.panelVisible) {
-        const float width = std::min(kPanelWidth * imgui_.scale(), static_cast<float>(units.width));
-        actions.merge(drawPanel(settings_, readouts_, scenePanel_, screenshotPanel_,
-                                static_cast<float>(units.width), static_cast<float>(units.height),
-                                width, panelLayout_));
-        readouts_.showBandwidth = false;
+    if (s.panelVisible) {
+        const float units = static_cast<float>(surface.units.width);
+        const float width = std::min(kPanelWidth * imgui_.scale(), units);
+        actions.merge(drawPanel(s, shown(), scenePanel_, pictures_.panel(), units,
+                                static_cast<float>(surface.units.height), width, panelLayout_));
+        shown().showBandwidth = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
@@ -74,74 +71,46 @@ bool LectureUi::frame(const UiSurface& surface) {
     apply(actions);
     // After the reset's own line: the caption is what the field shows.
     if (caption) {
-        readouts_.message = *caption;
+        say(*caption);
     }
 
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
-    // Split, each pane has its own bar right of it: A | bar | B | bar | panel.
-    const int panes = comparison_.running() ? 2 : 1;
-    fieldWidth_ = std::max(1, (size.width - panelPixels - panes * bar.width) / panes);
-    paneBX_ = fieldWidth_ + bar.width;
-    fieldHeight_ = size.height;
-    drawKeyHelp(static_cast<float>(fieldWidth_) / pixelsPerUnit(), static_cast<float>(units.height),
-                settings_.keysVisible);
-    glViewport(0, 0, size.width, size.height);
+    const std::vector<PaneRect> rects =
+        layoutPanes(surface.pixels, panelPixels, bar.width, static_cast<int>(panes_.size()));
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        panes_[i]->place(rects[i]);
+    }
+    const PaneRect& first = panes_.front()->rect();
+    drawKeyHelp(static_cast<float>(first.width) / pixelsPerUnit(),
+                static_cast<float>(surface.units.height), s.keysVisible);
+    glViewport(0, 0, surface.pixels.width, surface.pixels.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    // The running grid's highest mode, for the pace and the measures alike.
-    const Params& running = simulation_.params();
-    const double factor = highestModeFactor(running.grid, running.boundary, running.r);
-    // In lockstep the faster-growing pane sets the explosion's pace.
-    double paceFactor = factor;
-    if (comparison_.running()) {
-        const double factorB =
-            highestModeFactor(running.grid, running.boundary, comparison_.simulation().params().r);
-        paceFactor = std::fabs(factorB) > std::fabs(factor) ? factorB : factor;
-    }
-    const int steps = paceSteps(actions, paceFactor);
+    const int steps = paceSteps(actions);
     const double now = clock_();
     const bool timed =
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
-    FrameSettings shown = frameSettingsOf(settings_, steps, input_.navigation().view());
-    shown.loupe =
-        loupe_.frame(settings_.loupe, actions.toggleLoupe, factor, watch_.spot(simulation_),
-                     fieldArea(), input_.navigation(), simulation_.params().grid);
-    shown.displayLatency = displayLatency_;
-    // The measures are queued behind the frame's steps, before any GL.
-    shown.beforeDraw = [this, steps, factor] { measure(steps, factor); };
-    lastFrame_ =
-        runFrame(simulation_, view_, renderer_, shown, 0, 0, fieldWidth_, fieldHeight_, timed);
-    if (lastFrame_.loupe) {
-        drawLoupeLabel(*lastFrame_.loupe, fieldHeight_, pixelsPerUnit());
-    }
-    readouts_.path = lastFrame_.path;
-    readouts_.fallbackReason = view_.fallbackReason();
-    readouts_.interopBuffer = lastFrame_.interopBuffer ? name(*lastFrame_.interopBuffer) : "";
-    readouts_.sharedFallbackReason = view_.sharedFallbackReason();
-    colourBar_.draw(bar, view_, renderer_, frameSettingsOf(settings_, 0, std::nullopt),
-                    gridRightEdge(shown.view), fieldHeight_, pixelsPerUnit());
-    if (comparison_.running()) {
-        paneBFrame(steps, bar, timed);
-    }
+    loupeToggled_ = actions.toggleLoupe;
+    drawPanes(steps, bar, timed);
     advanceBandwidthSurvey();
-    notice_.frame(readouts_.message, settings_.running, clock_());
+    notice_.frame(shown().message, s.running, clock_());
     noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,
-                                  static_cast<float>(fieldWidth_) / pixelsPerUnit(),
-                                  static_cast<float>(fieldHeight_) / pixelsPerUnit());
-    if (comparison_.running()) {
+                                  static_cast<float>(first.width) / pixelsPerUnit(),
+                                  static_cast<float>(first.height) / pixelsPerUnit());
+    if (panes_.size() > 1) {
         drawPaneLabels();
     }
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {
         glFinish();
-        lastFrame_.uiMs = 1000.0 * (secondsNow() - uiStart);
+        panes_.front()->addUiMs(1000.0 * (secondsNow() - uiStart));
         lastTimedFrame_ = now;
-        readouts_.breakdown = lastFrame_;
-        readouts_.comparison.breakdown =
-            comparison_.running() ? std::optional<FrameStats>(lastFrameB_) : std::nullopt;
-        readouts_.comparison.timedSteps = steps;
+        shown().breakdown = panes_.front()->timedFrame();
+        ComparisonReadouts& b = shown().comparison;
+        b.breakdown = panes_.size() > 1 ? panes_.back()->timedFrame() : std::nullopt;
+        b.timedSteps = steps;
     }
 
     if (actions.screenshot) {
@@ -151,91 +120,137 @@ bool LectureUi::frame(const UiSurface& surface) {
     if (actions.toggleRecording) {
         toggleRecording(surface.pixels);
     }
-    const bool signalled = recording_.active() && StopSignal::requested();
+    WindowRecording& recording = pictures_.recording();
+    const bool signalled = recording.active() && StopSignal::requested();
     if (const std::optional<std::string> stopped =
-            recording_.capture(drawnField(), frameSettingsOf(settings_, 0, std::nullopt),
-                               surface.pixels, [this] { return describeUi(); })) {
-        readouts_.message = *stopped;
+            recording.capture(drawnPanes(), surface.pixels, [this] { return describeUi(); })) {
+        say(*stopped);
     }
-    // Top right of the field, of pane B's when split: clear of the notice,
-    // which spans pane A.
-    recording_.drawIndicator(surface.pixels,
-                             comparison_.running() ? paneBX_ + fieldWidth_ : fieldWidth_,
-                             pixelsPerUnit(), clock_());
-    readouts_.recording = recording_.active();
+    // Top right of the last pane: clear of the notice, which spans pane A.
+    const PaneRect& last = panes_.back()->rect();
+    recording.drawIndicator(surface.pixels, last.x + last.width, pixelsPerUnit(), clock_());
+    shown().recording = recording.active();
     // The frame's GL work, the panel's too, goes to the GPU as one
     // submission now that its steps are queued: one switch from CUDA to GL
     // and back a frame.
-    if (comparison_.running()) {
-        comparisonView_.view().finishFrame();
+    for (auto& pane : panes_) {
+        pane->view().finishFrame();
     }
-    view_.finishFrame();
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
 }
 
+void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed) {
+    LectureSettings& s = settings();
+    const bool difference = panes_.size() > 1 && s.comparison.difference;
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        Pane& pane = *panes_[i];
+        PaneRun& run = pane.run();
+        const bool lead = i == 0;
+        FrameSettings frameSettings =
+            frameSettingsOf(run.settings(), steps, input_.navigation().view());
+        frameSettings.displayLatency = displayLatency_;
+        if (lead) {
+            const double factor = run.growthFactor();
+            frameSettings.loupe =
+                loupe_.frame(s.loupe, loupeToggled_, factor, run.watch().spot(run.simulation()),
+                             fieldArea(), input_.navigation(), run.simulation().params().grid);
+        }
+        // The measures are queued behind the frame's steps, before any GL.
+        frameSettings.beforeDraw = [this, &run, steps, lead] {
+            measurePane(run, lead && loupeShown(settings().loupe, run.growthFactor()));
+            if (lead) {
+                measure(steps);
+            }
+        };
+        const bool replaced = difference && !lead;
+        const FrameStats& drawn = pane.frame(renderer_, frameSettings, timed, !replaced);
+        if (replaced) {
+            ComparisonReadouts& b = shown().comparison;
+            pane.addDrawn(difference_.draw(*panes_.front(), pane, renderer_, frameSettings, timed,
+                                           b.difference));
+            difference_.drawBar(bar, pane, renderer_, frameSettings, pixelsPerUnit());
+        } else {
+            pane.drawBar(bar, renderer_, frameSettingsOf(run.settings(), 0, frameSettings.view),
+                         pixelsPerUnit());
+        }
+        if (drawn.loupe) {
+            drawLoupeLabel(*drawn.loupe, pane.rect().height, pixelsPerUnit());
+        }
+    }
+    const FrameStats& a = panes_.front()->lastFrame();
+    PanelReadouts& readouts = shown();
+    readouts.path = a.path;
+    readouts.fallbackReason = panes_.front()->view().fallbackReason();
+    readouts.interopBuffer = a.interopBuffer ? name(*a.interopBuffer) : "";
+    readouts.sharedFallbackReason = panes_.front()->view().sharedFallbackReason();
+    ComparisonReadouts& b = readouts.comparison;
+    if (panes_.size() > 1 && !difference) {
+        // max |A - B| costs both fields on the host: on timed frames (about
+        // once a second) unless both live there already; once a step, so a
+        // paused lecture measures its step once, not every frame.
+        PaneRun& runB = panes_.back()->run();
+        const bool hostFields = simulation().backend().facts().fieldInHostMemory &&
+                                runB.simulation().backend().facts().fieldInHostMemory;
+        if (b.difference.step != simulation().stepCount() &&
+            (timed || hostFields || b.difference.step < 0 || steps == 0)) {
+            b.difference = lead().differenceFrom(runB);
+        }
+    }
+    if (panes_.size() > 1) {
+        b.maxAbs = panes_.back()->run().readouts().maxAbs;
+    }
+}
+
 // The frame's steps: one when single-stepping, none when paused, and while
-// running what the pace asks for, from the last frame's wall time.
-int LectureUi::paceSteps(const PanelActions& actions, double factor) {
+// running what the pace asks for, from the last frame's wall time; in
+// lockstep, never past any pane's pause, the fastest-growing pane setting
+// the explosion's pace.
+int LectureUi::paceSteps(const PanelActions& actions) {
     const double now = clock_();
     const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
     lastFrameStart_ = now;
-    LectureSettings& s = settings_;
+    LectureSettings& s = settings();
     int steps = stepsThisFrame(s, actions);
-    const Params& running = simulation_.params();
     if (s.running) {
+        double factor = 0.0;
+        for (const auto& pane : panes_) {
+            const double f = pane->run().growthFactor();
+            factor = std::fabs(f) > std::fabs(factor) ? f : factor;
+        }
         steps = pacer_.next(paceSettingsOf(s, factor), lastFrame, lastSteps_);
     }
     if (cueStepsLeft_) {
         steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
-    // Never past the overflow: the steps before max |u| would pass the
-    // pause amplitude, and a pause with the reason where there are none.
-    const long long step = simulation_.stepCount();
-    AmplitudeSample measured;
-    const std::optional<long long> left = watch_.stepsLeft(simulation_, factor, measured);
-    if (left) {
-        if (*left == 0 && steps > 0) {
-            if (s.running) {
-                readouts_.message = explosionPauseMessage(step, factor, running.r, measured.maxAbs);
-            }
+    for (auto& pane : panes_) {
+        std::optional<std::string> pause;
+        steps = pane->run().stepsBeforePause(steps, s.running, pause);
+        if (pause) {
+            say(ofPane(pane->run(), *pause));
             s.running = false;
-        }
-        steps = static_cast<int>(std::min<long long>(steps, *left));
-    }
-    if (comparison_.running()) {
-        // Lockstep: neither pane steps past its own pause.
-        const double factorB =
-            highestModeFactor(running.grid, running.boundary, comparison_.simulation().params().r);
-        AmplitudeSample measuredB;
-        if (const std::optional<long long> leftB = comparison_.stepsLeft(factorB, measuredB)) {
-            if (*leftB == 0 && steps > 0) {
-                if (s.running) {
-                    readouts_.message =
-                        "pane B " + explosionPauseMessage(step, factorB,
-                                                          comparison_.simulation().params().r,
-                                                          measuredB.maxAbs);
-                }
-                s.running = false;
-            }
-            steps = static_cast<int>(std::min<long long>(steps, *leftB));
         }
     }
     lastSteps_ = steps;
-    readouts_.stepsThisFrame = steps;
+    shown().stepsThisFrame = steps;
     return steps;
 }
 
-// What the panel shows of the backend the simulation runs on.
+std::string LectureUi::ofPane(const PaneRun& run, const std::string& text) const {
+    return panes_.size() > 1 ? "pane " + run.name() + " " + text : text;
+}
+
+// What the panel shows of the backend pane A runs on.
 void LectureUi::showBackend() {
-    readouts_.kernels = simulation_.backend().stencilKernels();
-    readouts_.backend = control_.backendText();
-    readouts_.fieldInHostMemory = simulation_.backend().facts().fieldInHostMemory;
+    PanelReadouts& readouts = shown();
+    readouts.kernels = simulation().backend().stencilKernels();
+    readouts.backend = lead().control().backendText();
+    readouts.fieldInHostMemory = simulation().backend().facts().fieldInHostMemory;
 }
 
 void LectureUi::show(const ControlOutcome& outcome) {
     if (outcome.message) {
-        readouts_.message = *outcome.message;
+        say(*outcome.message);
     }
     if (outcome.newGrid) {
         input_.navigation().fit();
@@ -245,20 +260,21 @@ void LectureUi::show(const ControlOutcome& outcome) {
 }
 
 void LectureUi::apply(const PanelActions& actions) {
-    if (const ControlOutcome switched = control_.switchBackend(); switched.message) {
+    SimulationControl& control = lead().control();
+    if (const ControlOutcome switched = control.switchBackend(); switched.message) {
         show(switched);
         showBackend();
     }
     if (actions.reset) {
-        show(control_.reset());
-        restartPaneB();
+        show(control.reset());
+        restartFollowers();
     } else {
-        control_.applyEdits();
+        control.applyEdits();
     }
     if (actions.fitView) {
-        input_.fit(settings_);
+        input_.fit(settings());
     }
-    control_.applyCopyPolicy();
+    control.applyCopyPolicy();
     if (actions.lockRangeToField) {
         lockRangeToField();
     }
@@ -268,11 +284,11 @@ void LectureUi::apply(const PanelActions& actions) {
     if (actions.measureBandwidth) {
         measureBandwidth();
     }
-    applyComparison(actions);
+    applySplit(actions);
 }
 
-void LectureUi::applyComparison(const PanelActions& actions) {
-    ABComparison& c = settings_.comparison;
+void LectureUi::applySplit(const PanelActions& actions) {
+    ABComparison& c = settings().comparison;
     if (actions.toggleSplit) {
         c.split = !c.split;
         if (c.split) {
@@ -282,158 +298,138 @@ void LectureUi::applyComparison(const PanelActions& actions) {
     if (actions.paneBAsA) {
         c.b = PaneBSettings{};
     }
+    ComparisonReadouts& b = shown().comparison;
     if (!c.split) {
-        comparison_.stop();
-    } else if (!comparison_.running()) {
+        panes_.resize(1);
+    } else if (panes_.size() == 1) {
         try {
-            comparison_.start(simulation_, settings_);
-            readouts_.message =
-                "split: B starts as A at step " + std::to_string(simulation_.stepCount());
+            panes_.push_back(std::make_unique<Pane>(PaneRun::followerOf(lead())));
+            b.difference = PaneDifference{};
+            say("split: B starts as A at step " + std::to_string(simulation().stepCount()));
         } catch (const std::exception& e) {
             c.split = false;
-            readouts_.message = std::string("not split: ") + e.what();
+            say(std::string("not split: ") + e.what());
         }
     }
-    ComparisonReadouts& shown = readouts_.comparison;
-    shown.running = comparison_.running();
-    if (!comparison_.running()) {
-        shown = ComparisonReadouts{};
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        PaneRun& follower = panes_[i]->run();
+        if (const std::optional<std::string> said = follower.follow(lead())) {
+            say(ofPane(follower, *said));
+        }
+    }
+    b.running = panes_.size() > 1;
+    if (!b.running) {
+        b = ComparisonReadouts{};
         return;
     }
-    if (const std::optional<std::string> said =
-            comparison_.apply(settings_, choiceOf(simulation_.backend()))) {
-        readouts_.message = *said;
-    }
-    shown.backend = comparison_.backendText();
-    shown.kernels = comparison_.simulation().backend().stencilKernels();
+    PaneRun& runB = panes_.back()->run();
+    b.backend = runB.control().backendText();
+    b.kernels = runB.simulation().backend().stencilKernels();
 }
 
-void LectureUi::restartPaneB() {
-    if (comparison_.running()) {
-        readouts_.comparison.difference = PaneDifference{};  // of the field replaced
-        if (const std::optional<std::string> said = comparison_.restartFrom(simulation_)) {
-            settings_.comparison.split = false;
-            readouts_.message = *said;
+void LectureUi::restartFollowers() {
+    shown().comparison.difference = PaneDifference{};  // of the field replaced
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        try {
+            panes_[i]->run().restartFrom(simulation());
+        } catch (const std::exception& e) {
+            settings().comparison.split = false;
+            say(std::string("pane B stopped: ") + e.what());
         }
     }
-}
-
-void LectureUi::paneBFrame(int steps, const ColourBar::Strip& bar, bool timed) {
-    const ABComparison& c = settings_.comparison;
-    FrameSettings shown =
-        frameSettingsOf(comparison_.settings(), steps, input_.navigation().view());
-    shown.displayLatency = displayLatency_;
-    shown.beforeDraw = [this] {
-        bool paused = false;
-        comparison_.measure(settings_.running, readouts_.message, paused);
-        if (paused) {
-            settings_.running = false;
-        }
-    };
-    // max |A - B| costs both fields on the host: on timed frames (about once
-    // a second) unless both live there already or the difference shows.
-    const bool hostFields = simulation_.backend().facts().fieldInHostMemory &&
-                            comparison_.simulation().backend().facts().fieldInHostMemory;
-    // Once a step: a paused lecture measures its step once, not every frame.
-    const PaneDifference& last = readouts_.comparison.difference;
-    const bool measureDifference =
-        last.step != simulation_.stepCount() &&
-        (timed || hostFields || c.difference || last.step < 0 || steps == 0);
-    PaneDifference measured = readouts_.comparison.difference;
-    lastFrameB_ = comparisonView_.frame(comparison_, simulation_, renderer_, shown, c.difference,
-                                        PaneRect{paneBX_, fieldWidth_, fieldHeight_}, timed,
-                                        measureDifference, measured);
-    readouts_.comparison.difference = measured;
-    readouts_.comparison.maxAbs = comparison_.maxAbs();
-    comparisonView_.drawBar(bar, renderer_, shown, c.difference,
-                            paneBX_ + gridRightEdge(shown.view), fieldHeight_, pixelsPerUnit());
-}
-
-int LectureUi::gridRightEdge(const std::optional<ViewTransform>& view) const {
-    const GridSize& grid = simulation_.params().grid;
-    const ViewTransform drawn =
-        view ? *view : FieldRenderer::fit(grid.nx, grid.ny, fieldWidth_, fieldHeight_);
-    const float right = cellToPixel(drawn, fieldWidth_, fieldHeight_, glm::vec2(grid.nx, 0)).x;
-    return std::clamp(static_cast<int>(std::ceil(right)), 0, fieldWidth_);
+    if (!settings().comparison.split) {
+        panes_.resize(1);
+    }
 }
 
 void LectureUi::drawPaneLabels() {
     const float units = pixelsPerUnit();
     const float top = noticeBand_.height > 0.0f ? noticeBand_.y + noticeBand_.height : 0.0f;
-    const float width = static_cast<float>(fieldWidth_) / units;
-    const int steps = readouts_.comparison.timedSteps;
-    drawPaneLabel(
-        0.0f, top, width,
-        {"A  " + paneKernel(simulation_.params()),
-         paneWhere(simulation_.backend(), lastFrame_, settings_.copyEvery, settings_.pinned),
-         paneCosts(readouts_.breakdown, steps)});
-    const LectureSettings& b = comparison_.settings();
-    const PaneDifference& d = readouts_.comparison.difference;
-    char difference[128];
-    if (d.step >= 0) {
-        std::snprintf(difference, sizeof difference, "max |A - B| = %s at step %lld",
-                      d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3).c_str(), d.step);
-    } else {
-        std::snprintf(difference, sizeof difference, "max |A - B|: not measured yet");
+    const int steps = shown().comparison.timedSteps;
+    const PaneDifference& d = shown().comparison.difference;
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        const Pane& pane = *panes_[i];
+        std::vector<std::string> lines = pane.labelLines(steps);
+        if (i > 0 && settings().comparison.difference) {
+            lines.front() = "A - B  (" + lines.front() + ")";
+        }
+        if (i > 0) {
+            lines.push_back(
+                d.step >= 0 ? "max |A - B| = " + (d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3)) +
+                                  " at step " + std::to_string(d.step)
+                            : "max |A - B|: not measured yet");
+        }
+        drawPaneLabel(static_cast<float>(pane.rect().x) / units, top,
+                      static_cast<float>(pane.rect().width) / units, lines);
     }
-    Simulation& simulationB = comparison_.simulation();
-    drawPaneLabel(
-        static_cast<float>(paneBX_) / units, top, width,
-        {std::string(settings_.comparison.difference ? "A - B  (B: " : "B  ") +
-             paneKernel(simulationB.params()) + (settings_.comparison.difference ? ")" : ""),
-         paneWhere(simulationB.backend(), lastFrameB_, b.copyEvery, b.pinned),
-         paneCosts(readouts_.comparison.breakdown, steps), difference});
 }
 
 // Locks the range at what is on screen, so switching to locked changes
 // nothing until the ends are edited.
 void LectureUi::lockRangeToField() {
-    ColourRange& range = settings_.picture.range;
-    if (view_.grid().cells() == 0) {
+    ColourRange& range = settings().picture.range;
+    GlField& view = panes_.front()->view();
+    if (view.grid().cells() == 0) {
         range = ColourRange{false, 0.0f, 1.0f};
         return;
     }
-    FrameSettings shown = frameSettingsOf(settings_, 0, std::nullopt);
-    shown.range.automatic = true;
-    const ValueRange drawn = drawnRange(view_, shown);
+    FrameSettings drawnWith = frameSettingsOf(settings(), 0, std::nullopt);
+    drawnWith.range.automatic = true;
+    const ValueRange drawn = drawnRange(view, drawnWith);
     const bool usable = std::isfinite(drawn.lo) && std::isfinite(drawn.hi) && drawn.lo < drawn.hi;
     range.lo = usable ? drawn.lo : 0.0f;
     range.hi = usable ? drawn.hi : 1.0f;
 }
 
-void LectureUi::measure(int steps, double factor) {
-    readouts_.running = simulation_.params();
-    readouts_.steps = simulation_.stepCount();
+void LectureUi::measurePane(PaneRun& run, bool withSpot) {
+    const LectureSettings& s = settings();
     // Past the grid's bound the measures are what keeps the run from
     // overflowing (paceSteps), so they are taken whatever the panel says.
-    if (settings_.measureMaxAbs || std::fabs(factor) > 1.0 || loupeShown(settings_.loupe, factor)) {
-        watch_.frame(simulation_, settings_, readouts_, loupeShown(settings_.loupe, factor));
+    if (s.measureMaxAbs || std::fabs(run.growthFactor()) > 1.0 || withSpot) {
+        if (const std::optional<std::string> paused = run.measure(s.running, withSpot)) {
+            settings().running = false;
+            say(ofPane(run, *paused));
+        }
     }
-    Rates rates{readouts_.frameMs, readouts_.stepsPerSecond, readouts_.copyGBs};
-    if (rates_.frame(clock_(), steps, simulation_.bytesCopiedBack(), rates)) {
-        readouts_.frameMs = rates.frameMs;
-        readouts_.stepsPerSecond = rates.stepsPerSecond;
-        readouts_.copyGBs = rates.copyGBs;
+}
+
+void LectureUi::measure(int steps) {
+    PanelReadouts& readouts = shown();
+    readouts.running = simulation().params();
+    readouts.steps = simulation().stepCount();
+    Rates rates{readouts.frameMs, readouts.stepsPerSecond, readouts.copyGBs};
+    if (rates_.frame(clock_(), steps, simulation().bytesCopiedBack(), rates)) {
+        readouts.frameMs = rates.frameMs;
+        readouts.stepsPerSecond = rates.stepsPerSecond;
+        readouts.copyGBs = rates.copyGBs;
     }
-    readouts_.roofline = runningKernelOf(simulation_, readouts_.stepsPerSecond, readouts_.copyGBs);
+    readouts.roofline = runningKernelOf(simulation(), readouts.stepsPerSecond, readouts.copyGBs);
 }
 
 void LectureUi::measureBandwidth() {
-    const BackendChoice kind = choiceOf(simulation_.backend());
-    readouts_.showBandwidth = true;
+    const BackendChoice kind = choiceOf(simulation().backend());
+    shown().showBandwidth = true;
     try {
-        bandwidth_.start(simulation_.params(), makeBackend(kind).backend);
+        bandwidth_.start(simulation().params(), makeBackend(kind).backend);
     } catch (const std::exception& e) {
-        readouts_.message = std::string("bandwidth not measured: ") + e.what();
+        say(std::string("bandwidth not measured: ") + e.what());
     }
 }
 
 void LectureUi::advanceBandwidthSurvey() {
     if (bandwidth_.running()) {
         // A row timed beside the lecture's queued steps would time both.
-        simulation_.backend().synchronize();
+        simulation().backend().synchronize();
         bandwidth_.advance();
     }
+}
+
+int LectureUi::registrations() const {
+    int total = 0;
+    for (const auto& pane : panes_) {
+        total += pane->view().registrations() + pane->view().sharedImports();
+    }
+    return total;
 }
 
 float LectureUi::pixelsPerUnit() const {
@@ -443,123 +439,9 @@ float LectureUi::pixelsPerUnit() const {
                : 1.0f;
 }
 
-LectureUi::~LectureUi() {
-    if (recording_.active()) {
-        std::fprintf(stderr, "heatlab: %s\n", recording_.stop(describeUi()).c_str());
-    }
-}
-
-void LectureUi::toggleRecording(const PixelSize& window) {
-    if (recording_.active()) {
-        readouts_.message = recording_.stop(describeUi());
-        return;
-    }
-    std::string path =
-        screenshotPath(screenshotPanel_, simulation_.params(), simulation_.stepCount());
-    path.replace(path.size() - 4, 4, ".mp4");  // screenshotPath's names end in .png
-    try {
-        recording_.start(path, screenshotPanel_.kind, drawnField(), window,
-                         screenshotPanel_.videoRate, screenshotPanel_.videoEvery, clock_(),
-                         outputDisk_);
-        readouts_.message = "recording " + path + " (Ctrl+R stops)";
-        if (!recording_.scaledNote().empty()) {
-            readouts_.message += "; " + recording_.scaledNote();
-        }
-    } catch (const std::exception& e) {
-        readouts_.message = std::string("video not started: ") + e.what();
-    }
-}
-
-// The kind the panel chose, named after the state, into the panel's folder
-// (written whole or not at all); the panel says where, or why not.
-void LectureUi::takeScreenshot(const PixelSize& window) {
-    const std::string path =
-        screenshotPath(screenshotPanel_, simulation_.params(), simulation_.stepCount());
-    try {
-        // A window picture is what was just drawn, panel included.
-        const std::optional<DrawnPaneB> paneB = drawnPaneB();
-        writeScreenshot(screenshotPanel_.kind, path, drawnField(),
-                        frameSettingsOf(settings_, 0, std::nullopt), window, describeUi(),
-                        outputDisk_, paneB ? &*paneB : nullptr);
-        readouts_.message = "saved " + path;
-    } catch (const std::exception& e) {
-        readouts_.message = std::string("screenshot not saved: ") + e.what();
-    }
-}
-
-std::optional<DrawnPaneB> LectureUi::drawnPaneB() {
-    if (!comparison_.running() || settings_.comparison.difference) {
-        return std::nullopt;  // the difference is drawn from host copies, not a field view
-    }
-    return DrawnPaneB{DrawnField{comparison_.simulation(), comparisonView_.view(), renderer_},
-                      frameSettingsOf(comparison_.settings(), 0, std::nullopt)};
-}
-
-Picture LectureUi::slide(int width, int height, bool loupe) {
-    FrameSettings a = frameSettingsOf(settings_, 0, std::nullopt);
-    a.loupe.shown = loupe;
-    if (const std::optional<DrawnPaneB> paneB = drawnPaneB()) {
-        DrawnPaneB b = *paneB;
-        b.settings.loupe.shown = loupe;
-        return splitSlide(drawnField(), a, b, width, height);
-    }
-    Picture picture = slidePicture(simulation_, view_, renderer_, a, width, height);
-    picture.text = describePicture(simulation_, a, picture);
-    return picture;
-}
-
-// Asked for on the command line: it must work, so a failure throws.
-void LectureUi::saveScreenshot(const std::string& path) {
-    writeScreenshot(ScreenshotKind::Field, path, drawnField(),
-                    frameSettingsOf(settings_, 0, std::nullopt), PixelSize{}, PngText{},
-                    outputDisk_);
-}
-
-PngText LectureUi::describeUi() {
-    PngText text = describeWindow(
-        drawnField(), frameSettingsOf(settings_, 0, input_.navigation().view()), lastFrame_);
-    if (comparison_.running()) {
-        Simulation& b = comparison_.simulation();
-        const LectureSettings& s = comparison_.settings();
-        const PaneDifference d = comparison_.difference(simulation_);
-        text.emplace_back("Pane B",
-                          paneKernel(b.params()) + ", " +
-                              paneWhere(b.backend(), lastFrameB_, s.copyEvery, s.pinned) +
-                              (settings_.comparison.difference ? "; shown as A - B" : ""));
-        text.emplace_back("Max |A - B|",
-                          numberText(d.maxAbs, 6) + " at step " + std::to_string(d.step));
-    }
-    return text;
-}
-
-void LectureUi::sceneRequests() {
-    ScenePanel& s = scenePanel_;
-    const std::string path = s.path;
-    if (s.save) {
-        try {
-            writeScene(path, currentScene());
-            readouts_.message = "saved scene " + path;
-        } catch (const RuntimeError& e) {
-            readouts_.message = std::string("scene not saved: ") + e.what();
-        }
-    }
-    const auto shipped = static_cast<std::size_t>(s.shipped);
-    if (s.load || shipped < shippedScenes().size()) {
-        // Parsed whole and checked against the backend before anything
-        // changes: a bad file leaves the lecture as it was.
-        try {
-            const Scene scene = s.load ? readScene(path, settings_)
-                                       : parseScene(shippedScenes()[shipped].text,
-                                                    shippedScenes()[shipped].file, settings_);
-            applyScene(scene);
-            readouts_.message = control_.sceneLoadedMessage(s.load ? path : scene.title);
-        } catch (const std::exception& e) {
-            readouts_.message = std::string("scene not loaded: ") + e.what();
-        }
-    }
-    s.save = false;
-    s.load = false;
-    s.shipped = -1;
+FieldArea LectureUi::fieldArea() const {
+    const PaneRect& a = panes_.front()->rect();
+    return FieldArea{a.width, a.height, pixelsPerUnit()};
 }
 
 void LectureUi::setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
@@ -574,29 +456,140 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (actions.previousCue) {
         cues_.back();
     }
-    const CueRequests asked = cues_.frame(settings_, simulation_, readouts_.maxAbs, clock_());
+    const CueRequests asked = cues_.frame(settings(), simulation(), shown().maxAbs, clock_());
     if (asked.scene) {
         // As the panel's load: a scene that cannot be loaded leaves the
         // lecture as it was and says why; the cue's settings go on.
         try {
-            applyScene(cueScene(*asked.scene, settings_));
+            applyScene(cueScene(*asked.scene, settings()));
         } catch (const std::exception& e) {
-            readouts_.message = std::string("scene not loaded: ") + e.what();
+            say(std::string("scene not loaded: ") + e.what());
         }
-        cues_.settle(settings_);
+        cues_.settle(settings());
     }
     actions.reset = actions.reset || asked.reset;
     actions.screenshot = actions.screenshot || asked.screenshot;
     actions.measureBandwidth = actions.measureBandwidth || asked.bandwidth;
     cueStepsLeft_ = asked.stepsLeft;
-    readouts_.cue = cues_.status();
-    readouts_.cueWaiting = cues_.waiting();
+    shown().cue = cues_.status();
+    shown().cueWaiting = cues_.waiting();
     return asked.caption;
 }
 
+void LectureUi::onKey(Key key, bool repeat) {
+    if (!imgui_.wantsKeyboard()) {
+        loupe_.keyDown(key);
+        applyKey(key, repeat, settings(), keyActions_);
+    }
+}
+
+void LectureUi::onKeyReleased(Key key) { loupe_.keyUp(key); }
+
+void LectureUi::onScroll(double dy) {
+    input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation().params().grid, settings());
+}
+
+void LectureUi::onMouseButton(int button, bool pressed) {
+    input_.button(button, pressed, imgui_.wantsMouse(), fieldArea(), simulation(), settings());
+}
+
+void LectureUi::onCursor(double x, double y) {
+    loupe_.cursor(x, y);
+    input_.cursor(x, y, fieldArea(), simulation(), settings());
+}
+
+}  // namespace heatlab
+
+namespace heatlab {
+
+LectureUi::~LectureUi() {
+    if (pictures_.recording().active()) {
+        std::fprintf(stderr, "heatlab: %s\n", pictures_.recording().stop(describeUi()).c_str());
+    }
+}
+
+std::vector<DrawnPane> LectureUi::drawnPanes() {
+    // A - B is drawn from host copies, not a field view: pane A alone then.
+    const std::size_t count = settings().comparison.difference ? 1 : panes_.size();
+    std::vector<DrawnPane> panes;
+    for (std::size_t i = 0; i < count; ++i) {
+        panes.push_back(panes_[i]->drawn(renderer_));
+    }
+    return panes;
+}
+
+void LectureUi::toggleRecording(const PixelSize& window) {
+    say(pictures_.toggleRecording(drawnPanes(), window, clock_(), [this] { return describeUi(); }));
+}
+
+void LectureUi::takeScreenshot(const PixelSize& window) {
+    // A window picture is what was just drawn, panel included.
+    say(pictures_.take(drawnPanes(), window, describeUi()));
+}
+
+void LectureUi::saveScreenshot(const std::string& path) { pictures_.saveField(drawnPanes(), path); }
+
+Picture LectureUi::slide(int width, int height, bool loupe) {
+    std::vector<DrawnPane> panes = drawnPanes();
+    for (DrawnPane& pane : panes) {
+        pane.settings.loupe.shown = loupe;
+    }
+    return slideOfPanes(panes, width, height);
+}
+
+PngText LectureUi::describeUi() {
+    Pane& a = *panes_.front();
+    PngText text =
+        describeWindow(a.drawn(renderer_).field,
+                       frameSettingsOf(settings(), 0, input_.navigation().view()), a.lastFrame());
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        const std::vector<std::string> lines = panes_[i]->labelLines(0);
+        text.emplace_back("Pane " + panes_[i]->run().name(),
+                          lines[0] + ", " + lines[1] +
+                              (settings().comparison.difference ? "; shown as A - B" : ""));
+        const PaneDifference d = lead().differenceFrom(panes_[i]->run());
+        text.emplace_back("Max |A - B|",
+                          numberText(d.maxAbs, 6) + " at step " + std::to_string(d.step));
+    }
+    return text;
+}
+
+void LectureUi::sceneRequests() {
+    ScenePanel& s = scenePanel_;
+    const std::string path = s.path;
+    if (s.save) {
+        try {
+            Scene scene;
+            scene.settings = settings();
+            scene.view = input_.navigation().view();
+            writeScene(path, scene);
+            say("saved scene " + path);
+        } catch (const RuntimeError& e) {
+            say(std::string("scene not saved: ") + e.what());
+        }
+    }
+    const auto shipped = static_cast<std::size_t>(s.shipped);
+    if (s.load || shipped < shippedScenes().size()) {
+        // Parsed whole and checked against the backend before anything
+        // changes: a bad file leaves the lecture as it was.
+        try {
+            const Scene scene = s.load ? readScene(path, settings())
+                                       : parseScene(shippedScenes()[shipped].text,
+                                                    shippedScenes()[shipped].file, settings());
+            applyScene(scene);
+            say(lead().control().sceneLoadedMessage(s.load ? path : scene.title));
+        } catch (const std::exception& e) {
+            say(std::string("scene not loaded: ") + e.what());
+        }
+    }
+    s.save = false;
+    s.load = false;
+    s.shipped = -1;
+}
+
 void LectureUi::applyScene(const Scene& scene) {
-    const ControlOutcome outcome = control_.applyScene(scene);
-    restartPaneB();  // a scene is a new field: pane B starts from it
+    const ControlOutcome outcome = lead().control().applyScene(scene);
+    restartFollowers();  // a scene is a new field: pane B starts from it
     input_.navigation().setView(scene.view);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;
@@ -604,35 +597,6 @@ void LectureUi::applyScene(const Scene& scene) {
     if (outcome.newGrid) {
         measureBandwidth();
     }
-}
-
-Scene LectureUi::currentScene() const {
-    Scene scene;
-    scene.settings = settings_;
-    scene.view = input_.navigation().view();
-    return scene;
-}
-
-void LectureUi::onKey(Key key, bool repeat) {
-    if (!imgui_.wantsKeyboard()) {
-        loupe_.keyDown(key);
-        applyKey(key, repeat, settings_, keyActions_);
-    }
-}
-
-void LectureUi::onKeyReleased(Key key) { loupe_.keyUp(key); }
-
-void LectureUi::onScroll(double dy) {
-    input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation_.params().grid, settings_);
-}
-
-void LectureUi::onMouseButton(int button, bool pressed) {
-    input_.button(button, pressed, imgui_.wantsMouse(), fieldArea(), simulation_, settings_);
-}
-
-void LectureUi::onCursor(double x, double y) {
-    loupe_.cursor(x, y);
-    input_.cursor(x, y, fieldArea(), simulation_, settings_);
 }
 
 }  // namespace heatlab

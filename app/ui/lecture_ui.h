@@ -1,48 +1,44 @@
 #pragma once
 // The lecture's frame, in a window or not: a short orchestrator over its
-// parts. Each frame it applies the panel's and the keys' edits to the
-// simulation (SimulationControl: backend switch and reset with their
-// recovery, scenes), runs
-// the frame's steps as the pace asks (FramePacer) and draws them with
-// runFrame() left of the panel and the colour bar (ColourBar), then lets the
-// parts read the result: the field's measures and the overflow pause
-// (FieldWatch), the rates (RateMeter), the bandwidth table (BandwidthSurvey),
-// a screenshot (screenshots.h). A cue list (CuePlayer) edits the settings
-// before all that and asks for scenes, resets, screenshots and captions.
-// The mouse goes to FieldInput. The window
-// (LectureWindow) and `heatlab shot --ui` both run it; only they know where
-// the pixels go and where input comes from.
-// Owns, in the order they are made and (reversed) destroyed: the renderer,
-// the field view, the simulation; the ImGui layer and the GL context are
-// the caller's and must outlive it.
+// panes (Pane: pane A always, pane B while split) and parts. Each frame it
+// applies the panel's and the keys' edits to pane A (its SimulationControl:
+// backend switch and reset with their recovery, scenes) and pane B follows
+// (PaneRun::follow); the panes run the frame's steps in lockstep as the pace
+// asks (FramePacer), never past either pane's pause, each drawn in its
+// rectangle with its colour bar (the difference view in B's while it shows
+// A - B); then the parts read the result: the rates (RateMeter), the
+// bandwidth table (BandwidthSurvey), screenshots and the recording (every
+// pane on a slide). A cue list (CuePlayer) edits the settings before all
+// that and asks for scenes, resets, screenshots and captions. The mouse
+// goes to FieldInput. The window (LectureWindow) and `heatlab shot --ui`
+// both run it; only they know where the pixels go and where input comes
+// from. The ImGui layer and the GL context are the caller's and must
+// outlive it.
 
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/io/png_file.h"
-#include "app/lecture/comparison_run.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
-#include "app/lecture/field_watch.h"
 #include "app/lecture/frame_pacer.h"
 #include "app/lecture/loupe_control.h"
 #include "app/lecture/panel_edits.h"
 #include "app/lecture/rate_meter.h"
 #include "app/lecture/scene.h"
-#include "app/lecture/simulation_control.h"
 #include "app/measure/bandwidth_survey.h"
 #include "app/render/field_renderer.h"
-#include "app/render/gl_field.h"
-#include "app/ui/colour_bar.h"
-#include "app/ui/comparison_view.h"
+#include "app/ui/difference_view.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_pictures.h"
+#include "app/ui/pane.h"
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
 #include "app/ui/window.h"
-#include "app/ui/window_recording.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/simulation.h"
 
@@ -81,7 +77,7 @@ public:
     LectureUi(const LectureUi&) = delete;
     LectureUi& operator=(const LectureUi&) = delete;
 
-    // Runs one frame (steps, field, panel) into the bound framebuffer, which
+    // Runs one frame (steps, panes, panel) into the bound framebuffer, which
     // is `surface` large; returns whether the panel or a key asked to quit.
     bool frame(const UiSurface& surface);
 
@@ -93,25 +89,26 @@ public:
     void onMouseButton(int button, bool pressed);
     void onCursor(double x, double y);
 
-    // The field at grid resolution as a PNG at `path` (--screenshot); a
-    // failure throws.
+    // Pane A's field at grid resolution as a PNG at `path` (--screenshot);
+    // a failure throws.
     void saveScreenshot(const std::string& path);
     // F12, P or the panel's button: the panel's kind of picture into its
     // folder; `window` is the framebuffer just drawn, read for a window shot.
     void takeScreenshot(const PixelSize& window);
     // The text chunks of a picture of the whole UI: how the field on it was
-    // made (describePicture's), and that the panel is on it.
+    // made (describePicture's), every pane's label, and that the panel is on
+    // it.
     PngText describeUi();
-    // A slide of width x height pixels of the field as it is (both panes
-    // side by side when split), with its text chunks: `shot --slide
-    // --split`.
+    // A slide of width x height pixels of the panes as they are, with its
+    // text chunks: `shot --slide`.
     Picture slide(int width, int height, bool loupe);
 
     // Ctrl+R or the panel's button: starts recording the panel's kind of
-    // picture (window_recording.h) into its folder, or stops and says
-    // where it went. `window` is the framebuffer's size.
+    // picture (window_recording.h; a slide holds every pane) into its
+    // folder, or stops and says where it went. `window` is the
+    // framebuffer's size.
     void toggleRecording(const PixelSize& window);
-    const WindowRecording& recording() const { return recording_; }
+    const WindowRecording& recording() const { return pictures_.recording(); }
 
     // Starts the bandwidth table (the bench's table 1) on the running grid,
     // on a second backend of the simulation's kind, one row a frame from the
@@ -120,24 +117,28 @@ public:
     void measureBandwidth();
     bool measuringBandwidth() const { return bandwidth_.running(); }
     // Display buffers set up with CUDA so far, registered or imported (once
-    // per grid or view size).
-    int registrations() const { return view_.registrations() + view_.sharedImports(); }
+    // per grid or view size), over every pane.
+    int registrations() const;
 
-    // What the panel and the keys edit: the window applies vsync, `shot
-    // --ui` runs and pauses the steps, scripts and tests drive the lecture
-    // through it as a user would through the panel.
-    LectureSettings& settings() { return settings_; }
-    Simulation& simulation() { return simulation_; }
+    // The panes left to right: pane A, then pane B while split.
+    std::size_t paneCount() const { return panes_.size(); }
+    Pane& pane(std::size_t i) { return *panes_.at(i); }
+    // What the panel and the keys edit (pane A's settings, the lecture's):
+    // the window applies vsync, `shot --ui` runs and pauses the steps,
+    // scripts and tests drive the lecture through it as a user would
+    // through the panel.
+    LectureSettings& settings() { return lead().settings(); }
+    Simulation& simulation() { return lead().simulation(); }
     // The panel's screenshot choices (what, and into which folder).
-    ScreenshotPanel& screenshots() { return screenshotPanel_; }
+    ScreenshotPanel& screenshots() { return pictures_.panel(); }
     // The disk the lecture's screenshots are written to (tests give one
     // that fills part-way).
-    void setOutputDisk(const OutputDisk& disk) { outputDisk_ = disk; }
+    void setOutputDisk(const OutputDisk& disk) { pictures_.setOutputDisk(disk); }
     // The panel's scene choices (the file to save to or load from) and
     // requests, applied by the next frame.
     ScenePanel& scenes() { return scenePanel_; }
     // What the panel shows of the running lecture (messages included).
-    const PanelReadouts& readouts() const { return readouts_; }
+    const PanelReadouts& readouts() const { return panes_.front()->run().readouts(); }
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
@@ -147,15 +148,9 @@ public:
     // The clock the pace and the rates read, in seconds: the host's; tests
     // and headless runs give simulated time, a frame's worth each frame.
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
-    // The newest frame's parts, the panel's included; times only when it
+    // Pane A's newest frame, the panel's part included; times only when it
     // was timed.
-    const FrameStats& lastFrame() const { return lastFrame_; }
-    // Pane B of the A/B split (B), while it runs, and its newest frame.
-    ComparisonRun& comparison() { return comparison_; }
-    const FrameStats& lastFrameB() const { return lastFrameB_; }
-    // Where the last frame drew pane B, in framebuffer pixels (pane A is as
-    // wide, from the left edge).
-    PaneRect paneB() const { return PaneRect{paneBX_, fieldWidth_, fieldHeight_}; }
+    const FrameStats& lastFrame() const { return panes_.front()->lastFrame(); }
     // Plays `list` from its first cue at the next frame (--cues); the keys
     // Page Down / Right and Page Up / Left move through it.
     void setCues(CueList list);
@@ -166,63 +161,62 @@ public:
     const OverlayBand& noticeBand() const { return noticeBand_; }
 
 private:
+    // Pane A: the lecture's own run, which the panel edits.
+    PaneRun& lead() { return panes_.front()->run(); }
+    const PaneRun& lead() const { return panes_.front()->run(); }
+    // The panel's readouts (pane A's run holds them) and its message line.
+    PanelReadouts& shown() { return lead().readouts(); }
+    void say(const std::string& message) { shown().message = message; }
+    // A pane's notice, named after it while there are two.
+    std::string ofPane(const PaneRun& run, const std::string& text) const;
+
     void apply(const PanelActions& actions);
     void showBackend();
     // Says a control's outcome in the panel; a new grid is fitted and its
     // bandwidth table measured.
     void show(const ControlOutcome& outcome);
     void lockRangeToField();
-    // After the frame's steps: the measures, the rates. `factor`: the
-    // running grid's highest mode's, a step.
-    void measure(int steps, double factor);
+    // The frame's panes: stepped, drawn, measured, with their bars.
+    void drawPanes(int steps, const ColourBar::Strip& bar, bool timed);
+    // Pane A's measures after the frame's steps, and the rates.
+    void measure(int steps);
+    // Every pane's measures: an overflow in one pauses the lockstep.
+    void measurePane(PaneRun& run, bool withSpot);
     // One row of the table a frame, once the frame's steps are done.
     void advanceBandwidthSurvey();
-    int paceSteps(const PanelActions& actions, double factor);
+    int paceSteps(const PanelActions& actions);
     float pixelsPerUnit() const;
-    FieldArea fieldArea() const { return FieldArea{fieldWidth_, fieldHeight_, pixelsPerUnit()}; }
-    DrawnField drawnField() { return DrawnField{simulation_, view_, renderer_}; }
-    // Pane B for a picture, while split (not while it shows A - B).
-    std::optional<DrawnPaneB> drawnPaneB();
+    FieldArea fieldArea() const;
+    // Every pane as a picture draws it (A - B is no field view: not while it
+    // shows).
+    std::vector<DrawnPane> drawnPanes();
     // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
     // Applies a parsed scene and its view, or throws having changed nothing
     // (SimulationControl::applyScene).
     void applyScene(const Scene& scene);
-    Scene currentScene() const;
     // The cue list's part of the frame, before the panel's edits apply: the
     // keys' moves, then what the cue asks for, into `actions` or done here;
     // returns the caption of a cue that started, said after the edits.
     std::optional<std::string> cueFrame(PanelActions& actions);
-    // The A/B split as the settings ask (started as a copy of pane A, or
-    // stopped), pane B's edits applied; after pane A's own edits.
-    void applyComparison(const PanelActions& actions);
-    // Pane A's field was replaced: pane B starts again from it.
-    void restartPaneB();
-    // Pane B's frame right of pane A, its bar and both panes' labels.
-    void paneBFrame(int steps, const ColourBar::Strip& bar, bool timed);
+    // The A/B split as the settings ask (pane B started as a copy of pane
+    // A, or stopped), pane B following A's settings with its own; after
+    // pane A's own edits.
+    void applySplit(const PanelActions& actions);
+    // Pane A's field was replaced: every other pane starts again from it.
+    void restartFollowers();
     void drawPaneLabels();
-    // The framebuffer column where a pane's grid ends, drawn with `view`
-    // (empty: fitted): its colour bar starts there, beside the grid rather
-    // than the rectangle's edge where a fitted grid leaves background.
-    int gridRightEdge(const std::optional<ViewTransform>& view) const;
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
-    GlField view_;
-    Simulation simulation_;
-
-    LectureSettings settings_;
-    SimulationControl control_;
-    PanelReadouts readouts_;
+    // Pane A first; made in the constructor and never replaced.
+    std::vector<std::unique_ptr<Pane>> panes_;
+    DifferenceView difference_;
     PanelLayout panelLayout_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
-    ScreenshotPanel screenshotPanel_;
-    OutputDisk outputDisk_;
     FieldInput input_;
     LoupeControl loupe_;
-    ColourBar colourBar_;
-    FieldWatch watch_;
     FieldNotice notice_;
     OverlayBand noticeBand_;
     RateMeter rates_;
@@ -231,21 +225,16 @@ private:
     CuePlayer cues_;
     std::optional<long long> cueStepsLeft_;  // this frame's cap from the cue's "until"
     UiSurface surface_;
-    int fieldWidth_ = 1;  // framebuffer pixels left of the panel
-    int fieldHeight_ = 1;
-    FrameStats lastFrame_;
-    ComparisonRun comparison_;
-    ComparisonView comparisonView_;
-    FrameStats lastFrameB_;
-    int paneBX_ = 0;  // framebuffer column where pane B starts
     FrameTiming timing_ = FrameTiming::Sampled;
     std::function<double()> clock_ = secondsNow;
     double lastTimedFrame_ = 0.0;
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
     bool displayLatency_ = false;
-    // Last: finished (its frames read back) while the GL objects above live.
-    WindowRecording recording_;
+    bool loupeToggled_ = false;  // this frame's key or panel asked for the loupe
+    // Last: its recording finished (its frames read back) while the GL
+    // objects above live.
+    LecturePictures pictures_;
 };
 
 }  // namespace heatlab

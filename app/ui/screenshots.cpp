@@ -42,39 +42,47 @@ RgbImage sideBySide(const RgbImage& left, const RgbImage& right) {
 
 }  // namespace
 
-Picture splitSlide(const DrawnField& a, const FrameSettings& aSettings, const DrawnPaneB& b,
-                   int width, int height) {
-    const int half = width / 2;
-    Picture left = slidePicture(a.simulation, a.view, a.renderer, aSettings, half, height);
-    Picture right = slidePicture(b.field.simulation, b.field.view, b.field.renderer, b.settings,
-                                 width - half, height);
-    Picture both;
-    both.image = sideBySide(left.image, right.image);
-    both.frame = left.frame;
-    both.range = left.range;
-    both.text = describePicture(a.simulation, aSettings, left);
-    for (const auto& [key, value] : describePicture(b.field.simulation, b.settings, right)) {
-        both.text.emplace_back("Pane B " + key, value);
+Picture slideOfPanes(const std::vector<DrawnPane>& panes, int width, int height) {
+    Picture all;
+    int left = 0;
+    const int count = static_cast<int>(panes.size());
+    for (int i = 0; i < count; ++i) {
+        const DrawnPane& pane = panes[static_cast<std::size_t>(i)];
+        const int right = width * (i + 1) / count;
+        Picture one = slidePicture(pane.field.simulation, pane.field.view, pane.field.renderer,
+                                   pane.settings, right - left, height);
+        const std::string prefix = i == 0 ? "" : std::string("Pane ") + char('A' + i) + " ";
+        for (const auto& [key, value] :
+             describePicture(pane.field.simulation, pane.settings, one)) {
+            all.text.emplace_back(prefix + key, value);
+        }
+        if (i == 0) {
+            all.image = std::move(one.image);
+            all.frame = one.frame;
+            all.range = one.range;
+        } else {
+            all.image = sideBySide(all.image, one.image);
+        }
+        left = right;
     }
-    both.text.push_back({"heatlab.picture", "A/B: pane A left, pane B right, in lockstep"});
-    return both;
+    if (count > 1) {
+        all.text.push_back({"heatlab.picture", "A/B: pane A left, pane B right, in lockstep"});
+    }
+    return all;
 }
 
-void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
-                     const FrameSettings& settings, const PixelSize& window,
-                     const PngText& windowText, const OutputDisk& disk, const DrawnPaneB* paneB) {
+void writeScreenshot(ScreenshotKind kind, const std::string& path,
+                     const std::vector<DrawnPane>& panes, const PixelSize& window,
+                     const PngText& windowText, const OutputDisk& disk) {
     if (kind == ScreenshotKind::Window) {
         writePng(path, readPixels(window.width, window.height), windowText, disk);
-    } else if (kind == ScreenshotKind::Slide && paneB) {
-        const Picture slide = splitSlide(field, settings, *paneB, kSlideWidth, kSlideHeight);
-        writePng(path, slide.image, slide.text, disk);
     } else if (kind == ScreenshotKind::Slide) {
-        Picture slide = slidePicture(field.simulation, field.view, field.renderer, settings,
-                                     kSlideWidth, kSlideHeight);
-        writePng(path, slide.image, describePicture(field.simulation, settings, slide), disk);
+        const Picture slide = slideOfPanes(panes, kSlideWidth, kSlideHeight);
+        writePng(path, slide.image, slide.text, disk);
     } else {
+        const DrawnField& field = panes.front().field;
         const Picture picture =
-            pictureOfField(field.simulation, field.view, field.renderer, settings);
+            pictureOfField(field.simulation, field.view, field.renderer, panes.front().settings);
         writePng(path, picture.image, picture.text, disk);
     }
 }

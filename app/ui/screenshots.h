@@ -5,6 +5,7 @@
 // picture of the window was made. Each PNG is written whole or not at all.
 
 #include <string>
+#include <vector>
 
 #include "app/io/png_file.h"
 #include "app/render/field_picture.h"
@@ -37,26 +38,25 @@ std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, l
 PngText describeWindow(const DrawnField& field, const FrameSettings& settings,
                        const FrameStats& lastFrame);
 
-// Pane B of an A/B split, as a picture needs it: its field and how it is
-// drawn.
-struct DrawnPaneB {
+// One pane of the lecture as a picture needs it: its field and how it is
+// drawn. The lecture's pictures take its panes in order, pane A first.
+struct DrawnPane {
     DrawnField field;
     FrameSettings settings;
 };
 
 // Writes a picture of `kind` to `path`: for a window picture the bound
 // framebuffer just drawn (`window` large, panel included, before it is
-// shown) with `windowText`, onto `disk`. With `paneB` a slide holds both
-// panes side by side, each with its bar and caption (a field picture is
-// pane A's). Throws what writing or drawing failed with.
-void writeScreenshot(ScreenshotKind kind, const std::string& path, const DrawnField& field,
-                     const FrameSettings& settings, const PixelSize& window,
-                     const PngText& windowText, const OutputDisk& disk,
-                     const DrawnPaneB* paneB = nullptr);
+// shown) with `windowText`, onto `disk`. A slide holds every pane side by
+// side, each with its bar and caption; a field picture is the first pane's
+// at its grid's resolution. Throws what writing or drawing failed with.
+void writeScreenshot(ScreenshotKind kind, const std::string& path,
+                     const std::vector<DrawnPane>& panes, const PixelSize& window,
+                     const PngText& windowText, const OutputDisk& disk);
 
-// A slide of both panes of a split: A's slide left, B's right, each half of
-// width x height, and their text chunks (B's prefixed "Pane B ").
-Picture splitSlide(const DrawnField& a, const FrameSettings& aSettings, const DrawnPaneB& b,
-                   int width, int height);
+// A slide of width x height: the panes side by side in equal parts, each
+// its own slide, and their text chunks (a second pane's keys prefixed
+// "Pane B ").
+Picture slideOfPanes(const std::vector<DrawnPane>& panes, int width, int height);
 
 }  // namespace heatlab

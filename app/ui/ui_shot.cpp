@@ -78,15 +78,15 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
     const FrameRunner frame = [&](bool timed) {
         ui.setFrameTiming(timed ? FrameTiming::EveryFrame : FrameTiming::Never);
         ui.frame(surface);
-        if (timed && ui.comparison().running()) {
-            paneB.push_back(ui.lastFrameB());
+        if (timed && ui.paneCount() > 1) {
+            paneB.push_back(ui.pane(1).lastFrame());
         }
         return ui.lastFrame();
     };
     ShotStats stats = measureFrames(ui.simulation(), frame, target, frames, stepsPerFrame);
     if (!paneB.empty()) {
         stats.paneB = paneStatsOf(paneB);
-        stats.paneB->kernel = name(ui.comparison().simulation().params().kernel);
+        stats.paneB->kernel = name(ui.pane(1).run().simulation().params().kernel);
     }
     stats.picture = settings.picture.surface ? "the window with its panel, the field as a surface"
                                              : "the window with its panel";

@@ -16,14 +16,15 @@ namespace {
 constexpr Rgb8 kRecRed{230, 30, 30};
 constexpr Rgb8 kIndicatorBack{20, 20, 20};
 
-PixelSize askedSize(ScreenshotKind kind, const DrawnField& field, const PixelSize& window) {
+PixelSize askedSize(ScreenshotKind kind, const std::vector<DrawnPane>& panes,
+                    const PixelSize& window) {
     if (kind == ScreenshotKind::Window) {
         return window;
     }
     if (kind == ScreenshotKind::Slide) {
         return PixelSize{kSlideWidth, kSlideHeight};
     }
-    const GridSize& grid = field.simulation.params().grid;
+    const GridSize& grid = panes.front().field.simulation.params().grid;
     return PixelSize{grid.nx, grid.ny};
 }
 
@@ -47,10 +48,10 @@ WindowRecording::~WindowRecording() {
 
 int WindowRecording::dropped() const { return recorder_ ? recorder_->framesDropped() : 0; }
 
-void WindowRecording::start(const std::string& path, ScreenshotKind kind, const DrawnField& field,
-                            const PixelSize& window, int fps, int everySteps, double now,
-                            const OutputDisk& disk) {
-    const PixelSize asked = askedSize(kind, field, window);
+void WindowRecording::start(const std::string& path, ScreenshotKind kind,
+                            const std::vector<DrawnPane>& panes, const PixelSize& window, int fps,
+                            int everySteps, double now, const OutputDisk& disk) {
+    const PixelSize asked = askedSize(kind, panes, window);
     const VideoFrameSize size = videoFrameSize(asked.width, asked.height, fps);
     VideoSpec spec;
     spec.width = size.width;
@@ -82,8 +83,7 @@ void WindowRecording::drain(bool wait) {
     }
 }
 
-std::optional<std::string> WindowRecording::capture(const DrawnField& field,
-                                                    const FrameSettings& settings,
+std::optional<std::string> WindowRecording::capture(const std::vector<DrawnPane>& panes,
                                                     const PixelSize& window,
                                                     const std::function<PngText()>& describe) {
     if (!active()) {
@@ -95,12 +95,13 @@ std::optional<std::string> WindowRecording::capture(const DrawnField& field,
     if (const std::string failed = recorder_->failure(); !failed.empty()) {
         return stopWith("", {});  // nothing to finish: the file is gone
     }
-    const PixelSize now = askedSize(kind_, field, window);
+    const PixelSize now = askedSize(kind_, panes, window);
     if (now.width != asked_.width || now.height != asked_.height) {
         return stopWith(
             kind_ == ScreenshotKind::Window ? "the window changed size" : "the grid changed size",
             describe());
     }
+    const DrawnField& field = panes.front().field;
     const long long step = field.simulation.stepCount();
     // A step count that went back is a reset: the new run is recorded from
     // its first frame on.
@@ -123,19 +124,20 @@ std::optional<std::string> WindowRecording::capture(const DrawnField& field,
     }
     // The field or the slide drawn again (no steps) into the recording's
     // own target, the window's framebuffer bound again after.
-    FrameSettings again = settings;
-    again.steps = 0;
-    again.view.reset();
-    again.beforeDraw = nullptr;
+    std::vector<DrawnPane> again = panes;
+    for (DrawnPane& pane : again) {
+        pane.settings.steps = 0;
+        pane.settings.view.reset();
+        pane.settings.beforeDraw = nullptr;
+    }
     const auto bound = target_->bind();
     if (kind_ == ScreenshotKind::Slide) {
         // The composition reads its own picture back (its text needs it).
-        recorder_->add(
-            slidePicture(field.simulation, field.view, field.renderer, again, width_, height_)
-                .image);
+        recorder_->add(slideOfPanes(again, width_, height_).image);
         return std::nullopt;
     }
-    runFrame(field.simulation, field.view, field.renderer, again, 0, 0, width_, height_, false);
+    runFrame(field.simulation, field.view, field.renderer, again.front().settings, 0, 0, width_,
+             height_, false);
     readback_->start(width_, height_);
     return std::nullopt;
 }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/io/stop_signal.h"
 #include "app/io/video_recorder.h"
@@ -44,7 +45,7 @@ public:
 
     // Starts recording `kind` into `path`. Throws (the libraries missing,
     // the name not writable) with nothing started.
-    void start(const std::string& path, ScreenshotKind kind, const DrawnField& field,
+    void start(const std::string& path, ScreenshotKind kind, const std::vector<DrawnPane>& panes,
                const PixelSize& window, int fps, int everySteps, double now,
                const OutputDisk& disk);
     // After the frame is drawn into the bound framebuffer, before the
@@ -53,8 +54,8 @@ public:
     // to stop (the window or grid changed size, the encoder failed): it
     // was finished or removed, as the line says; `describe` gives the
     // parameters its metadata carries then (called only to stop).
-    std::optional<std::string> capture(const DrawnField& field, const FrameSettings& settings,
-                                       const PixelSize& window,
+    // A slide holds every pane (slideOfPanes()), a field the first pane's.
+    std::optional<std::string> capture(const std::vector<DrawnPane>& panes, const PixelSize& window,
                                        const std::function<PngText()>& describe);
     // The red REC, elapsed time and drops at the field's top right corner.
     void drawIndicator(const PixelSize& window, int fieldWidth, float pixelsPerUnit, double now);

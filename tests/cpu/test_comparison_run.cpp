@@ -1,4 +1,4 @@
-// The A/B comparison's pane B (app/lecture/comparison_run.h) on the CPU
+// The A/B comparison's panes (app/lecture/pane_run.h) on the CPU
 // backend, on grids no block size divides: equal settings stay equal to the
 // bit; the optimised and the temporal kernel stay equal to the bit on every
 // boundary; r = 0.25 against 0.26 from the same field differ by a
@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/comparison_run.h"
 #include "app/lecture/cue_list.h"
+#include "app/lecture/pane_run.h"
 #include "app/lecture/scene.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
@@ -31,104 +31,114 @@ LectureSettings splitSettings(const GridSize& grid, Boundary boundary) {
     return s;
 }
 
-// Both panes advanced by the same steps, as the window's frames do.
-void lockstep(Simulation& a, ComparisonRun& run, int steps) {
-    a.advance(steps);
-    run.simulation().advance(steps);
+// Pane A of the lecture running `s`.
+std::unique_ptr<PaneRun> paneA(const LectureSettings& s) {
+    return std::make_unique<PaneRun>("A", std::make_unique<CpuBackend>(), s);
 }
 
-TEST(ComparisonRun, EqualSettingsStayEqualToTheBit) {
+Scene sceneOf(const LectureSettings& s) {
+    Scene scene;
+    scene.settings = s;
+    return scene;
+}
+
+// Both panes advanced by the same steps, as the window's frames do.
+void lockstep(PaneRun& a, PaneRun& b, int steps) {
+    a.simulation().advance(steps);
+    b.simulation().advance(steps);
+}
+
+TEST(PaneRun, EqualSettingsStayEqualToTheBit) {
     LectureSettings s = splitSettings(GridSize{67, 45}, Boundary::Dirichlet);
-    Simulation a(std::make_unique<CpuBackend>(), s.params);
-    a.advance(11);
-    ComparisonRun run;
-    run.start(a, s);
-    EXPECT_EQ(run.simulation().stepCount(), 11) << "B starts at A's step";
-    EXPECT_EQ(run.difference(a).maxAbs, 0.0) << "and from A's field";
+    const std::unique_ptr<PaneRun> a = paneA(s);
+    a->simulation().advance(11);
+    const std::unique_ptr<PaneRun> b = PaneRun::followerOf(*a);
+    EXPECT_EQ(b->simulation().stepCount(), 11) << "B starts at A's step";
+    EXPECT_EQ(a->differenceFrom(*b).maxAbs, 0.0) << "and from A's field";
     for (int frame = 0; frame < 5; ++frame) {
-        EXPECT_FALSE(run.apply(s, BackendChoice::Cpu));
-        lockstep(a, run, 13);
+        EXPECT_FALSE(b->follow(*a));
+        lockstep(*a, *b, 13);
     }
-    const PaneDifference d = run.difference(a);
+    const PaneDifference d = a->differenceFrom(*b);
     EXPECT_EQ(d.step, 76);
     EXPECT_EQ(d.maxAbs, 0.0);
 }
 
-TEST(ComparisonRun, OptimisedAgainstTemporalIsExactOnEveryBoundary) {
+TEST(PaneRun, OptimisedAgainstTemporalIsExactOnEveryBoundary) {
     for (Boundary boundary : allBoundaries()) {
         SCOPED_TRACE(name(boundary));
         LectureSettings s = splitSettings(GridSize{71, 53}, boundary);
         s.comparison.b.kernel = Kernel::Temporal;
-        Simulation a(std::make_unique<CpuBackend>(), s.params);
-        ComparisonRun run;
-        run.start(a, s);
-        run.apply(s, BackendChoice::Cpu);
-        ASSERT_EQ(run.simulation().params().kernel, Kernel::Temporal);
+        const std::unique_ptr<PaneRun> a = paneA(s);
+        const std::unique_ptr<PaneRun> b = PaneRun::followerOf(*a);
+        b->follow(*a);
+        ASSERT_EQ(b->simulation().params().kernel, Kernel::Temporal);
         for (int frame = 0; frame < 4; ++frame) {
-            lockstep(a, run, 7 + frame * 5);  // not multiples of the temporal pass
+            lockstep(*a, *b, 7 + frame * 5);  // not multiples of the temporal pass
         }
-        EXPECT_EQ(run.difference(a).maxAbs, 0.0);
+        EXPECT_EQ(a->differenceFrom(*b).maxAbs, 0.0);
     }
 }
 
-TEST(ComparisonRun, TheDifferenceAcrossTheBoundGrowsByTheGridsOwnFactor) {
+TEST(PaneRun, TheDifferenceAcrossTheBoundGrowsByTheGridsOwnFactor) {
     LectureSettings s = splitSettings(GridSize{43, 37}, Boundary::Dirichlet);
     s.params.r = 0.25f;
     s.comparison.b.r = 0.26f;
-    Simulation a(std::make_unique<CpuBackend>(), s.params);
-    ComparisonRun run;
-    run.start(a, s);
-    run.apply(s, BackendChoice::Cpu);
-    ASSERT_EQ(run.simulation().params().r, 0.26f);
-    lockstep(a, run, 200);  // the transient: the checkerboard outgrows the rest
-    const double before = run.difference(a).maxAbs;
+    const std::unique_ptr<PaneRun> a = paneA(s);
+    const std::unique_ptr<PaneRun> b = PaneRun::followerOf(*a);
+    b->follow(*a);
+    ASSERT_EQ(b->simulation().params().r, 0.26f);
+    lockstep(*a, *b, 200);  // the transient: the checkerboard outgrows the rest
+    const double before = a->differenceFrom(*b).maxAbs;
     constexpr int kSteps = 100;
-    lockstep(a, run, kSteps);
-    const double after = run.difference(a).maxAbs;
+    lockstep(*a, *b, kSteps);
+    const double after = a->differenceFrom(*b).maxAbs;
     const double growth = std::pow(after / before, 1.0 / kSteps);
     const double factor = std::fabs(highestModeFactor(s.params.grid, s.params.boundary, 0.26));
     EXPECT_NEAR(growth, factor, 1e-3) << "max |A - B| " << before << " then " << after;
 }
 
-TEST(ComparisonRun, PaneBFollowsPaneAUntilItsOwnSettingIsSet) {
+TEST(PaneRun, PaneBFollowsPaneAUntilItsOwnSettingIsSet) {
     LectureSettings s = splitSettings(GridSize{33, 29}, Boundary::Periodic);
-    Simulation a(std::make_unique<CpuBackend>(), s.params);
-    ComparisonRun run;
-    run.start(a, s);
-    s.params.r = 0.2f;  // A's r moves; B has none of its own
-    run.apply(s, BackendChoice::Cpu);
-    EXPECT_EQ(run.simulation().params().r, 0.2f);
-    s.comparison.b.r = 0.26f;
-    s.params.r = 0.1f;
-    run.apply(s, BackendChoice::Cpu);
-    EXPECT_EQ(run.simulation().params().r, 0.26f);
-    s.comparison.b.copyEvery = 1;
-    run.apply(s, BackendChoice::Cpu);
-    EXPECT_EQ(run.simulation().copyPolicy().every, 1);
-    EXPECT_EQ(a.copyPolicy().every, 0) << "pane A's policy is its own";
+    const std::unique_ptr<PaneRun> a = paneA(s);
+    const std::unique_ptr<PaneRun> b = PaneRun::followerOf(*a);
+    a->settings().params.r = 0.2f;  // A's r moves; B has none of its own
+    a->control().applyEdits();
+    b->follow(*a);
+    EXPECT_EQ(b->simulation().params().r, 0.2f);
+    a->settings().comparison.b.r = 0.26f;
+    a->settings().params.r = 0.1f;
+    b->follow(*a);
+    EXPECT_EQ(b->simulation().params().r, 0.26f);
+    a->settings().comparison.b.copyEvery = 1;
+    const LectureSettings before = a->settings();
+    b->follow(*a);
+    EXPECT_EQ(b->simulation().copyPolicy().every, 1);
+    EXPECT_EQ(a->simulation().copyPolicy().every, 0) << "pane A's policy is its own";
+    EXPECT_EQ(sceneText(sceneOf(a->settings())), sceneText(sceneOf(before)))
+        << "following never writes into pane A's settings";
 }
 
-TEST(ComparisonRun, ResetOfPaneARestartsPaneBFromItsField) {
+TEST(PaneRun, ResetOfPaneARestartsPaneBFromItsField) {
     LectureSettings s = splitSettings(GridSize{40, 31}, Boundary::Insulated);
     s.comparison.b.r = 0.26f;
-    Simulation a(std::make_unique<CpuBackend>(), s.params);
-    ComparisonRun run;
-    run.start(a, s);
-    run.apply(s, BackendChoice::Cpu);
-    lockstep(a, run, 50);
-    ASSERT_GT(run.difference(a).maxAbs, 0.0);
-    Params params = a.params();
+    const std::unique_ptr<PaneRun> a = paneA(s);
+    const std::unique_ptr<PaneRun> b = PaneRun::followerOf(*a);
+    b->follow(*a);
+    lockstep(*a, *b, 50);
+    ASSERT_GT(a->differenceFrom(*b).maxAbs, 0.0);
+    Params params = a->simulation().params();
     params.grid = GridSize{45, 38};  // a new grid, as the panel's reset makes
-    a.setParams(params);
-    a.reset();
-    EXPECT_FALSE(run.restartFrom(a));
-    EXPECT_EQ(run.simulation().params().grid.nx, 45);
-    EXPECT_EQ(run.simulation().stepCount(), 0);
-    EXPECT_EQ(run.difference(a).maxAbs, 0.0);
-    EXPECT_EQ(run.simulation().params().r, 0.26f) << "B keeps its own r";
+    a->simulation().setParams(params);
+    a->simulation().reset();
+    b->restartFrom(a->simulation());
+    EXPECT_EQ(b->simulation().params().grid.nx, 45);
+    EXPECT_EQ(b->simulation().stepCount(), 0);
+    EXPECT_EQ(a->differenceFrom(*b).maxAbs, 0.0);
+    EXPECT_EQ(b->simulation().params().r, 0.26f) << "B keeps its own r";
 }
 
-TEST(ComparisonRun, TheSplitGoesThroughScenesAndCues) {
+TEST(PaneRun, TheSplitGoesThroughScenesAndCues) {
     Scene scene;
     scene.settings.comparison.split = true;
     scene.settings.comparison.difference = true;

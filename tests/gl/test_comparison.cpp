@@ -32,9 +32,9 @@ protected:
 };
 
 // The pixel at the middle of pane `pane` (0: A, 1: B): RGB.
-std::array<int, 3> paneMiddle(const RgbImage& image, const LectureUi& ui, int pane) {
-    const PaneRect b = ui.paneB();
-    const std::uint8_t* p = image.at((pane == 0 ? 0 : b.x) + b.width / 2, image.height / 2);
+std::array<int, 3> paneMiddle(const RgbImage& image, LectureUi& ui, int pane) {
+    const PaneRect r = ui.pane(static_cast<std::size_t>(pane)).rect();
+    const std::uint8_t* p = image.at(r.x + r.width / 2, image.height / 2);
     return {p[0], p[1], p[2]};
 }
 
@@ -43,13 +43,13 @@ TEST_F(Split, BSplitsAndJoins) {
     run(ui, 2);
     ui.onKey(Key::B, false);
     run(ui, 3);
-    ASSERT_TRUE(ui.comparison().running()) << ui.readouts().message;
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
     EXPECT_TRUE(ui.readouts().comparison.running);
-    EXPECT_EQ(ui.comparison().simulation().stepCount(), ui.simulation().stepCount())
+    EXPECT_EQ(ui.pane(1).run().simulation().stepCount(), ui.simulation().stepCount())
         << "both panes run the same steps";
     ui.onKey(Key::B, false);
     run(ui, 1);
-    EXPECT_FALSE(ui.comparison().running());
+    EXPECT_EQ(ui.paneCount(), 1u);
 }
 
 TEST_F(Split, BothPanesAreDrawnAlikeForEqualSettings) {
@@ -90,7 +90,7 @@ TEST_F(Split, PaneBPastTheBoundPausesBothBeforeOverflow) {
         run(ui, 1);
     }
     EXPECT_FALSE(ui.settings().running) << "x1.08 a step overflows in about 1100 steps";
-    Simulation& b = ui.comparison().simulation();
+    Simulation& b = ui.pane(1).run().simulation();
     EXPECT_EQ(b.stepCount(), ui.simulation().stepCount());
     const float maxAbs = b.backend().maxAbs();
     EXPECT_TRUE(std::isfinite(maxAbs));

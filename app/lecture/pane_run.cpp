@@ -1,0 +1,139 @@
+#include "app/lecture/pane_run.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/lecture/explosion_pace.h"
+#include "app/lecture/panel_edits.h"
+#include "kernels/backend_factory.h"
+#include "kernels/numerics/grid_modes.h"
+
+namespace heatlab {
+
+PaneRun::PaneRun(std::string name, std::unique_ptr<Backend> backend,
+                 const LectureSettings& settings)
+    : name_(std::move(name)),
+      settings_(settings),
+      simulation_(std::move(backend), settings.params),
+      control_(simulation_, settings_) {}
+
+std::unique_ptr<PaneRun> PaneRun::followerOf(PaneRun& lead) {
+    const LectureSettings wanted =
+        paneBSettingsOf(lead.settings(), choiceOf(lead.simulation().backend()));
+    auto pane = std::make_unique<PaneRun>("B", makeBackend(wanted.backend).backend, wanted);
+    pane->simulation_.setCopyPolicy(copyPolicyOf(wanted));
+    pane->simulation_.copyFieldOf(lead.simulation());
+    return pane;
+}
+
+double PaneRun::growthFactor() const {
+    const Params& p = simulation_.params();
+    return highestModeFactor(p.grid, p.boundary, p.r);
+}
+
+int PaneRun::stepsBeforePause(int steps, bool running, std::optional<std::string>& pause) {
+    const double factor = growthFactor();
+    AmplitudeSample measured;
+    const std::optional<long long> left = watch_.stepsLeft(simulation_, factor, measured);
+    if (!left) {
+        return steps;
+    }
+    if (*left == 0 && steps > 0 && running) {
+        pause = explosionPauseMessage(simulation_.stepCount(), factor, simulation_.params().r,
+                                      measured.maxAbs);
+    }
+    return static_cast<int>(std::min<long long>(steps, *left));
+}
+
+std::optional<std::string> PaneRun::measure(bool running, bool withSpot) {
+    // The watch says why in the readouts' message line, which for pane A is
+    // the panel's: the reason is handed back as it was written there.
+    settings_.running = running;
+    watch_.frame(simulation_, settings_, readouts_, withSpot);
+    if (running && !settings_.running) {
+        return readouts_.message;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> PaneRun::follow(PaneRun& lead) {
+    LectureSettings wanted =
+        paneBSettingsOf(lead.settings(), choiceOf(lead.simulation().backend()));
+    std::optional<std::string> said;
+    // A wish refused before stays refused until it is asked anew.
+    if (wanted.backend != refusedBackend_) {
+        refusedBackend_.reset();
+    }
+    if (wanted.params.kernel != refusedKernel_) {
+        refusedKernel_.reset();
+    }
+    const BackendChoice runsOn = choiceOf(simulation_.backend());
+    if (refusedBackend_) {
+        wanted.backend = runsOn;
+    }
+    // The field is this pane's own grid, boundary and initial field: only
+    // what it runs differently comes from the lead.
+    Params params = simulation_.params();
+    params.kernel = refusedKernel_ ? simulation_.params().kernel : wanted.params.kernel;
+    params.r = wanted.params.r;
+    params.timeBlock = wanted.params.timeBlock;
+    const Kernel ran = simulation_.params().kernel;
+    const BackendChoice askedBackend = wanted.backend;
+    settings_ = wanted;
+    settings_.params = params;
+    if (const ControlOutcome switched = control_.switchBackend(); switched.message) {
+        said = *switched.message;
+    }
+    if (settings_.backend != askedBackend) {
+        refusedBackend_ = askedBackend;
+    }
+    if (!simulation_.backend().hasKernel(params.kernel)) {
+        refusedKernel_ = params.kernel;
+        settings_.params.kernel = ran;
+        said = std::string(heatlab::name(params.kernel)) + " is not on " +
+               simulation_.backend().facts().name + "; " + name_ + " runs " + heatlab::name(ran);
+    }
+    control_.applyEdits();
+    control_.applyCopyPolicy();
+    return said;
+}
+
+void PaneRun::restartFrom(Simulation& lead) {
+    Params params = simulation_.params();
+    params.grid = lead.params().grid;
+    params.boundary = lead.params().boundary;
+    params.initial = lead.params().initial;
+    simulation_.setParams(params);
+    simulation_.copyFieldOf(lead);
+    settings_.params = simulation_.params();
+}
+
+PaneDifference PaneRun::differenceFrom(PaneRun& other, std::vector<float>* aMinusB) {
+    const std::vector<float>& fa = simulation_.fieldOnHost();
+    const std::vector<float>& fb = other.simulation_.fieldOnHost();
+    PaneDifference d;
+    d.step = simulation_.stepCount();
+    if (aMinusB) {
+        aMinusB->resize(fa.size());
+    }
+    bool unmeasurable = false;
+    for (std::size_t i = 0; i < fa.size() && i < fb.size(); ++i) {
+        // Equal bits (NaN in both included) differ by nothing.
+        const bool same = fa[i] == fb[i] || (std::isnan(fa[i]) && std::isnan(fb[i]));
+        const float cell = same ? 0.0f : fa[i] - fb[i];
+        if (aMinusB) {
+            (*aMinusB)[i] = cell;
+        }
+        if (std::isnan(cell)) {
+            unmeasurable = true;
+        } else {
+            d.maxAbs = std::max(d.maxAbs, static_cast<double>(std::fabs(cell)));
+        }
+    }
+    if (unmeasurable) {
+        d.maxAbs = std::nan("");
+    }
+    return d;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,90 @@
+#pragma once
+// One pane of the lecture on screen: what it runs (PaneRun) with its field
+// view (its own display path, so interop and via host compare side by
+// side), its colour bar, the rectangle the layout gave it, its newest frame
+// and its label. Pane A always, pane B while split: the lecture loops over
+// its panes and never asks which one it holds. Draws into the bound
+// framebuffer and Dear ImGui's foreground list: call between
+// ImGuiLayer::beginFrame() and render().
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/lecture/pane_run.h"
+#include "app/render/field_renderer.h"
+#include "app/render/frame.h"
+#include "app/render/gl_field.h"
+#include "app/ui/colour_bar.h"
+#include "app/ui/screenshots.h"
+
+namespace heatlab {
+
+// One pane's rectangle in framebuffer pixels (y up from the bottom, as GL's
+// viewport; the panes fill the field's height).
+struct PaneRect {
+    int x = 0;
+    int width = 1;
+    int height = 1;
+};
+
+// The layout: `panes` rectangles of equal width side by side left of the
+// panel (`panelPixels` wide), each followed by its colour bar's strip.
+std::vector<PaneRect> layoutPanes(const PixelSize& window, int panelPixels, int barWidth,
+                                  int panes);
+
+class Pane {
+public:
+    explicit Pane(std::unique_ptr<PaneRun> run) : run_(std::move(run)) {}
+
+    PaneRun& run() { return *run_; }
+    const PaneRun& run() const { return *run_; }
+    GlField& view() { return view_; }
+    const PaneRect& rect() const { return rect_; }
+    void place(const PaneRect& rect) { rect_ = rect; }
+
+    // Runs the frame's steps and draws the field into the pane's rectangle
+    // (runFrame()); with `drawn` false only the steps run (the rectangle
+    // shows something else: A - B) and the field is not brought to the GL.
+    const FrameStats& frame(FieldRenderer& renderer, const FrameSettings& shown, bool timed,
+                            bool drawn = true);
+    // What the frame's rectangle showed instead of the field (A - B), and
+    // the panel's time over it, added to the newest frame's parts.
+    void addDrawn(const FrameStats& drawn);
+    void addUiMs(double ms);
+    // The newest frame, and the newest that was timed part by part.
+    const FrameStats& lastFrame() const { return lastFrame_; }
+    const std::optional<FrameStats>& timedFrame() const { return timedFrame_; }
+
+    // The bar right of where the pane's grid ends, drawn with `shown`.
+    void drawBar(const ColourBar::Strip& strip, FieldRenderer& renderer, const FrameSettings& shown,
+                 float pixelsPerUnit);
+    // The framebuffer column where the pane's grid ends, drawn with `view`
+    // (empty: fitted): a bar starts there, beside the grid rather than the
+    // rectangle's edge where a fitted grid leaves background.
+    int gridRightEdge(const std::optional<ViewTransform>& view) const;
+
+    // The pane as a picture needs it.
+    DrawnPane drawn(FieldRenderer& renderer);
+    // The label's lines, which the pictures' text carries too: its name and
+    // kernel, where it runs and how it reaches the screen, its costs for
+    // `steps` a frame.
+    std::vector<std::string> labelLines(int steps) const;
+
+private:
+    std::unique_ptr<PaneRun> run_;
+    GlField view_;
+    ColourBar bar_;
+    PaneRect rect_;
+    FrameStats lastFrame_;
+    std::optional<FrameStats> timedFrame_;
+    bool lastTimed_ = false;  // the newest frame is the timed one
+};
+
+// A pane's label at (left, top) in window units, the pane's top left, at
+// most `width` wide: its lines, the first (the pane's name and kernel)
+// highlighted, each wrapped at spaces to fit.
+void drawPaneLabel(float left, float top, float width, const std::vector<std::string>& lines);
+
+}  // namespace heatlab
