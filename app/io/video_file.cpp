@@ -31,7 +31,10 @@ struct StreamSink {
     std::string failure;
 };
 
-#if defined(FF_API_AVIO_WRITE_NONCONST) && !FF_API_AVIO_WRITE_NONCONST
+// libavformat 61 (FFmpeg 7, Debian 13) made avio's write buffer const and
+// dropped the FF_API_AVIO_WRITE_NONCONST switch that announced it, so the
+// library's major is what tells the two apart (59 on Debian 12).
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
 using WriteBuffer = const std::uint8_t*;
 #else
 using WriteBuffer = std::uint8_t*;

@@ -80,10 +80,10 @@ TEST(ShotUi, StatsMeasureTheWindowsFramesWithThePanel) {
     std::filesystem::remove(path);
 }
 
-// --frame-budget fills frames of the budget with the steps that fit beside
-// the measured overhead: a budget far above the overhead holds many more
-// steps than a frame of the probe, and the share of the undrawn rate is
-// reported per path (via host alone on the CPU backend).
+// --frame-budget runs its frames on the shot's own display and reports
+// them per path (via host alone on the CPU backend). How many steps fill a
+// frame is this machine's speed; that they are the steps that fit beside the
+// measured overhead is held on a simulated machine (tests/cpu/test_frame_budget.cpp).
 TEST(ShotUi, AFrameBudgetIsFilledWithTheStepsThatFitBesideTheDisplay) {
     const std::string path = tempPath("heatlab-shot-budget.json");
     const CommandResult result = runHeatlab(
@@ -94,16 +94,17 @@ TEST(ShotUi, AFrameBudgetIsFilledWithTheStepsThatFitBesideTheDisplay) {
     EXPECT_NE(result.out.find("frames of 500.0 ms"), std::string::npos) << result.out;
     std::ifstream file(path);
     const nlohmann::json json = nlohmann::json::parse(file);
+    EXPECT_EQ(json["frame_budget"]["ms"].get<double>(), 500.0);
     const nlohmann::json& runs = json["frame_budget"]["runs"];
     ASSERT_EQ(runs.size(), 1u);
     EXPECT_EQ(runs[0]["display_path"], "via-host");
-    const double overhead = runs[0]["overhead_ms"].get<double>();
-    EXPECT_GT(overhead, 0.0);
-    EXPECT_LT(overhead, 500.0);
-    EXPECT_GT(runs[0]["steps_per_frame"].get<int>(), 100) << "a 64 grid steps in microseconds";
-    const double share = runs[0]["share_of_undrawn_rate"].get<double>();
-    EXPECT_GT(share, 0.0);
-    EXPECT_LE(share, 1.2);
+    EXPECT_GE(runs[0]["steps_per_frame"].get<int>(), 1);
+    EXPECT_GT(runs[0]["overhead_ms"].get<double>(), 0.0) << "the display's frames were timed";
+    // The share is the two rates of the same run, not a figure of its own.
+    const double displayed = runs[0]["steps_per_second_displayed"].get<double>();
+    const double undisplayed = runs[0]["steps_per_second_undisplayed"].get<double>();
+    ASSERT_GT(undisplayed, 0.0);
+    EXPECT_DOUBLE_EQ(runs[0]["share_of_undrawn_rate"].get<double>(), displayed / undisplayed);
     std::filesystem::remove(path);
 }
 

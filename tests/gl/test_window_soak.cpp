@@ -51,7 +51,9 @@ TEST(WindowSoak, ChangesEveryFewFramesInARealWindowRaiseNoErrorAndLeakNothing) {
     }
 }
 
-TEST(WindowSoak, TheWindowCommandRunsItsFramesWithNoErrorInBoundedTime) {
+// The time is printed, not held: how fast software GL draws on a busy
+// machine is no behaviour of ours, and a hang is ctest's timeout's to catch.
+TEST(WindowSoak, TheWindowCommandRunsItsFramesWithNoError) {
     if (!haveDisplay()) {
         GTEST_SKIP() << "no DISPLAY: the gl tier runs under xvfb-run";
     }
@@ -73,9 +75,6 @@ TEST(WindowSoak, TheWindowCommandRunsItsFramesWithNoErrorInBoundedTime) {
     const DecodedPng png = readPng(picture);
     const std::map<std::string, std::string> text(png.text.begin(), png.text.end());
     EXPECT_EQ(text.at("heatlab.steps"), std::to_string(2 * frames)) << "a frame's steps lost";
-    // A hang or a frame gone pathologically slow, not a benchmark: 200 ms a
-    // frame is ten times what software GL takes here.
-    EXPECT_LT(seconds, 0.2 * frames);
     std::filesystem::remove(picture);
 }
 
