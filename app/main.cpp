@@ -70,13 +70,15 @@ int run(int argc, char** argv) {
         "heatlab: an interactive visualiser and bench of the 2D heat equation "
         "(explicit five-point stencil, r = alpha dt / h^2)",
         "heatlab"};
-    app.footer(
-        "With no command, heatlab opens the lecture window with the options above. "
-        "Run a command with --help for its options, e.g. heatlab bench --help");
     heatlab::BenchOptions benchOptions;
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);
     heatlab::ShotOptions shotOptions;
     CLI::App* shot = heatlab::addShotCommand(app, shotOptions);
+    // Set after the commands are made: CLI11 copies a parent's footer into
+    // each command it makes, and "the options above" are the window's only.
+    app.footer(
+        "With no command, heatlab opens the lecture window with the options above. "
+        "Run a command with --help for its options, e.g. heatlab bench --help");
     heatlab::LectureStart windowStart;
     heatlab::addWindowOptions(app, windowStart);
 

@@ -194,6 +194,19 @@ TEST(CommandLine, HelpListsTheCommandsAndTheWindowOptions) {
     }
 }
 
+// The top level's footer speaks of "the options above", the window's: a
+// command's help lists its own options, so it must not say so (CLI11 copies
+// a parent's footer into the commands made after it).
+TEST(CommandLine, OnlyTheTopLevelHelpSaysItsOptionsOpenTheWindow) {
+    const char* footer = "opens the lecture window with the options above";
+    EXPECT_NE(runHeatlab("--help").out.find(footer), std::string::npos);
+    for (const char* command : {"bench --help", "shot --help"}) {
+        const CommandResult result = runHeatlab(command);
+        EXPECT_EQ(result.status, 0) << command;
+        EXPECT_EQ(result.out.find(footer), std::string::npos) << command << "\n" << result.out;
+    }
+}
+
 TEST(CommandLine, HelpListsEveryBenchOptionWithItsDefault) {
     const CommandResult result = runHeatlab("bench --help");
     EXPECT_EQ(result.status, 0);
