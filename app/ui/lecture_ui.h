@@ -33,6 +33,7 @@
 #include "app/lecture/scene.h"
 #include "app/lecture/simulation_control.h"
 #include "app/measure/bandwidth_survey.h"
+#include "app/platform/surface_size.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_field.h"
 #include "app/ui/colour_bar.h"
@@ -41,7 +42,6 @@
 #include "app/ui/imgui_layer.h"
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
-#include "app/ui/window.h"
 #include "app/ui/window_recording.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/simulation.h"
@@ -55,10 +55,7 @@ constexpr int kWindowHeight = 800;
 
 // Where a frame is drawn: the framebuffer's size in pixels and the display's
 // in window units (ImGui's; they differ on a high-DPI screen).
-struct UiSurface {
-    PixelSize pixels;
-    PixelSize units;
-};
+using UiSurface = SurfaceSize;
 
 // Which frames are timed part by part (each part waited for, so that frame
 // loses the overlap of device and GL).
