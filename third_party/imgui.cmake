@@ -1,19 +1,20 @@
 # heatlab::imgui: Dear ImGui from libimgui-dev (1.86 on Debian 12), with its
-# GLFW and OpenGL3 backends compiled here from the sources the package ships
-# as documentation (plain or gzipped, copied into the build tree).
+# OpenGL3 renderer backend compiled here from the source the package ships
+# as documentation (plain or gzipped, copied into the build tree). No
+# platform backend: the program's surfaces feed ImGui's input themselves
+# (app/ui/imgui_input.cpp), the window and the headless surface alike.
 #
 # Why compile the backends: the copy inside libimgui.a loads GL through its own
 # embedded gl3w (dlopen libGL.so.1, GLX only). Built here with
 # IMGUI_IMPL_OPENGL_LOADER_CUSTOM, the backend uses heatlab::glad's function
-# pointers: one loader for the whole program. The app must therefore call
-# gladLoadGL(glfwGetProcAddress) before ImGui_ImplOpenGL3_Init().
+# pointers: one loader for the whole program. The app must therefore load GL
+# through glad before ImGui_ImplOpenGL3_Init().
 #
 # No duplicate symbols: our backend objects come first on the link line, so the
 # linker never pulls libimgui.a's imgui_impl_*.o members (an archive member is
 # only taken to resolve a symbol still undefined).
 #
-# Consumers: #include <imgui.h>, <backends/imgui_impl_glfw.h>,
-# <backends/imgui_impl_opengl3.h>.
+# Consumers: #include <imgui.h>, <backends/imgui_impl_opengl3.h>.
 
 find_path(HEATLAB_IMGUI_INCLUDE_DIR imgui.h PATH_SUFFIXES imgui)
 find_library(HEATLAB_IMGUI_LIBRARY imgui)
@@ -28,7 +29,7 @@ set(imgui_backend_dirs /usr/share/doc/libimgui-dev/examples/backends
                        "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
 set(imgui_out "${CMAKE_BINARY_DIR}/imgui_backends")
 set(imgui_backend_sources "")
-foreach(name imgui_impl_glfw imgui_impl_opengl3)
+foreach(name imgui_impl_opengl3)
   find_file(HEATLAB_${name}_SOURCE NAMES ${name}.cpp ${name}.cpp.gz
             PATHS ${imgui_backend_dirs} NO_DEFAULT_PATH)
   set(src "${HEATLAB_${name}_SOURCE}")
@@ -51,20 +52,15 @@ foreach(name imgui_impl_glfw imgui_impl_opengl3)
   list(APPEND imgui_backend_sources "${dst}")
 endforeach()
 
-# Without the backend sources we would have to use the copies inside
+# Without the backend source we would have to use the copy inside
 # libimgui.a, whose embedded gl3w is the second GL loader this file exists
-# to avoid: stop instead, naming the package that ships them.
-if(NOT imgui_backend_sources MATCHES "imgui_impl_glfw" OR
-   NOT imgui_backend_sources MATCHES "imgui_impl_opengl3")
-  message(FATAL_ERROR "heatlab: the Dear ImGui GLFW and OpenGL3 backend sources were not found "
+# to avoid: stop instead, naming the package that ships it.
+if(NOT imgui_backend_sources MATCHES "imgui_impl_opengl3")
+  message(FATAL_ERROR "heatlab: the Dear ImGui OpenGL3 backend source was not found "
                       "in ${imgui_backend_dirs}; install (or reinstall, if /usr/share/doc was "
                       "stripped) the Debian package libimgui-dev")
 endif()
-# Two targets, so code that draws text offscreen (`heatlab shot`) does not
-# pull GLFW, and with it X11, into a binary that runs on a headless server:
-#   heatlab::imgui       Dear ImGui and its OpenGL3 renderer
-#   heatlab::imgui_glfw  the GLFW platform backend, for the window
-list(FILTER imgui_backend_sources INCLUDE REGEX "imgui_impl_opengl3")
+# heatlab::imgui: Dear ImGui and its OpenGL3 renderer.
 add_library(heatlab_imgui STATIC ${imgui_backend_sources})
 target_include_directories(heatlab_imgui PRIVATE "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
 target_compile_definitions(heatlab_imgui PRIVATE IMGUI_IMPL_OPENGL_LOADER_CUSTOM)
@@ -77,8 +73,3 @@ target_include_directories(heatlab_imgui SYSTEM PUBLIC "${HEATLAB_IMGUI_INCLUDE_
 target_link_libraries(heatlab_imgui PUBLIC "${HEATLAB_IMGUI_LIBRARY}" "${HEATLAB_STB_LIBRARY}"
                       ${CMAKE_DL_LIBS} m)
 add_library(heatlab::imgui ALIAS heatlab_imgui)
-
-add_library(heatlab_imgui_glfw STATIC "${imgui_out}/imgui_impl_glfw.cpp")
-target_include_directories(heatlab_imgui_glfw PRIVATE "${HEATLAB_IMGUI_INCLUDE_DIR}/backends")
-target_link_libraries(heatlab_imgui_glfw PUBLIC heatlab_imgui heatlab::glfw)
-add_library(heatlab::imgui_glfw ALIAS heatlab_imgui_glfw)

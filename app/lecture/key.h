@@ -1,6 +1,6 @@
 #pragma once
-// The keys the lecture acts on, as the window (app/ui/window.h) hands them
-// over from GLFW (F1 also for ? and /, where a keyboard has no F keys);
+// The keys the lecture acts on, as a surface's key codes become them
+// (app/ui/lecture_input.h; F1 also for ? and /, where a keyboard has no F keys);
 // every other key arrives as Key::Other. Page Down and Right, Page Up and
 // Left are what presentation clickers send: the cue list's next and back.
 // V toggles the surface view. Z is the one key whose release counts too

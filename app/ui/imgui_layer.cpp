@@ -2,7 +2,6 @@
 
 #include <glad/gl.h>
 
-#include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -31,8 +30,8 @@ ImGuiContext* makeContext() {
 
 }  // namespace
 
-ImGuiLayer::ImGuiLayer(Window& window)
-    : window_(&window), screenScale_(screenScaleOf()), scale_(screenScale_) {
+ImGuiLayer::ImGuiLayer(Surface& surface)
+    : surface_(&surface), screenScale_(screenScaleOf()), scale_(screenScale_) {
     start();
 }
 
@@ -41,8 +40,8 @@ ImGuiLayer::ImGuiLayer(float screenScale)
     start();
 }
 
-// The context, its style and font, the window's platform backend (none
-// offscreen) and the renderer; a failure throws with nothing left behind.
+// The context, its style and font, the surface as its platform (none
+// without one) and the renderer; a failure throws with nothing left behind.
 void ImGuiLayer::start() {
     context_ = makeContext();
     try {
@@ -51,21 +50,17 @@ void ImGuiLayer::start() {
         ImGui::DestroyContext(context_);
         throw;
     }
-    // The callbacks go in after the window's own: ImGui calls those first.
-    if (window_ != nullptr && !ImGui_ImplGlfw_InitForOpenGL(window_->handle(), true)) {
-        ImGui::DestroyContext(context_);
-        throw RuntimeError("the panel (Dear ImGui's GLFW backend) could not start");
-    }
-    if (window_ != nullptr) {
-        // In front of ImGui's key and char callbacks: a tap shorter than a
-        // frame is held until a frame has seen it (ImGui 1.86 loses it).
-        window_->holdKeyTaps();
+    if (surface_ != nullptr) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.BackendPlatformName = "heatlab surface";
+        io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+        io.ClipboardUserData = this;
+        io.GetClipboardTextFn = clipboardText;
+        io.SetClipboardTextFn = setClipboardText;
+        input_.emplace();
+        lastFrameSeconds_ = surface_->seconds();
     }
     if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
-        if (window_ != nullptr) {
-            window_->stopHoldingKeyTaps();
-            ImGui_ImplGlfw_Shutdown();
-        }
         ImGui::DestroyContext(context_);
         throw RuntimeError("the panel (Dear ImGui's OpenGL3 renderer) could not start");
     }
@@ -73,12 +68,25 @@ void ImGuiLayer::start() {
 
 ImGuiLayer::~ImGuiLayer() {
     ImGui::SetCurrentContext(context_);
-    ImGui_ImplOpenGL3_Shutdown();  // GL objects, while the window's context lives
-    if (window_ != nullptr) {
-        window_->stopHoldingKeyTaps();  // ImGui's key callback back, then
-        ImGui_ImplGlfw_Shutdown();      // the window's own callbacks
-    }
+    ImGui_ImplOpenGL3_Shutdown();  // GL objects, while the surface's context lives
     ImGui::DestroyContext(context_);
+}
+
+const char* ImGuiLayer::clipboardText(void* layer) {
+    ImGuiLayer& self = *static_cast<ImGuiLayer*>(layer);
+    self.clipboard_ = self.surface_->clipboard();
+    return self.clipboard_.c_str();
+}
+
+void ImGuiLayer::setClipboardText(void* layer, const char* text) {
+    static_cast<ImGuiLayer*>(layer)->surface_->setClipboard(text != nullptr ? text : "");
+}
+
+void ImGuiLayer::feed(const InputEvent& event) {
+    if (input_) {
+        ImGui::SetCurrentContext(context_);
+        input_->feed(event);
+    }
 }
 
 void ImGuiLayer::buildStyleAndFont() {
@@ -111,11 +119,37 @@ float presenterScale(float displayHeightUnits) {
 }
 
 float ImGuiLayer::screenScaleOf() const {
-    return window_ != nullptr ? std::max(1.0f, window_->contentScale()) : screenScale_;
+    return surface_ != nullptr ? std::max(1.0f, surface_->contentScale()) : screenScale_;
 }
+
+namespace {
+
+// The pointer's look ImGui asks for, in the shapes a surface has.
+PointerShape pointerShapeOf(ImGuiMouseCursor cursor) {
+    switch (cursor) {
+    case ImGuiMouseCursor_TextInput: return PointerShape::Text;
+    case ImGuiMouseCursor_Hand: return PointerShape::Hand;
+    case ImGuiMouseCursor_ResizeEW: return PointerShape::ResizeHorizontal;
+    case ImGuiMouseCursor_ResizeNS: return PointerShape::ResizeVertical;
+    default: return PointerShape::Arrow;
+    }
+}
+
+// A frame's time when the clock has not moved (a headless surface whose
+// driver does not pace it, or no surface): ImGui needs more than none.
+constexpr double kUnpacedFrameSeconds = 1.0 / 60.0;
+
+}  // namespace
 
 void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     ImGui::SetCurrentContext(context_);
+    if (surface_ != nullptr && units.width <= 0) {
+        const SurfaceSize size = surface_->size();
+        units = size.units;
+        framebufferScale = size.units.width > 0 ? static_cast<float>(size.pixels.width) /
+                                                      static_cast<float>(size.units.width)
+                                                : 1.0f;
+    }
     // A window dragged to a screen of another scale gets its text rebuilt
     // sharp for that screen.
     screenScale_ = screenScaleOf();
@@ -134,17 +168,25 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     }
     started_ = true;
     ImGui_ImplOpenGL3_NewFrame();
-    if (window_ != nullptr) {
-        ImGui_ImplGlfw_NewFrame();
-    } else {
-        ImGuiIO& io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(static_cast<float>(units.width), static_cast<float>(units.height));
-        io.DisplayFramebufferScale = ImVec2(framebufferScale, framebufferScale);
-        io.DeltaTime = 1.0f / 60.0f;
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(units.width), static_cast<float>(units.height));
+    io.DisplayFramebufferScale = ImVec2(framebufferScale, framebufferScale);
+    double seconds = kUnpacedFrameSeconds;
+    if (surface_ != nullptr) {
+        const double now = surface_->seconds();
+        if (now > lastFrameSeconds_) {
+            seconds = now - lastFrameSeconds_;
+        }
+        lastFrameSeconds_ = now;
+        // The shape the last frame asked for, over what the pointer is on.
+        if ((io.ConfigFlags & ImGuiConfigFlags_NoMouseCursorChange) == 0) {
+            surface_->setPointerShape(pointerShapeOf(ImGui::GetMouseCursor()));
+        }
     }
+    io.DeltaTime = static_cast<float>(seconds);
     ImGui::NewFrame();
-    if (window_ != nullptr) {
-        window_->frameBegan();  // the keys held for this frame may go on
+    if (surface_ != nullptr) {
+        surface_->input().frameBegan();  // the taps held for this frame may go on
     }
 }
 

@@ -1,14 +1,20 @@
 #pragma once
 // Dear ImGui for the lecture's UI: its own context, the OpenGL3 renderer and
 // the embedded DejaVu Sans scaled to the screen (and larger again in
-// presenter mode, for a projector). In a window it also has the GLFW
-// platform backend, made after the Window (whose input callbacks ImGui then
-// chains, the window holding key taps in front of them for ImGui 1.86) and
-// destroyed before it, so the renderer's GL objects die while the context
-// lives. Offscreen (`heatlab shot --ui`) there is no platform:
-// the caller gives the display's size, and no input arrives.
+// presenter mode, for a projector). On a Surface (the window, the headless
+// surface) the surface is its platform: the screen's scale, the frame's
+// time, the pointer's shape and the clipboard come from it, and its input
+// events come in through feed() (no platform backend of ImGui's, so every
+// surface feeds ImGui the same way). Made after the surface's GL context and
+// destroyed before it, so the renderer's GL objects die while it lives.
+// Without a surface (pictures of the UI with no input) the caller gives the
+// screen's scale.
 
-#include "app/ui/window.h"
+#include <optional>
+#include <string>
+
+#include "app/platform/surface.h"
+#include "app/ui/imgui_input.h"
 
 struct ImGuiContext;
 struct ImFont;
@@ -27,19 +33,25 @@ constexpr float kOverlayFontPixels = 32.0f;
 
 class ImGuiLayer {
 public:
-    // Throws RuntimeError when a backend will not start.
-    explicit ImGuiLayer(Window& window);
-    // Offscreen, for a screen of `screenScale` (1: plain, 2: high DPI); needs
-    // a current OpenGL 3.3 core context that outlives this object.
+    // On `surface`, whose GL context is current and outlives this object.
+    // Throws RuntimeError when the renderer will not start.
+    explicit ImGuiLayer(Surface& surface);
+    // With no surface and no input, for a screen of `screenScale` (1: plain,
+    // 2: high DPI); needs a current OpenGL 3.3 core context that outlives
+    // this object.
     explicit ImGuiLayer(float screenScale);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
+    // One of the surface's input events, for the next frame (the surface's
+    // queue has held each tap for a frame).
+    void feed(const InputEvent& event);
+
     // Starts a frame: widgets may be added until render(). `units` is the
     // display's size in ImGui units and `framebufferScale` its pixels per
-    // unit; a window reads both from GLFW instead (and follows the window to
-    // a screen of another scale), so they are only used offscreen.
+    // unit; none given: the surface's size now. Then the surface's input
+    // queue hears that a frame has seen its input.
     void beginFrame(PixelSize units = {}, float framebufferScale = 1.0f);
     // Draws the frame's widgets into the bound (default) framebuffer.
     void render();
@@ -66,11 +78,17 @@ private:
     void buildStyleAndFont();
 
     void start();
-    // The screen's scale: the window's now, or the one given offscreen.
+    // The screen's scale: the surface's now, or the one given.
     float screenScaleOf() const;
+    // The clipboard, for ImGui's text fields: the surface's.
+    static const char* clipboardText(void* layer);
+    static void setClipboardText(void* layer, const char* text);
 
-    Window* window_ = nullptr;  // nullptr offscreen
+    Surface* surface_ = nullptr;  // nullptr: no input
     ImGuiContext* context_ = nullptr;
+    std::optional<ImGuiInput> input_;  // made in the context, with a surface
+    std::string clipboard_;            // what clipboardText() last returned
+    double lastFrameSeconds_ = 0.0;    // the surface's clock at the last frame
     float screenScale_ = 1.0f;
     float scale_ = 1.0f;
     bool presenter_ = false;

@@ -30,6 +30,7 @@
 #include "app/lecture/rate_meter.h"
 #include "app/lecture/scene.h"
 #include "app/measure/bandwidth_survey.h"
+#include "app/platform/surface_size.h"
 #include "app/render/field_renderer.h"
 #include "app/ui/difference_view.h"
 #include "app/ui/field_overlay.h"
@@ -38,7 +39,6 @@
 #include "app/ui/pane.h"
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
-#include "app/ui/window.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/simulation.h"
 
@@ -51,10 +51,7 @@ constexpr int kWindowHeight = 800;
 
 // Where a frame is drawn: the framebuffer's size in pixels and the display's
 // in window units (ImGui's; they differ on a high-DPI screen).
-struct UiSurface {
-    PixelSize pixels;
-    PixelSize units;
-};
+using UiSurface = SurfaceSize;
 
 // Which frames are timed part by part (each part waited for, so that frame
 // loses the overlap of device and GL).

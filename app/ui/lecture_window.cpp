@@ -6,6 +6,7 @@
 
 #include "app/io/png_file.h"
 #include "app/render/offscreen_target.h"
+#include "app/ui/lecture_input.h"
 
 namespace heatlab {
 
@@ -19,17 +20,14 @@ LectureWindow::LectureWindow(const LectureStart& start, const std::optional<Scen
     // A frame of latency on the shared buffers, so no frame waits for its
     // own steps before GL draws.
     lecture_.setDisplayLatency(true);
-    window_.setListener(this);
 }
-
-LectureWindow::~LectureWindow() { window_.setListener(nullptr); }
 
 void LectureWindow::run() {
     long long done = 0;
     for (;;) {
         window_.pollEvents();
-        const UiSurface surface{window_.framebufferSize(), window_.windowSize()};
-        if (surface.pixels.width < 1 || surface.pixels.height < 1) {
+        const SurfaceSize size = window_.size();
+        if (size.pixels.width < 1 || size.pixels.height < 1) {
             // Minimised: nothing to draw into; the simulation waits with it.
             if (window_.shouldClose()) {
                 finish(false);
@@ -47,7 +45,7 @@ void LectureWindow::run() {
             lecture_.settings().fullScreen = window_.fullScreen();
         }
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        const bool quit = lecture_.frame(surface);
+        const bool quit = lectureFrame(window_, imgui_, lecture_);
         ++done;
         if (quit || window_.shouldClose() || (start_.frames > 0 && done >= start_.frames)) {
             finish(true);
@@ -71,17 +69,6 @@ void LectureWindow::finish(bool drawn) {
         std::printf("%s\n", start_.screenshot.c_str());
     }
 }
-
-void LectureWindow::onKey(Key key, bool repeat) { lecture_.onKey(key, repeat); }
-void LectureWindow::onKeyReleased(Key key) { lecture_.onKeyReleased(key); }
-
-void LectureWindow::onScroll(double /*dx*/, double dy) { lecture_.onScroll(dy); }
-
-void LectureWindow::onMouseButton(int button, bool pressed) {
-    lecture_.onMouseButton(button, pressed);
-}
-
-void LectureWindow::onCursor(double x, double y) { lecture_.onCursor(x, y); }
 
 int runWindow(const LectureStart& start) {
     LectureStart started = start;

@@ -1,8 +1,9 @@
 #pragma once
-// The lecture window: a GLFW window running the lecture's frames
-// (LectureUi) until it is closed, Escape, Quit or --frames, with its input
-// handed to them. Owns, in the order they are made and (reversed)
-// destroyed: the window and its GL context, Dear ImGui, the lecture.
+// The lecture window: the window (app/platform/window.h) running the
+// lecture's frames (LectureUi) until it is closed, Escape, Quit or --frames,
+// its input handed to them through the surface's queue (lecture_input.h).
+// Owns, in the order they are made and (reversed) destroyed: the window and
+// its GL context, Dear ImGui, the lecture.
 
 #include <memory>
 #include <optional>
@@ -10,31 +11,24 @@
 
 #include "app/lecture/lecture_start.h"
 #include "app/lecture/scene.h"
+#include "app/platform/window.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
-#include "app/ui/window.h"
 
 namespace heatlab {
 
-class LectureWindow : public WindowListener {
+class LectureWindow {
 public:
     // Opens the window (UsageError without a display), then prints
     // `backendReason` on stderr, so a missing display is the only line.
     LectureWindow(const LectureStart& start, const std::optional<Scene>& scene,
                   std::unique_ptr<Backend> backend, const std::string& backendReason);
-    ~LectureWindow() override;
 
     LectureUi& lecture() { return lecture_; }
 
     // Runs frames until the window is closed, Escape, Quit or --frames;
     // writes the pictures asked for on the command line before returning.
     void run();
-
-    void onKey(Key key, bool repeat) override;
-    void onKeyReleased(Key key) override;
-    void onScroll(double dx, double dy) override;
-    void onMouseButton(int button, bool pressed) override;
-    void onCursor(double x, double y) override;
 
 private:
     void finish(bool drawn);

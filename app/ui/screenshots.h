@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "app/io/png_file.h"
+#include "app/platform/surface_size.h"
 #include "app/render/field_picture.h"
 #include "app/render/field_renderer.h"
 #include "app/render/frame.h"
 #include "app/render/gl_field.h"
 #include "app/ui/panel.h"
-#include "app/ui/window.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {

@@ -9,9 +9,11 @@
 #include "app/lecture/shot_video.h"
 #include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
+#include "app/platform/headless_surface.h"
 #include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_input.h"
 #include "app/ui/lecture_ui.h"
 
 namespace heatlab {
@@ -22,14 +24,25 @@ namespace {
 // columns from the frame before, so the picture is taken once they settle.
 constexpr int kSettleFrames = 3;
 constexpr int kTimedLastFrames = 3;
+// Simulated time: the window's frames at 60 a second.
+constexpr double kFrameSeconds = 1.0 / 60.0;
+
+// The lecture on the headless surface, one frame at a time.
+struct HeadlessLecture {
+    HeadlessSurface& surface;
+    ImGuiLayer& imgui;
+    LectureUi& ui;
+    void frame() const { lectureFrame(surface, imgui, ui); }
+};
 
 // Runs `steps` steps in frames of at most `stepsPerFrame` (the lecture's
 // pace and explosion pace set aside meanwhile: a picture is of the steps
 // asked for, not of the wall time they took), or fewer where the run
 // pauses before the floats overflow; then pauses (and measures the
 // bandwidth table, a row a frame, when asked).
-void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFrame, bool bandwidth,
+void runSteps(HeadlessLecture lecture, int steps, int stepsPerFrame, bool bandwidth,
               const OffscreenTarget& target, ShotVideo* video) {
+    LectureUi& ui = lecture.ui;
     LectureSettings& settings = ui.settings();
     const Pace pace = settings.pace;
     const double explosion = settings.explosionDecadesPerSecond;
@@ -45,7 +58,7 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
         // also wait for what those left queued).
         const bool lastFew = done + kTimedLastFrames * stepsPerFrame >= steps;
         ui.setFrameTiming(lastFew ? FrameTiming::EveryFrame : FrameTiming::Sampled);
-        ui.frame(surface);
+        lecture.frame();
         done = static_cast<int>(ui.simulation().stepCount() - start);
         if (video != nullptr) {
             video->add(target.read(), ui.simulation().stepCount());
@@ -59,16 +72,17 @@ void runSteps(LectureUi& ui, const UiSurface& surface, int steps, int stepsPerFr
     if (bandwidth) {
         ui.measureBandwidth();
         while (ui.measuringBandwidth()) {
-            ui.frame(surface);
+            lecture.frame();
         }
     }
     for (int i = 0; i < kSettleFrames; ++i) {
-        ui.frame(surface);
+        lecture.frame();
     }
 }
 
-ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
-                    int frames, int stepsPerFrame, DisplayPath path) {
+ShotStats measureUi(HeadlessLecture lecture, const OffscreenTarget& target, int frames,
+                    int stepsPerFrame, DisplayPath path) {
+    LectureUi& ui = lecture.ui;
     LectureSettings& settings = ui.settings();
     settings.running = true;
     settings.pace = Pace::FixedSteps;
@@ -77,7 +91,7 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
     std::vector<FrameStats> paneB;  // its part of the timed frames, when split
     const FrameRunner frame = [&](bool timed) {
         ui.setFrameTiming(timed ? FrameTiming::EveryFrame : FrameTiming::Never);
-        ui.frame(surface);
+        lecture.frame();
         if (timed && ui.paneCount() > 1) {
             paneB.push_back(ui.pane(1).lastFrame());
         }
@@ -101,14 +115,15 @@ ShotStats measureUi(LectureUi& ui, const UiSurface& surface, const OffscreenTarg
 namespace {
 
 // The cue list played as a presenter would, in simulated time (60 frames a
-// second, so ramps and paces are the lecture's own): each cue until it
-// waits, goes on by itself or has run --frames frames, then the window's
-// picture into --record DIR and the clicker's Page Down.
-void playCues(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& target,
-              const ShotOptions& o, CueList cues, ShotVideo* video) {
-    // From the host's time now: the rates began counting there.
-    double now = secondsNow();
-    ui.setClock([&now] { return now; });
+// second, so ramps and paces are the lecture's own, on the surface's clock):
+// each cue until it waits, goes on by itself or has run --frames frames,
+// then the window's picture into --record DIR and the clicker's Page Down,
+// pressed and released on the surface (held a frame, as every tap is).
+void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const ShotOptions& o,
+              CueList cues, ShotVideo* video) {
+    LectureUi& ui = lecture.ui;
+    HeadlessSurface& surface = lecture.surface;
+    ui.setClock([&surface] { return surface.seconds(); });
     if (!o.recordDir.empty()) {
         // The cues' own screenshots go beside the record's pictures.
         std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
@@ -117,12 +132,13 @@ void playCues(LectureUi& ui, const UiSurface& surface, const OffscreenTarget& ta
     ui.setCues(std::move(cues));
     for (int cue = 0; cue < ui.cues().count(); ++cue) {
         if (ui.cues().index() < cue) {
-            ui.onKey(Key::PageDown, false);
+            surface.input().push(InputEvent::keyDown(KeyCode::PageDown));
+            surface.input().push(InputEvent::keyUp(KeyCode::PageDown));
         }
         int frames = 0;
         do {
-            now += 1.0 / 60.0;
-            ui.frame(surface);
+            surface.advance(kFrameSeconds);
+            lecture.frame();
             ++frames;
             if (video != nullptr) {
                 video->add(target.read(), ui.simulation().stepCount());
@@ -151,13 +167,6 @@ int runShotUi(const ShotOptions& o) {
     HeadlessContext context;
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
     std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());
-    ImGuiLayer imgui(1.0f);
-    LectureSettings settings = o.settings;
-    if (o.loupe) {
-        settings.loupe = LoupeMode::On;
-    }
-    LectureUi ui(settings, std::move(selection.backend), imgui, context.description());
-
     GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
     // Opened before the frames (missing libraries, an unwritable name: said
     // before any work). A window too large for H.264 is drawn at the size
@@ -167,19 +176,29 @@ int runShotUi(const ShotOptions& o) {
         video.emplace(o, size.nx, size.ny, o.cues.empty() ? o.every : 0);
         size = GridSize{video->size().width, video->size().height};
     }
+    // Its clock from the host's time now: the rates began counting there.
+    HeadlessSurface surface(SurfaceSize{{size.nx, size.ny}, {size.nx, size.ny}}, 1.0f,
+                            secondsNow());
+    ImGuiLayer imgui(surface);
+    LectureSettings settings = o.settings;
+    if (o.loupe) {
+        settings.loupe = LoupeMode::On;
+    }
+    LectureUi ui(settings, std::move(selection.backend), imgui, context.description());
+    const HeadlessLecture lecture{surface, imgui, ui};
+
     OffscreenTarget target(size.nx, size.ny);
     const auto bound = target.bind();
-    const UiSurface surface{{size.nx, size.ny}, {size.nx, size.ny}};
 
     if (!o.stats.empty()) {
-        ShotStats stats = measureUi(ui, surface, target, o.frames, o.settings.stepsPerFrame,
-                                    o.settings.picture.path);
+        ShotStats stats =
+            measureUi(lecture, target, o.frames, o.settings.stepsPerFrame, o.settings.picture.path);
         stats.context = context.description();
         printShotStats(stats);
         std::vector<BudgetRun> budget;
         if (o.frameBudgetMs) {
             const MeasureFrames measure = [&](int stepsPerFrame, DisplayPath path) {
-                return measureUi(ui, surface, target, o.frames, stepsPerFrame, path);
+                return measureUi(lecture, target, o.frames, stepsPerFrame, path);
             };
             budget = measureInBudget(measure, *o.frameBudgetMs,
                                      budgetPaths(ui.simulation().backend().facts()),
@@ -191,11 +210,11 @@ int runShotUi(const ShotOptions& o) {
     }
     ShotVideo* recording = video ? &*video : nullptr;
     if (cues) {
-        playCues(ui, surface, target, o, std::move(*cues), recording);
+        playCues(lecture, target, o, std::move(*cues), recording);
     } else {
         // --video --every K: the window's frames are K steps each.
         const int stepsPerFrame = video ? o.every : o.settings.stepsPerFrame;
-        runSteps(ui, surface, o.steps, stepsPerFrame, o.bandwidth, target, recording);
+        runSteps(lecture, o.steps, stepsPerFrame, o.bandwidth, target, recording);
     }
     if (video) {
         video->finish(ui.describeUi());

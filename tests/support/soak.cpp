@@ -10,10 +10,11 @@
 #include <glad/gl.h>
 
 #include "app/platform/headless_context.h"
+#include "app/platform/window.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_input.h"
 #include "app/ui/lecture_ui.h"
-#include "app/ui/window.h"
 
 namespace heatlab {
 
@@ -93,7 +94,7 @@ SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, Soak
         return soak(ui, kernels, frames, every, [&] {
             window.pollEvents();
             glBindFramebuffer(GL_FRAMEBUFFER, 0);
-            ui.frame(UiSurface{window.framebufferSize(), window.windowSize()});
+            lectureFrame(window, imgui, ui);
             window.swapBuffers();
         });
     }

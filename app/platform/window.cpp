@@ -1,4 +1,4 @@
-#include "app/ui/window.h"
+#include "app/platform/window.h"
 
 // glad first, in its own block so include sorting keeps it there: GLFW must
 // not pull in a system GL header.
@@ -6,6 +6,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <cstddef>
 #include <cstdlib>
 
 #include "app/platform/gl_description.h"
@@ -56,38 +57,25 @@ std::string offeredInstead() {
     return found;
 }
 
-Key keyOf(int key, int mods) {
-    if ((mods & GLFW_MOD_CONTROL) != 0) {
-        return key == GLFW_KEY_R ? Key::CtrlR : Key::Other;
-    }
-    switch (key) {
-    case GLFW_KEY_SPACE: return Key::Space;
-    case GLFW_KEY_B: return Key::B;
-    case GLFW_KEY_N: return Key::N;
-    case GLFW_KEY_R: return Key::R;
-    case GLFW_KEY_P: return Key::P;
-    case GLFW_KEY_F: return Key::F;
-    case GLFW_KEY_H: return Key::H;
-    case GLFW_KEY_C: return Key::C;
-    case GLFW_KEY_F1:
-    case GLFW_KEY_SLASH: return Key::F1;  // '?' is shift and '/' on most layouts
-    case GLFW_KEY_L: return Key::L;
-    case GLFW_KEY_M: return Key::M;
-    case GLFW_KEY_V: return Key::V;
-    case GLFW_KEY_Z: return Key::Z;
-    case GLFW_KEY_F5: return Key::F5;
-    case GLFW_KEY_F11: return Key::F11;
-    case GLFW_KEY_F12: return Key::F12;
-    case GLFW_KEY_ESCAPE: return Key::Escape;
-    case GLFW_KEY_UP: return Key::Up;
-    case GLFW_KEY_DOWN: return Key::Down;
-    case GLFW_KEY_PAGE_DOWN: return Key::PageDown;
-    case GLFW_KEY_PAGE_UP: return Key::PageUp;
-    case GLFW_KEY_RIGHT: return Key::Right;
-    case GLFW_KEY_LEFT: return Key::Left;
-    default: return Key::Other;
-    }
-}
+// GLFW's key numbers are the seam's (KeyCode's numbering); GLFW_KEY_UNKNOWN
+// is Unknown.
+constexpr bool sameKey(KeyCode code, int glfwKey) { return static_cast<int>(code) == glfwKey; }
+static_assert(sameKey(KeyCode::Unknown, GLFW_KEY_UNKNOWN) &&
+                  sameKey(KeyCode::Space, GLFW_KEY_SPACE) && sameKey(KeyCode::Digit9, GLFW_KEY_9) &&
+                  sameKey(KeyCode::A, GLFW_KEY_A) && sameKey(KeyCode::Z, GLFW_KEY_Z) &&
+                  sameKey(KeyCode::GraveAccent, GLFW_KEY_GRAVE_ACCENT) &&
+                  sameKey(KeyCode::Escape, GLFW_KEY_ESCAPE) &&
+                  sameKey(KeyCode::End, GLFW_KEY_END) && sameKey(KeyCode::F12, GLFW_KEY_F12) &&
+                  sameKey(KeyCode::KeypadEnter, GLFW_KEY_KP_ENTER) &&
+                  sameKey(KeyCode::RightSuper, GLFW_KEY_RIGHT_SUPER),
+              "KeyCode follows GLFW's key numbers");
+static_assert(modifier::kShift == GLFW_MOD_SHIFT && modifier::kControl == GLFW_MOD_CONTROL &&
+                  modifier::kAlt == GLFW_MOD_ALT && modifier::kSuper == GLFW_MOD_SUPER,
+              "the modifier bits are GLFW's");
+
+// GLFW's standard cursor for each PointerShape, in its order.
+constexpr int kCursorShapes[] = {GLFW_ARROW_CURSOR, GLFW_IBEAM_CURSOR, GLFW_HAND_CURSOR,
+                                 GLFW_HRESIZE_CURSOR, GLFW_VRESIZE_CURSOR};
 
 }  // namespace
 
@@ -139,39 +127,7 @@ Window::Window(const std::string& title, int width, int height) {
         throw RuntimeError("glad could not load OpenGL through GLFW");
     }
 
-    // ImGui takes no text typed with these down (see KeyTapQueue).
-    taps_ = KeyTapQueue(
-        {GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL, GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER});
-    glfwSetWindowUserPointer(window_.get(), this);
-    glfwSetKeyCallback(window_.get(), [](GLFWwindow* w, int key, int, int action, int mods) {
-        Window* window = self(w);
-        if (window->listener_ == nullptr) {
-            return;
-        }
-        if (action == GLFW_RELEASE) {
-            window->listener_->onKeyReleased(keyOf(key, mods));
-        } else {
-            window->listener_->onKey(keyOf(key, mods), action == GLFW_REPEAT);
-        }
-    });
-    glfwSetScrollCallback(window_.get(), [](GLFWwindow* w, double dx, double dy) {
-        Window* window = self(w);
-        if (window->listener_ != nullptr) {
-            window->listener_->onScroll(dx, dy);
-        }
-    });
-    glfwSetMouseButtonCallback(window_.get(), [](GLFWwindow* w, int button, int action, int) {
-        Window* window = self(w);
-        if (window->listener_ != nullptr) {
-            window->listener_->onMouseButton(button, action == GLFW_PRESS);
-        }
-    });
-    glfwSetCursorPosCallback(window_.get(), [](GLFWwindow* w, double x, double y) {
-        Window* window = self(w);
-        if (window->listener_ != nullptr) {
-            window->listener_->onCursor(x, y);
-        }
-    });
+    installCallbacks();
     setVsync(true);
 
     description_ = glDescription(glGetString);
@@ -183,70 +139,42 @@ bool Window::shouldClose() const { return glfwWindowShouldClose(window_.get()) =
 
 void Window::close() { glfwSetWindowShouldClose(window_.get(), GLFW_TRUE); }
 
-void Window::holdKeyTaps() {
-    if (holdingKeys_) {
-        return;
-    }
-    holdingKeys_ = true;
-    heldKeyCallback_ = glfwSetKeyCallback(
-        window_.get(), [](GLFWwindow* w, int key, int scancode, int action, int mods) {
-            Window* window = self(w);
-            const KeyEvent event{key, scancode, action, mods};
-            if (window->taps_.arrive(event)) {
-                window->forward(TapInput::of(event));
-            }
-        });
-    heldCharCallback_ = glfwSetCharCallback(window_.get(), [](GLFWwindow* w, unsigned int c) {
-        Window* window = self(w);
-        if (window->taps_.arriveChar(c)) {
-            window->forward(TapInput::character(c));
+void Window::installCallbacks() {
+    GLFWwindow* w = window_.get();
+    glfwSetWindowUserPointer(w, this);
+    glfwSetKeyCallback(w, [](GLFWwindow* window, int key, int, int action, int) {
+        if (key == GLFW_KEY_UNKNOWN) {
+            return;  // nothing to name it by
         }
+        const KeyCode code{key};
+        self(window)->input().push(action == GLFW_RELEASE  ? InputEvent::keyUp(code)
+                                   : action == GLFW_REPEAT ? InputEvent::keyRepeat(code)
+                                                           : InputEvent::keyDown(code));
+    });
+    glfwSetCharCallback(w, [](GLFWwindow* window, unsigned int codepoint) {
+        self(window)->input().push(InputEvent::text(codepoint));
+    });
+    glfwSetScrollCallback(w, [](GLFWwindow* window, double dx, double dy) {
+        self(window)->input().push(InputEvent::wheel(dx, dy));
+    });
+    glfwSetMouseButtonCallback(w, [](GLFWwindow* window, int button, int action, int) {
+        self(window)->input().push(InputEvent::pointerButton(button, action == GLFW_PRESS));
+    });
+    glfwSetCursorPosCallback(w, [](GLFWwindow* window, double x, double y) {
+        self(window)->input().push(InputEvent::pointerMove(x, y));
+    });
+    glfwSetFramebufferSizeCallback(w, [](GLFWwindow* window, int, int) {
+        Window* surface = self(window);
+        surface->input().push(InputEvent::resize(surface->size()));
+    });
+    glfwSetWindowFocusCallback(w, [](GLFWwindow* window, int focused) {
+        self(window)->input().push(InputEvent::focus(focused == GLFW_TRUE));
     });
 }
 
-void Window::stopHoldingKeyTaps() {
-    if (!holdingKeys_) {
-        return;
-    }
-    for (const TapInput& input : taps_.takeAll()) {
-        forward(input);
-    }
-    glfwSetKeyCallback(window_.get(), heldKeyCallback_);
-    glfwSetCharCallback(window_.get(), heldCharCallback_);
-    heldKeyCallback_ = nullptr;
-    heldCharCallback_ = nullptr;
-    holdingKeys_ = false;
-}
+void Window::pollEvents() { glfwPollEvents(); }
 
-void Window::forward(const TapInput& input) {
-    if (input.isChar) {
-        if (heldCharCallback_ != nullptr) {
-            heldCharCallback_(window_.get(), input.codepoint);
-        }
-    } else if (heldKeyCallback_ != nullptr) {
-        const KeyEvent& k = input.key;
-        heldKeyCallback_(window_.get(), k.key, k.scancode, k.action, k.mods);
-    }
-}
-
-// Before the new events, so the input stays in the order it came.
-void Window::forwardDueInput() {
-    if (holdingKeys_ && taps_.held() > 0) {
-        for (const TapInput& input : taps_.due()) {
-            forward(input);
-        }
-    }
-}
-
-void Window::pollEvents() {
-    forwardDueInput();
-    glfwPollEvents();
-}
-
-void Window::waitEvents() {
-    forwardDueInput();
-    glfwWaitEvents();
-}
+void Window::waitEvents() { glfwWaitEvents(); }
 
 void Window::swapBuffers() { glfwSwapBuffers(window_.get()); }
 
@@ -319,11 +247,39 @@ PixelSize Window::windowSize() const {
     return size;
 }
 
+SurfaceSize Window::size() const { return SurfaceSize{framebufferSize(), windowSize()}; }
+
 float Window::contentScale() const {
     float x = 1.0f;
     float y = 1.0f;
     glfwGetWindowContentScale(window_.get(), &x, &y);
     return x > 0.0f ? x : 1.0f;
+}
+
+double Window::seconds() const { return glfwGetTime(); }
+
+void Window::DestroyCursor::operator()(GLFWcursor* cursor) const { glfwDestroyCursor(cursor); }
+
+void Window::setPointerShape(PointerShape shape) {
+    if (shape == shape_) {
+        return;
+    }
+    const auto index = static_cast<std::size_t>(shape);
+    if (!cursors_[index]) {
+        cursors_[index].reset(glfwCreateStandardCursor(kCursorShapes[index]));
+    }
+    // nullptr (a cursor the system lacks) is GLFW's default arrow.
+    glfwSetCursor(window_.get(), cursors_[index].get());
+    shape_ = shape;
+}
+
+std::string Window::clipboard() const {
+    const char* text = glfwGetClipboardString(window_.get());
+    return text != nullptr ? text : "";
+}
+
+void Window::setClipboard(const std::string& text) {
+    glfwSetClipboardString(window_.get(), text.c_str());
 }
 
 }  // namespace heatlab

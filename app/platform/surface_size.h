@@ -1,0 +1,20 @@
+#pragma once
+// How large a surface is: its framebuffer in pixels and the same area in
+// window units (what the pointer and Dear ImGui measure in). They differ on
+// a high-DPI screen, where a unit is two pixels or more.
+
+namespace heatlab {
+
+struct PixelSize {
+    int width = 0;
+    int height = 0;
+    bool operator==(const PixelSize& o) const { return width == o.width && height == o.height; }
+};
+
+struct SurfaceSize {
+    PixelSize pixels;
+    PixelSize units;
+    bool operator==(const SurfaceSize& o) const { return pixels == o.pixels && units == o.units; }
+};
+
+}  // namespace heatlab
