@@ -13,7 +13,7 @@ ComparisonRun::Pane::Pane(std::unique_ptr<Backend> backend, const LectureSetting
 
 void ComparisonRun::start(Simulation& a, const LectureSettings& settings) {
     const LectureSettings b = paneBSettingsOf(settings, choiceOf(a.backend()));
-    auto pane = std::make_unique<Pane>(makeBackend(b.backend).backend, b);
+    auto pane = std::make_unique<Pane>(makePaneBBackend(b.backend).backend, b);
     pane->simulation.setCopyPolicy(copyPolicyOf(b));
     pane->simulation.copyFieldOf(a);
     pane_ = std::move(pane);

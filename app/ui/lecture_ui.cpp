@@ -482,8 +482,10 @@ void LectureUi::takeScreenshot(const PixelSize& window) {
                         frameSettingsOf(settings_, 0, std::nullopt), window, describeUi(),
                         outputDisk_, paneB ? &*paneB : nullptr);
         readouts_.message = "saved " + path;
+        lastScreenshot_ = ScreenshotOutcome{path, ""};
     } catch (const std::exception& e) {
         readouts_.message = std::string("screenshot not saved: ") + e.what();
+        lastScreenshot_ = ScreenshotOutcome{path, e.what()};
     }
 }
 

@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "app/io/png_file.h"
 #include "app/lecture/comparison_run.h"
@@ -99,6 +100,11 @@ public:
     // F12, P or the panel's button: the panel's kind of picture into its
     // folder; `window` is the framebuffer just drawn, read for a window shot.
     void takeScreenshot(const PixelSize& window);
+    // The outcome of the last screenshot taken, once (then empty until the
+    // next one).
+    std::optional<ScreenshotOutcome> takeScreenshotOutcome() {
+        return std::exchange(lastScreenshot_, std::nullopt);
+    }
     // The text chunks of a picture of the whole UI: how the field on it was
     // made (describePicture's), and that the panel is on it.
     PngText describeUi();
@@ -218,6 +224,7 @@ private:
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
     ScreenshotPanel screenshotPanel_;
+    std::optional<ScreenshotOutcome> lastScreenshot_;
     OutputDisk outputDisk_;
     FieldInput input_;
     LoupeControl loupe_;
