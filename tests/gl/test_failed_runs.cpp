@@ -21,6 +21,7 @@ extern "C" {
 #include <libavformat/version.h>
 }
 
+#include "app/lecture/cue_list.h"
 #include "kernels/backend_factory.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"
@@ -222,6 +223,26 @@ TEST(CueScreenshot, IsNamedWhenWrittenIntoARecordOfAnyLength) {
     EXPECT_EQ(written, (std::vector<std::string>{shot, rec + "/cue_01.png", folder / "end.png"}))
         << result.out;
     EXPECT_TRUE(std::filesystem::exists(shot));
+}
+
+class WindowNotice : public LectureFixture {};
+
+// In the window a cue's screenshot that cannot be saved is a notice that
+// says why, not a silent miss.
+TEST_F(WindowNotice, ACuesScreenshotNotSavedIsSaid) {
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.screenshots().folder = "/proc";  // takes no new files, even for root
+    ui.setCues(parseCues(R"({"heatlab_cues": 1, "cues": [
+        {"caption": "six steps", "reset": true, "until": {"step": 6}, "screenshot": true}]})",
+                         "cues.json"));
+    for (int frame = 0; frame < 10 && !ui.cues().waiting(); ++frame) {
+        run(ui, 1);
+    }
+    ASSERT_TRUE(ui.cues().waiting());
+    const std::optional<ScreenshotOutcome> shot = ui.takeScreenshotOutcome();
+    ASSERT_TRUE(shot);
+    EXPECT_FALSE(shot->failure.empty());
+    EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved: ", 0), 0) << ui.readouts().message;
 }
 
 class SplitNotice : public LectureFixture {};
