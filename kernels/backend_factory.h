@@ -24,6 +24,10 @@ struct BackendSelection {
 // for something this machine or this build does not have.
 BackendSelection makeBackend(BackendChoice choice);
 
+// Empty when `choice` can be had here (auto and cpu always can), else one
+// line saying why not.
+std::string backendUnavailable(BackendChoice choice);
+
 // True when this binary was built with the CUDA backend.
 bool builtWithCuda();
 

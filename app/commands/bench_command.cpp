@@ -250,6 +250,11 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
 }
 
 int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
+    if (!options.json.empty() && !options.roofline.empty() &&
+        sameOutputFile(options.json, options.roofline)) {
+        throw UsageError("--json and --roofline both name " + options.roofline +
+                         ": one file cannot hold two outputs");
+    }
     BackendSelection selection = makeBackend(options.backend);
     const BenchOptions o = resolvedFor(*selection.backend, options);
     selection.backend->setTimeBlock(o.params.timeBlock);

@@ -1,5 +1,9 @@
 #include "app/commands/option_values.h"
 
+#include <algorithm>
+#include <climits>
+#include <memory>
+
 #include "app/io/output_file.h"
 
 namespace heatlab {
@@ -13,9 +17,12 @@ constexpr int kMaxSlideSide = 8192;
 
 }  // namespace
 
-GridSize parsePictureSize(const std::string& text) {
+GridSize parsePictureSize(const std::string& written) {
+    // Spaces around the size are ignored, spaces inside it refused (as in
+    // every number).
+    const std::string text = trimmed(written);
     const auto x = text.find('x');
-    if (x == std::string::npos) {
+    if (x == std::string::npos || text.find_first_of(" \t\n\r\f\v") != std::string::npos) {
         throw UsageError("expected WxH (e.g. 1920x1080), got '" + text + "'");
     }
     const int width = parseCount(text.substr(0, x), 1);
@@ -28,12 +35,39 @@ GridSize parsePictureSize(const std::string& text) {
     return GridSize{width, height};
 }
 
+namespace {
+
+// "twice", "3 times": how often an option was given.
+std::string timesText(std::size_t times) {
+    return times == 2 ? "twice" : std::to_string(times) + " times";
+}
+
+}  // namespace
+
 CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::string& help,
                              const std::string& typeName, const std::string& shown,
                              std::function<void(const std::vector<std::string>&)> take) {
+    // The option itself, once made: how many values one use of it takes
+    // (1, 2 for --range, any number for a list) is set after this returns.
+    auto self = std::make_shared<CLI::Option*>(nullptr);
     CLI::Option* option = app.add_option(
         flag,
-        [flag, take](const CLI::results_t& values) {
+        [flag, take, self](const CLI::results_t& values) {
+            // Every value reaches here (TakeAll), so an option given twice
+            // is refused in the user's words, not as CLI11's count of
+            // values, and never silently takes the last one.
+            const int perUse = std::max((*self)->get_items_expected_max(), 1);
+            if (perUse < CLI::detail::expected_max_vector_size &&
+                values.size() > static_cast<std::size_t>(perUse)) {
+                const std::size_t uses = (values.size() + perUse - 1) / perUse;
+                throw CLI::ArgumentMismatch(flag + " given " + timesText(uses) + " (give it once)");
+            }
+            // TakeAll leaves the count of values to the option too.
+            const int least = std::max((*self)->get_items_expected_min(), 1);
+            if (values.size() < static_cast<std::size_t>(least)) {
+                throw CLI::ArgumentMismatch(flag + " takes " + std::to_string(least) +
+                                            " values, got " + std::to_string(values.size()));
+            }
             try {
                 take(values);
             } catch (const UsageError& e) {
@@ -44,6 +78,8 @@ CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::
             return true;
         },
         help);
+    *self = option;
+    option->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     option->type_name(typeName);
     if (!shown.empty()) {
         option->default_str(shown);
@@ -77,25 +113,52 @@ CLI::Option* addRListOption(CLI::App& app, const std::string& flag, std::vector<
     for (float r : target) {
         shown += (shown.empty() ? "" : " ") + rText(r);
     }
-    CLI::Option* option = addParsedOption(app, flag, help, "R", shown,
-                                          [&target](const std::vector<std::string>& values) {
-                                              std::vector<float> parsed;
-                                              for (const std::string& text : values) {
-                                                  parsed.push_back(parseR(text));
-                                              }
-                                              target = parsed;
-                                          });
+    CLI::Option* option = addParsedOption(
+        app, flag, help, "R", shown, [&target, flag](const std::vector<std::string>& values) {
+            // An empty value is CLI11's separator between two uses.
+            const auto uses = 1 + std::count(values.begin(), values.end(), std::string());
+            if (uses > 1) {
+                throw CLI::ArgumentMismatch(flag + " given " +
+                                            timesText(static_cast<std::size_t>(uses)) +
+                                            " (give its values once: " + flag + " R R ...)");
+            }
+            std::vector<float> parsed;
+            for (const std::string& text : values) {
+                parsed.push_back(parseR(text));
+            }
+            target = parsed;
+        });
+    option->inject_separator();
     return option->expected(CLI::detail::expected_max_vector_size);
 }
 
 CLI::Option* addCountOption(CLI::App& app, const std::string& flag, int& target, int min,
                             const std::string& help) {
-    return addParsedOption(app, flag, help, "N", target >= min ? std::to_string(target) : "",
-                           [&target, min](const std::vector<std::string>& values) {
+    return addCountOption(app, flag, target, min, INT_MAX, help);
+}
+
+CLI::Option* addCountOption(CLI::App& app, const std::string& flag, int& target, int min, int max,
+                            const std::string& help) {
+    const bool allowed = target >= min && target <= max;
+    return addParsedOption(app, flag, help, "N", allowed ? std::to_string(target) : "",
+                           [&target, min, max](const std::vector<std::string>& values) {
                                for (const std::string& text : values) {
-                                   target = parseCount(text, min);
+                                   target = parseCount(text, min, max);
                                }
                            });
+}
+
+CLI::Option* addStepsPerFrameOption(CLI::App& app, int& target, const std::string& help) {
+    return addCountOption(app, "--steps-per-frame", target, kMinStepsPerFrame, kMaxStepsPerFrame,
+                          help + ", " + std::to_string(kMinStepsPerFrame) + " to " +
+                              std::to_string(kMaxStepsPerFrame));
+}
+
+std::string nonEmptyName(const std::string& name, const std::string& what) {
+    if (name.empty()) {
+        throw UsageError("an empty name names nothing: expected " + what);
+    }
+    return name;
 }
 
 CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::string& target,
@@ -134,42 +197,59 @@ bool yesOrNo(const std::string& key, const std::string& value) {
     throw CLI::ValidationError(key + " takes yes or no, got '" + value + "'");
 }
 
-PaneBSettings paneBOf(const std::string& spec) {
+const char* const kPaneBKeys = "kernel, r, backend, copy-every, pinned, path, mapped";
+
+// One pair of a split's SPEC into `b`, its key and value with the spaces
+// around them left out.
+void takePaneBPair(const std::string& key, const std::string& value, PaneBSettings& b) {
+    if (key == "kernel") {
+        b.kernel = parseChoice(value, allStencilKernels());
+    } else if (key == "r") {
+        b.r = parseR(value);
+    } else if (key == "backend") {
+        b.backend = parseChoice(value, allBackendChoices());
+    } else if (key == "copy-every") {
+        b.copyEvery = parseCount(value, 0);
+    } else if (key == "pinned") {
+        b.pinned = yesOrNo(key, value);
+    } else if (key == "path") {
+        b.path = parseChoice(value, allDisplayPaths());
+    } else if (key == "mapped") {
+        b.mapPerFrame = yesOrNo(key, value);
+    } else {
+        throw CLI::ValidationError("unknown key '" + key + "' (the keys are " + kPaneBKeys + ")");
+    }
+}
+
+PaneBSettings paneBOf(const std::string& written) {
     PaneBSettings b;
+    const std::string spec = trimmed(written);
     if (spec == "a") {
         return b;
     }
+    std::vector<std::string> keys;
     std::size_t from = 0;
     while (from <= spec.size()) {
         const std::size_t comma = std::min(spec.find(',', from), spec.size());
         const std::string pair = spec.substr(from, comma - from);
         const std::size_t equals = pair.find('=');
-        if (equals == std::string::npos) {
+        if (trimmed(pair) == "a") {
             throw CLI::ValidationError(
-                "expected key=value pairs (kernel, r, backend, copy-every, "
-                "pinned, path, mapped) or 'a', got '" +
-                pair + "'");
+                "'a' (pane B the same as pane A) stands alone, not among key=value pairs, "
+                "got '" +
+                spec + "'");
         }
-        const std::string key = pair.substr(0, equals);
-        const std::string value = pair.substr(equals + 1);
-        if (key == "kernel") {
-            b.kernel = parseChoice(value, allStencilKernels());
-        } else if (key == "r") {
-            b.r = parseR(value);
-        } else if (key == "backend") {
-            b.backend = parseChoice(value, allBackendChoices());
-        } else if (key == "copy-every") {
-            b.copyEvery = parseCount(value, 0);
-        } else if (key == "pinned") {
-            b.pinned = yesOrNo(key, value);
-        } else if (key == "path") {
-            b.path = parseChoice(value, allDisplayPaths());
-        } else if (key == "mapped") {
-            b.mapPerFrame = yesOrNo(key, value);
-        } else {
-            throw CLI::ValidationError("unknown key '" + key +
-                                       "' (kernel, r, backend, copy-every, pinned, path, mapped)");
+        if (equals == std::string::npos) {
+            throw CLI::ValidationError(std::string("expected key=value pairs (the keys are ") +
+                                       kPaneBKeys + ") or 'a' alone, got '" + trimmed(pair) +
+                                       "' in '" + spec + "'");
         }
+        const std::string key = trimmed(pair.substr(0, equals));
+        if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
+            throw CLI::ValidationError(key + " given twice in '" + spec + "' (give it once)");
+        }
+        keys.push_back(key);
+        takePaneBPair(key, trimmed(pair.substr(equals + 1)), b);
         from = comma + 1;
     }
     return b;
@@ -185,6 +265,14 @@ void addComparisonOptions(CLI::App& app, ABComparison& comparison) {
                     "SPEC", "", [&comparison](const std::vector<std::string>& values) {
                         comparison.split = true;
                         comparison.b = paneBOf(values.back());
+                        // Refused here, before any work: a split without its
+                        // pane B would be a picture of one pane.
+                        if (comparison.b.backend) {
+                            const std::string problem = paneBBackendProblem(*comparison.b.backend);
+                            if (!problem.empty()) {
+                                throw CLI::ValidationError(problem);
+                            }
+                        }
                     });
     app.add_flag("--difference", comparison.difference,
                  "With --split: pane B shows A - B through the diverging map");

@@ -21,6 +21,9 @@
 
 namespace heatlab {
 
+// Every option added here is given at most once: a second value is
+// refused as "--grid given twice" (never the last one silently winning).
+//
 // The add*Option functions keep a reference to their target, which must
 // outlive the parse.
 //
@@ -48,6 +51,16 @@ CLI::Option* addRListOption(CLI::App& app, const std::string& flag, std::vector<
 // that is allowed (a target of 0 meaning "resolved later" shows none).
 CLI::Option* addCountOption(CLI::App& app, const std::string& flag, int& target, int min,
                             const std::string& help);
+// A whole number from min to max.
+CLI::Option* addCountOption(CLI::App& app, const std::string& flag, int& target, int min, int max,
+                            const std::string& help);
+// --steps-per-frame: kMinStepsPerFrame to kMaxStepsPerFrame, as a scene's
+// and a cue's steps per frame.
+CLI::Option* addStepsPerFrameOption(CLI::App& app, int& target, const std::string& help);
+// A name given to an option that names a file or folder: the empty name
+// is refused (it names nothing, and would read as "not given"). `what`
+// says what the name should be, for the message.
+std::string nonEmptyName(const std::string& name, const std::string& what);
 // A path writeOutputFile() can write, checked up front (see
 // outputPathProblem()).
 CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::string& target,

@@ -11,6 +11,7 @@
 #include "app/commands/picture_options.h"
 #include "app/commands/shot_picture.h"
 #include "app/io/output_file.h"
+#include "app/io/record_folder.h"
 #include "app/lecture/shot_video.h"
 #include "app/measure/display_stats.h"
 #include "kernels/base/errors.h"
@@ -40,7 +41,8 @@ int parseVideoRate(const std::string& text) {
 }
 
 // --frame-budget's milliseconds: a frame of a display from 1000 Hz to 1 Hz.
-double parseFrameBudget(const std::string& text) {
+double parseFrameBudget(const std::string& written) {
+    const std::string text = trimmed(written);
     char* end = nullptr;
     const double ms = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !(ms >= 1.0 && ms <= 1000.0)) {
@@ -58,14 +60,10 @@ FrameSettings frameSettings(const ShotOptions& o, int steps) {
 // Runs the steps in frames of --every steps (one frame without --record or
 // --video), each drawn, so the picture's field comes from the frame's last
 // step as in the window. Returns the last frame's picture; writes the
-// others when recording.
-Picture runSteps(ShotPipeline& scene, const ShotOptions& o) {
+// others into `record` and `video` when recording.
+Picture runSteps(ShotPipeline& scene, const ShotOptions& o, RecordFolder* record,
+                 ShotVideo* video) {
     const int chunk = o.every > 0 ? o.every : std::max(o.steps, 1);
-    std::optional<ShotVideo> video;
-    if (!o.video.empty()) {
-        const GridSize asked = o.slide.value_or(o.settings.params.grid);
-        video.emplace(o, asked.nx, asked.ny, o.every);
-    }
     int done = 0;
     for (;;) {
         const int steps = std::min(chunk, o.steps - done);
@@ -73,9 +71,9 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o) {
         Picture picture = takePicture(scene, o, settings);
         done += steps;
         const long long step = scene.simulation.stepCount();
-        if (!o.recordDir.empty()) {
-            writePng(o.recordDir + "/" + pictureNameAfterState(o.settings.params, step),
-                     picture.image, picture.text);
+        if (record != nullptr) {
+            record->write(pictureNameAfterState(o.settings.params, step), picture.image,
+                          picture.text, step);
         }
         if (video) {
             const VideoFrameSize& size = video->size();
@@ -89,6 +87,24 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o) {
             }
             return picture;
         }
+    }
+}
+
+// The picture and, with --field, the final field: one outcome, both
+// written or neither.
+void writeShotOutputs(ShotPipeline& scene, const ShotOptions& o, const Picture& picture) {
+    const std::string path =
+        o.out.empty() ? pictureNameAfterState(o.settings.params, scene.simulation.stepCount())
+                      : o.out;
+    std::vector<OutputContents> files{{path, encodePng(picture.image, picture.text)}};
+    if (!o.field.empty()) {
+        const std::vector<float>& field = scene.simulation.fieldOnHost();
+        files.push_back({o.field, std::string(reinterpret_cast<const char*>(field.data()),
+                                              field.size() * sizeof(float))});
+    }
+    writeOutputFiles(files);
+    for (const OutputContents& file : files) {
+        std::printf("%s\n", file.path.c_str());
     }
 }
 
@@ -116,7 +132,9 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
                         "(nx * ny values, row by row): for comparing with other programs");
     addParsedOption(*shot, "--record",
                     "Also write a numbered PNG into this folder every --every steps", "DIR", "",
-                    [&o](const std::vector<std::string>& v) { o.recordDir = v.back(); });
+                    [&o](const std::vector<std::string>& v) {
+                        o.recordDir = nonEmptyName(v.back(), "a folder");
+                    });
     addCountOption(*shot, "--every", o.every, 1,
                    "Steps between --record pictures and --video frames, >= 1");
     addOutputPathOption(*shot, "--video", o.video,
@@ -134,8 +152,8 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "--frames frames of --steps-per-frame steps, print it and write it as JSON");
     addCountOption(*shot, "--frames", o.frames, 1,
                    "Frames measured by --stats (with --ui --cues: the most a cue runs), >= 1");
-    addCountOption(*shot, "--steps-per-frame", s.stepsPerFrame, 1,
-                   "Steps per frame measured by --stats (and run by --ui), >= 1");
+    addStepsPerFrameOption(*shot, s.stepsPerFrame,
+                           "Steps per frame measured by --stats (and run by --ui)");
     shot->add_flag("--ui", o.ui,
                    "Draw the whole lecture window, panel included, instead of the field (with "
                    "--stats: measure the window's frames)");
@@ -149,8 +167,9 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
                     "With --ui: play a cue list ('lecture' or a file) in simulated time, each cue "
                     "until its end or --frames frames; --record DIR gets the window at each "
                     "cue's end",
-                    "NAME|FILE", "",
-                    [&o](const std::vector<std::string>& v) { o.cues = v.back(); });
+                    "NAME|FILE", "", [&o](const std::vector<std::string>& v) {
+                        o.cues = nonEmptyName(v.back(), "'lecture' or a cue list's file");
+                    });
     addParsedOption(*shot, "--frame-budget",
                     "With --stats: also frames of MS milliseconds (16.7 for 60 Hz), each filled "
                     "with the steps that fit beside the display, on interop and via host: the "
@@ -193,20 +212,29 @@ int runShot(const ShotOptions& o) {
         writeShotStats(stats, o.stats, budget, o.frameBudgetMs.value_or(0.0));
         return 0;
     }
-    const Picture picture = runSteps(scene, o);
+    // Opened before the first frame (missing libraries, an unwritable name:
+    // said before any work), and the --record folder made only then, so a
+    // run refused up to here leaves nothing.
+    std::optional<ShotVideo> video;
+    if (!o.video.empty()) {
+        const GridSize asked = o.slide.value_or(o.settings.params.grid);
+        video.emplace(o, asked.nx, asked.ny, o.every);
+    }
+    std::optional<RecordFolder> record;
+    if (!o.recordDir.empty()) {
+        record.emplace(o.recordDir);
+    }
+    const Picture picture =
+        runSteps(scene, o, record ? &*record : nullptr, video ? &*video : nullptr);
     if (!scene.view.fallbackReason().empty()) {
         progress("display via host: " + scene.view.fallbackReason());
     }
-    const std::string path =
-        o.out.empty() ? pictureNameAfterState(o.settings.params, scene.simulation.stepCount())
-                      : o.out;
-    writePng(path, picture.image, picture.text);
-    std::printf("%s\n", path.c_str());
-    if (!o.field.empty()) {
-        const std::vector<float>& field = scene.simulation.fieldOnHost();
-        writeOutputFile(o.field, std::string(reinterpret_cast<const char*>(field.data()),
-                                             field.size() * sizeof(float)));
-        std::printf("%s\n", o.field.c_str());
+    if (record) {
+        record->refuseIfStopped(scene.simulation.stepCount());
+    }
+    writeShotOutputs(scene, o, picture);
+    if (record) {
+        record->keep();
     }
     return 0;
 }

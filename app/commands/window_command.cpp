@@ -16,8 +16,7 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
         ->default_str("2048 on CUDA, 512 on the CPU");
     addCountOption(app, "--frames", o.frames, 1,
                    "Quit after N frames, >= 1 (for tests and scripts) [default: when closed]");
-    addCountOption(app, "--steps-per-frame", s.stepsPerFrame, 1,
-                   "Steps per displayed frame while running, >= 1");
+    addStepsPerFrameOption(app, s.stepsPerFrame, "Steps per displayed frame while running");
     addOutputPathOption(app, "--screenshot", o.screenshot,
                         "Write the field at grid resolution as a PNG (as heatlab shot does) "
                         "when the window quits");
@@ -62,12 +61,15 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
         app, "--scene",
         "Start from a scene file saved from the panel: its grid, kernel, r, boundary, initial "
         "field, window settings and view",
-        "FILE", "", [&o](const std::vector<std::string>& values) { o.scenePath = values.back(); });
+        "FILE", "", [&o](const std::vector<std::string>& values) {
+            o.scenePath = nonEmptyName(values.back(), "a scene's file");
+        });
     addParsedOption(app, "--cues",
                     "Play a lecture's cue list: 'lecture' (the shipped one) or a file; Page "
                     "Down / Right the next cue, Page Up / Left the one before, applied again",
-                    "NAME|FILE", "",
-                    [&o](const std::vector<std::string>& values) { o.cues = values.back(); });
+                    "NAME|FILE", "", [&o](const std::vector<std::string>& values) {
+                        o.cues = nonEmptyName(values.back(), "'lecture' or a cue list's file");
+                    });
     // The scene holds these: one given beside it would leave it unclear which wins.
     for (const char* held :
          {"--grid", "--kernel", "--boundary", "--init", "--r", "--steps-per-frame"}) {

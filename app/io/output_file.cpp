@@ -5,6 +5,7 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <limits>
 
 #include <fcntl.h>
@@ -140,9 +141,10 @@ void writeThrough(const std::string& path, const std::string& contents, const Ou
     }
 }
 
-void replaceByRename(const std::string& path, const std::string& contents, bool exists,
-                     const struct stat& existing, const OutputDisk& disk) {
-    const WriteSignalsHeld held;
+// Writes `contents` whole to a new temporary file beside `path` and
+// returns its name; a failure removes it and throws.
+std::string writeTemporary(const std::string& path, const std::string& contents, bool exists,
+                           const struct stat& existing, const OutputDisk& disk) {
     std::string temporary;
     int fd = -1;
     for (int attempt = 0; fd < 0; ++attempt) {
@@ -167,13 +169,25 @@ void replaceByRename(const std::string& path, const std::string& contents, bool 
     if (error == 0) {
         error = closed;
     }
-    if (error == 0 && std::rename(temporary.c_str(), path.c_str()) != 0) {
-        error = errno;
-    }
     if (error != 0) {
         ::unlink(temporary.c_str());
         fail(path, error);
     }
+    return temporary;
+}
+
+void renameIntoPlace(const std::string& temporary, const std::string& path) {
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        fail(path, error);
+    }
+}
+
+void replaceByRename(const std::string& path, const std::string& contents, bool exists,
+                     const struct stat& existing, const OutputDisk& disk) {
+    const WriteSignalsHeld held;
+    renameIntoPlace(writeTemporary(path, contents, exists, existing, disk), path);
 }
 
 // The descriptor among stdout and stderr that `path` names (by
@@ -205,20 +219,98 @@ void writeToStream(int fd, const std::string& path, const std::string& contents,
     }
 }
 
-}  // namespace
-
-void writeOutputFile(const std::string& path, const std::string& contents, const OutputDisk& disk) {
-    if (const int stream = ownStream(path); stream >= 0) {
-        writeToStream(stream, path, contents, disk);
-        return;
-    }
-    struct stat existing = {};
+// How one output reaches its name: onto the program's own stream, through
+// a temporary renamed into place, or written straight through.
+struct OutputRoute {
+    int stream = -1;
+    bool renamed = false;
     bool exists = false;
-    if (renamedIntoPlace(path, &existing, &exists)) {
-        replaceByRename(path, contents, exists, existing, disk);
+    struct stat existing = {};
+};
+
+OutputRoute routeOf(const std::string& path) {
+    OutputRoute route;
+    route.stream = ownStream(path);
+    if (route.stream < 0) {
+        route.renamed = renamedIntoPlace(path, &route.existing, &route.exists);
+    }
+    return route;
+}
+
+void writeUnrenamed(const OutputRoute& route, const std::string& path, const std::string& contents,
+                    const OutputDisk& disk) {
+    if (route.stream >= 0) {
+        writeToStream(route.stream, path, contents, disk);
     } else {
         writeThrough(path, contents, disk);
     }
+}
+
+}  // namespace
+
+void writeOutputFile(const std::string& path, const std::string& contents, const OutputDisk& disk) {
+    const OutputRoute route = routeOf(path);
+    if (route.renamed) {
+        replaceByRename(path, contents, route.exists, route.existing, disk);
+    } else {
+        writeUnrenamed(route, path, contents, disk);
+    }
+}
+
+void writeOutputFiles(const std::vector<OutputContents>& files, const OutputDisk& disk) {
+    const WriteSignalsHeld held;
+    std::vector<OutputRoute> routes;
+    for (const OutputContents& file : files) {
+        routes.push_back(routeOf(file.path));
+    }
+    // Every file that is renamed into place is written whole first; then
+    // those that cannot be (a device, a FIFO, the program's stream), whose
+    // failure is the last that can still leave nothing; then the renames.
+    std::vector<std::string> temporaries(files.size());
+    const auto removeTemporaries = [&temporaries] {
+        for (const std::string& temporary : temporaries) {
+            if (!temporary.empty()) {
+                ::unlink(temporary.c_str());
+            }
+        }
+    };
+    try {
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (routes[i].renamed) {
+                temporaries[i] = writeTemporary(files[i].path, files[i].contents, routes[i].exists,
+                                                routes[i].existing, disk);
+            }
+        }
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (!routes[i].renamed) {
+                writeUnrenamed(routes[i], files[i].path, files[i].contents, disk);
+            }
+        }
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            if (routes[i].renamed) {
+                const std::string temporary = temporaries[i];
+                temporaries[i].clear();
+                renameIntoPlace(temporary, files[i].path);
+            }
+        }
+    } catch (...) {
+        removeTemporaries();
+        throw;
+    }
+}
+
+bool sameOutputFile(const std::string& a, const std::string& b) {
+    struct stat sa = {};
+    struct stat sb = {};
+    if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) {
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    }
+    // Not both there yet: the same name once links and "." and ".." are
+    // resolved.
+    std::error_code error;
+    const std::filesystem::path pa = std::filesystem::weakly_canonical(a, error);
+    const std::filesystem::path pb = std::filesystem::weakly_canonical(b, error);
+    return !error && pa == pb;
 }
 
 std::string outputPathProblem(const std::string& path) {

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace heatlab {
 
@@ -41,6 +42,23 @@ struct OutputDisk {
 // Writes `contents` to `path` as described above. Throws RuntimeError.
 void writeOutputFile(const std::string& path, const std::string& contents,
                      const OutputDisk& disk = {});
+
+// One file of several written as one outcome.
+struct OutputContents {
+    std::string path;
+    std::string contents;
+};
+
+// Writes every file or, when one fails, none (the failure thrown as
+// writeOutputFile's): a picture and the field of one run are one result.
+// Each is written as writeOutputFile() writes it; those renamed into place
+// are all written whole to their temporaries before any other is written
+// or any is renamed.
+void writeOutputFiles(const std::vector<OutputContents>& files, const OutputDisk& disk = {});
+
+// Whether two names are one file (the same file, or the same name once
+// links, "." and ".." are resolved): two outputs cannot share it.
+bool sameOutputFile(const std::string& a, const std::string& b);
 
 // What a command line checks up front, so a long run never ends unable to
 // save: empty when `path` can be written, otherwise one line saying why

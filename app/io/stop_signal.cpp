@@ -1,6 +1,8 @@
 #include "app/io/stop_signal.h"
 
 #include <csignal>
+#include <cstdlib>
+#include <string>
 
 namespace heatlab {
 
@@ -43,6 +45,24 @@ StopSignal::~StopSignal() {
 }
 
 bool StopSignal::requested() { return stopSignal != 0; }
+
+void StopSignal::testPoint(int reached) {
+    const char* asked = std::getenv("HEATLAB_TEST_STOP");
+    if (asked == nullptr) {
+        return;
+    }
+    const std::string text = asked;
+    const std::size_t at = text.find('@');
+    if (at == std::string::npos || text.substr(at + 1) != std::to_string(reached)) {
+        return;
+    }
+    const std::string signal = text.substr(0, at);
+    if (signal == "SIGINT") {
+        std::raise(SIGINT);
+    } else if (signal == "SIGTERM") {
+        std::raise(SIGTERM);
+    }
+}
 
 const char* StopSignal::name() { return stopSignal == SIGTERM ? "SIGTERM" : "SIGINT"; }
 

@@ -19,6 +19,13 @@ public:
     // (and which, for saying so).
     static bool requested();
     static const char* name();
+
+    // For the tests of a stopped run, exact where a timed kill() is not:
+    // with HEATLAB_TEST_STOP=SIGINT@N (or SIGTERM@N) in the environment, a
+    // run raises that signal when it passes its test point with `reached`
+    // equal to N (a record, after its Nth picture). Nothing else reads the
+    // variable; without it this does nothing.
+    static void testPoint(int reached);
 };
 
 }  // namespace heatlab

@@ -1,5 +1,6 @@
 #include "app/io/value_parsers.h"
 
+#include <cctype>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
@@ -45,6 +46,19 @@ std::string positiveNormalRule() {
 
 }  // namespace
 
+std::string trimmed(const std::string& text) {
+    const auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    std::size_t from = 0;
+    std::size_t to = text.size();
+    while (from < to && space(text[from])) {
+        ++from;
+    }
+    while (to > from && space(text[to - 1])) {
+        --to;
+    }
+    return text.substr(from, to - from);
+}
+
 std::string joinedNames(const std::vector<std::string>& names) {
     std::string all;
     for (const auto& n : names) {
@@ -53,7 +67,8 @@ std::string joinedNames(const std::vector<std::string>& names) {
     return all;
 }
 
-GridSize parseGridSize(const std::string& text) {
+GridSize parseGridSize(const std::string& written) {
+    const std::string text = trimmed(written);
     const std::string allowed = "N or NXxNY with " + std::to_string(kMinGridSide) +
                                 " <= side <= " + std::to_string(kMaxGridSide) +
                                 " (e.g. 2048 or 4096x1024)";
@@ -72,7 +87,8 @@ GridSize parseGridSize(const std::string& text) {
     return GridSize{static_cast<int>(nx), static_cast<int>(ny)};
 }
 
-float parseR(const std::string& text) {
+float parseR(const std::string& written) {
+    const std::string text = trimmed(written);
     // Parsed as a double, so a value too small for a normal float is seen
     // and refused by the range check instead of failing the conversion.
     char* end = nullptr;
@@ -86,7 +102,8 @@ float parseR(const std::string& text) {
     return static_cast<float>(r);
 }
 
-double parseFiniteNumber(const std::string& text, const std::string& what) {
+double parseFiniteNumber(const std::string& written, const std::string& what) {
+    const std::string text = trimmed(written);
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
@@ -95,16 +112,19 @@ double parseFiniteNumber(const std::string& text, const std::string& what) {
     return value;
 }
 
-int parseCount(const std::string& text, int min) {
+int parseCount(const std::string& written, int min, int max) {
+    const std::string text = trimmed(written);
     long long value = 0;
-    if (!parseWhole(text, &value) || value < min || value > INT_MAX) {
+    if (!parseWhole(text, &value) || value < min || value > max) {
         throw UsageError("expected a whole number from " + std::to_string(min) + " to " +
-                         std::to_string(INT_MAX) + ", got '" + text + "'");
+                         std::to_string(max) + ", got '" + text + "'");
     }
     return static_cast<int>(value);
 }
 
-ValueEnds parseValueEnds(const std::string& lo, const std::string& hi) {
+ValueEnds parseValueEnds(const std::string& writtenLo, const std::string& writtenHi) {
+    const std::string lo = trimmed(writtenLo);
+    const std::string hi = trimmed(writtenHi);
     ValueEnds ends;
     for (const std::string* text : {&lo, &hi}) {
         if (!parseFloat(*text, text == &lo ? &ends.lo : &ends.hi)) {
@@ -131,7 +151,8 @@ float checkedPositiveNormal(double value) {
     return static_cast<float>(value);
 }
 
-float parsePositiveNormal(const std::string& text) {
+float parsePositiveNormal(const std::string& written) {
+    const std::string text = trimmed(written);
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size()) {

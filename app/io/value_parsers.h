@@ -6,7 +6,13 @@
 //
 // Every problem is a UsageError of one line that says what is allowed; the
 // command line puts the option's name in front, the scene reader the field's.
+//
+// One rule for spaces in every reader: spaces around a value (and around a
+// key, where the text has keys) are ignored, spaces inside a number are
+// refused (' 0.25' is 0.25, '0. 25' is no number). A refusal shows the value
+// as it was written, spaces around it left out.
 
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -14,6 +20,9 @@
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
+
+// `text` without the spaces (any white space) around it.
+std::string trimmed(const std::string& text);
 
 // "2048" (square) or "4096x1024" (nx x ny), kMinGridSide <= side <=
 // kMaxGridSide.
@@ -23,8 +32,9 @@ GridSize parseGridSize(const std::string& text);
 float parseR(const std::string& text);
 // A finite decimal number; `what` names it in the message.
 double parseFiniteNumber(const std::string& text, const std::string& what);
-// A whole decimal number from `min` to the largest int.
-int parseCount(const std::string& text, int min);
+// A whole decimal number from `min` to `max` (the largest int unless
+// told).
+int parseCount(const std::string& text, int min, int max = INT_MAX);
 // Two finite numbers that a float holds, the first below the second.
 struct ValueEnds {
     float lo = 0.0f;
@@ -53,7 +63,8 @@ std::string joinedNames(const std::vector<std::string>& names);
 
 // One of `choices`, by the name name() gives it.
 template <typename Enum>
-Enum parseChoice(const std::string& text, const std::vector<Enum>& choices) {
+Enum parseChoice(const std::string& written, const std::vector<Enum>& choices) {
+    const std::string text = trimmed(written);
     for (Enum value : choices) {
         if (text == name(value)) {
             return value;

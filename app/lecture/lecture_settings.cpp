@@ -23,6 +23,19 @@ LectureSettings paneBSettingsOf(const LectureSettings& a, BackendChoice aRunsOn)
     return s;
 }
 
+std::string paneBBackendProblem(BackendChoice choice) {
+    const std::string why = backendUnavailable(choice);
+    return why.empty() ? why : std::string("backend=") + name(choice) + ": " + why;
+}
+
+BackendSelection makePaneBBackend(BackendChoice choice) {
+    const std::string problem = paneBBackendProblem(choice);
+    if (!problem.empty()) {
+        throw UsageError(problem);
+    }
+    return makeBackend(choice);
+}
+
 void refuseDifferenceWithoutSplit(const ABComparison& comparison) {
     if (comparison.difference && !comparison.split) {
         throw UsageError("--difference shows A - B in pane B: it needs --split");

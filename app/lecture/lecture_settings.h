@@ -7,6 +7,7 @@
 // it. No window, GL or ImGui here, so the cpu tests check it directly.
 
 #include <optional>
+#include <string>
 
 #include "app/lecture/explosion_pace.h"
 #include "app/lecture/frame_pacer.h"
@@ -23,8 +24,10 @@ namespace heatlab {
 // Enough for the field to move visibly at 60 frames a second on any grid the
 // CPU draws smoothly.
 constexpr int kDefaultStepsPerFrame = 10;
-// Steps per frame the panel offers: enough for a large grid on a GPU to move
-// visibly, not so many that a CPU frame takes seconds.
+// Steps per frame, 1 to this, wherever they are set (the command line's
+// --steps-per-frame, a scene, a cue, the panel): enough for a large grid on
+// a GPU to move visibly, not so many that a CPU frame takes seconds.
+constexpr int kMinStepsPerFrame = 1;
 constexpr int kMaxStepsPerFrame = 10000;
 // The brush radius the panel offers, in % of the grid's longer side.
 constexpr float kMinBrushPercent = 0.2f;
@@ -98,6 +101,13 @@ struct LectureSettings {
 // Pane B's settings: `a`'s, with comparison.b's where it has them (B's
 // backend, unset, is the one pane A runs on: `aRunsOn`).
 LectureSettings paneBSettingsOf(const LectureSettings& a, BackendChoice aRunsOn);
+
+// Why pane B cannot run on `choice` here, naming the split's key
+// ("backend=cuda: no NVIDIA driver found"), not the --backend the user
+// never gave; empty when it can.
+std::string paneBBackendProblem(BackendChoice choice);
+// Pane B's backend, made; the problem above is a UsageError.
+BackendSelection makePaneBBackend(BackendChoice choice);
 
 // --difference asks pane B to show A - B: without --split there is no pane
 // B, a UsageError.

@@ -20,7 +20,7 @@ PaneRun::PaneRun(std::string name, std::unique_ptr<Backend> backend,
 std::unique_ptr<PaneRun> PaneRun::followerOf(PaneRun& lead) {
     const LectureSettings wanted =
         paneBSettingsOf(lead.settings(), choiceOf(lead.simulation().backend()));
-    auto pane = std::make_unique<PaneRun>("B", makeBackend(wanted.backend).backend, wanted);
+    auto pane = std::make_unique<PaneRun>("B", makePaneBBackend(wanted.backend).backend, wanted);
     pane->simulation_.setCopyPolicy(copyPolicyOf(wanted));
     pane->simulation_.copyFieldOf(lead.simulation());
     return pane;

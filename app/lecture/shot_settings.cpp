@@ -1,39 +1,33 @@
 #include "app/lecture/shot_settings.h"
 
 #include <cctype>
-#include <filesystem>
+#include <iterator>
+#include <utility>
 
 #include <sys/stat.h>
 
 #include "app/io/output_file.h"
+#include "app/io/record_folder.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
 
 namespace {
 
-// Makes the --record folder where it does not exist yet (one level, as
-// mkdir does: a missing parent is refused), and refuses one that cannot
-// take files, before any work.
-void prepareRecordFolder(const std::string& folder) {
-    namespace fs = std::filesystem;
-    std::error_code error;
-    if (!fs::exists(folder, error)) {
-        const fs::path parent = fs::path(folder).parent_path();
-        if (!parent.empty() && !fs::is_directory(parent, error)) {
-            throw UsageError("--record: the folder '" + parent.string() + "' of '" + folder +
-                             "' does not exist");
+// The files a shot writes, by option: two of them naming one file would
+// leave one output in place of the other (JSON in a .png).
+void refuseSharedOutputs(const ShotOptions& o) {
+    const std::pair<const char*, const std::string*> outputs[] = {
+        {"--out", &o.out}, {"--field", &o.field}, {"--video", &o.video}, {"--stats", &o.stats}};
+    for (std::size_t i = 0; i < std::size(outputs); ++i) {
+        for (std::size_t j = i + 1; j < std::size(outputs); ++j) {
+            const std::string& a = *outputs[i].second;
+            const std::string& b = *outputs[j].second;
+            if (!a.empty() && !b.empty() && sameOutputFile(a, b)) {
+                throw UsageError(std::string(outputs[i].first) + " and " + outputs[j].first +
+                                 " both name " + b + ": one file cannot hold two outputs");
+            }
         }
-        if (!fs::create_directory(folder, error) && error) {
-            throw UsageError("--record: cannot make the folder '" + folder +
-                             "': " + error.message());
-        }
-    } else if (!fs::is_directory(folder, error)) {
-        throw UsageError("--record: '" + folder + "' is not a folder");
-    }
-    const std::string problem = outputPathProblem(folder + "/heatlab_record_probe.png");
-    if (!problem.empty()) {
-        throw UsageError("--record: " + problem);
     }
 }
 
@@ -65,6 +59,7 @@ void checkVideoPath(const std::string& path) {
 }  // namespace
 
 void refuseShotOptionClashes(const ShotOptions& o) {
+    refuseSharedOutputs(o);
     if (!o.cues.empty() && !o.ui) {
         throw UsageError("--cues is for --ui (the window drawn offscreen, playing the cues)");
     }
@@ -115,7 +110,12 @@ void refuseShotOptionClashes(const ShotOptions& o) {
         if (o.every == 0 && o.cues.empty()) {
             throw UsageError("--record needs --every K (the steps between pictures)");
         }
-        prepareRecordFolder(o.recordDir);
+        // Made only once the run goes ahead (RecordFolder): a run refused
+        // later (the backend, the grid, FFmpeg) leaves no folder.
+        const std::string problem = recordFolderProblem(o.recordDir);
+        if (!problem.empty()) {
+            throw UsageError("--record: " + problem);
+        }
     } else if (o.every > 0 && o.video.empty()) {
         throw UsageError("--every is only meaningful with --record DIR or --video FILE.mp4");
     }

@@ -56,10 +56,10 @@ struct ShotOptions {
 };
 
 // Throws UsageError for options that do not go together (--ui with a
-// slide, or a recording without --cues; --cues without --ui), --size or --presenter without --ui),
-// and for a
-// --record folder that cannot be had; makes that folder where it does not
-// exist yet (one level, as mkdir does).
+// slide, or a recording without --cues; --cues without --ui; --size or
+// --presenter without --ui; two outputs naming one file), and for a --record
+// folder that cannot be had. Makes nothing: the --record folder is made once
+// the run goes ahead (app/io/record_folder.h).
 void refuseShotOptionClashes(const ShotOptions& options);
 
 // What both shots check and make before any GL: the backend the options

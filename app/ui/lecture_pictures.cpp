@@ -19,8 +19,10 @@ std::string LecturePictures::take(const std::vector<DrawnPane>& panes, const Pix
     const std::string path = pathFor(panel_, panes);
     try {
         writeScreenshot(panel_.kind, path, panes, window, windowText, disk_);
+        outcome_ = ScreenshotOutcome{path, ""};
         return "saved " + path;
     } catch (const std::exception& e) {
+        outcome_ = ScreenshotOutcome{path, e.what()};
         return std::string("screenshot not saved: ") + e.what();
     }
 }

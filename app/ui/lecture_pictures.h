@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/io/output_file.h"
@@ -35,12 +36,16 @@ public:
     // parameters the finished file carries).
     std::string toggleRecording(const std::vector<DrawnPane>& panes, const PixelSize& window,
                                 double now, const std::function<PngText()>& describe);
+    // What became of the newest picture taken, once (then empty until the
+    // next one): `shot --ui --cues` says each one.
+    std::optional<ScreenshotOutcome> takeOutcome() { return std::exchange(outcome_, std::nullopt); }
     WindowRecording& recording() { return recording_; }
     const WindowRecording& recording() const { return recording_; }
 
 private:
     ScreenshotPanel panel_;
     OutputDisk disk_;
+    std::optional<ScreenshotOutcome> outcome_;
     WindowRecording recording_;
 };
 

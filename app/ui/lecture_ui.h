@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/io/png_file.h"
@@ -92,6 +93,9 @@ public:
     // F12, P or the panel's button: the panel's kind of picture into its
     // folder; `window` is the framebuffer just drawn, read for a window shot.
     void takeScreenshot(const PixelSize& window);
+    // The outcome of the last screenshot taken, once (then empty until the
+    // next one).
+    std::optional<ScreenshotOutcome> takeScreenshotOutcome() { return pictures_.takeOutcome(); }
     // The text chunks of a picture of the whole UI: how the field on it was
     // made (describePicture's), every pane's label, and that the panel is on
     // it.

@@ -29,6 +29,23 @@ const ImVec4 kUnstableColour{1.0f, 0.4f, 0.35f, 1.0f};
 const ImVec4 kNoteColour{1.0f, 0.8f, 0.3f, 1.0f};
 const ImVec4 kDimColour{0.65f, 0.65f, 0.65f, 1.0f};
 
+// A text entry on a string of any length: ImGui grows the buffer through
+// the string as the text grows (what imgui_stdlib does, which not every
+// ImGui package ships).
+int growString(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+        auto* text = static_cast<std::string*>(data->UserData);
+        text->resize(static_cast<std::size_t>(data->BufTextLen));
+        data->Buf = text->data();
+    }
+    return 0;
+}
+
+bool inputText(const char* label, std::string& text) {
+    return ImGui::InputText(label, text.data(), text.capacity() + 1,
+                            ImGuiInputTextFlags_CallbackResize, growString, &text);
+}
+
 // Text in `colour`, wrapped at the panel's edge rather than cut by it.
 void wrapped(const ImVec4& colour, const char* format, ...) IM_FMTARGS(2);
 void wrapped(const ImVec4& colour, const char* format, ...) {
@@ -536,7 +553,7 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         }
         ImGui::Separator();
         combo("screenshot of", screenshot.kind, allScreenshotKinds());
-        ImGui::InputText("into folder", screenshot.folder, sizeof screenshot.folder);
+        inputText("into folder", screenshot.folder);
         if (ImGui::Button("Screenshot (F12)")) {
             actions.screenshot = true;
         }

@@ -40,7 +40,7 @@ std::vector<ScreenshotKind> allScreenshotKinds();
 // (the current folder unless changed).
 struct ScreenshotPanel {
     ScreenshotKind kind = ScreenshotKind::Field;
-    char folder[1024] = ".";
+    std::string folder = ".";  // any length: a --record folder is the user's
     // The video (Ctrl+R) of the same kind into the same folder: a frame
     // every videoEvery steps (0: one per displayed frame that ran steps),
     // played at videoRate frames a second.

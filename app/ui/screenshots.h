@@ -29,6 +29,13 @@ struct DrawnField {
     FieldRenderer& renderer;
 };
 
+// What became of a screenshot (F12, the panel's button, a cue's): `shot --ui
+// --cues` says each one, and fails on one not saved.
+struct ScreenshotOutcome {
+    std::string path;
+    std::string failure;  // empty: saved
+};
+
 // Named after the state, with the kind when it is not the field's, in the
 // panel's folder.
 std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, long long step);

@@ -4,7 +4,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <string>
 
+#include "app/io/output_file.h"
+#include "app/io/record_folder.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/shot_video.h"
 #include "app/measure/display_stats.h"
@@ -15,6 +19,7 @@
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_input.h"
 #include "app/ui/lecture_ui.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 
@@ -114,20 +119,37 @@ ShotStats measureUi(HeadlessLecture lecture, const OffscreenTarget& target, int 
 
 namespace {
 
+// A cue's screenshot, when the frame just drawn took one: its name said
+// on stdout (one line), counted with the record's pictures; one that was
+// not saved fails the run, as any output asked for does.
+void sayScreenshot(LectureUi& ui, int cue, RecordFolder* record) {
+    const std::optional<ScreenshotOutcome> shot = ui.takeScreenshotOutcome();
+    if (!shot) {
+        return;
+    }
+    if (!shot->failure.empty()) {
+        throw RuntimeError("cue " + std::to_string(cue + 1) +
+                           "'s screenshot not saved: " + shot->failure);
+    }
+    if (record != nullptr) {
+        record->adopt(shot->path);
+    }
+    std::printf("%s\n", shot->path.c_str());
+}
+
 // The cue list played as a presenter would, in simulated time (60 frames a
 // second, so ramps and paces are the lecture's own, on the surface's clock):
 // each cue until it waits, goes on by itself or has run --frames frames,
 // then the window's picture into --record DIR and the clicker's Page Down,
 // pressed and released on the surface (held a frame, as every tap is).
 void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const ShotOptions& o,
-              CueList cues, ShotVideo* video) {
+              CueList cues, RecordFolder* record, ShotVideo* video) {
     LectureUi& ui = lecture.ui;
     HeadlessSurface& surface = lecture.surface;
     ui.setClock([&surface] { return surface.seconds(); });
-    if (!o.recordDir.empty()) {
+    if (record != nullptr) {
         // The cues' own screenshots go beside the record's pictures.
-        std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                      o.recordDir.c_str());
+        ui.screenshots().folder = record->folder();
     }
     ui.setCues(std::move(cues));
     for (int cue = 0; cue < ui.cues().count(); ++cue) {
@@ -140,18 +162,40 @@ void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const Shot
             surface.advance(kFrameSeconds);
             lecture.frame();
             ++frames;
+            sayScreenshot(ui, ui.cues().index(), record);
+            if (record != nullptr) {
+                record->refuseIfStopped(ui.simulation().stepCount());
+            }
             if (video != nullptr) {
                 video->add(target.read(), ui.simulation().stepCount());
             }
         } while (frames < o.frames && !ui.cues().waiting() && ui.cues().index() == cue);
-        if (!o.recordDir.empty()) {
+        if (record != nullptr) {
             char name[32];
-            std::snprintf(name, sizeof name, "/cue_%02d.png", cue + 1);
-            writePng(o.recordDir + name, target.read(), ui.describeUi());
-            std::printf("%s%s\n", o.recordDir.c_str(), name);
+            std::snprintf(name, sizeof name, "cue_%02d.png", cue + 1);
+            const std::string path =
+                record->write(name, target.read(), ui.describeUi(), ui.simulation().stepCount());
+            std::printf("%s\n", path.c_str());
         }
     }
     ui.setClock(secondsNow);
+}
+
+// Where the cues' screenshots go must take them, checked before any work:
+// the --record folder (checked with the options) or the working folder.
+void refuseUnwritableScreenshots(const CueList& cues, const ShotOptions& o) {
+    const bool anyScreenshot = std::any_of(cues.cues.begin(), cues.cues.end(),
+                                           [](const Cue& cue) { return cue.screenshot; });
+    if (!anyScreenshot || !o.recordDir.empty()) {
+        return;
+    }
+    const std::string problem = outputPathProblem("heatlab_screenshot_probe.png");
+    if (!problem.empty()) {
+        throw UsageError(
+            "--cues: the cues' screenshots go into the working folder (or --record "
+            "DIR): " +
+            problem);
+    }
 }
 
 }  // namespace
@@ -162,6 +206,7 @@ int runShotUi(const ShotOptions& o) {
     std::optional<CueList> cues;
     if (!o.cues.empty()) {
         cues = readCues(o.cues);
+        refuseUnwritableScreenshots(*cues, o);
     }
     BackendSelection selection = shotBackend(o);
     HeadlessContext context;
@@ -209,8 +254,14 @@ int runShotUi(const ShotOptions& o) {
         return 0;
     }
     ShotVideo* recording = video ? &*video : nullptr;
+    // Made once the run is known to go ahead (the backend, the context and
+    // the video had): a refused run leaves no folder.
+    std::optional<RecordFolder> record;
+    if (!o.recordDir.empty()) {
+        record.emplace(o.recordDir);
+    }
     if (cues) {
-        playCues(lecture, target, o, std::move(*cues), recording);
+        playCues(lecture, target, o, std::move(*cues), record ? &*record : nullptr, recording);
     } else {
         // --video --every K: the window's frames are K steps each.
         const int stepsPerFrame = video ? o.every : o.settings.stepsPerFrame;
@@ -229,8 +280,14 @@ int runShotUi(const ShotOptions& o) {
         std::printf("%s\n", path.c_str());
         return 0;
     }
+    if (record) {
+        record->refuseIfStopped(ui.simulation().stepCount());
+    }
     writePng(path, target.read(), ui.describeUi());
     std::printf("%s\n", path.c_str());
+    if (record) {
+        record->keep();
+    }
     return 0;
 }
 

@@ -82,6 +82,45 @@ const BadValue kBadValues[] = {
     {"shot --split r=0.26", "--split"},
     {"shot --ui --difference", "--split"},
     {"--difference", "--split"},
+    // 'a' is pane B as pane A: alone, not beside pairs; a key given twice
+    // would leave it unclear which wins.
+    {"shot --ui --split a,r=0.26", "stands alone"},
+    {"shot --ui --split r=0.26,r=0.3", "r given twice"},
+    {"shot --ui --split 'r = 0.26, kernel=global, r=0.3'", "r given twice"},
+    {"shot --ui --split r=0.26,,kernel=global", "key=value"},
+    // An empty name names nothing (it would read as "not given").
+    {"shot --ui --cues ''", "--cues"},
+    {"shot --record '' --every 2", "--record"},
+    {"--cues ''", "--cues"},
+    {"--scene ''", "--scene"},
+    // An option given twice, in the user's words.
+    {"bench --grid 16 --grid 32", "--grid given twice"},
+    {"shot --r 0.2 --r 0.25", "--r given twice"},
+    {"shot --range 0 1 --range 0 2", "--range given twice"},
+    {"shot --range 0", "--range takes 2 values"},
+    {"bench --stability-r 0.24 --stability-r 0.3", "--stability-r given twice"},
+    {"--steps-per-frame 3 --steps-per-frame 4 --steps-per-frame 5",
+     "--steps-per-frame given 3 times"},
+    // One range for the steps of a frame, as scenes and cues have it.
+    {"--steps-per-frame 20000", "--steps-per-frame"},
+    {"--steps-per-frame 10001", "10000"},
+    {"shot --steps-per-frame 10001", "10000"},
+    {"--steps-per-frame 0", "--steps-per-frame"},
+    // Spaces inside a number are refused (around it they are ignored).
+    {"bench --r '0. 25'", "--r"},
+    {"bench --grid '6 4'", "--grid"},
+    {"bench --grid '64 x 64'", "--grid"},
+    {"shot --slide '320 x180'", "--slide"},
+    {"bench --steps '1 0'", "--steps"},
+    {"shot --ui --split 'r=0. 26'", "--split"},
+    {"shot --range '0 .5' 1", "--range"},
+    // One file, two outputs.
+    {"bench --json /tmp/heatlab-two-outputs.png --roofline /tmp/heatlab-two-outputs.png",
+     "one file"},
+    {"bench --json /tmp/heatlab-two-outputs.png --roofline /tmp/./heatlab-two-outputs.png",
+     "one file"},
+    {"shot --out /tmp/heatlab-two-outputs.png --field /tmp/heatlab-two-outputs.png", "one file"},
+    {"shot --out /tmp/heatlab-two-outputs.png --stats /tmp//heatlab-two-outputs.png", "one file"},
 };
 
 int lineCount(const std::string& text) {
@@ -102,6 +141,7 @@ bool nvidiaDriverLoadable() {
 }  // namespace
 
 TEST(CommandLine, EveryBadValueExitsTwoWithOneLineNamingIt) {
+    std::filesystem::remove("/tmp/heatlab-two-outputs.png");  // a run before this one's
     for (const BadValue& bad : kBadValues) {
         const CommandResult result = runHeatlab(bad.args);
         EXPECT_EQ(result.status, 2) << bad.args << "\nstderr: " << result.err;
@@ -112,6 +152,52 @@ TEST(CommandLine, EveryBadValueExitsTwoWithOneLineNamingIt) {
         EXPECT_TRUE(result.out.empty()) << bad.args << " printed to stdout: " << result.out;
     }
     EXPECT_FALSE(std::filesystem::exists("/nonexistent-folder"));
+    EXPECT_FALSE(std::filesystem::exists("/tmp/heatlab-two-outputs.png"));
+}
+
+// What was wrong, in the user's words: the option's name and how often it
+// came, the value as written.
+TEST(CommandLine, RefusalsSayWhatWasWrongInTheUsersWords) {
+    const struct {
+        const char* args;
+        const char* line;
+    } kLines[] = {
+        {"bench --grid 16 --grid 32", "heatlab: --grid given twice (give it once)\n"},
+        {"shot --ui --split a,r=0.26",
+         "heatlab: --split: 'a' (pane B the same as pane A) stands alone, not among key=value "
+         "pairs, got 'a,r=0.26'\n"},
+        {"shot --ui --split 'r=0.26, r = 0.3'",
+         "heatlab: --split: r given twice in 'r=0.26, r = 0.3' (give it once)\n"},
+        {"shot --ui --split 'r = 2'",
+         "heatlab: --split: r must be a finite number with 0 < r <= 1, not below 1.17549e-38 (the "
+         "smallest normal float), got '2'\n"},
+        {"--steps-per-frame 20000",
+         "heatlab: --steps-per-frame: expected a whole number from 1 to 10000, got '20000'\n"},
+    };
+    for (const auto& want : kLines) {
+        const CommandResult result = runHeatlab(want.args);
+        EXPECT_EQ(result.status, 2) << want.args;
+        EXPECT_EQ(result.err, want.line) << want.args;
+    }
+}
+
+// A pane B on a backend this machine lacks is refused before any work,
+// naming --split's key (the user gave no --backend).
+TEST(CommandLine, ASplitOnABackendThatIsNotHereExitsTwoNamingItsKey) {
+    if (heatlab::makeBackend(heatlab::BackendChoice::Auto).backend->facts().name == "cuda") {
+        GTEST_SKIP() << "a CUDA device is present here";
+    }
+    for (const char* args : {"shot --ui --backend cpu --grid 32 --split backend=cuda",
+                             "shot --backend cpu --grid 32 --slide 320x180 --split "
+                             "'r=0.26, backend = cuda'",
+                             "--backend cpu --grid 32 --frames 1 --split backend=cuda"}) {
+        const CommandResult result = runHeatlab(args);
+        EXPECT_EQ(result.status, 2) << args << "\n" << result.err;
+        EXPECT_EQ(lineCount(result.err), 1) << args << "\n" << result.err;
+        EXPECT_EQ(result.err.rfind("heatlab: --split: backend=cuda: ", 0), 0) << result.err;
+        EXPECT_EQ(result.err.find("--backend"), std::string::npos) << result.err;
+        EXPECT_TRUE(result.out.empty()) << result.out;
+    }
 }
 
 TEST(CommandLine, CudaAskedForWithoutADeviceExitsTwo) {

@@ -184,3 +184,58 @@ TEST(OutputFile, TheUpFrontCheckAcceptsAFifoWithoutOpeningItAndLeavesNoProbe) {
     EXPECT_NE(outputPathProblem(folder.path()), "");
     EXPECT_NE(outputPathProblem(folder / "missing/new.json"), "");
 }
+
+// A picture and its field are one result: when the second cannot be
+// written, the first is not left behind (nor a temporary of either).
+TEST(OutputFiles, OneThatFailsLeavesNoneOfThem) {
+    ScratchFolder folder;
+    const std::string picture = folder / "o.png";
+    const std::string field = folder / "missing-folder/field.f32";
+    EXPECT_THROW(heatlab::writeOutputFiles({{picture, "picture"}, {field, "field"}}), RuntimeError);
+    EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+
+    // A disk that fills during the second: the first's temporary goes too.
+    EXPECT_THROW(heatlab::writeOutputFiles(
+                     {{picture, std::string(100, 'p')}, {folder / "f.f32", std::string(100, 'f')}},
+                     heatlab::OutputDisk{99}),
+                 RuntimeError);
+    EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+}
+
+// A device that refuses the field (a full one) is written after every
+// renamed file is ready and before any is renamed: its failure leaves
+// nothing under the other names.
+TEST(OutputFiles, AFullDeviceLeavesNoPictureBeside) {
+    if (::access("/dev/full", W_OK) != 0) {
+        GTEST_SKIP() << "no /dev/full here";
+    }
+    ScratchFolder folder;
+    try {
+        heatlab::writeOutputFiles({{folder / "o.png", "picture"}, {"/dev/full", "field"}});
+        FAIL() << "/dev/full took the field";
+    } catch (const RuntimeError& e) {
+        EXPECT_NE(std::string(e.what()).find("/dev/full"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+}
+
+TEST(OutputFiles, AllAreWrittenWhenAllCanBe) {
+    ScratchFolder folder;
+    heatlab::writeOutputFiles({{folder / "a", "one"}, {folder / "b", "two"}});
+    EXPECT_EQ(fileText(folder / "a"), "one");
+    EXPECT_EQ(fileText(folder / "b"), "two");
+    EXPECT_EQ(folder.names().size(), 2u);
+}
+
+TEST(OutputFiles, TwoNamesOfOneFileAreSeenAsOne) {
+    ScratchFolder folder;
+    using heatlab::sameOutputFile;
+    EXPECT_TRUE(sameOutputFile(folder / "r.png", folder / "r.png"));
+    EXPECT_TRUE(sameOutputFile(folder / "r.png", folder.path() + "/./r.png"));
+    EXPECT_TRUE(sameOutputFile(folder / "r.png", folder.path() + "//r.png"));
+    EXPECT_FALSE(sameOutputFile(folder / "r.png", folder / "s.png"));
+    writeOutputFile(folder / "r.png", "x");
+    ASSERT_EQ(::symlink((folder / "r.png").c_str(), (folder / "link.png").c_str()), 0);
+    EXPECT_TRUE(sameOutputFile(folder / "r.png", folder / "link.png"));
+    EXPECT_FALSE(sameOutputFile(folder / "r.png", folder / "s.png"));
+}

@@ -37,7 +37,7 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     std::filesystem::create_directories(folder);
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, "test");
     ui.setClock([this] { return now_; });
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s", folder.c_str());
+    ui.screenshots().folder = folder;
     ui.setCues(readCues("lecture"));
     const int count = ui.cues().count();
     ASSERT_GE(count, 8);

@@ -50,8 +50,7 @@ std::vector<std::string> sortedNames(const std::string& folder) {
 class LectureFaults : public LectureFixture {
 protected:
     void chooseFolder(LectureUi& ui, const std::string& folder) {
-        std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                      folder.c_str());
+        ui.screenshots().folder = folder;
     }
 
     // F12, then the frame that takes it; returns what the panel says.

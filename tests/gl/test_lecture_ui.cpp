@@ -68,7 +68,7 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     run(ui, 2);
     ui.settings().running = false;
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s", folder.c_str());
+    ui.screenshots().folder = folder;
     const std::string stem = folder + "/heatlab_optimised_r0.24_step000006";
     const struct {
         ScreenshotKind kind;
@@ -90,8 +90,7 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
         EXPECT_EQ(text.at("heatlab.steps"), "6") << name(shot.kind);
     }
     // A folder that is not there: the panel says so, nothing is written.
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                  (folder + "/missing").c_str());
+    ui.screenshots().folder = (folder + "/missing");
     ui.onKey(Key::F12, false);
     run(ui, 1);
     EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved", 0), 0u) << ui.readouts().message;

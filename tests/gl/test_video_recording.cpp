@@ -358,8 +358,7 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     options.stepsPerFrame = 2;
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                  folder.path().c_str());
+    ui.screenshots().folder = folder.path();
     ui.screenshots().kind = ScreenshotKind::Window;
     double now = 0.0;
     ui.setClock([&now] { return now; });
@@ -403,8 +402,7 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
 TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                  folder.path().c_str());
+    ui.screenshots().folder = folder.path();
     ui.screenshots().kind = ScreenshotKind::Window;
     ui.screenshots().videoRate = 120;
     OffscreenTarget window(2880, 1800);
@@ -462,8 +460,7 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
 TEST_F(WindowVideo, AResetWhileRecordingGoesOnRecording) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                  folder.path().c_str());
+    ui.screenshots().folder = folder.path();
     ui.screenshots().videoEvery = 3;
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
@@ -482,7 +479,7 @@ TEST_F(WindowVideo, AFolderRemovedMidLectureIsSaidAndTheLectureGoesOn) {
     const std::string folder = scratch / "class";
     std::filesystem::create_directory(folder);
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s", folder.c_str());
+    ui.screenshots().folder = folder;
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
     ASSERT_TRUE(ui.recording().active()) << ui.readouts().message;
@@ -503,8 +500,7 @@ TEST_F(WindowVideo, TheWindowClosedWhileRecordingFinishesTheFile) {
     ScratchFolder folder;
     {
         LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-        std::snprintf(ui.screenshots().folder, sizeof ui.screenshots().folder, "%s",
-                      folder.path().c_str());
+        ui.screenshots().folder = folder.path();
         ui.onKey(Key::CtrlR, false);
         run(ui, 12);
     }

@@ -1,0 +1,58 @@
+#pragma once
+// `shot --record DIR`: the folder of a run's numbered pictures, one outcome
+// with the run. It is checked before any work (recordFolderProblem()) and
+// made only once the run goes ahead (a RecordFolder), so a refused run
+// leaves no folder. While it lives, SIGINT and SIGTERM only stop the run
+// between pictures (a StopSignal, as a video's recording does); a run that
+// fails or is stopped leaves nothing of it: the pictures it wrote are
+// removed, and the folder when the run made it. keep() once the run's
+// outputs are all written.
+
+#include <string>
+#include <vector>
+
+#include "app/io/png_file.h"
+#include "app/io/stop_signal.h"
+
+namespace heatlab {
+
+// Empty when `folder` can take the record's pictures (a folder that takes
+// files, or a name whose parent folder is there and takes them), otherwise
+// one line saying why not. Makes nothing.
+std::string recordFolderProblem(const std::string& folder);
+
+class RecordFolder {
+public:
+    // Makes `folder` when it is not there yet (one level, as mkdir does).
+    // Throws RuntimeError.
+    explicit RecordFolder(const std::string& folder);
+    // Unless kept: removes what the run wrote, and the folder it made.
+    ~RecordFolder();
+    RecordFolder(const RecordFolder&) = delete;
+    RecordFolder& operator=(const RecordFolder&) = delete;
+
+    // Writes the picture as `name` in the folder (whole or not at all) and
+    // returns its path. Throws RuntimeError when the write fails, or when a
+    // stop signal came (saying so, at `step`).
+    std::string write(const std::string& name, const RgbImage& image, const PngText& text,
+                      long long step);
+    // A picture another writer put in the folder (a cue's screenshot): it
+    // goes with the rest when the run fails. Every picture, written or
+    // adopted, passes the stop signal's test point (stop_signal.h) with
+    // the count so far.
+    void adopt(const std::string& path);
+    // Throws RuntimeError when a stop signal came since the last check.
+    void refuseIfStopped(long long step);
+    void keep() { kept_ = true; }
+
+    const std::string& folder() const { return folder_; }
+
+private:
+    StopSignal stop_;
+    std::string folder_;
+    bool made_ = false;
+    bool kept_ = false;
+    std::vector<std::string> written_;
+};
+
+}  // namespace heatlab
