@@ -52,6 +52,10 @@ bool builtWithCuda() {
 #endif
 }
 
+std::string unavailableReason(BackendChoice choice) {
+    return choice == BackendChoice::Cuda ? cudaUnavailable() : std::string();
+}
+
 BackendSelection makeBackend(BackendChoice choice) {
     if (choice == BackendChoice::Cpu) {
         return {std::make_unique<CpuBackend>(), "backend: cpu (asked for)"};

@@ -24,6 +24,11 @@ struct BackendSelection {
 // for something this machine or this build does not have.
 BackendSelection makeBackend(BackendChoice choice);
 
+// Empty when makeBackend(choice) would give the backend asked for, else the
+// one line saying why not ("auto" and "cpu" are always there): for a file
+// that names a backend, refused when it is read rather than when it plays.
+std::string unavailableReason(BackendChoice choice);
+
 // True when this binary was built with the CUDA backend.
 bool builtWithCuda();
 
