@@ -101,11 +101,11 @@ public:
         switch (event) {
         case Event::object_start:
         case Event::array_start:
+            countItem();
             if (depth >= kMaxJsonDepth) {
                 throw Problem("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels" +
                               place() + " (a heatlab file nests at most 4)");
             }
-            countItem();
             frames_.push_back({event == Event::object_start, {}, {}, 0});
             break;
         case Event::key: {
