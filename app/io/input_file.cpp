@@ -34,10 +34,12 @@ const BetweenReads*& currentHook() {
 
 class Descriptor {
 public:
-    explicit Descriptor(const std::string& path) {
+    // Without `wait`, a FIFO opens at once (and is then refused by its type).
+    Descriptor(const std::string& path, bool wait) {
+        const int flags = O_RDONLY | O_CLOEXEC | (wait ? 0 : O_NONBLOCK);
         do {
             // A FIFO waits here for its writer, as the person who named it asked.
-            fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+            fd_ = ::open(path.c_str(), flags);
         } while (fd_ < 0 && errno == EINTR);
         if (fd_ < 0) {
             failReading(path, errno);
@@ -89,14 +91,32 @@ std::string readToEnd(const Descriptor& file, const std::string& path, std::size
     }
 }
 
-}  // namespace
+// What a file that is not a regular one is, for a refusal.
+const char* kindOf(mode_t mode) {
+    if (S_ISDIR(mode)) {
+        return "a folder";
+    }
+    if (S_ISFIFO(mode)) {
+        return "a FIFO";
+    }
+    if (S_ISCHR(mode) || S_ISBLK(mode)) {
+        return "a device";
+    }
+    if (S_ISSOCK(mode)) {
+        return "a socket";
+    }
+    return "not a regular file";
+}
 
-std::string readInputFile(const std::string& path, std::size_t maxBytes) {
+std::string readFile(const std::string& path, std::size_t maxBytes, bool regularOnly) {
     for (int attempt = 1;; ++attempt) {
-        const Descriptor file(path);
+        const Descriptor file(path, !regularOnly);
         const struct stat before = statOf(file, path);
         if (S_ISDIR(before.st_mode)) {
             fail(path, "is a folder, not a file");
+        }
+        if (regularOnly && !S_ISREG(before.st_mode)) {
+            fail(path, std::string("is ") + kindOf(before.st_mode) + ", not a regular file");
         }
         std::string text = readToEnd(file, path, maxBytes);
         // A pipe or a device is one stream: there is no other version of it.
@@ -116,6 +136,16 @@ std::string readInputFile(const std::string& path, std::size_t maxBytes) {
                            " times; read it again once it is saved");
         }
     }
+}
+
+}  // namespace
+
+std::string readInputFile(const std::string& path, std::size_t maxBytes) {
+    return readFile(path, maxBytes, false);
+}
+
+std::string readRegularFile(const std::string& path, std::size_t maxBytes) {
+    return readFile(path, maxBytes, true);
 }
 
 BetweenReads::BetweenReads(std::function<void(std::size_t)> afterRead)

@@ -20,6 +20,12 @@ namespace heatlab {
 // time it was read.
 std::string readInputFile(const std::string& path, std::size_t maxBytes);
 
+// As readInputFile(), for a file a stranger's file names (a cue list's
+// scene): only a regular file is read. It is opened without waiting, so a
+// FIFO is refused instead of waiting for a writer that never comes, and a
+// device is refused instead of read.
+std::string readRegularFile(const std::string& path, std::size_t maxBytes);
+
 // A test's hook into readInputFile(): while one lives, `afterRead` runs
 // after every read() that returned data, given the bytes read so far, so a
 // test can truncate or rewrite the file at exactly that moment, as another

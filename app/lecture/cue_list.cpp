@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 
 #include "app/io/input_file.h"
 #include "app/io/value_parsers.h"
 #include "app/lecture/json_fields.h"
 #include "app/lecture/scene_fields.h"
 #include "cues/lecture_json.h"
+#include "kernels/backend_factory.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 
@@ -22,24 +25,113 @@ Enum choiceOf(const Fields& f, const char* key, const std::vector<Enum>& choices
     return f.parsed(key, [&choices](const std::string& t) { return parseChoice(t, choices); });
 }
 
-// r as a number: the command line's rule (parseR) on its shortest text.
+// r as a number: the command line's rule (parseR) on the number as the file
+// wrote it, so 1e-300 is refused as 1e-300, not as the 0 a float makes of it.
 float rOf(const Fields& f, const char* key) {
-    return f.checked(key, [](float value) { return parseR(shortestText(value)); });
+    f.real(key);  // a finite number
+    try {
+        return parseR(f.at(key).dump());
+    } catch (const UsageError& e) {
+        throw Problem(f.where(key) + ": " + e.what());
+    }
 }
 
-// A scene's name stays a name; a file is found beside the cue file.
-std::string scenePathOf(const Fields& f, const std::string& fileName) {
-    const std::string scene = f.string("scene");
+// The folder a cue list's scene files must be in; none for a shipped list,
+// which names shipped scenes only.
+using SceneFolder = std::optional<std::filesystem::path>;
+
+std::string shippedSceneNames() {
+    std::string names;
     for (const ShippedScene& shipped : shippedScenes()) {
-        if (scene == stemOf(shipped.file)) {
-            return scene;
+        names += (names.empty() ? "" : ", ") + stemOf(shipped.file);
+    }
+    return names;
+}
+
+// `path` is inside `folder` once every link is followed (a link in the
+// folder to /etc/passwd is outside).
+bool inside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+    std::error_code error;
+    const std::filesystem::path real = std::filesystem::canonical(path, error);
+    if (error) {
+        return false;
+    }
+    const std::filesystem::path realFolder = std::filesystem::canonical(folder, error);
+    if (error) {
+        return false;
+    }
+    const auto [mismatch, _] =
+        std::mismatch(realFolder.begin(), realFolder.end(), real.begin(), real.end());
+    return mismatch == realFolder.end();
+}
+
+// A cue's "scene": a shipped scene's name, or a regular file inside the cue
+// list's folder, read now (at most kMaxSceneBytes, opened without waiting on
+// a FIFO) so a shared lecture is checked whole before it plays and a cue
+// list cannot make heatlab read any other file.
+CueScene sceneFileOf(const Fields& c, const SceneFolder& folder) {
+    const std::string name = c.string("scene");
+    for (const ShippedScene& shipped : shippedScenes()) {
+        if (name == stemOf(shipped.file)) {
+            return {name, shipped.file, shipped.text};
         }
     }
-    const std::filesystem::path path(scene);
-    if (path.is_absolute()) {
-        return scene;
+    const std::string refused = c.where("scene") + ": \"" + excerpt(name) + "\" ";
+    const std::string rule = " (a scene is a shipped one's name, " + shippedSceneNames() +
+                             ", or a file in the cue list's own folder)";
+    if (!folder) {
+        throw Problem(refused + "is not a shipped scene, the only kind a shipped cue list names");
     }
-    return (std::filesystem::path(fileName).parent_path() / path).string();
+    if (name.empty()) {
+        throw Problem(c.where("scene") + " is empty" + rule);
+    }
+    const std::filesystem::path relative = std::filesystem::path(name).lexically_normal();
+    if (std::filesystem::path(name).is_absolute()) {
+        throw Problem(refused + "is an absolute path" + rule);
+    }
+    if (relative.empty() || *relative.begin() == "..") {
+        throw Problem(refused + "leads out of the cue list's folder" + rule);
+    }
+    const std::filesystem::path path = *folder / relative;
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) {
+        throw Problem(refused + "is not a shipped scene and there is no file " +
+                      excerpt(path.string()) + rule);
+    }
+    if (!inside(path, *folder)) {
+        throw Problem(refused + "leads out of the cue list's folder (through a link)" + rule);
+    }
+    try {
+        return {name, path.string(), readRegularFile(path.string(), kMaxSceneBytes)};
+    } catch (const RuntimeError& e) {
+        throw Problem(c.where("scene") + ": " + e.what());
+    }
+}
+
+// A backend this machine or build does not have is refused with the file,
+// not when its cue plays.
+void refuseMissingBackend(const std::optional<BackendChoice>& choice, const std::string& where) {
+    if (choice) {
+        const std::string why = backendUnavailable(*choice);
+        if (!why.empty()) {
+            throw Problem(where + ": " + name(*choice) + " cannot run here: " + why);
+        }
+    }
+}
+
+// The scene as it will play: parsed whole, its backends there.
+CueScene checkedScene(const Fields& c, const SceneFolder& folder) {
+    CueScene scene = sceneFileOf(c, folder);
+    try {
+        const Scene parsed = parseScene(scene.text, scene.file);
+        refuseMissingBackend(parsed.settings.comparison.b.backend,
+                             "scene " + scene.file + ": window.comparison.b.backend");
+    } catch (const UsageError& e) {
+        throw Problem(c.where("scene") + ": " + e.what());
+    } catch (const Problem& e) {
+        throw Problem(c.where("scene") + ": " + e.what());
+    }
+    return scene;
 }
 
 CueUntil untilOf(const Fields& c, const json& value) {
@@ -47,7 +139,7 @@ CueUntil untilOf(const Fields& c, const json& value) {
     if (value.is_string()) {
         if (value.get<std::string>() != "pause") {
             throw Problem(c.where("until") + " must be \"pause\", {\"step\": N} or " +
-                          "{\"max_abs_above\": X}, got " + value.dump());
+                          "{\"max_abs_above\": X}, got " + excerpt(value));
         }
         return until;
     }
@@ -58,17 +150,14 @@ CueUntil untilOf(const Fields& c, const json& value) {
     }
     if (u.has("step")) {
         until.kind = CueUntil::Kind::Step;
-        until.step = u.whole("step");
-        if (until.step < 1) {
-            throw Problem(u.where("step") + " must be 1 or more, got " +
-                          std::to_string(until.step));
-        }
+        until.step =
+            u.whole("step", 1, std::numeric_limits<long long>::max(), "1 or more (a step count)");
     } else {
         until.kind = CueUntil::Kind::MaxAbsAbove;
-        until.maxAbs = u.number("max_abs_above");
+        until.maxAbs = u.real("max_abs_above");
         if (!(until.maxAbs > 0.0)) {
             throw Problem(u.where("max_abs_above") + " must be above 0, got " +
-                          shortestText(static_cast<float>(until.maxAbs)));
+                          u.shown("max_abs_above"));
         }
     }
     return until;
@@ -79,15 +168,17 @@ RampR rampOf(const Fields& c) {
     ramp.allowOnly({"to", "seconds"});
     RampR r;
     r.to = rOf(ramp, "to");
-    r.seconds = ramp.number("seconds");
-    if (!(r.seconds > 0.0)) {
-        throw Problem(ramp.where("seconds") + " must be above 0, got " +
-                      shortestText(static_cast<float>(r.seconds)));
+    r.seconds = ramp.real("seconds");
+    // A ramp shorter than a microsecond is a jump; one that never ends (past
+    // a year) is a typing slip.
+    if (!(r.seconds >= kMinRampSeconds && r.seconds <= kMaxRampSeconds)) {
+        throw Problem(ramp.where("seconds") + " must be from 0.000001 to 31536000 (a year), got " +
+                      ramp.shown("seconds"));
     }
     return r;
 }
 
-Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
+Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
     c.allowOnly({"caption",        "scene",
                  "reset",          "r",
                  "kernel",         "backend",
@@ -105,7 +196,7 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
         cue.caption = c.string("caption");
     }
     if (c.has("scene")) {
-        cue.scene = scenePathOf(c, fileName);
+        cue.scene = checkedScene(c, folder);
     }
     if (c.has("reset")) {
         cue.reset = c.boolean("reset");
@@ -171,7 +262,8 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
     if (c.has("then")) {
         const std::string then = c.string("then");
         if (then != "wait" && then != "next") {
-            throw Problem(c.where("then") + " must be \"wait\" or \"next\", got \"" + then + "\"");
+            throw Problem(c.where("then") + " must be \"wait\" or \"next\", got " +
+                          c.shown("then"));
         }
         cue.thenNext = then == "next";
     }
@@ -181,23 +273,20 @@ Cue cueOf(const Fields& c, const json& value, const std::string& fileName) {
     if (c.has("screenshot")) {
         cue.screenshot = c.boolean("screenshot");
     }
+    refuseMissingBackend(cue.backend, c.where("backend"));
+    if (cue.comparison) {
+        refuseMissingBackend(cue.comparison->b.backend, c.where("comparison.b.backend"));
+    }
     return cue;
 }
 
-CueList listOf(const json& root, const std::string& fileName) {
+CueList listOf(const json& root, const SceneFolder& folder) {
     if (!root.is_object()) {
         throw Problem("not a heatlab cue list: expected a JSON object, got " +
                       std::string(typeName(root)));
     }
+    checkVersion(root, "heatlab_cues", kCueVersion, "cue list");
     const Fields top(root, "");
-    if (!top.has("heatlab_cues")) {
-        throw Problem("not a heatlab cue list: no \"heatlab_cues\" version field");
-    }
-    const json& version = root.at("heatlab_cues");
-    if (!version.is_number_integer() || version.get<long long>() != kCueVersion) {
-        throw Problem("unsupported cue list version " + version.dump() + " (this heatlab reads " +
-                      std::to_string(kCueVersion) + ")");
-    }
     top.allowOnly({"heatlab_cues", "title", "cues"});
     CueList list;
     if (top.has("title")) {
@@ -206,34 +295,39 @@ CueList listOf(const json& root, const std::string& fileName) {
     const json& cues = top.at("cues");
     if (!cues.is_array() || cues.empty()) {
         throw Problem("\"cues\" must be an array of at least one cue, got " +
-                      std::string(typeName(cues)));
+                      std::string(cues.is_array() ? "none" : typeName(cues)));
     }
     for (std::size_t i = 0; i < cues.size(); ++i) {
         const std::string where = "cue " + std::to_string(i + 1);
         if (!cues[i].is_object()) {
             throw Problem(where + " must be an object, got " + typeName(cues[i]));
         }
-        list.cues.push_back(cueOf(Fields(cues[i], where), cues[i], fileName));
+        list.cues.push_back(cueOf(Fields(cues[i], where), cues[i], folder));
     }
     return list;
 }
 
-}  // namespace
-
-CueList parseCues(const std::string& text, const std::string& fileName) {
+CueList parseList(const std::string& text, const std::string& fileName, const SceneFolder& folder) {
     const std::string prefix = "cues " + fileName + ": ";
     const json root = parseJson(text, prefix);
     try {
-        return listOf(root, fileName);
+        return listOf(root, folder);
     } catch (const Problem& e) {
         throw UsageError(oneLine(prefix + e.what()));
     }
 }
 
+}  // namespace
+
+CueList parseCues(const std::string& text, const std::string& fileName) {
+    const std::filesystem::path folder = std::filesystem::path(fileName).parent_path();
+    return parseList(text, fileName, folder.empty() ? std::filesystem::path(".") : folder);
+}
+
 CueList readCues(const std::string& nameOrPath) {
     for (const ShippedCues& shipped : shippedCues()) {
         if (nameOrPath == stemOf(shipped.file)) {
-            return parseCues(shipped.text, shipped.file);
+            return parseList(shipped.text, shipped.file, std::nullopt);
         }
     }
     std::string text;
@@ -252,13 +346,8 @@ const std::vector<ShippedCues>& shippedCues() {
     return lists;
 }
 
-Scene cueScene(const std::string& scene, const LectureSettings& base) {
-    for (const ShippedScene& shipped : shippedScenes()) {
-        if (scene == stemOf(shipped.file)) {
-            return parseScene(shipped.text, shipped.file, base);
-        }
-    }
-    return readScene(scene, base);
+Scene cueScene(const CueScene& scene, const LectureSettings& base) {
+    return parseScene(scene.text, scene.file, base);
 }
 
 void applyCueSettings(const Cue& cue, LectureSettings& s) {

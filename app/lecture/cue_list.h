@@ -13,7 +13,7 @@
 //   {"heatlab_cues": 1, "title": "...",                          (optional)
 //    "cues": [{"caption": "shown on the field and in the panel",
 //              "scene": "stable_diffusion" (a shipped scene) | "file.json"
-//                       (relative to the cue file's folder),
+//                       (a regular file inside the cue file's own folder),
 //              "reset": true,                (a new field, after the scene)
 //              "r": 0.25 (a number), "kernel": "optimised",
 //              "backend": "auto" | "cpu" | "cuda", "running": true,
@@ -57,8 +57,10 @@ constexpr int kCueVersion = 1;
 
 struct RampR {
     float to = 0.0f;
-    double seconds = 0.0;  // > 0
+    double seconds = 0.0;  // kMinRampSeconds to kMaxRampSeconds
 };
+constexpr double kMinRampSeconds = 1e-6;
+constexpr double kMaxRampSeconds = 365.0 * 24 * 3600;
 
 struct CueUntil {
     enum class Kind { Step, MaxAbsAbove, Pause };
@@ -67,9 +69,18 @@ struct CueUntil {
     double maxAbs = 0.0;
 };
 
+// A cue's scene, read and checked with its list (a shared lecture is
+// checked whole before it starts), and played from this text: the file is
+// never opened again.
+struct CueScene {
+    std::string name;  // as the cue gave it
+    std::string file;  // the shipped file or the path read, named in a parse error
+    std::string text;
+};
+
 struct Cue {
     std::string caption;
-    std::optional<std::string> scene;  // a shipped scene's name or a path
+    std::optional<CueScene> scene;
     bool reset = false;
     std::optional<float> r;
     std::optional<Kernel> kernel;
@@ -99,10 +110,14 @@ struct CueList {
     std::vector<Cue> cues;  // at least one
 };
 
-// Parses a cue list completely. Throws UsageError with one line naming
-// `fileName`, the cue (1-based) and the field: text that is not JSON (or is
-// cut short), a missing or unknown "heatlab_cues" version, an unknown or
-// wrongly typed field, a value the command line would refuse.
+// Parses a cue list completely, and reads and checks every scene it names.
+// Throws UsageError with one line naming `fileName`, the cue (1-based) and
+// the field: text that is not JSON (or is cut short, nested too deep, or
+// with a key twice), a missing or unknown "heatlab_cues" version, an unknown
+// or wrongly typed field, a value the command line would refuse, a backend
+// this machine does not have, or a scene that is not a shipped one's name or
+// a regular file inside `fileName`'s folder (no absolute path, nothing
+// outside it, no FIFO or device) holding a scene parseScene() accepts.
 CueList parseCues(const std::string& text, const std::string& fileName);
 // A cue list is a few kilobytes; a file past this is not one.
 constexpr std::size_t kMaxCueBytes = 1024 * 1024;
@@ -117,9 +132,10 @@ struct ShippedCues {
 };
 const std::vector<ShippedCues>& shippedCues();
 
-// A cue's scene, parsed over `base`: a shipped scene by its name
-// ("stable_diffusion"), otherwise the file. Throws UsageError.
-Scene cueScene(const std::string& scene, const LectureSettings& base);
+// A cue's scene, parsed over `base` from the text read with the list (it
+// parsed then, so only a scene its backend cannot run fails later, when the
+// lecture applies it).
+Scene cueScene(const CueScene& scene, const LectureSettings& base);
 
 // The cue's settings over `settings` (not its scene, reset or ramp).
 void applyCueSettings(const Cue& cue, LectureSettings& settings);
@@ -129,7 +145,7 @@ float rampedR(float from, const RampR& ramp, double elapsed);
 // What the lecture must do for the cues this frame, beyond the settings
 // the player edited.
 struct CueRequests {
-    std::optional<std::string> scene;    // load it (cueScene), then settle()
+    std::optional<CueScene> scene;       // load it (cueScene), then settle()
     bool reset = false;                  // after the scene
     bool screenshot = false;             // after the frame is drawn
     bool bandwidth = false;              // measure and show the bandwidth table

@@ -5,7 +5,9 @@
 // (nlohmann json is a private dependency of heatlab_lecture).
 
 #include <cmath>
+#include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -25,6 +27,21 @@ struct Problem : std::runtime_error {
 // "a whole number", "a string", ...: what a value is, for a message.
 const char* typeName(const json& value);
 
+// A refused value as the message shows it: its JSON text (a number as the
+// file wrote it, in nlohmann's shortest form), cut to a short excerpt, so a
+// refusal is one readable line whatever the file holds. Every message that
+// quotes a value or a key quotes it through these.
+std::string excerpt(const json& value);
+std::string excerpt(const std::string& text);
+// The longest text excerpt() shows whole.
+constexpr std::size_t kMaxExcerpt = 40;
+
+// The deepest nesting a lecture's file is read with: a cue list nests four
+// levels (cues, a cue, comparison, b), a scene three. Deeper is refused while
+// parsing, before a value so deep exists to be printed or destroyed (either
+// recurses once a level).
+constexpr int kMaxJsonDepth = 16;
+
 // One JSON object of the file, `path` its place in it ("window.range"):
 // every field is looked up through it, so a problem names where it is.
 class Fields {
@@ -40,7 +57,7 @@ public:
                 known = known || item.key() == name;
             }
             if (!known) {
-                throw Problem("unknown field " + where(item.key()));
+                throw Problem("unknown field " + where(excerpt(item.key())));
             }
         }
     }
@@ -65,14 +82,39 @@ public:
     bool boolean(const char* key) const {
         return typed(key, at(key).is_boolean(), "true or false").get<bool>();
     }
-    long long whole(const char* key) const {
-        return typed(key, at(key).is_number_integer(), "a whole number").get<long long>();
+    // A whole number from `min` to `max`; `rule` says so in the message
+    // ("from 1 to 10000"). A number past what a long long holds (nlohmann
+    // keeps it unsigned) is refused as too large, not wrapped.
+    long long whole(const char* key, long long min, long long max, const std::string& rule) const {
+        const json& value = typed(key, at(key).is_number_integer(), "a whole number");
+        const bool fits =
+            !value.is_number_unsigned() ||
+            value.get<unsigned long long>() <=
+                static_cast<unsigned long long>(std::numeric_limits<long long>::max());
+        const long long whole = fits ? value.get<long long>() : 0;
+        if (!fits || whole < min || whole > max) {
+            throw Problem(where(key) + " must be " + rule + ", got " + excerpt(value) +
+                          (whole > max || !fits ? " (too large)" : ""));
+        }
+        return whole;
     }
-    // A finite number a float holds.
+    // A finite number, as a double (a time, a rate): what the file wrote.
+    double real(const char* key) const {
+        const json& value = typed(key, at(key).is_number(), "a number");
+        const double number = value.get<double>();
+        if (!std::isfinite(number)) {
+            throw Problem(where(key) + " must be a finite number, got " + excerpt(value));
+        }
+        return number;
+    }
+    // A number a float holds: finite, within a float's range, and not so
+    // small that it would read as 0 (1e-300 is refused, not made 0).
     float number(const char* key) const {
-        const double value = typed(key, at(key).is_number(), "a number").get<double>();
-        if (!std::isfinite(value) || std::fabs(value) > 3.0e38) {
-            throw Problem(where(key) + " must be a finite float, got " + at(key).dump());
+        const double value = real(key);
+        if (std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max()) ||
+            (value != 0.0 && static_cast<float>(value) == 0.0f)) {
+            throw Problem(where(key) + " must be a number a float holds (0, or from 1e-45 to " +
+                          "3.4e38 either side of it), got " + excerpt(at(key)));
         }
         return static_cast<float>(value);
     }
@@ -89,15 +131,21 @@ public:
     }
 
     // The text parsed by a command-line parser; its message gets the field's name.
+    // A text longer than any value is shown to the parser as its excerpt,
+    // which no parser accepts: the message says what is allowed, and quotes
+    // a few characters, not a megabyte.
     template <typename Parse>
     auto parsed(const char* key, Parse parse) const {
         const std::string text = string(key);
         try {
-            return parse(text);
+            return parse(text.size() > kMaxExcerpt ? excerpt(text) : text);
         } catch (const UsageError& e) {
             throw Problem(where(key) + ": " + e.what());
         }
     }
+
+    // The value at `key` as a message quotes it (excerpt()).
+    std::string shown(const char* key) const { return excerpt(at(key)); }
 
     std::string where(const std::string& key) const {
         return path_.empty() ? key : path_ + "." + key;
@@ -123,8 +171,14 @@ std::string shortestText(float value);
 double shortest(float value);
 
 // `text` as JSON, or a UsageError of one line starting with `prefix`
-// ("scene FILE: ") saying where it is not JSON.
+// ("scene FILE: ") saying where it is not JSON, where it nests deeper than
+// kMaxJsonDepth, or which key an object has twice (nlohmann would keep the
+// last without a word, so a file would not mean what it seems to say).
 json parseJson(const std::string& text, const std::string& prefix);
+
+// The file's version field `key` ("heatlab_scene"), which must be the whole
+// number `version`; `what` names the kind of file ("scene", "cue list").
+void checkVersion(const json& root, const char* key, int version, const std::string& what);
 
 // Line breaks as spaces: a message stays one line.
 std::string oneLine(std::string text);

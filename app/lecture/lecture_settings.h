@@ -24,9 +24,10 @@ namespace heatlab {
 // Enough for the field to move visibly at 60 frames a second on any grid the
 // CPU draws smoothly.
 constexpr int kDefaultStepsPerFrame = 10;
-// Steps per frame, 1 to this, wherever they are set (the command line's
-// --steps-per-frame, a scene, a cue, the panel): enough for a large grid on
-// a GPU to move visibly, not so many that a CPU frame takes seconds.
+// Steps per frame: the one range of the setting, wherever it is given (the
+// command line's --steps-per-frame, a scene, a cue, the panel's slider).
+// Enough for a large grid on a GPU to move visibly, not so many that a CPU
+// frame takes seconds.
 constexpr int kMinStepsPerFrame = 1;
 constexpr int kMaxStepsPerFrame = 10000;
 // The brush radius the panel offers, in % of the grid's longer side.

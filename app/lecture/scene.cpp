@@ -23,6 +23,12 @@ namespace heatlab {
 // it follows pane A's).
 namespace {
 
+// "copy_every": steps between copies back, 0 for never.
+int copyEveryOf(const Fields& f) {
+    return static_cast<int>(f.whole("copy_every", 0, std::numeric_limits<int>::max(),
+                                    "0 (never) or a whole number of steps up to 2147483647"));
+}
+
 ABComparison comparisonOf(const Fields& c) {
     c.allowOnly({"split", "difference", "b"});
     ABComparison comparison;
@@ -49,12 +55,7 @@ ABComparison comparisonOf(const Fields& c) {
             "backend", [](const std::string& t) { return parseChoice(t, allBackendChoices()); });
     }
     if (b.has("copy_every")) {
-        const long long every = b.whole("copy_every");
-        if (every < 0 || every > std::numeric_limits<int>::max()) {
-            throw Problem(b.where("copy_every") + " must be 0 (never) or more, got " +
-                          std::to_string(every));
-        }
-        pane.copyEvery = static_cast<int>(every);
+        pane.copyEvery = copyEveryOf(b);
     }
     if (b.has("pinned")) {
         pane.pinned = b.boolean("pinned");
@@ -87,10 +88,11 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         s.pace = w.parsed("pace", [](const std::string& t) { return parseChoice(t, allPaces()); });
     }
     if (w.has("steps_per_second")) {
-        const float rate = w.number("steps_per_second");
+        const double rate = w.number("steps_per_second");
         if (!(rate >= kMinStepsPerSecond && rate <= kMaxStepsPerSecond)) {
-            throw Problem(w.where("steps_per_second") + " must be from 1 to 100000, got " +
-                          shortestText(rate));
+            throw Problem(w.where("steps_per_second") + " must be from " +
+                          numberText(kMinStepsPerSecond) + " to " + numberText(kMaxStepsPerSecond) +
+                          ", got " + w.shown("steps_per_second"));
         }
         s.stepsPerSecond = rate;
     }
@@ -98,7 +100,7 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         const float decades = w.number("explosion_pace");
         if (!explosionPaceAllowed(decades)) {
             throw Problem(w.where("explosion_pace") + " must be " + kExplosionPaceRule + ", got " +
-                          shortestText(decades));
+                          w.shown("explosion_pace"));
         }
         s.explosionDecadesPerSecond = decades;
     }
@@ -107,12 +109,7 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
             w.parsed("loupe", [](const std::string& t) { return parseChoice(t, allLoupeModes()); });
     }
     if (w.has("copy_every")) {
-        const long long every = w.whole("copy_every");
-        if (every < 0 || every > std::numeric_limits<int>::max()) {
-            throw Problem(w.where("copy_every") + " must be 0 (never) or more, got " +
-                          std::to_string(every));
-        }
-        s.copyEvery = static_cast<int>(every);
+        s.copyEvery = copyEveryOf(w);
     }
     if (w.has("pinned")) {
         s.pinned = w.boolean("pinned");
@@ -133,17 +130,17 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         // The bounds the mouse keeps it in (surface_camera.h).
         if (!(camera.yawDegrees > -180.0f && camera.yawDegrees <= 180.0f)) {
             throw Problem(c.where("yaw") + " must be above -180 and at most 180 degrees, got " +
-                          shortestText(camera.yawDegrees));
+                          c.shown("yaw"));
         }
         if (!(camera.pitchDegrees >= kMinPitchDegrees && camera.pitchDegrees <= kMaxPitchDegrees)) {
             throw Problem(c.where("pitch") + " must be from " + numberText(kMinPitchDegrees) +
                           " to " + numberText(kMaxPitchDegrees) + " degrees, got " +
-                          shortestText(camera.pitchDegrees));
+                          c.shown("pitch"));
         }
         if (!(camera.distance >= kMinDistance && camera.distance <= kMaxDistance)) {
             throw Problem(c.where("distance") + " must be from " + numberText(kMinDistance) +
                           " to " + numberText(kMaxDistance) +
-                          " (the fitted distance's share), got " + shortestText(camera.distance));
+                          " (the fitted distance's share), got " + c.shown("distance"));
         }
         s.picture.camera = camera;
     }
@@ -154,7 +151,7 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
         if (!(s.brushPercent >= kMinBrushPercent && s.brushPercent <= kMaxBrushPercent)) {
             throw Problem(brush.where("radius_percent") + " must be from " +
                           shortestText(kMinBrushPercent) + " to " + shortestText(kMaxBrushPercent) +
-                          ", got " + shortestText(s.brushPercent));
+                          ", got " + brush.shown("radius_percent"));
         }
         s.brushHot = brush.number("hot");
         s.brushCold = brush.number("cold");
@@ -162,13 +159,10 @@ void optionalSettingsOf(const Fields& w, LectureSettings& s) {
 }
 
 int stepsPerFrameOf(const Fields& w) {
-    const long long steps = w.whole("steps_per_frame");
-    // The command line's rule for --steps-per-frame, to the panel's top.
-    if (steps < 1 || steps > kMaxStepsPerFrame) {
-        throw Problem(w.where("steps_per_frame") + " must be from 1 to " +
-                      std::to_string(kMaxStepsPerFrame) + ", got " + std::to_string(steps));
-    }
-    return static_cast<int>(steps);
+    // The one range of the setting, the command line's and the panel's too.
+    return static_cast<int>(w.whole(
+        "steps_per_frame", kMinStepsPerFrame, kMaxStepsPerFrame,
+        "from " + std::to_string(kMinStepsPerFrame) + " to " + std::to_string(kMaxStepsPerFrame)));
 }
 
 namespace {
@@ -189,7 +183,7 @@ Params paramsOf(const Fields& p) {
         const float levels = p.number("time_block");
         if (!(levels >= 0.0f && levels <= float(kTimeBlockMax) && levels == std::floor(levels))) {
             throw Problem(p.where("time_block") + " must be a whole number from 0 to " +
-                          std::to_string(kTimeBlockMax) + ", got " + shortestText(levels));
+                          std::to_string(kTimeBlockMax) + ", got " + p.shown("time_block"));
         }
         params.timeBlock = static_cast<int>(levels);
     }
@@ -219,8 +213,8 @@ void windowSettingsOf(const Fields& w, LectureSettings& s) {
     // As `heatlab shot --range MIN MAX`; kept when automatic too, so
     // switching to locked never shows an empty range.
     if (!(picture.range.lo < picture.range.hi)) {
-        throw Problem(w.where("range") + ": lo must be below hi, got " + rText(picture.range.lo) +
-                      " " + rText(picture.range.hi));
+        throw Problem(w.where("range") + ": lo must be below hi, got " + range.shown("lo") + " " +
+                      range.shown("hi"));
     }
     picture.sampling =
         w.parsed("sampling", [](const std::string& t) { return parseChoice(t, allSamplings()); });
@@ -235,7 +229,7 @@ ViewTransform viewOf(const Fields& v) {
     view.cellsPerPixel = v.number("cells_per_pixel");
     if (!(view.cellsPerPixel > 0.0f)) {
         throw Problem(v.where("cells_per_pixel") + " must be above 0, got " +
-                      rText(view.cellsPerPixel));
+                      v.shown("cells_per_pixel"));
     }
     return view;
 }
@@ -245,20 +239,8 @@ Scene sceneOf(const json& root, const LectureSettings& base) {
         throw Problem("not a heatlab scene: expected a JSON object, got " +
                       std::string(typeName(root)));
     }
+    checkVersion(root, "heatlab_scene", kSceneVersion, "scene");
     const Fields top(root, "");
-    if (!top.has("heatlab_scene")) {
-        throw Problem("not a heatlab scene: no \"heatlab_scene\" version field");
-    }
-    const json& version = root.at("heatlab_scene");
-    if (!version.is_number()) {
-        throw Problem("the scene version \"heatlab_scene\" must be a number (this heatlab reads " +
-                      std::to_string(kSceneVersion) + "), got " + typeName(version) + " " +
-                      version.dump());
-    }
-    if (!version.is_number_integer() || version.get<long long>() != kSceneVersion) {
-        throw Problem("unsupported scene version " + version.dump() + " (this heatlab reads " +
-                      std::to_string(kSceneVersion) + ")");
-    }
     top.allowOnly({"heatlab_scene", "title", "description", "params", "window", "view"});
     Scene scene;
     scene.settings = base;

@@ -458,12 +458,17 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     }
     const CueRequests asked = cues_.frame(settings(), simulation(), shown().maxAbs, clock_());
     if (asked.scene) {
-        // As the panel's load: a scene that cannot be loaded leaves the
-        // lecture as it was and says why; the cue's settings go on.
+        // Read and checked with the list; what can still fail is the
+        // backend (a grid too large for its memory). As the panel's load, it
+        // leaves the lecture as it was and says why, on the terminal too (a
+        // headless `shot --ui --cues` has no panel to read); the cue's
+        // settings go on.
         try {
             applyScene(cueScene(*asked.scene, settings()));
         } catch (const std::exception& e) {
             say(std::string("scene not loaded: ") + e.what());
+            std::fprintf(stderr, "heatlab: %s: %s\n", cues_.status().c_str(),
+                         shown().message.c_str());
         }
         cues_.settle(settings());
     }

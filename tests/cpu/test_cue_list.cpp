@@ -5,11 +5,17 @@
 // every kind of bad file is refused in one line naming the file, the cue and
 // the field, and a player is only made from a list that parsed whole.
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include "app/io/input_file.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/key_commands.h"
 #include "kernels/base/errors.h"
@@ -32,6 +38,18 @@ std::string refusal(const std::string& text) {
         return e.what();
     }
     return "(parsed)";
+}
+
+// An empty folder of the test's own.
+std::string freshFolder(const std::string& name) {
+    const std::string folder = ::testing::TempDir() + "heatlab-cues-" + name;
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    return folder;
+}
+
+void writeText(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
 }
 
 // A small grid on the CPU, for the player's step counts.
@@ -57,7 +75,7 @@ TEST(CueList, TheShippedLectureParsesAndItsScenesAreShipped) {
     for (const Cue& cue : list.cues) {
         EXPECT_FALSE(cue.caption.empty());
         if (cue.scene) {
-            EXPECT_NO_THROW(cueScene(*cue.scene, LectureSettings{})) << *cue.scene;
+            EXPECT_NO_THROW(cueScene(*cue.scene, LectureSettings{})) << cue.scene->name;
         }
         explosion = explosion || (cue.explosionPace && *cue.explosionPace < 1.5);
         screenshot = screenshot || cue.screenshot;
@@ -110,7 +128,8 @@ TEST(CuePlayer, AsksForTheSceneResetScreenshotAndCaptionAsACueStarts) {
                   "dir/cues.json"));
     Lecture l;
     const CueRequests start = player.frame(l.settings, l.simulation, 0.0f, 0.0);
-    EXPECT_EQ(start.scene.value_or(""), "stable_diffusion");
+    ASSERT_TRUE(start.scene);
+    EXPECT_EQ(start.scene->name, "stable_diffusion");
     EXPECT_TRUE(start.reset);
     EXPECT_TRUE(start.screenshot);
     EXPECT_EQ(start.caption.value_or(""), "cue 1 of 2: first");
@@ -125,9 +144,19 @@ TEST(CuePlayer, AsksForTheSceneResetScreenshotAndCaptionAsACueStarts) {
     EXPECT_EQ(player.index(), 1);
 }
 
-TEST(CuePlayer, ASceneFileIsFoundBesideTheCueFile) {
-    const CueList list = parseCues(listOf(R"({"scene": "mine.json"})"), "talks/cues.json");
-    EXPECT_EQ(list.cues.at(0).scene.value_or(""), "talks/mine.json");
+TEST(CuePlayer, ASceneFileIsFoundBesideTheCueFileAndPlayedAsItWasRead) {
+    const std::string folder = freshFolder("beside");
+    std::filesystem::create_directories(folder + "/talk");
+    writeText(folder + "/talk/mine.json", shippedScenes().at(0).text);
+    const CueList list =
+        parseCues(listOf(R"({"scene": "mine.json"}, {"scene": "./x/../mine.json"})"),
+                  folder + "/talk/cues.json");
+    // Read with the list: gone from the disk, it still plays as it was.
+    std::filesystem::remove_all(folder);
+    ASSERT_TRUE(list.cues.at(0).scene);
+    EXPECT_EQ(list.cues.at(0).scene->file, folder + "/talk/mine.json");
+    const Scene scene = cueScene(*list.cues.at(1).scene, LectureSettings{});
+    EXPECT_EQ(scene.title, parseScene(shippedScenes().at(0).text, "x").title);
 }
 
 TEST(CuePlayer, GoingBackAppliesTheCueBeforeAgainWithoutItsScreenshot) {
@@ -236,8 +265,9 @@ TEST(CueList, BadFilesAreRefusedInOneLineNamingTheFileTheCueAndTheField) {
         {"[1]", "expected a JSON object"},
         {"{\"cues\": []}", "no \"heatlab_cues\" version"},
         {"{\"heatlab_cues\": 2, \"cues\": [{}]}", "unsupported cue list version 2"},
-        {"{\"heatlab_cues\": \"1\", \"cues\": [{}]}", "unsupported cue list version \"1\""},
-        {"{\"heatlab_cues\": 1, \"cues\": []}", "at least one cue"},
+        {"{\"heatlab_cues\": \"1\", \"cues\": [{}]}",
+         "\"heatlab_cues\" must be the number 1 (the version this heatlab reads), got a string"},
+        {"{\"heatlab_cues\": 1, \"cues\": []}", "at least one cue, got none"},
         {"{\"heatlab_cues\": 1, \"cues\": [{}], \"extra\": 1}", "unknown field extra"},
         {listOf("{}, 3"), "cue 2 must be an object"},
         {listOf("{}, {\"rr\": 0.2}"), "unknown field cue 2.rr"},
@@ -280,6 +310,198 @@ TEST(CueList, AFileThatCannotBeReadIsAUsageErrorNamingIt) {
         FAIL();
     } catch (const UsageError& e) {
         EXPECT_NE(std::string(e.what()).find("/nonexistent/cues.json"), std::string::npos);
+    }
+}
+
+// Issue 29: a version nested 100 000 arrays deep crashed both readers
+// (nlohmann's dump() recursed printing it). Refused as it is parsed, in a
+// short line, wherever the nesting is.
+TEST(CueList, NestingPastTheLimitIsRefusedInAShortLine) {
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    for (const std::string& text :
+         {"{\"heatlab_cues\":" + deep + ",\"cues\":[{}]}", listOf("{\"until\": " + deep + "}"),
+          listOf("{}, {\"comparison\": {\"b\": {\"r\": " + deep + "}}}")}) {
+        const std::string message = refusal(text);
+        EXPECT_NE(message.find("nested deeper than 16 levels"), std::string::npos) << message;
+        EXPECT_LT(message.size(), 200u) << message.substr(0, 300);
+    }
+    EXPECT_NE(refusal(listOf("{}, {\"comparison\": {\"b\": {\"r\": " + deep + "}}}"))
+                  .find("in cue 2.comparison.b.r"),
+              std::string::npos);
+    // Sixteen levels are still read (and then refused for what they are):
+    // the top, "cues", the cue and 13 arrays.
+    const std::string sixteen = std::string(13, '[') + std::string(13, ']');
+    EXPECT_NE(refusal(listOf("{\"until\": " + sixteen + "}")).find("cue 1.until must be"),
+              std::string::npos);
+}
+
+TEST(CueList, AKeyTwiceIsRefusedNamingItAndWhere) {
+    const std::string prefix = std::string("cues ") + kFile + ": ";
+    EXPECT_EQ(refusal("{\"heatlab_cues\": 1, \"heatlab_cues\": 2, \"cues\": [{}]}"),
+              prefix +
+                  "the key \"heatlab_cues\" appears twice (each key once: which one counts "
+                  "would be a guess)");
+    EXPECT_EQ(refusal(listOf("{}, {\"r\": 0.2, \"r\": 0.3}")),
+              prefix +
+                  "the key \"r\" appears twice in cue 2 (each key once: which one counts "
+                  "would be a guess)");
+    EXPECT_NE(refusal(listOf("{\"comparison\": {\"split\": true, \"b\": {\"r\": \"0.2\", "
+                             "\"r\": \"0.3\"}}}"))
+                  .find("\"r\" appears twice in cue 1.comparison.b"),
+              std::string::npos);
+    // The same key in two objects is two keys.
+    EXPECT_EQ(refusal(listOf("{\"r\": 0.2}, {\"r\": 0.3}")), "(parsed)");
+}
+
+// Issue 29 item 9: said in the file's own words, numbers as written.
+TEST(CueList, RefusalsQuoteTheValueAsWrittenAndShort) {
+    const struct {
+        std::string text;
+        std::string says;
+        std::string never;
+    } cases[] = {
+        {listOf("{\"copy_every\": 18446744073709551615}"),
+         "cue 1.copy_every must be 0 (never) or a whole number of steps up to 2147483647, got "
+         "18446744073709551615 (too large)",
+         "-1"},
+        {listOf("{\"copy_every\": 2147483648}"), "got 2147483648 (too large)", "-2147483648"},
+        {listOf("{\"until\": {\"step\": 9223372036854775808}}"),
+         "cue 1.until.step must be 1 or more (a step count), got 9223372036854775808 (too large)",
+         "-9"},
+        {listOf("{\"until\": {\"step\": -5}}"), "got -5", "too large"},
+        {listOf("{\"ramp_r\": {\"to\": 0.26, \"seconds\": 1e-300}}"),
+         "cue 1.ramp_r.seconds must be from 0.000001 to 31536000 (a year), got 1e-300", "got 0"},
+        {listOf("{\"r\": 1e-300}"), "got '1e-300'", "got '0'"},
+        {listOf("{\"explosion_pace\": 20}"), "got 20", "2e+01"},
+        {listOf("{\"steps_per_frame\": 20000}"), "must be from 1 to 10000, got 20000", "2e+04"},
+        {listOf("{\"steps_per_second\": 1e-300}"), "got 1e-300", "got 0"},
+        {"{\"heatlab_cues\": \"" + std::string(1000000, '1') + "\", \"cues\": [{}]}",
+         "got a string \"1111111111", "1111111111111111111111111111111111111111111"},
+        {listOf("{\"kernel\": \"" + std::string(100000, 'k') + "\"}"),
+         "cue 1.kernel:", std::string(100, 'k')},
+        {listOf("{\"then\": \"" + std::string(100000, 't') + "\"}"), "cue 1.then must be",
+         std::string(100, 't')},
+        {listOf("{\"" + std::string(100000, 'x') + "\": 1}"), "unknown field cue 1.xxx",
+         std::string(100, 'x')},
+    };
+    for (const auto& c : cases) {
+        const std::string message = refusal(c.text);
+        EXPECT_NE(message.find(c.says), std::string::npos) << message.substr(0, 400);
+        EXPECT_EQ(message.find(c.never), std::string::npos) << message.substr(0, 400);
+        EXPECT_LT(message.size(), 400u) << message.substr(0, 400);
+    }
+}
+
+// Issue 29 items 2 and 3: every scene a cue names is read and checked with
+// the list, so a bad one refuses the list in one line naming the file, the
+// cue and the field, before anything plays; none is a FIFO that hangs it, a
+// device, or a file outside the list's folder.
+class CueScenes : public ::testing::Test {
+protected:
+    void SetUp() override {
+        folder_ = freshFolder("scenes");
+        std::filesystem::create_directories(folder_ + "/sub");
+        writeText(folder_ + "/good.json", shippedScenes().at(0).text);
+        writeText(folder_ + "/not_a_scene.json", "{\"a\": 1}");
+        std::string stringR = shippedScenes().at(0).text;
+        stringR.replace(stringR.find("\"0.24\""), 6, "\"2\"");
+        writeText(folder_ + "/r2.json", stringR);
+        ASSERT_EQ(::mkfifo((folder_ + "/fifo.json").c_str(), 0600), 0);
+        std::filesystem::create_symlink("/dev/zero", folder_ + "/zero.json");
+        std::filesystem::create_symlink("/etc/hostname", folder_ + "/hostname.json");
+        std::filesystem::create_symlink("good.json", folder_ + "/link_to_good.json");
+    }
+    void TearDown() override { std::filesystem::remove_all(folder_); }
+
+    // The line the list with `scene` as its second cue's is refused with.
+    std::string refusedFor(const std::string& cue) {
+        try {
+            parseCues(listOf("{\"scene\": \"good.json\"}, " + cue), folder_ + "/c.json");
+        } catch (const UsageError& e) {
+            return e.what();
+        }
+        return "(parsed)";
+    }
+
+    std::string folder_;
+};
+
+TEST_F(CueScenes, EveryKindOfBadSceneRefusesTheListAsItIsRead) {
+    const std::string prefix = "cues " + folder_ + "/c.json: cue 2.";
+    const struct {
+        std::string cue;
+        std::string says;
+    } cases[] = {
+        {R"({"scene": "missing.json"})",
+         "scene: \"missing.json\" is not a shipped scene and there is no file"},
+        {R"({"scene": "../../../../etc/hostname"})",
+         "scene: \"../../../../etc/hostname\" leads out of the cue list's folder"},
+        {R"({"scene": "sub/../../c.json"})", "leads out of the cue list's folder"},
+        {R"({"scene": "/etc/hostname"})", "scene: \"/etc/hostname\" is an absolute path"},
+        {R"({"scene": "/dev/zero"})", "scene: \"/dev/zero\" is an absolute path"},
+        {R"({"scene": ""})", "scene is empty (a scene is a shipped one's name, "},
+        {R"({"scene": "not_a_scene.json"})", "no \"heatlab_scene\" version field"},
+        {R"({"scene": "r2.json"})", "params.r: r must be"},
+        {R"({"scene": "fifo.json"})", "fifo.json: is a FIFO, not a regular file"},
+        {R"({"scene": "sub"})", "sub: is a folder, not a file"},
+        {R"({"scene": "zero.json"})", "leads out of the cue list's folder (through a link)"},
+        {R"({"scene": "hostname.json"})", "leads out of the cue list's folder (through a link)"},
+        {R"({"scene": 3})", "scene must be a string, got a whole number"},
+    };
+    for (const auto& c : cases) {
+        const std::string message = refusedFor(c.cue);
+        EXPECT_EQ(message.rfind(prefix + "scene", 0), 0u) << message;
+        EXPECT_NE(message.find(c.says), std::string::npos) << c.cue << " -> " << message;
+        EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+    // A link that stays inside the folder is a file of the folder.
+    EXPECT_EQ(refusedFor(R"({"scene": "link_to_good.json"})"), "(parsed)");
+    EXPECT_EQ(refusedFor(R"({"scene": "./sub/../good.json"})"), "(parsed)");
+}
+
+TEST_F(CueScenes, AFifoIsRefusedWithoutWaitingForAWriter) {
+    try {
+        readRegularFile(folder_ + "/fifo.json", kMaxSceneBytes);
+        FAIL() << "read a FIFO";
+    } catch (const RuntimeError& e) {
+        EXPECT_NE(std::string(e.what()).find("is a FIFO"), std::string::npos) << e.what();
+    }
+    try {
+        readRegularFile("/dev/zero", kMaxSceneBytes);
+        FAIL() << "read a device";
+    } catch (const RuntimeError& e) {
+        EXPECT_NE(std::string(e.what()).find("is a device"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(CueScenes, ABackendThisMachineLacksIsRefusedAsTheListIsRead) {
+    if (backendUnavailable(BackendChoice::Cuda).empty()) {
+        GTEST_SKIP() << "CUDA is available here";
+    }
+    EXPECT_NE(refusedFor(R"({"backend": "cuda"})").find("cue 2.backend: cuda cannot run here: "),
+              std::string::npos);
+    EXPECT_NE(refusedFor(R"({"comparison": {"split": true, "b": {"backend": "cuda"}}})")
+                  .find("cue 2.comparison.b.backend: cuda cannot run here"),
+              std::string::npos);
+    std::string cudaB = shippedScenes().at(0).text;
+    cudaB.replace(
+        cudaB.find("\"vsync\": true"), 13,
+        "\"vsync\": true, \"comparison\": {\"split\": true, \"b\": {\"backend\": \"cuda\"}}");
+    writeText(folder_ + "/cuda_b.json", cudaB);
+    EXPECT_NE(refusedFor(R"({"scene": "cuda_b.json"})")
+                  .find("window.comparison.b.backend: cuda cannot run here"),
+              std::string::npos);
+    EXPECT_EQ(refusedFor(R"({"backend": "cpu"}, {"backend": "auto"})"), "(parsed)");
+}
+
+TEST(CueList, AShippedListNamesOnlyShippedScenes) {
+    for (const ShippedCues& shipped : shippedCues()) {
+        const CueList list = readCues(std::filesystem::path(shipped.file).stem().string());
+        for (const Cue& cue : list.cues) {
+            if (cue.scene) {
+                EXPECT_EQ(std::string(cue.scene->file).rfind("app/lecture/scenes/", 0), 0u);
+            }
+        }
     }
 }
 

@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 #include <CLI/CLI.hpp>
 
@@ -32,6 +34,7 @@
 #include "app/lecture/cue_list.h"
 #include "app/lecture/scene.h"
 #include "kernels/base/errors.h"
+#include "tests/support/generated_json.h"
 #include "tests/support/same_scene.h"
 
 namespace heatlab {
@@ -219,6 +222,121 @@ TEST(Fuzz, CueListsEndInAListOrOneClearError) {
             EXPECT_EQ(message.find('\n'), std::string::npos) << message;
         }
     });
+}
+
+// Runs `target` on generated inputs until the time is up; as fuzz().
+long generate(const char* name, const std::function<std::string(JsonGenerator&)>& make,
+              const std::function<void(const std::string&)>& target) {
+    JsonGenerator generator(seed());
+    const auto start = std::chrono::steady_clock::now();
+    const auto end = start + std::chrono::duration<double>(secondsPerTarget());
+    long runs = 0;
+    while (std::chrono::steady_clock::now() < end) {
+        const std::string input = make(generator);
+        try {
+            target(input);
+        } catch (...) {
+            ADD_FAILURE() << name << ": an unexpected exception for input of " << input.size()
+                          << " bytes: " << input.substr(0, 2000);
+            throw;
+        }
+        ++runs;
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("generated %s: %ld inputs in %.1f s (%.0f a second), seed %u\n", name, runs,
+                seconds, static_cast<double>(runs) / seconds, seed());
+    return runs;
+}
+
+// A refusal: one line starting with `prefix`, short whatever the file held.
+void expectOneShortLine(const std::string& message, const std::string& prefix) {
+    EXPECT_EQ(message.rfind(prefix, 0), 0u) << message.substr(0, 500);
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message.substr(0, 500);
+    EXPECT_LT(message.size(), 1200u) << message.substr(0, 500);
+}
+
+// A cue list's folder as a stranger's might be: a good scene beside a FIFO,
+// a device and a file outside behind links, a folder and a JSON that is no
+// scene; its cues name those and worse.
+class HostileFolder {
+public:
+    HostileFolder() {
+        std::filesystem::remove_all(folder);
+        std::filesystem::create_directories(folder + "/sub");
+        std::ofstream(folder + "/good.json") << shippedScenes().at(0).text;
+        std::ofstream(folder + "/bad.json") << "{\"heatlab_scene\": 1}";
+        ::mkfifo((folder + "/fifo.json").c_str(), 0600);
+        std::filesystem::create_symlink("/dev/zero", folder + "/zero.json");
+        std::filesystem::create_symlink("/etc/hostname", folder + "/out.json");
+    }
+    ~HostileFolder() { std::filesystem::remove_all(folder); }
+    HostileFolder(const HostileFolder&) = delete;
+    HostileFolder& operator=(const HostileFolder&) = delete;
+
+    const std::string folder = ::testing::TempDir() + "heatlab-fuzz-folder";
+    const std::vector<std::string> scenes{"good.json",
+                                          "stable_diffusion",
+                                          "bad.json",
+                                          "fifo.json",
+                                          "zero.json",
+                                          "out.json",
+                                          "sub",
+                                          "missing.json",
+                                          "../c.json",
+                                          "/dev/zero",
+                                          "",
+                                          "sub/../good.json",
+                                          "/etc/hostname",
+                                          "cuda"};
+};
+
+TEST(Fuzz, GeneratedCueListsEndInAListOrOneShortLine) {
+    const HostileFolder hostile;
+    const std::string file = hostile.folder + "/c.json";
+    long accepted = 0;
+    const long runs = generate(
+        "cue list",
+        [&hostile](JsonGenerator& g) {
+            return g.edited(g.validList(hostile.scenes, 4), hostile.scenes);
+        },
+        [&file, &accepted](const std::string& text) {
+            try {
+                const CueList list = parseCues(text, file);
+                ++accepted;
+                for (const Cue& cue : list.cues) {
+                    if (cue.scene) {
+                        // Read and checked with the list: it plays.
+                        EXPECT_NO_THROW(cueScene(*cue.scene, LectureSettings{})) << text;
+                    }
+                }
+            } catch (const UsageError& e) {
+                expectOneShortLine(e.what(), "cues " + file + ": ");
+            }
+        });
+    std::printf("generated cue lists accepted: %ld of %ld\n", accepted, runs);
+    EXPECT_GT(runs, 100);
+}
+
+TEST(Fuzz, GeneratedScenesEndInASceneOrOneShortLine) {
+    const std::vector<std::string> strings{"",     "1",         "0.26", "2",
+                                           "cuda", "4096x1024", "0x0",  "via-host"};
+    const long runs = generate(
+        "scene",
+        [&strings](JsonGenerator& g) {
+            const ShippedScene& shipped =
+                shippedScenes().at(static_cast<std::size_t>(g.pick(3) % shippedScenes().size()));
+            return g.edited(nlohmann::json::parse(shipped.text), strings);
+        },
+        [](const std::string& text) {
+            try {
+                const Scene scene = parseScene(text, "fuzz.json");
+                EXPECT_TRUE(sameScene(parseScene(sceneText(scene), "again.json"), scene)) << text;
+            } catch (const UsageError& e) {
+                expectOneShortLine(e.what(), "scene fuzz.json: ");
+            }
+        });
+    EXPECT_GT(runs, 100);
 }
 
 // The command line as shell words, one per line in the corpus file.

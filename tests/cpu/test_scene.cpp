@@ -162,7 +162,8 @@ TEST(Scene, AMissingOrUnknownVersionIsRefused) {
     // A string is not a version, even one that reads as the right number.
     expectRefused(
         edited([](json& j) { j["heatlab_scene"] = "1"; }),
-        "version \"heatlab_scene\" must be a number (this heatlab reads 1), got a string");
+        "version \"heatlab_scene\" must be the number 1 (the version this heatlab reads), got a "
+        "string \"1\"");
     expectRefused(edited([](json& j) { j["heatlab_scene"] = 1.5; }), "version 1.5");
 }
 
@@ -220,7 +221,12 @@ TEST(Scene, ValuesTheCommandLineRefusesAreRefused) {
     expectRefused(edited([](json& j) { j["window"]["sampling"] = "linear"; }), "window.sampling");
     expectRefused(edited([](json& j) { j["window"]["range"]["lo"] = 5; }), "lo must be below hi");
     expectRefused(edited([](json& j) { j["window"]["range"]["hi"] = 1e39; }),
-                  "window.range.hi must be a finite float");
+                  "window.range.hi must be a number a float holds (0, or from 1e-45 to 3.4e38 "
+                  "either side of it), got 1e+39");
+    // Not made 0 by the float it is read into.
+    expectRefused(edited([](json& j) { j["window"]["range"]["lo"] = -1e-300; }),
+                  "window.range.lo must be a number a float holds (0, or from 1e-45 to 3.4e38 "
+                  "either side of it), got -1e-300");
     expectRefused(edited([](json& j) { j["view"]["cells_per_pixel"] = 0; }),
                   "view.cells_per_pixel must be above 0");
 }
