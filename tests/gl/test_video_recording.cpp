@@ -512,5 +512,42 @@ TEST_F(WindowVideo, TheWindowClosedWhileRecordingFinishesTheFile) {
     EXPECT_EQ(probe.metadata.count("kernel"), 1u);
 }
 
+// Split, the slide recording holds both panes: its frame is the split
+// slide (pane A left, pane B right), not pane A's alone centred. Pane B runs
+// r = 0.26 from A's field, so after a few hundred steps the two halves
+// differ; the decoded frame matches the composition of both within the
+// codec's loss, and a slide of pane A alone does not.
+TEST_F(WindowVideo, TheSplitSlideRecordingHoldsBothPanes) {
+    options.comparison.split = true;
+    options.comparison.b.r = 0.26f;
+    options.stepsPerFrame = 100;
+    ScratchFolder folder;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.screenshots().folder = folder.path();
+    ui.screenshots().kind = ScreenshotKind::Slide;
+    run(ui, 3);
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
+    ui.settings().running = false;
+    ui.onKey(Key::CtrlR, false);
+    run(ui, 1);  // paused: the one frame the recording takes at its start
+    const Picture both = ui.slide(kSlideWidth, kSlideHeight, false);
+    ui.onKey(Key::CtrlR, false);
+    run(ui, 1);
+    const std::vector<std::string> names = folder.names();
+    ASSERT_EQ(names.size(), 1u) << ui.readouts().message;
+    const VideoProbe probe = probeVideo(folder / names[0], {0});
+    ASSERT_EQ(probe.decoded.size(), 1u) << ui.readouts().message;
+    const RgbImage& got = probe.decoded[0];
+    ASSERT_EQ(got.width, kSlideWidth);
+    const CodecDifference withBoth = codecDifference(got, both.image);
+    EXPECT_LT(withBoth.lumaMean, 3.0) << "the frame is the slide of both panes";
+    ui.settings().comparison.split = false;
+    run(ui, 1);
+    ASSERT_EQ(ui.paneCount(), 1u);
+    const Picture aAlone = ui.slide(kSlideWidth, kSlideHeight, false);
+    EXPECT_GT(codecDifference(got, aAlone.image).lumaMean, 3.0 * withBoth.lumaMean + 1.0)
+        << "and not pane A's slide alone";
+}
+
 }  // namespace
 }  // namespace heatlab
