@@ -8,6 +8,7 @@
 
 #include "app/render/colour_shader.h"
 #include "app/render/gl_check.h"
+#include "app/render/gl_state_saver.h"
 #include "kernels/base/errors.h"
 #include "shaders/field_frag.h"
 #include "shaders/field_vert.h"
@@ -27,88 +28,6 @@ constexpr GLint kModeField = 0;
 constexpr GLint kModeColourBar = 1;
 
 glm::vec3 toVec3(Rgb8 colour) { return glm::vec3(colour.r, colour.g, colour.b) / 255.0f; }
-
-// Records what the renderer changes and puts it back when it goes out of
-// scope, also when a draw throws, so the caller's state (the panel's, a
-// screenshot's) survives a draw untouched.
-class SavedState {
-public:
-    SavedState() {
-        glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
-        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertexArray_);
-        glGetIntegerv(GL_ACTIVE_TEXTURE, &activeTexture_);
-        glGetIntegerv(GL_VIEWPORT, viewport_);
-        glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer_);
-        glGetIntegerv(GL_UNPACK_ALIGNMENT, &unpackAlignment_);
-        glGetIntegerv(GL_UNPACK_ROW_LENGTH, &unpackRowLength_);
-        glActiveTexture(GL_TEXTURE0 + kFieldUnit);
-        glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &fieldTexture_);
-        glGetIntegerv(GL_SAMPLER_BINDING, &fieldSampler_);
-        glActiveTexture(GL_TEXTURE0 + kTableUnit);
-        glGetIntegerv(GL_TEXTURE_BINDING_2D, &tableTexture_);
-        glGetIntegerv(GL_SAMPLER_BINDING, &tableSampler_);
-        glActiveTexture(GL_TEXTURE0 + kImageUnit);
-        glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &imageTexture_);
-        glActiveTexture(static_cast<GLenum>(activeTexture_));
-        blend_ = glIsEnabled(GL_BLEND);
-        depthTest_ = glIsEnabled(GL_DEPTH_TEST);
-        cullFace_ = glIsEnabled(GL_CULL_FACE);
-        framebufferSrgb_ = glIsEnabled(GL_FRAMEBUFFER_SRGB);
-    }
-
-    ~SavedState() {
-        glUseProgram(static_cast<GLuint>(program_));
-        glBindVertexArray(static_cast<GLuint>(vertexArray_));
-        glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
-        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, static_cast<GLuint>(unpackBuffer_));
-        glPixelStorei(GL_UNPACK_ALIGNMENT, unpackAlignment_);
-        glPixelStorei(GL_UNPACK_ROW_LENGTH, unpackRowLength_);
-        glActiveTexture(GL_TEXTURE0 + kFieldUnit);
-        glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(fieldTexture_));
-        glBindSampler(kFieldUnit, static_cast<GLuint>(fieldSampler_));
-        glActiveTexture(GL_TEXTURE0 + kTableUnit);
-        glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(tableTexture_));
-        glBindSampler(kTableUnit, static_cast<GLuint>(tableSampler_));
-        glActiveTexture(GL_TEXTURE0 + kImageUnit);
-        glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(imageTexture_));
-        glActiveTexture(static_cast<GLenum>(activeTexture_));
-        restore(GL_BLEND, blend_);
-        restore(GL_DEPTH_TEST, depthTest_);
-        restore(GL_CULL_FACE, cullFace_);
-        restore(GL_FRAMEBUFFER_SRGB, framebufferSrgb_);
-        // A destructor must not throw: a failure here is only reported.
-        gl::printOnError("restoring GL state", __FILE__, __LINE__);
-    }
-
-    SavedState(const SavedState&) = delete;
-    SavedState& operator=(const SavedState&) = delete;
-
-private:
-    static void restore(GLenum capability, GLboolean enabled) {
-        if (enabled == GL_TRUE) {
-            glEnable(capability);
-        } else {
-            glDisable(capability);
-        }
-    }
-
-    GLint program_ = 0;
-    GLint vertexArray_ = 0;
-    GLint activeTexture_ = GL_TEXTURE0;
-    GLint viewport_[4] = {0, 0, 0, 0};
-    GLint unpackBuffer_ = 0;
-    GLint unpackAlignment_ = 4;
-    GLint unpackRowLength_ = 0;
-    GLint imageTexture_ = 0;
-    GLint fieldTexture_ = 0;
-    GLint fieldSampler_ = 0;
-    GLint tableTexture_ = 0;
-    GLint tableSampler_ = 0;
-    GLboolean blend_ = GL_FALSE;
-    GLboolean depthTest_ = GL_FALSE;
-    GLboolean cullFace_ = GL_FALSE;
-    GLboolean framebufferSrgb_ = GL_FALSE;
-};
 
 }  // namespace
 
@@ -159,7 +78,7 @@ FieldRenderer::FieldRenderer() {
         }
     }
 
-    const SavedState saved;
+    const GlStateSaver saved;
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
@@ -214,7 +133,7 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
         return;
     }
 
-    const SavedState saved;
+    const GlStateSaver saved;
     GL_CHECK(glUseProgram(program_.id()));
     glActiveTexture(GL_TEXTURE0 + kFieldUnit);
     glBindSampler(kFieldUnit, 0);
@@ -256,7 +175,7 @@ void FieldRenderer::drawColourBar(ColourMap map, int x, int y, int width, int he
     if (width <= 0 || height <= 0) {
         return;
     }
-    const SavedState saved;
+    const GlStateSaver saved;
     GL_CHECK(glUseProgram(program_.id()));
     glUniform1i(uniforms_.mode, kModeColourBar);
     glUniform1i(uniforms_.mapRow, static_cast<GLint>(map));
@@ -264,7 +183,7 @@ void FieldRenderer::drawColourBar(ColourMap map, int x, int y, int width, int he
 }
 
 // Binds the tables, sets the fixed-function state the draw needs (the
-// caller's is put back by SavedState) and draws the one triangle.
+// caller's is put back by GlStateSaver) and draws the one triangle.
 void FieldRenderer::drawRectangle(int x, int y, int width, int height) {
     glActiveTexture(GL_TEXTURE0 + kTableUnit);
     glBindSampler(kTableUnit, 0);

@@ -10,6 +10,7 @@
 #include "app/render/field_renderer.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_field.h"
+#include "app/render/gl_state_saver.h"
 #include "kernels/base/errors.h"
 #include "shaders/surface_frag.h"
 #include "shaders/surface_vert.h"
@@ -23,89 +24,6 @@ constexpr GLint kValuesUnit = 0;
 constexpr GLint kTableUnit = 1;
 constexpr GLint kFieldUnit = 2;
 constexpr int kWantedSamples = 4;
-
-// What the draw changes, put back when it goes out of scope (also when it
-// throws), so the panel's and a picture's state survive it.
-class SavedSurfaceState {
-public:
-    SavedSurfaceState() {
-        glGetIntegerv(GL_CURRENT_PROGRAM, &program_);
-        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertexArray_);
-        glGetIntegerv(GL_ACTIVE_TEXTURE, &activeTexture_);
-        glGetIntegerv(GL_VIEWPORT, viewport_);
-        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &drawFramebuffer_);
-        glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &readFramebuffer_);
-        for (int unit = 0; unit < 3; ++unit) {
-            glActiveTexture(GL_TEXTURE0 + unit);
-            glGetIntegerv(GL_TEXTURE_BINDING_BUFFER, &buffers_[unit]);
-            glGetIntegerv(GL_TEXTURE_BINDING_2D, &textures_[unit]);
-            glGetIntegerv(GL_SAMPLER_BINDING, &samplers_[unit]);
-        }
-        glActiveTexture(static_cast<GLenum>(activeTexture_));
-        glGetFloatv(GL_COLOR_CLEAR_VALUE, clearColour_);
-        glGetFloatv(GL_DEPTH_CLEAR_VALUE, &clearDepth_);
-        glGetBooleanv(GL_DEPTH_WRITEMASK, &depthMask_);
-        glGetIntegerv(GL_DEPTH_FUNC, &depthFunc_);
-        blend_ = glIsEnabled(GL_BLEND);
-        depthTest_ = glIsEnabled(GL_DEPTH_TEST);
-        cullFace_ = glIsEnabled(GL_CULL_FACE);
-        scissor_ = glIsEnabled(GL_SCISSOR_TEST);
-        framebufferSrgb_ = glIsEnabled(GL_FRAMEBUFFER_SRGB);
-        multisample_ = glIsEnabled(GL_MULTISAMPLE);
-    }
-
-    ~SavedSurfaceState() {
-        glUseProgram(static_cast<GLuint>(program_));
-        glBindVertexArray(static_cast<GLuint>(vertexArray_));
-        glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(drawFramebuffer_));
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(readFramebuffer_));
-        for (int unit = 0; unit < 3; ++unit) {
-            glActiveTexture(GL_TEXTURE0 + unit);
-            glBindTexture(GL_TEXTURE_BUFFER, static_cast<GLuint>(buffers_[unit]));
-            glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(textures_[unit]));
-            glBindSampler(static_cast<GLuint>(unit), static_cast<GLuint>(samplers_[unit]));
-        }
-        glActiveTexture(static_cast<GLenum>(activeTexture_));
-        glClearColor(clearColour_[0], clearColour_[1], clearColour_[2], clearColour_[3]);
-        glClearDepth(clearDepth_);
-        glDepthMask(depthMask_);
-        glDepthFunc(static_cast<GLenum>(depthFunc_));
-        restore(GL_BLEND, blend_);
-        restore(GL_DEPTH_TEST, depthTest_);
-        restore(GL_CULL_FACE, cullFace_);
-        restore(GL_SCISSOR_TEST, scissor_);
-        restore(GL_FRAMEBUFFER_SRGB, framebufferSrgb_);
-        restore(GL_MULTISAMPLE, multisample_);
-        // A destructor must not throw: a failure here is only reported.
-        gl::printOnError("restoring GL state after the surface", __FILE__, __LINE__);
-    }
-
-    SavedSurfaceState(const SavedSurfaceState&) = delete;
-    SavedSurfaceState& operator=(const SavedSurfaceState&) = delete;
-
-    GLuint drawFramebuffer() const { return static_cast<GLuint>(drawFramebuffer_); }
-
-private:
-    static void restore(GLenum capability, GLboolean enabled) {
-        if (enabled == GL_TRUE) {
-            glEnable(capability);
-        } else {
-            glDisable(capability);
-        }
-    }
-
-    GLint program_ = 0, vertexArray_ = 0, activeTexture_ = GL_TEXTURE0;
-    GLint viewport_[4] = {0, 0, 0, 0};
-    GLint drawFramebuffer_ = 0, readFramebuffer_ = 0;
-    GLint buffers_[3] = {0, 0, 0}, textures_[3] = {0, 0, 0}, samplers_[3] = {0, 0, 0};
-    GLfloat clearColour_[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    GLfloat clearDepth_ = 1.0f;
-    GLboolean depthMask_ = GL_TRUE;
-    GLint depthFunc_ = GL_LESS;
-    GLboolean blend_ = GL_FALSE, depthTest_ = GL_FALSE, cullFace_ = GL_FALSE, scissor_ = GL_FALSE,
-              framebufferSrgb_ = GL_FALSE, multisample_ = GL_TRUE;
-};
 
 // A colour or depth texture of width x height, multisampled when samples > 1.
 gl::Texture targetTexture(GLenum format, int samples, int width, int height) {
@@ -221,7 +139,7 @@ void SurfaceRenderer::draw(const GlField& field, const SurfaceMesh& mesh, const 
         (field.imageTexture() == 0 || field.imagePixels() < mesh.image.pixels())) {
         throw RuntimeError("the surface view's image was not made for its mesh");
     }
-    const SavedSurfaceState saved;
+    const GlStateSaver saved;
     prepareTargets(width, height);
 
     glBindFramebuffer(GL_FRAMEBUFFER, drawTarget_.id());
