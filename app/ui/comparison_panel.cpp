@@ -28,14 +28,7 @@ void followed(std::optional<T>& own, const T& paneA, const Draw& draw) {
 
 // Pane B's r: presets either side of the bound and exact entry.
 void paneBR(float& r) {
-    for (float preset : {0.24f, 0.25f, 0.26f}) {
-        char label[24];
-        std::snprintf(label, sizeof label, "%.2f##b", static_cast<double>(preset));
-        if (ImGui::Button(label)) {
-            r = preset;
-        }
-        ImGui::SameLine();
-    }
+    rPresets(r, "b");
     float typed = r;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
     if (ImGui::InputFloat("B's r (Enter)", &typed, 0.0f, 0.0f, "%.6g",

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "app/lecture/key_commands.h"
+
 namespace heatlab {
 
 namespace {
@@ -83,6 +85,21 @@ void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUn
                         ImVec2(at.x + size.x + pad, at.y + size.y + pad),
                         IM_COL32(16, 16, 16, 230));
     draw->AddText(at, IM_COL32(235, 235, 235, 255), text);
+}
+
+void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded) {
+    const char* help = expanded ? kKeyHelp : kKeyHelpHint;
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize();
+    const float margin = size * 0.4f;
+    const float wrap = std::max(size, fieldWidth - 4.0f * margin);
+    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, wrap, help);
+    const ImVec2 at(2.0f * margin, displayHeight - text.y - 2.0f * margin);
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(at.x - margin, at.y - margin),
+                        ImVec2(at.x + text.x + margin, at.y + text.y + margin),
+                        IM_COL32(0, 0, 0, 150), margin);
+    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), help, nullptr, wrap);
 }
 
 }  // namespace heatlab

@@ -38,4 +38,9 @@ OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLa
 // `fieldHeight` framebuffer pixels tall at the window's top left.
 void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUnit);
 
+// The keys at the bottom left of the field, which is fieldWidth units wide
+// from the left edge of a display displayHeight units high: all of them
+// when `expanded` (F1), else one line saying how to show them.
+void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded);
+
 }  // namespace heatlab

@@ -224,14 +224,7 @@ void exactR(Params& p) {
 void rControls(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout) {
     Params& p = s.params;
     recordGroup(layout.rSlider, [&] { rSlider(p.r); });
-    for (float preset : {0.24f, 0.25f, 0.26f}) {
-        char label[16];
-        std::snprintf(label, sizeof label, "%.2f", static_cast<double>(preset));
-        if (ImGui::Button(label)) {
-            p.r = preset;
-        }
-        ImGui::SameLine();
-    }
+    rPresets(p.r, "a");
     ImGui::TextColored(kDimColour, "Up / Down: +/- 0.001");
 
     recordGroup(layout.rNumbers, [&] { stabilityLines(readouts.running, p.r); });
@@ -578,21 +571,6 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
     }
     ImGui::End();
     return actions;
-}
-
-void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded) {
-    const char* help = expanded ? kKeyHelp : kKeyHelpHint;
-    ImFont* font = ImGui::GetFont();
-    const float size = ImGui::GetFontSize();
-    const float margin = size * 0.4f;
-    const float wrap = std::max(size, fieldWidth - 4.0f * margin);
-    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, wrap, help);
-    const ImVec2 at(2.0f * margin, displayHeight - text.y - 2.0f * margin);
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(at.x - margin, at.y - margin),
-                        ImVec2(at.x + text.x + margin, at.y + text.y + margin),
-                        IM_COL32(0, 0, 0, 150), margin);
-    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), help, nullptr, wrap);
 }
 
 }  // namespace heatlab

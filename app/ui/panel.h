@@ -81,9 +81,4 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
                        ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
                        float width, PanelLayout& layout);
 
-// The keys at the bottom left of the field, which is fieldWidth units wide
-// from the left edge of a display displayHeight units high: all of them
-// when `expanded` (F1), else one line saying how to show them.
-void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded);
-
 }  // namespace heatlab
