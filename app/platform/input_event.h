@@ -156,41 +156,25 @@ struct InputEvent {
     static InputEvent keyRepeat(KeyCode key) { return keyEvent(Kind::KeyRepeat, key); }
     static InputEvent keyUp(KeyCode key) { return keyEvent(Kind::KeyUp, key); }
     static InputEvent text(unsigned int codepoint) {
-        InputEvent e;
-        e.kind = Kind::Text;
+        InputEvent e = of(Kind::Text);
         e.codepoint = codepoint;
         return e;
     }
-    static InputEvent pointerMove(double x, double y) {
-        InputEvent e;
-        e.kind = Kind::PointerMove;
-        e.x = x;
-        e.y = y;
-        return e;
-    }
+    static InputEvent pointerMove(double x, double y) { return at(Kind::PointerMove, x, y); }
     static InputEvent pointerButton(int button, bool pressed) {
-        InputEvent e;
-        e.kind = Kind::PointerButton;
+        InputEvent e = of(Kind::PointerButton);
         e.button = button;
         e.pressed = pressed;
         return e;
     }
-    static InputEvent wheel(double x, double y) {
-        InputEvent e;
-        e.kind = Kind::Wheel;
-        e.x = x;
-        e.y = y;
-        return e;
-    }
+    static InputEvent wheel(double x, double y) { return at(Kind::Wheel, x, y); }
     static InputEvent resize(const SurfaceSize& size) {
-        InputEvent e;
-        e.kind = Kind::Resize;
+        InputEvent e = of(Kind::Resize);
         e.size = size;
         return e;
     }
     static InputEvent focus(bool focused) {
-        InputEvent e;
-        e.kind = Kind::Focus;
+        InputEvent e = of(Kind::Focus);
         e.focused = focused;
         return e;
     }
@@ -205,10 +189,20 @@ struct InputEvent {
     }
 
 private:
-    static InputEvent keyEvent(Kind kind, KeyCode key) {
+    static InputEvent of(Kind kind) {
         InputEvent e;
         e.kind = kind;
+        return e;
+    }
+    static InputEvent keyEvent(Kind kind, KeyCode key) {
+        InputEvent e = of(kind);
         e.key = key;
+        return e;
+    }
+    static InputEvent at(Kind kind, double x, double y) {
+        InputEvent e = of(kind);
+        e.x = x;
+        e.y = y;
         return e;
     }
 };

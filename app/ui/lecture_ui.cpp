@@ -91,8 +91,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     const bool timed =
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
-    loupeToggled_ = actions.toggleLoupe;
-    drawPanes(steps, bar, timed);
+    drawPanes(steps, bar, timed, actions.toggleLoupe);
     advanceBandwidthSurvey();
     notice_.frame(shown().message, s.running, clock_());
     noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,
@@ -122,9 +121,12 @@ bool LectureUi::frame(const UiSurface& surface) {
     }
     WindowRecording& recording = pictures_.recording();
     const bool signalled = recording.active() && StopSignal::requested();
-    if (const std::optional<std::string> stopped =
-            recording.capture(drawnPanes(), surface.pixels, [this] { return describeUi(); })) {
-        say(*stopped);
+    // The panes are gathered for the recording only while one runs.
+    if (recording.active()) {
+        if (const std::optional<std::string> stopped =
+                recording.capture(drawnPanes(), surface.pixels, [this] { return describeUi(); })) {
+            say(*stopped);
+        }
     }
     // Top right of the last pane: clear of the notice, which spans pane A.
     const PaneRect& last = panes_.back()->rect();
@@ -140,7 +142,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     return actions.quit || signalled;
 }
 
-void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed) {
+void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
     LectureSettings& s = settings();
     const bool difference = panes_.size() > 1 && s.comparison.difference;
     for (std::size_t i = 0; i < panes_.size(); ++i) {
@@ -153,7 +155,7 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed) {
         if (lead) {
             const double factor = run.growthFactor();
             frameSettings.loupe =
-                loupe_.frame(s.loupe, loupeToggled_, factor, run.watch().spot(run.simulation()),
+                loupe_.frame(s.loupe, toggleLoupe, factor, run.watch().spot(run.simulation()),
                              fieldArea(), input_.navigation(), run.simulation().params().grid);
         }
         // The measures are queued behind the frame's steps, before any GL.

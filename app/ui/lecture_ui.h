@@ -177,8 +177,9 @@ private:
     // bandwidth table measured.
     void show(const ControlOutcome& outcome);
     void lockRangeToField();
-    // The frame's panes: stepped, drawn, measured, with their bars.
-    void drawPanes(int steps, const ColourBar::Strip& bar, bool timed);
+    // The frame's panes: stepped, drawn, measured, with their bars;
+    // `toggleLoupe`: this frame's key or panel asked for the loupe.
+    void drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe);
     // Pane A's measures after the frame's steps, and the rates.
     void measure(int steps);
     // Every pane's measures: an overflow in one pauses the lockstep.
@@ -232,7 +233,6 @@ private:
     double lastFrameStart_ = 0.0;
     int lastSteps_ = 0;
     bool displayLatency_ = false;
-    bool loupeToggled_ = false;  // this frame's key or panel asked for the loupe
     // Last: its recording finished (its frames read back) while the GL
     // objects above live.
     LecturePictures pictures_;

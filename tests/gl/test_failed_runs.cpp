@@ -27,6 +27,7 @@ extern "C" {
 #include "tests/cpu/fifo_reader.h"
 #include "tests/gl/lecture_fixture.h"
 #include "tests/support/file_text.h"
+#include "tests/support/hidden_library.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scoped_env.h"
 
@@ -142,19 +143,12 @@ TEST(FailedRun, MissingFfmpegLibrariesMakeNoRecordFolder) {
     const std::string soname = "libavformat.so." + std::to_string(LIBAVFORMAT_VERSION_MAJOR);
     const std::string out = folder / "out";
     std::filesystem::create_directory(out);
-    const std::string script = folder / "hide.sh";
-    std::ofstream(script) << "lib=$(readlink -f \"$(ldconfig -p | awk '/" << soname
-                          << " /{print $NF; exit}')\")\n"
-                          << ": > \"" << folder.path() << "/empty\"\n"
-                          << "mount --bind \"" << folder.path() << "/empty\" \"$lib\" || exit 77\n"
-                          << ": > \"" << folder.path() << "/mounted\"\n"
-                          << heatlabBinary()
-                          << " shot --backend cpu --grid 32 --steps 10 --every 5 --record \"" << out
-                          << "/rec\" --video \"" << out << "/clip.mp4\" >/dev/null 2>\""
-                          << folder.path() << "/err.txt\"\n"
-                          << "echo $? > \"" << folder.path() << "/status\"\n";
-    const int ran = std::system(("unshare --mount sh " + script + " 2>/dev/null").c_str());
-    if (!std::ifstream(folder / "mounted").good()) {
+    const std::string commands =
+        heatlabBinary() + " shot --backend cpu --grid 32 --steps 10 --every 5 --record \"" + out +
+        "/rec\" --video \"" + out + "/clip.mp4\" >/dev/null 2>\"" + folder.path() +
+        "/err.txt\"\necho $? > \"" + folder.path() + "/status\"\n";
+    int ran = 0;
+    if (!runWithLibraryHidden(folder.path(), soname, commands, ran)) {
         GTEST_SKIP() << "no private mount namespace to hide " << soname << " (" << ran << ")";
     }
     const std::string err = fileText(folder / "err.txt");

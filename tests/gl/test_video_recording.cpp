@@ -35,6 +35,7 @@ extern "C" {
 #include "tests/cpu/fifo_reader.h"
 #include "tests/gl/lecture_fixture.h"
 #include "tests/support/file_text.h"
+#include "tests/support/hidden_library.h"
 #include "tests/support/run_command.h"
 #include "tests/support/video_probe.h"
 
@@ -309,22 +310,14 @@ TEST(ShotVideo, ARealFullDiskLeavesNothingUnderTheName) {
 TEST(ShotVideo, MissingLibrariesAreOneLineAndTheRestWorks) {
     ScratchFolder folder;
     const std::string soname = "libavformat.so." + std::to_string(LIBAVFORMAT_VERSION_MAJOR);
-    const std::string script = folder / "hide.sh";
-    std::ofstream(script) << "lib=$(readlink -f \"$(ldconfig -p | awk '/" << soname
-                          << " /{print $NF; exit}')\")\n"
-                          << ": > \"" << folder.path() << "/empty\"\n"
-                          << "mount --bind \"" << folder.path() << "/empty\" \"$lib\" || exit 77\n"
-                          << ": > \"" << folder.path() << "/mounted\"\n"
-                          << heatlabBinary()
-                          << " shot --backend cpu --grid 32 --steps 10 --every 5 --video \""
-                          << folder.path() << "/clip.mp4\" >/dev/null 2>\"" << folder.path()
-                          << "/err.txt\"\n"
-                          << "echo $? > \"" << folder.path() << "/status\"\n"
-                          << heatlabBinary() << " shot --backend cpu --grid 32 --steps 10 --out \""
-                          << folder.path() << "/still.png\" >/dev/null 2>&1\n"
-                          << "echo $? > \"" << folder.path() << "/still\"\n";
-    const int ran = std::system(("unshare --mount sh " + script + " 2>/dev/null").c_str());
-    if (!std::ifstream(folder / "mounted").good()) {
+    const std::string f = folder.path();
+    const std::string commands =
+        heatlabBinary() + " shot --backend cpu --grid 32 --steps 10 --every 5 --video \"" + f +
+        "/clip.mp4\" >/dev/null 2>\"" + f + "/err.txt\"\necho $? > \"" + f + "/status\"\n" +
+        heatlabBinary() + " shot --backend cpu --grid 32 --steps 10 --out \"" + f +
+        "/still.png\" >/dev/null 2>&1\necho $? > \"" + f + "/still\"\n";
+    int ran = 0;
+    if (!runWithLibraryHidden(f, soname, commands, ran)) {
         GTEST_SKIP() << "no private mount namespace to hide " << soname << " (" << ran << ")";
     }
     const std::string err = fileText(folder / "err.txt");
