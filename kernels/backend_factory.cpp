@@ -56,6 +56,17 @@ std::string backendUnavailable(BackendChoice choice) {
     return choice == BackendChoice::Cuda ? cudaUnavailable() : std::string();
 }
 
+std::vector<Kernel> kernelsOf(BackendChoice choice) {
+#if HEATLAB_WITH_CUDA
+    if (choice == BackendChoice::Cuda ||
+        (choice == BackendChoice::Auto && cudaUnavailable().empty())) {
+        return CudaBackend::kernelList();
+    }
+#endif
+    (void)choice;
+    return CpuBackend::kernelList();
+}
+
 BackendSelection makeBackend(BackendChoice choice) {
     if (choice == BackendChoice::Cpu) {
         return {std::make_unique<CpuBackend>(), "backend: cpu (asked for)"};

@@ -28,6 +28,10 @@ BackendSelection makeBackend(BackendChoice choice);
 // line saying why not.
 std::string backendUnavailable(BackendChoice choice);
 
+// The kernels the backend `choice` would have here (auto: the one it would
+// take), without making one: Backend::kernels() of it.
+std::vector<Kernel> kernelsOf(BackendChoice choice);
+
 // True when this binary was built with the CUDA backend.
 bool builtWithCuda();
 

@@ -7,7 +7,7 @@
 #include "app/io/input_file.h"
 #include "app/io/value_parsers.h"
 #include "app/lecture/json_fields.h"
-#include "app/lecture/scene_fields.h"
+#include "app/lecture/setting_fields.h"
 #include "cues/lecture_json.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
@@ -19,22 +19,6 @@ namespace {
 // "app/lecture/scenes/stable_diffusion.json" -> "stable_diffusion": the name
 // a cue list or the command line gives a shipped file by.
 std::string stemOf(const char* file) { return std::filesystem::path(file).stem().string(); }
-
-template <typename Enum>
-Enum choiceOf(const Fields& f, const char* key, const std::vector<Enum>& choices) {
-    return f.parsed(key, [&choices](const std::string& t) { return parseChoice(t, choices); });
-}
-
-// r as a number: the command line's rule (parseR) on the number as the file
-// wrote it, so 1e-300 is refused as 1e-300, not as the 0 a float makes of it.
-float rOf(const Fields& f, const char* key) {
-    f.real(key);  // a finite number
-    try {
-        return parseR(f.at(key).dump());
-    } catch (const UsageError& e) {
-        throw Problem(f.where(key) + ": " + e.what());
-    }
-}
 
 // The folder a cue list's scene files must be in; none for a shipped list,
 // which names shipped scenes only.
@@ -178,19 +162,21 @@ RampR rampOf(const Fields& c) {
     return r;
 }
 
+// The cue's own fields; the rest are settings (setting_fields.h).
+const std::vector<std::string>& cueKeys() {
+    static const std::vector<std::string> keys = [] {
+        std::vector<std::string> all = {"caption", "scene", "reset",      "ramp_r",
+                                        "until",   "then",  "screenshot", "bandwidth"};
+        for (const std::string& key : cueSettingKeys()) {
+            all.push_back(key);
+        }
+        return all;
+    }();
+    return keys;
+}
+
 Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
-    c.allowOnly({"caption",        "scene",
-                 "reset",          "r",
-                 "kernel",         "backend",
-                 "running",        "steps_per_frame",
-                 "pace",           "steps_per_second",
-                 "explosion_pace", "copy_every",
-                 "pinned",         "display_path",
-                 "colormap",       "scale",
-                 "loupe",          "ramp_r",
-                 "until",          "then",
-                 "screenshot",     "bandwidth",
-                 "comparison",     "surface"});
+    c.allowOnly(cueKeys());
     Cue cue;
     if (c.has("caption")) {
         cue.caption = c.string("caption");
@@ -201,58 +187,7 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
     if (c.has("reset")) {
         cue.reset = c.boolean("reset");
     }
-    if (c.has("r")) {
-        cue.r = rOf(c, "r");
-    }
-    if (c.has("kernel")) {
-        cue.kernel = choiceOf(c, "kernel", allStencilKernels());
-    }
-    if (c.has("backend")) {
-        cue.backend = choiceOf(c, "backend", allBackendChoices());
-    }
-    if (c.has("running")) {
-        cue.running = c.boolean("running");
-    }
-    if (c.has("steps_per_frame")) {
-        cue.stepsPerFrame = stepsPerFrameOf(c);
-    }
-    // The scene's rules for the window's optional fields, read onto a
-    // scratch copy: a cue keeps only those it names.
-    LectureSettings read;
-    optionalSettingsOf(c, read);
-    if (c.has("pace")) {
-        cue.pace = read.pace;
-    }
-    if (c.has("steps_per_second")) {
-        cue.stepsPerSecond = read.stepsPerSecond;
-    }
-    if (c.has("explosion_pace")) {
-        cue.explosionPace = read.explosionDecadesPerSecond;
-    }
-    if (c.has("copy_every")) {
-        cue.copyEvery = read.copyEvery;
-    }
-    if (c.has("pinned")) {
-        cue.pinned = read.pinned;
-    }
-    if (c.has("scale")) {
-        cue.scale = read.picture.scale;
-    }
-    if (c.has("loupe")) {
-        cue.loupe = read.loupe;
-    }
-    if (c.has("comparison")) {
-        cue.comparison = read.comparison;
-    }
-    if (c.has("surface")) {
-        cue.surface = read.picture.surface;
-    }
-    if (c.has("display_path")) {
-        cue.displayPath = choiceOf(c, "display_path", allDisplayPaths());
-    }
-    if (c.has("colormap")) {
-        cue.colormap = choiceOf(c, "colormap", allColourMaps());
-    }
+    cue.settings = SettingsPatch::of(c);
     if (c.has("ramp_r")) {
         cue.rampR = rampOf(c);
     }
@@ -273,14 +208,17 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
     if (c.has("screenshot")) {
         cue.screenshot = c.boolean("screenshot");
     }
-    refuseMissingBackend(cue.backend, c.where("backend"));
-    if (cue.comparison) {
-        refuseMissingBackend(cue.comparison->b.backend, c.where("comparison.b.backend"));
+    const LectureSettings set = cue.settings.over(LectureSettings{});
+    if (cue.settings.sets("backend")) {
+        refuseMissingBackend(set.backend, c.where("backend"));
+    }
+    if (cue.settings.sets("comparison")) {
+        refuseMissingBackend(set.comparison.b.backend, c.where("comparison.b.backend"));
     }
     return cue;
 }
 
-CueList listOf(const json& root, const SceneFolder& folder) {
+CueList listOf(const json& root, const std::string& fileName, const SceneFolder& folder) {
     if (!root.is_object()) {
         throw Problem("not a heatlab cue list: expected a JSON object, got " +
                       std::string(typeName(root)));
@@ -289,6 +227,7 @@ CueList listOf(const json& root, const SceneFolder& folder) {
     const Fields top(root, "");
     top.allowOnly({"heatlab_cues", "title", "cues"});
     CueList list;
+    list.file = fileName;
     if (top.has("title")) {
         list.title = top.string("title");
     }
@@ -311,7 +250,7 @@ CueList parseList(const std::string& text, const std::string& fileName, const Sc
     const std::string prefix = "cues " + fileName + ": ";
     const json root = parseJson(text, prefix);
     try {
-        return listOf(root, folder);
+        return listOf(root, fileName, folder);
     } catch (const Problem& e) {
         throw UsageError(oneLine(prefix + e.what()));
     }
@@ -350,28 +289,42 @@ Scene cueScene(const CueScene& scene, const LectureSettings& base) {
     return parseScene(scene.text, scene.file, base);
 }
 
-void applyCueSettings(const Cue& cue, LectureSettings& s) {
-    auto set = [](auto& target, const auto& value) {
-        if (value) {
-            target = *value;
+void applyCueSettings(const Cue& cue, LectureSettings& s) { cue.settings.applyTo(s); }
+
+namespace {
+
+void refuseKernelNotOn(Kernel kernel, BackendChoice backend, const std::string& what) {
+    const std::vector<Kernel> kernels = kernelsOf(backend);
+    if (std::find(kernels.begin(), kernels.end(), kernel) != kernels.end()) {
+        return;
+    }
+    std::string has;
+    for (const Kernel k : kernels) {
+        if (k != Kernel::Copy) {
+            has += (has.empty() ? "" : ", ") + std::string(name(k));
         }
-    };
-    set(s.params.r, cue.r);
-    set(s.params.kernel, cue.kernel);
-    set(s.backend, cue.backend);
-    set(s.running, cue.running);
-    set(s.stepsPerFrame, cue.stepsPerFrame);
-    set(s.pace, cue.pace);
-    set(s.stepsPerSecond, cue.stepsPerSecond);
-    set(s.explosionDecadesPerSecond, cue.explosionPace);
-    set(s.copyEvery, cue.copyEvery);
-    set(s.pinned, cue.pinned);
-    set(s.picture.path, cue.displayPath);
-    set(s.picture.map, cue.colormap);
-    set(s.picture.scale, cue.scale);
-    set(s.loupe, cue.loupe);
-    set(s.comparison, cue.comparison);
-    set(s.picture.surface, cue.surface);
+    }
+    throw UsageError(what + " would run kernel " + name(kernel) + " on the " + name(backend) +
+                     " backend, which has " + has);
+}
+
+}  // namespace
+
+void checkKernelsPlayable(const CueList& list, const LectureSettings& start) {
+    LectureSettings s = start;
+    for (std::size_t i = 0; i < list.cues.size(); ++i) {
+        const Cue& cue = list.cues[i];
+        if (cue.scene) {
+            static_cast<LessonSettings&>(s) = cueScene(*cue.scene, s).settings;
+        }
+        applyCueSettings(cue, s);
+        const std::string where = "cues " + list.file + ": cue " + std::to_string(i + 1);
+        refuseKernelNotOn(s.params.kernel, s.backend, where);
+        if (s.comparison.split) {
+            refuseKernelNotOn(s.comparison.b.kernel.value_or(s.params.kernel),
+                              s.comparison.b.backend.value_or(s.backend), where + ": pane B");
+        }
+    }
 }
 
 float rampedR(float from, const RampR& ramp, double elapsed) {

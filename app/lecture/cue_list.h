@@ -15,7 +15,7 @@
 //              "scene": "stable_diffusion" (a shipped scene) | "file.json"
 //                       (a regular file inside the cue file's own folder),
 //              "reset": true,                (a new field, after the scene)
-//              "r": 0.25 (a number), "kernel": "optimised",
+//              "r": 0.25 (a number, or a string as a scene writes it), "kernel": "optimised",
 //              "backend": "auto" | "cpu" | "cuda", "running": true,
 //              "steps_per_frame": 10, "pace": "fixed" | "fit-30fps" |
 //              "steps-per-second", "steps_per_second": 60,
@@ -49,6 +49,7 @@
 
 #include "app/lecture/lecture_settings.h"
 #include "app/lecture/scene.h"
+#include "app/lecture/settings_patch.h"
 #include "kernels/simulation.h"
 
 namespace heatlab {
@@ -82,22 +83,9 @@ struct Cue {
     std::string caption;
     std::optional<CueScene> scene;
     bool reset = false;
-    std::optional<float> r;
-    std::optional<Kernel> kernel;
-    std::optional<BackendChoice> backend;
-    std::optional<bool> running;
-    std::optional<int> stepsPerFrame;
-    std::optional<Pace> pace;
-    std::optional<double> stepsPerSecond;
-    std::optional<double> explosionPace;
-    std::optional<int> copyEvery;
-    std::optional<bool> pinned;
-    std::optional<DisplayPath> displayPath;
-    std::optional<ColourMap> colormap;
-    std::optional<ColourScale> scale;
-    std::optional<LoupeMode> loupe;
-    std::optional<ABComparison> comparison;  // the A/B split, pane B's settings
-    std::optional<bool> surface;
+    // Its settings: r, kernel, backend, running, ... (the format above),
+    // read by the scene's readers.
+    SettingsPatch settings;
     std::optional<RampR> rampR;
     bool bandwidth = false;
     std::optional<CueUntil> until;
@@ -106,6 +94,7 @@ struct Cue {
 };
 
 struct CueList {
+    std::string file;  // as read: a shipped list's source, or the path given
     std::string title;
     std::vector<Cue> cues;  // at least one
 };
@@ -124,6 +113,13 @@ constexpr std::size_t kMaxCueBytes = 1024 * 1024;
 // `nameOrPath` a shipped list's name ("lecture") or a file, read through
 // readInputFile(); a file that cannot be read is a UsageError too.
 CueList readCues(const std::string& nameOrPath);
+
+// The list played through on paper from `start` (the settings it starts
+// on, its backend the one running): every cue's kernel, and pane B's while
+// split, must be one its backend has. Throws UsageError naming the file and
+// the cue; the caller checks once its backend is chosen, before anything
+// is drawn or written.
+void checkKernelsPlayable(const CueList& list, const LectureSettings& start);
 
 // The cue lists built into the program (app/lecture/cues/*.json).
 struct ShippedCues {

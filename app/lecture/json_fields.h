@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -51,9 +52,12 @@ public:
     // Refuses a field the format does not have: a misspelt name would
     // otherwise be ignored and its value silently left at the default.
     void allowOnly(std::initializer_list<const char*> names) const {
+        allowOnly(std::vector<std::string>(names.begin(), names.end()));
+    }
+    void allowOnly(const std::vector<std::string>& names) const {
         for (const auto& item : object_.items()) {
             bool known = false;
-            for (const char* name : names) {
+            for (const std::string& name : names) {
                 known = known || item.key() == name;
             }
             if (!known) {
@@ -147,6 +151,8 @@ public:
     // The value at `key` as a message quotes it (excerpt()).
     std::string shown(const char* key) const { return excerpt(at(key)); }
 
+    // Where this object is in the file ("" at the top).
+    const std::string& path() const { return path_; }
     std::string where(const std::string& key) const {
         return path_.empty() ? key : path_ + "." + key;
     }

@@ -57,14 +57,13 @@ struct ABComparison {
     bool difference = false;  // pane B shows A - B through the diverging map
 };
 
-struct LectureSettings {
+// What the lesson is: what a scene file holds and a cue sets (the grid, the
+// kernel, r, the pace, the copy-back policy, the picture, the split).
+struct LessonSettings {
     // Grid, kernel, r, boundary, initial field, time block. As edited in the
     // panel: kernel and r apply at once, the rest at the next reset
     // (paramsToRun in panel_edits.h).
     Params params;
-    // Where to run: auto on the command line; the backend that runs once
-    // started, switched live on the same field from the panel.
-    BackendChoice backend = BackendChoice::Auto;
     bool running = true;
     int stepsPerFrame = kDefaultStepsPerFrame;
     // How the steps of a frame are chosen (FramePacer): the fixed count
@@ -83,11 +82,6 @@ struct LectureSettings {
     bool pinned = false;
     PictureSettings picture;  // display path, colour map, range, sampling
     bool vsync = true;
-    bool presenter = false;  // the UI scaled for a projector
-    bool panelVisible = true;
-    bool keysVisible = false;   // the key help over the field (F1)
-    bool fullScreen = false;    // the window on the whole of its monitor (F11)
-    bool measureMaxAbs = true;  // a reduction over the grid every frame
     // The magnified inset (loupe_layout.h): by default while the grid's
     // highest mode grows, pinned where the checkerboard is strongest.
     LoupeMode loupe = LoupeMode::Auto;
@@ -98,6 +92,24 @@ struct LectureSettings {
     float brushCold = kCold;
     ABComparison comparison;
 };
+
+// What belongs to the machine and the person at its screen, never to a
+// scene: loading one keeps these as they are (a cue may still choose the
+// backend, as a step of the lecture).
+struct MachineSettings {
+    // Where to run: auto on the command line; the backend that runs once
+    // started, switched live on the same field from the panel.
+    BackendChoice backend = BackendChoice::Auto;
+    bool presenter = false;  // the UI scaled for a projector
+    bool panelVisible = true;
+    bool keysVisible = false;   // the key help over the field (F1)
+    bool fullScreen = false;    // the window on the whole of its monitor (F11)
+    bool measureMaxAbs = true;  // a reduction over the grid every frame
+};
+
+// The lecture's settings: the lesson's and the machine's, one object the
+// panel and the keys edit.
+struct LectureSettings : LessonSettings, MachineSettings {};
 
 // Pane B's settings: `a`'s, with comparison.b's where it has them (B's
 // backend, unset, is the one pane A runs on: `aRunsOn`).

@@ -28,10 +28,12 @@
 //               "scale": "linear" | "signed-log" (absent: linear),
 //               "scale_reference": 0.001 (the signed-log scale's u0)},
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
-// "view" omitted (or null) is the whole grid, fitted. Every field is one of
-// LectureSettings (lecture_settings.h); the backend, the presenter layout,
-// the panel shown and max |u| measured are not in a scene: they belong to
-// the machine and the person at the screen.
+// "view" omitted (or null) is the whole grid, fitted. r may be written as
+// a number too, as a cue writes it. Every field is one of LessonSettings
+// (lecture_settings.h), read and written through the table of
+// setting_fields.h that a cue's settings share; the machine's settings
+// (MachineSettings: backend, presenter layout, panel shown, max |u|
+// measured) are never in a scene.
 
 #include <cstddef>
 #include <optional>
@@ -47,8 +49,9 @@ constexpr int kSceneVersion = 1;
 struct Scene {
     std::string title;
     std::string description;
-    // The scene's settings over the ones it was read onto (see above).
-    LectureSettings settings;
+    // The lesson's settings: the scene's over the ones it was read onto
+    // (see above). The machine's (MachineSettings) are never in a scene.
+    LessonSettings settings;
     std::optional<ViewTransform> view;  // empty: the whole grid, fitted
 };
 
@@ -59,7 +62,7 @@ struct Scene {
 // value the command line would refuse.
 // The settings a scene does not hold are `base`'s.
 Scene parseScene(const std::string& text, const std::string& fileName,
-                 const LectureSettings& base = {});
+                 const LessonSettings& base = {});
 // A scene is a few hundred bytes; a file past this is not one (and a
 // device that never ends is not read until memory runs out).
 constexpr std::size_t kMaxSceneBytes = 1024 * 1024;
@@ -68,7 +71,7 @@ constexpr std::size_t kMaxSceneBytes = 1024 * 1024;
 // program may be saving at that moment) and parses it; a file that cannot
 // be read, is larger than kMaxSceneBytes or changes every time it is read
 // is a UsageError too.
-Scene readScene(const std::string& path, const LectureSettings& base = {});
+Scene readScene(const std::string& path, const LessonSettings& base = {});
 
 // The scene as JSON text (pretty-printed, ending in a newline) that
 // parseScene() reads back to an equal scene.

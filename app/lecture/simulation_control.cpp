@@ -84,12 +84,8 @@ ControlOutcome SimulationControl::applyScene(const Scene& scene) {
     // The field first: when it cannot be made the simulation keeps its own
     // (Simulation::reset) and nothing here has changed yet.
     applyPanelEdits(simulation_, params, true);
-    LectureSettings settings = scene.settings;
-    settings.backend = settings_.backend;
-    settings.presenter = settings_.presenter;
-    settings.panelVisible = settings_.panelVisible;
-    settings.measureMaxAbs = settings_.measureMaxAbs;
-    settings_ = settings;
+    // The lesson's settings only: the machine's are not in a scene.
+    static_cast<LessonSettings&>(settings_) = scene.settings;
     return {std::nullopt, !sameGrid(before, params.grid)};
 }
 

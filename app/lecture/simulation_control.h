@@ -43,9 +43,8 @@ public:
     void applyCopyPolicy();
     // A parsed scene, or throws having changed nothing: UsageError (the
     // kernel is not on this backend, the grid does not fit), or what making
-    // its field failed with (Simulation::reset). The backend, the presenter
-    // layout, the panel's visibility and the max |u| choice stay the
-    // presenter's: a scene is the lecture, not the machine.
+    // its field failed with (Simulation::reset). A scene holds the lesson's
+    // settings only; the machine's (MachineSettings) stay as they are.
     ControlOutcome applyScene(const Scene& scene);
     // The panel's line once the scene named `what` (its title or file) is
     // applied. With copy back on, where the field lives in host memory (the

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/io/png_file.h"
+#include "app/lecture/simulation_control.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/lecture_input.h"
 
@@ -76,7 +77,7 @@ int runWindow(const LectureStart& start) {
     if (!start.scenePath.empty()) {
         // Read and checked whole before the backend or a window starts.
         scene = readScene(start.scenePath, start.settings);
-        started.settings = scene->settings;
+        static_cast<LessonSettings&>(started.settings) = scene->settings;
     }
     // Read and checked whole too: a bad cue list is one line and exit 2.
     const std::optional<CueList> cues =
@@ -86,6 +87,11 @@ int runWindow(const LectureStart& start) {
         started.settings.params.grid = defaultWindowGrid(selection.backend->facts());
     }
     Simulation::requireRunnable(*selection.backend, started.settings.params);
+    if (cues) {
+        LectureSettings begin = started.settings;
+        begin.backend = choiceOf(*selection.backend);
+        checkKernelsPlayable(*cues, begin);
+    }
     LectureWindow window(started, scene, std::move(selection.backend), selection.reason);
     if (cues) {
         window.lecture().setCues(*cues);

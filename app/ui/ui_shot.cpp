@@ -11,6 +11,7 @@
 #include "app/io/record_folder.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/shot_video.h"
+#include "app/lecture/simulation_control.h"
 #include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
 #include "app/platform/headless_surface.h"
@@ -209,6 +210,11 @@ int runShotUi(const ShotOptions& o) {
         refuseUnwritableScreenshots(*cues, o);
     }
     BackendSelection selection = shotBackend(o);
+    if (cues) {
+        LectureSettings start = o.settings;
+        start.backend = choiceOf(*selection.backend);
+        checkKernelsPlayable(*cues, start);
+    }
     HeadlessContext context;
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
     std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());

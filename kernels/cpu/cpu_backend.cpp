@@ -76,7 +76,7 @@ std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
     return 3 * grid.bytes();  // ping, pong, and the three-pass laplacian
 }
 
-std::vector<Kernel> CpuBackend::kernels() const {
+std::vector<Kernel> CpuBackend::kernelList() {
     return {Kernel::Copy, Kernel::Global, Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 

@@ -286,7 +286,7 @@ std::size_t CudaBackend::availableBytes() const {
 
 std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const { return 3 * grid.bytes(); }
 
-std::vector<Kernel> CudaBackend::kernels() const {
+std::vector<Kernel> CudaBackend::kernelList() {
     return {Kernel::Copy,      Kernel::Global,    Kernel::Tiled,
             Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }

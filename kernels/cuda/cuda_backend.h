@@ -35,7 +35,9 @@ public:
     std::size_t availableBytes() const override;
     // Two ping-pong buffers plus the three-pass laplacian scratch.
     std::size_t bytesNeeded(const GridSize& grid) const override;
-    std::vector<Kernel> kernels() const override;
+    std::vector<Kernel> kernels() const override { return kernelList(); }
+    // What kernels() returns, without a device (a cue list checked as read).
+    static std::vector<Kernel> kernelList();
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
     void step(Kernel kernel, int steps, float r) override;

@@ -155,8 +155,8 @@ TEST(PaneRun, TheSplitGoesThroughScenesAndCues) {
     const CueList list = parseCues(
         R"({"heatlab_cues": 1, "cues": [{"comparison": {"split": true, "b": {"kernel": "temporal"}}}]})",
         "cues.json");
-    ASSERT_TRUE(list.cues[0].comparison);
-    EXPECT_EQ(list.cues[0].comparison->b.kernel, Kernel::Temporal);
+    ASSERT_TRUE(list.cues[0].settings.sets("comparison"));
+    EXPECT_EQ(list.cues[0].settings.over(LectureSettings{}).comparison.b.kernel, Kernel::Temporal);
     EXPECT_THROW(parseCues(R"({"heatlab_cues": 1, "cues": [{"comparison": {"split": true,
         "b": {"speed": 2}}}]})",
                            "cues.json"),

@@ -184,8 +184,8 @@ TEST(Scene, UnknownFieldsAreRefused) {
 }
 
 TEST(Scene, WronglyTypedFieldsAreRefused) {
-    expectRefused(edited([](json& j) { j["params"]["r"] = 0.24; }),
-                  "params.r must be a string, got a number");
+    expectRefused(edited([](json& j) { j["params"]["r"] = true; }),
+                  "params.r must be a number (or a string holding one), got true or false");
     expectRefused(edited([](json& j) { j["params"]["grid"] = 512; }),
                   "params.grid must be a string");
     expectRefused(edited([](json& j) { j["window"]["running"] = "yes"; }),

@@ -136,6 +136,23 @@ TEST(FailedRun, ARefusedRunMakesNoRecordFolder) {
     }
 }
 
+// A cue whose kernel the backend it would play on lacks (tiled is the
+// GPU's alone) is refused with its list, before a frame or a folder.
+TEST(FailedRun, ACueWithAKernelItsBackendLacksIsRefusedAsTheListIsRead) {
+    ScratchFolder folder;
+    const std::string rec = folder / "rec";
+    const std::string cues = folder / "tiled.json";
+    std::ofstream(cues) << R"({"heatlab_cues": 1, "cues": [
+        {"caption": "fine", "until": {"step": 2}}, {"kernel": "tiled", "until": {"step": 4}}]})";
+    const CommandResult result =
+        runHeatlab("shot --ui --backend cpu --grid 32 --cues " + cues + " --record " + rec);
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_NE(lastLine(result.err).find("cue 2 would run kernel tiled on the cpu backend"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(folder.names(), std::vector<std::string>{"tiled.json"});
+}
+
 // The library is hidden by an empty file mounted over it in a private
 // mount namespace (skipped, visibly, where none can be had).
 TEST(FailedRun, MissingFfmpegLibrariesMakeNoRecordFolder) {

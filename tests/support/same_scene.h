@@ -10,8 +10,8 @@ namespace heatlab {
 inline bool sameScene(const Scene& a, const Scene& b) {
     const Params& p = a.settings.params;
     const Params& q = b.settings.params;
-    const LectureSettings& s = a.settings;
-    const LectureSettings& t = b.settings;
+    const LessonSettings& s = a.settings;
+    const LessonSettings& t = b.settings;
     const PictureSettings& u = s.picture;
     const PictureSettings& v = t.picture;
     const bool sameView = a.view.has_value() == b.view.has_value() &&
