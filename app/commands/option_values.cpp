@@ -87,6 +87,27 @@ CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::
     return option;
 }
 
+CLI::Option* addFlag(CLI::App& app, const std::string& flag, std::function<void()> set,
+                     const std::string& help) {
+    return app.add_flag_function(
+        flag,
+        [flag, set](std::int64_t count) {
+            if (count > 1) {
+                throw CLI::ArgumentMismatch(flag + " given " +
+                                            timesText(static_cast<std::size_t>(count)) +
+                                            " (give it once)");
+            }
+            set();
+        },
+        help);
+}
+
+CLI::Option* addFlag(CLI::App& app, const std::string& flag, bool& target,
+                     const std::string& help) {
+    return addFlag(
+        app, flag, [&target] { target = true; }, help);
+}
+
 CLI::Option* addGridOption(CLI::App& app, const std::string& flag, GridSize& target,
                            const std::string& help) {
     return addParsedOption(app, flag, help, "N|NXxNY", gridText(target),
@@ -182,7 +203,7 @@ void addCopyBackOptions(CLI::App& app, int& every, bool& pinned) {
                     "N", "0", [&every](const std::vector<std::string>& values) {
                         every = parseCount(values.back(), 0);
                     });
-    app.add_flag("--pinned", pinned, "Copy back into pinned host memory");
+    addFlag(app, "--pinned", pinned, "Copy back into pinned host memory");
 }
 
 namespace {
@@ -274,8 +295,8 @@ void addComparisonOptions(CLI::App& app, ABComparison& comparison) {
                             }
                         }
                     });
-    app.add_flag("--difference", comparison.difference,
-                 "With --split: pane B shows A - B through the diverging map");
+    addFlag(app, "--difference", comparison.difference,
+            "With --split: pane B shows A - B through the diverging map");
 }
 
 void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,

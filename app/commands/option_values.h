@@ -21,6 +21,12 @@
 
 namespace heatlab {
 
+// A flag that sets `target` (or calls `set`); given twice it is refused in
+// one line ("--pinned given twice (give it once)"), as every option is.
+CLI::Option* addFlag(CLI::App& app, const std::string& flag, bool& target, const std::string& help);
+CLI::Option* addFlag(CLI::App& app, const std::string& flag, std::function<void()> set,
+                     const std::string& help);
+
 // Every option added here is given at most once: a second value is
 // refused as "--grid given twice" (never the last one silently winning).
 //

@@ -41,15 +41,15 @@ std::vector<CLI::Option*> addPictureOptions(CLI::App& app, PictureSettings& pict
         app, "--sampling", picture.sampling, allSamplings(),
         "extremes (cells that disagree inside a pixel show as a pixel checkerboard) "
         "or nearest (plain sampling)"));
-    options.push_back(app.add_flag(
-        "--surface", picture.surface,
-        "The field as a lit 3D height field (the window's V): heights and colours by the "
-        "colour map, scale and range, the checkerboard as spikes up and down"));
+    options.push_back(
+        addFlag(app, "--surface", picture.surface,
+                "The field as a lit 3D height field (the window's V): heights and colours by the "
+                "colour map, scale and range, the checkerboard as spikes up and down"));
     // The machine's choice, not the lecture's: no scene holds it, so it is
     // not among the options a scene refuses.
-    app.add_flag("--interop-mapped", picture.mapPerFrame,
-                 "interop through one GL buffer mapped for CUDA each frame, not the two shared "
-                 "buffers (CUDA memory GL imported once), to compare them");
+    addFlag(app, "--interop-mapped", picture.mapPerFrame,
+            "interop through one GL buffer mapped for CUDA each frame, not the two shared "
+            "buffers (CUDA memory GL imported once), to compare them");
     return options;
 }
 

@@ -94,8 +94,9 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o, RecordFolder* record
 // written or neither.
 void writeShotOutputs(ShotPipeline& scene, const ShotOptions& o, const Picture& picture) {
     const std::string path =
-        o.out.empty() ? pictureNameAfterState(o.settings.params, scene.simulation.stepCount())
-                      : o.out;
+        o.out.empty()
+            ? unusedPath(pictureNameAfterState(o.settings.params, scene.simulation.stepCount()))
+            : o.out;
     std::vector<OutputContents> files{{path, encodePng(picture.image, picture.text)}};
     if (!o.field.empty()) {
         const std::vector<float>& field = scene.simulation.fieldOnHost();
@@ -151,22 +152,23 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "Measure the per-frame cost (steps, display update, draw, readback) over "
         "--frames frames of --steps-per-frame steps, print it and write it as JSON");
     addCountOption(*shot, "--frames", o.frames, 1,
-                   "Frames measured by --stats (with --ui --cues: the most a cue runs), >= 1");
+                   "Frames measured by --stats (with --ui --cues: the most a cue runs), >= 1")
+        ->each([&o](const std::string&) { o.framesGiven = true; });
     addStepsPerFrameOption(*shot, s.stepsPerFrame,
                            "Steps per frame measured by --stats (and run by --ui)");
-    shot->add_flag("--ui", o.ui,
-                   "Draw the whole lecture window, panel included, instead of the field (with "
-                   "--stats: measure the window's frames)");
+    addFlag(*shot, "--ui", o.ui,
+            "Draw the whole lecture window, panel included, instead of the field (with "
+            "--stats: measure the window's frames)");
     addParsedOption(
         *shot, "--size", "The --ui picture's size, 64 to 8192 pixels a side", "WxH", "1280x800",
         [&o](const std::vector<std::string>& v) { o.uiSize = parsePictureSize(v.back()); });
-    shot->add_flag("--bandwidth", o.bandwidth,
-                   "With --ui: measure the panel's bandwidth table (the bench's kernels on this "
-                   "grid) after the steps, and show it");
+    addFlag(*shot, "--bandwidth", o.bandwidth,
+            "With --ui: measure the panel's bandwidth table (the bench's kernels on this "
+            "grid) after the steps, and show it");
     addParsedOption(*shot, "--cues",
                     "With --ui: play a cue list ('lecture' or a file) in simulated time, each cue "
-                    "until its end or --frames frames; --record DIR gets the window at each "
-                    "cue's end",
+                    "to its end (one with no end of its own: 4 s of lecture time), or at most "
+                    "--frames frames when given; --record DIR gets the window at each cue's end",
                     "NAME|FILE", "", [&o](const std::vector<std::string>& v) {
                         o.cues = nonEmptyName(v.back(), "'lecture' or a cue list's file");
                     });
@@ -177,11 +179,11 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
                     "MS", "", [&o](const std::vector<std::string>& v) {
                         o.frameBudgetMs = parseFrameBudget(v.back());
                     });
-    shot->add_flag("--loupe", o.loupe,
-                   "With --slide or --ui: the loupe, a magnified inset of the cells where the "
-                   "checkerboard is strongest (--ui shows it past the grid's bound without it)");
-    shot->add_flag("--presenter", s.presenter,
-                   "With --ui: the panel in presenter mode (x1.75, for a projector)");
+    addFlag(*shot, "--loupe", o.loupe,
+            "With --slide or --ui: the loupe, a magnified inset of the cells where the "
+            "checkerboard is strongest (--ui shows it past the grid's bound without it)");
+    addFlag(*shot, "--presenter", s.presenter,
+            "With --ui: the panel in presenter mode (x1.75, for a projector)");
     return shot;
 }
 

@@ -53,8 +53,8 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
                         }
                         s.explosionDecadesPerSecond = decades;
                     });
-    app.add_flag_function(
-        "--no-vsync", [&s](std::int64_t) { s.vsync = false; },
+    addFlag(
+        app, "--no-vsync", [&s] { s.vsync = false; },
         "Start with vsync off: frames as fast as they come (the panel's vsync box "
         "turns it back on)");
     CLI::Option* scene = addParsedOption(
@@ -78,9 +78,9 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
     for (CLI::Option* held : pictureOptions) {
         scene->excludes(held);
     }
-    app.add_flag("--presenter", s.presenter,
-                 "Start in presenter mode: the whole UI scaled x1.75 for a projector (F5 "
-                 "toggles it)");
+    addFlag(app, "--presenter", s.presenter,
+            "Start in presenter mode: the whole UI scaled x1.75 for a projector (F5 "
+            "toggles it)");
 }
 
 void refuseWindowOptionsWithCommand(const CLI::App& app) {

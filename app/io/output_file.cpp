@@ -421,4 +421,20 @@ void OutputStream::abandon() noexcept {
     }
 }
 
+std::string unusedPath(const std::string& path) {
+    std::error_code error;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) {
+        return path;
+    }
+    const std::filesystem::path given(path);
+    const std::string extension = given.extension().string();
+    const std::string stem = path.substr(0, path.size() - extension.size());
+    for (int n = 2;; ++n) {
+        const std::string next = stem + "_" + std::to_string(n) + extension;
+        if (!std::filesystem::exists(std::filesystem::symlink_status(next, error))) {
+            return next;
+        }
+    }
+}
+
 }  // namespace heatlab

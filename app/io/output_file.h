@@ -68,6 +68,11 @@ bool sameOutputFile(const std::string& a, const std::string& b);
 // reader.
 std::string outputPathProblem(const std::string& path);
 
+// An automatic name that overwrites nothing: `path` when no file has it,
+// else the first of path_2, path_3, ... (the number before the extension)
+// that none has. A name the user gave is used as given, not through this.
+std::string unusedPath(const std::string& path);
+
 // The same guarantees for a file written piece by piece over a long time
 // (a video, whose container is finalised only at the end): the pieces go to
 // a temporary file beside `path`, which commit() renames over the name once

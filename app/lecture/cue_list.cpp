@@ -332,14 +332,29 @@ float rampedR(float from, const RampR& ramp, double elapsed) {
     return static_cast<float>(from + (ramp.to - from) * t);
 }
 
+namespace {
+
+// A cue that makes a new state (a reset, a scene, the split changed) runs
+// it, unless it says otherwise: it never inherits the last cue's pause.
+void startRunning(const Cue& cue, LectureSettings& settings) {
+    const bool fresh = cue.reset || cue.scene || cue.settings.sets("comparison");
+    if ((fresh && !cue.settings.sets("running")) || cue.until) {
+        settings.running = true;
+    }
+}
+
+}  // namespace
+
 CuePlayer::CuePlayer(CueList list) : list_(std::move(list)) {}
 
-void CuePlayer::advance() {
-    if (!empty() && index_ + 1 < count()) {
-        ++index_;
-        started_ = false;
-        again_ = false;
+bool CuePlayer::advance() {
+    if (empty() || index_ + 1 >= count()) {
+        return false;
     }
+    ++index_;
+    started_ = false;
+    again_ = false;
+    return true;
 }
 
 void CuePlayer::back() {
@@ -356,8 +371,8 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     done_ = false;
     startedAt_ = now;
     applyCueSettings(c, settings);
+    startRunning(c, settings);
     if (c.until) {
-        settings.running = true;
         // Its measure decides when the cue ends, whatever the panel says.
         settings.measureMaxAbs =
             settings.measureMaxAbs || c.until->kind == CueUntil::Kind::MaxAbsAbove;
@@ -374,9 +389,7 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
 
 void CuePlayer::settle(LectureSettings& settings) {
     applyCueSettings(cue(), settings);
-    if (cue().until) {
-        settings.running = true;
-    }
+    startRunning(cue(), settings);
     rampFrom_ = settings.params.r;
 }
 
@@ -425,6 +438,11 @@ CueRequests CuePlayer::frame(LectureSettings& settings, const Simulation& simula
             c.reset ? c.until->step : std::max(0LL, c.until->step - simulation.stepCount());
     }
     return requests;
+}
+
+std::string CuePlayer::endText() const {
+    return "end of the lecture (cue " + std::to_string(count()) + " of " + std::to_string(count()) +
+           ")";
 }
 
 std::string CuePlayer::status() const {

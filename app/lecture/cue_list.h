@@ -34,7 +34,10 @@
 //              "bandwidth": true,  (the panel's bandwidth table measured
 //                                  on the running grid and shown)
 //              "screenshot": true}, ...]}
-// A cue applies, in order: its scene, its settings, its reset. With
+// A cue applies, in order: its scene, its settings, its reset. One that
+// resets, loads a scene or changes the split starts running unless it says
+// "running": false (it starts from its own state, not the last cue's
+// pause). With
 // "until" it runs (running is set) until the step counter (from the last
 // reset) reaches "step" (the last frame runs just the steps left), max |u|
 // passes "max_abs_above", or the run pauses (Space, or the pause before
@@ -155,9 +158,10 @@ public:
     explicit CuePlayer(CueList list);
 
     bool empty() const { return list_.cues.empty(); }
-    // The next cue (stays on the last), or the one before (stays on the
-    // first, applied again); either starts at the next frame().
-    void advance();
+    // The next cue (stays on the last: returns false), or the one before
+    // (stays on the first, applied again); either starts at the next
+    // frame().
+    bool advance();
     void back();
 
     // Before the frame's steps: starts a cue that was moved to (its
@@ -177,6 +181,8 @@ public:
     bool waiting() const { return done_; }
     // "cue 3 of 12: caption".
     std::string status() const;
+    // What the clicker's next press past the last cue says.
+    std::string endText() const;
 
 private:
     const Cue& cue() const { return list_.cues[static_cast<std::size_t>(index_)]; }

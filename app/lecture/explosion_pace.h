@@ -15,7 +15,9 @@
 //   why. No GL here.
 
 #include <optional>
+
 #include <string>
+#include "app/lecture/notice.h"
 
 #include "kernels/numerics/params.h"
 
@@ -52,7 +54,11 @@ struct AmplitudeSample {
 std::optional<long long> stepsBeforePause(double factor, const AmplitudeSample& measured,
                                           long long stepNow);
 
-// The panel's and the overlay's line when the run paused before overflow.
-std::string explosionPauseMessage(long long step, double factor, double r, double maxAbs);
+// Why the run paused before overflow: whole for the panel, and in brief
+// with what to do for the field.
+Notice explosionPause(long long step, double factor, double r, double maxAbs);
+// What Run (Space, N) at that pause says: why the run cannot go on, and
+// what will.
+Notice cannotGoOnPastPause(double factor);
 
 }  // namespace heatlab

@@ -1,11 +1,17 @@
 #pragma once
 // What the lecture says on the field itself, where the class looks, not in
 // the panel: the pause and why, a screenshot saved, a scene loaded, a
-// change refused, a file that could not be written. Each notice shows for a
-// few seconds and fades; a pause stays until the run goes on. The panel's
-// message line keeps the history. No GL: app/ui/field_overlay.h draws it.
+// change refused, a file that could not be written. A notice shows for a
+// few seconds and fades; a pause's reason stays while the run is paused,
+// with the newest other notice below it (a screenshot taken at the pause
+// does not hide why it paused). The panel's message line has each notice
+// whole. No GL: app/ui/field_overlay.h draws it.
 
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "app/lecture/notice.h"
 
 namespace heatlab {
 
@@ -15,21 +21,35 @@ constexpr double kNoticeFadeSeconds = 1.0;
 
 class FieldNotice {
 public:
-    // After each frame: a message that changed is shown from `now`; it
-    // stays while `paused` when it came with the run pausing (the run was
-    // going before this frame and is not now).
-    void frame(const std::string& message, bool running, double now);
+    // `notice` said at `now`, in brief (Notice::onField): a pause's reason
+    // is held until the run goes on; any other notice replaces the last
+    // other one.
+    void say(const Notice& notice, double now);
+    // After each frame: once the run goes on, the held pause fades from now.
+    void frame(bool running, double now);
+    // A new field (a reset, a scene): nothing said of the old one stays.
+    void clear();
 
-    // The text shown and its strength, 0 (gone) to 1.
-    const std::string& text() const { return text_; }
-    double strength(double now) const;
+    struct Line {
+        std::string text;
+        double strength = 0.0;  // 0 (gone) to 1
+        std::string pane;       // Notice::pane: over which pane it shows
+    };
+    // What shows at `now`, top first: the pause's reason, then the newest
+    // other notice, each while it has any strength.
+    std::vector<Line> shown(double now) const;
 
 private:
-    std::string text_;
-    std::string lastMessage_;
-    double shownAt_ = 0.0;
-    bool sticky_ = false;
-    bool wasRunning_ = false;
+    struct Said {
+        std::string text;
+        double fadeFrom = 0.0;  // when it starts to fade
+        std::string pane;
+    };
+    static double strength(const Said& said, double now);
+
+    std::optional<Said> pause_;
+    bool pauseHeld_ = false;
+    std::optional<Said> latest_;
 };
 
 }  // namespace heatlab

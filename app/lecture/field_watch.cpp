@@ -34,21 +34,26 @@ std::string gridVerdict(const Params& p) {
 
 }  // namespace
 
-void FieldWatch::frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts,
-                       bool withSpot) {
+std::optional<Notice> FieldWatch::frame(Simulation& simulation, LectureSettings& settings,
+                                        PanelReadouts& readouts, bool withSpot) {
     Backend& backend = simulation.backend();
-    use(backend.finishedMeasures(), simulation, settings, readouts);
+    std::optional<Notice> paused = use(backend.finishedMeasures(), simulation, settings, readouts);
     if (backend.requestMeasures(simulation.stepCount(), withSpot)) {
         pending_ = Pending{simulation.fieldCount(), simulation.params().r};
     }
-    use(backend.finishedMeasures(), simulation, settings, readouts);
+    if (std::optional<Notice> now =
+            use(backend.finishedMeasures(), simulation, settings, readouts)) {
+        paused = now;
+    }
+    return paused;
 }
 
-void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulation& simulation,
-                     LectureSettings& settings, PanelReadouts& readouts) {
+std::optional<Notice> FieldWatch::use(const std::optional<FieldMeasures>& measures,
+                                      const Simulation& simulation, LectureSettings& settings,
+                                      PanelReadouts& readouts) {
     // Measured on a field since replaced (a reset, a scene): not this one's.
     if (!measures || pending_.field != simulation.fieldCount()) {
-        return;
+        return std::nullopt;
     }
     readouts.maxAbs = measures->maxAbs;
     spot_ = measures->spot;
@@ -61,9 +66,11 @@ void FieldWatch::use(const std::optional<FieldMeasures>& measures, const Simulat
     readouts.stability.add(measures->tag, measures->maxAbs, measures->checkerboard, pending_.r);
     if (!std::isfinite(measures->maxAbs) && settings.running) {
         settings.running = false;
-        readouts.message = overflowMessage(measures->tag, measures->maxAbs, simulation.params().r) +
-                           " " + gridVerdict(simulation.params());
+        const std::string overflow =
+            overflowMessage(measures->tag, measures->maxAbs, simulation.params().r);
+        return Notice::pause(overflow + " " + gridVerdict(simulation.params()), overflow);
     }
+    return std::nullopt;
 }
 
 CellSpot FieldWatch::spot(const Simulation& simulation) const {

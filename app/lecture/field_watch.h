@@ -10,6 +10,7 @@
 
 #include "app/lecture/explosion_pace.h"
 #include "app/lecture/lecture_settings.h"
+#include "app/lecture/notice.h"
 #include "app/lecture/panel_readouts.h"
 #include "kernels/simulation.h"
 
@@ -20,10 +21,10 @@ public:
     // After the frame's steps: takes the measures that have finished, asks
     // for the newest field's (asked before and after the request, so a
     // backend that measures at once answers in this frame), and pauses
-    // `settings` when the field overflowed, saying why in the readouts.
+    // `settings` when the field overflowed, returning why.
     // `withSpot`: the loupe shows, so the checkerboard's spot is measured too.
-    void frame(Simulation& simulation, LectureSettings& settings, PanelReadouts& readouts,
-               bool withSpot);
+    std::optional<Notice> frame(Simulation& simulation, LectureSettings& settings,
+                                PanelReadouts& readouts, bool withSpot);
     // The newest max |u| measured of the simulation's field and the step it
     // was measured at. Before the first measure of this field, one is taken
     // now (waiting for the device): a frame of thousands of steps past the
@@ -46,8 +47,9 @@ public:
     CellSpot spot(const Simulation& simulation) const;
 
 private:
-    void use(const std::optional<FieldMeasures>& measures, const Simulation& simulation,
-             LectureSettings& settings, PanelReadouts& readouts);
+    std::optional<Notice> use(const std::optional<FieldMeasures>& measures,
+                              const Simulation& simulation, LectureSettings& settings,
+                              PanelReadouts& readouts);
 
     // The measures requested last: of which field, at which r.
     struct Pending {

@@ -31,35 +31,35 @@ double PaneRun::growthFactor() const {
     return highestModeFactor(p.grid, p.boundary, p.r);
 }
 
-int PaneRun::stepsBeforePause(int steps, bool running, std::optional<std::string>& pause) {
+PaneSteps PaneRun::stepsBeforePause(int steps, bool running) {
     const double factor = growthFactor();
     AmplitudeSample measured;
     const std::optional<long long> left = watch_.stepsLeft(simulation_, factor, measured);
     if (!left) {
-        return steps;
+        return {steps, std::nullopt};
     }
+    PaneSteps allowed{static_cast<int>(std::min<long long>(steps, *left)), std::nullopt};
     if (*left == 0 && steps > 0 && running) {
-        pause = explosionPauseMessage(simulation_.stepCount(), factor, simulation_.params().r,
-                                      measured.maxAbs);
+        const PauseAt at{simulation_.fieldCount(), simulation_.stepCount()};
+        // Run at the pause already said: why it cannot go on, not the pause
+        // again.
+        allowed.pause = pausedAt_ == at ? cannotGoOnPastPause(factor)
+                                        : explosionPause(at.step, factor, simulation_.params().r,
+                                                         measured.maxAbs);
+        pausedAt_ = at;
     }
-    return static_cast<int>(std::min<long long>(steps, *left));
+    return allowed;
 }
 
-std::optional<std::string> PaneRun::measure(bool running, bool withSpot) {
-    // The watch says why in the readouts' message line, which for pane A is
-    // the panel's: the reason is handed back as it was written there.
+std::optional<Notice> PaneRun::measure(bool running, bool withSpot) {
     settings_.running = running;
-    watch_.frame(simulation_, settings_, readouts_, withSpot);
-    if (running && !settings_.running) {
-        return readouts_.message;
-    }
-    return std::nullopt;
+    return watch_.frame(simulation_, settings_, readouts_, withSpot);
 }
 
-std::optional<std::string> PaneRun::follow(PaneRun& lead) {
+std::optional<Notice> PaneRun::follow(PaneRun& lead) {
     LectureSettings wanted =
         paneBSettingsOf(lead.settings(), choiceOf(lead.simulation().backend()));
-    std::optional<std::string> said;
+    std::optional<Notice> said;
     // A wish refused before stays refused until it is asked anew.
     if (wanted.backend != refusedBackend_) {
         refusedBackend_.reset();
@@ -81,8 +81,8 @@ std::optional<std::string> PaneRun::follow(PaneRun& lead) {
     const BackendChoice askedBackend = wanted.backend;
     settings_ = wanted;
     settings_.params = params;
-    if (const ControlOutcome switched = control_.switchBackend(); switched.message) {
-        said = *switched.message;
+    if (ControlOutcome switched = control_.switchBackend(); switched.notice) {
+        said = std::move(switched.notice);
     }
     if (settings_.backend != askedBackend) {
         refusedBackend_ = askedBackend;
@@ -90,8 +90,9 @@ std::optional<std::string> PaneRun::follow(PaneRun& lead) {
     if (!simulation_.backend().hasKernel(params.kernel)) {
         refusedKernel_ = params.kernel;
         settings_.params.kernel = ran;
-        said = std::string(heatlab::name(params.kernel)) + " is not on " +
-               simulation_.backend().facts().name + "; " + name_ + " runs " + heatlab::name(ran);
+        said = Notice::info(std::string(heatlab::name(params.kernel)) + " is not on " +
+                            simulation_.backend().facts().name + "; " + name_ + " runs " +
+                            heatlab::name(ran));
     }
     control_.applyEdits();
     control_.applyCopyPolicy();

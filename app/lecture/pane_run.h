@@ -20,6 +20,13 @@
 
 namespace heatlab {
 
+// The steps a pane may run this frame, and why none when it is at its
+// pause.
+struct PaneSteps {
+    int steps = 0;
+    std::optional<Notice> pause;
+};
+
 class PaneRun {
 public:
     // Runs `settings` on `backend`; `name` ("A", "B") is what its label and
@@ -46,18 +53,18 @@ public:
     // How much the running grid's highest mode grows a step at this pane's r.
     double growthFactor() const;
     // The most of `steps` this pane may run this frame before max |u| would
-    // pass the pause amplitude. `pause` gets the reason when the pane is at
-    // its pause already (it then runs none), said while `running`.
-    int stepsBeforePause(int steps, bool running, std::optional<std::string>& pause);
+    // pass the pause amplitude, and the pause's reason when the pane is at
+    // it already (it then runs none), said while `running`.
+    PaneSteps stepsBeforePause(int steps, bool running);
     // After the frame's steps: the pane's measures (FieldWatch). Returns
     // the reason when its field overflowed, which pauses the lecture.
-    std::optional<std::string> measure(bool running, bool withSpot);
+    std::optional<Notice> measure(bool running, bool withSpot);
 
     // This frame's settings of a follower from its lead's (kernel, r, copy
     // policy, backend; the field stays its own). What cannot be had (a
     // backend that is not there, a kernel the backend lacks) leaves the pane
     // where it runs, says so once, and is not tried again until asked anew.
-    std::optional<std::string> follow(PaneRun& lead);
+    std::optional<Notice> follow(PaneRun& lead);
     // The lead's field was replaced (reset, scene, new grid): start again
     // from it. Throws what made it impossible.
     void restartFrom(Simulation& lead);
@@ -72,6 +79,13 @@ private:
     SimulationControl control_;
     FieldWatch watch_;
     PanelReadouts readouts_;
+    // Where the pause before overflow was last said (a field, a step).
+    struct PauseAt {
+        long long field = -1;
+        long long step = -1;
+        bool operator==(const PauseAt& o) const { return field == o.field && step == o.step; }
+    };
+    PauseAt pausedAt_;
     // A follower's wishes that could not be had: not tried every frame.
     std::optional<BackendChoice> refusedBackend_;
     std::optional<Kernel> refusedKernel_;

@@ -39,14 +39,16 @@ struct ShotOptions {
     bool videoRateGiven = false;
     std::string stats;  // --stats FILE: measure instead of a picture
     int frames = 50;
+    bool framesGiven = false;
     // --ui: the whole window, panel included, drawn offscreen at uiSize
     // (runShotUi; default 1280 x 800, the window's own).
     bool ui = false;
     std::optional<GridSize> uiSize;
     bool bandwidth = false;  // --ui: the bandwidth table measured and shown
     // --ui --cues NAME|FILE: the cue list played in simulated time, each cue
-    // for its "until" or `frames` frames, the window's picture at each cue's
-    // end into --record DIR (cue_01.png, ...).
+    // to its end (its "until"; one without runs kCueSecondsWithoutEnd of
+    // lecture time), at most `frames` frames when they were given, the
+    // window's picture at each cue's end into --record DIR (cue_01.png, ...).
     std::string cues;
     // --loupe: the magnified inset on a slide, or shown in the --ui window
     // whatever r (there it shows by default past the grid's bound).

@@ -34,10 +34,10 @@ ControlOutcome SimulationControl::switchBackend() {
     try {
         const std::unique_ptr<Backend> previous =
             simulation_.switchBackend(makeBackend(wanted).backend);
-        outcome.message = "switched to " + simulation_.backend().facts().name + " at step " +
-                          std::to_string(simulation_.stepCount());
+        outcome.notice = Notice::info("switched to " + simulation_.backend().facts().name +
+                                      " at step " + std::to_string(simulation_.stepCount()));
     } catch (const std::exception& e) {
-        outcome.message = std::string("backend not switched: ") + e.what();
+        outcome.notice = Notice::info(std::string("backend not switched: ") + e.what());
     }
     settings_.backend = choiceOf(simulation_.backend());
     return outcome;
@@ -51,7 +51,7 @@ ControlOutcome SimulationControl::reset() {
             Simulation::requireRunnable(simulation_.backend(), settings_.params);
         } catch (const UsageError& e) {
             settings_.params.grid = running;
-            return {std::string("not reset: ") + e.what(), false};
+            return {Notice::info(std::string("not reset: ") + e.what()), false};
         }
     }
     try {
@@ -60,11 +60,12 @@ ControlOutcome SimulationControl::reset() {
         // Passed the check but still failed (another program took the memory
         // meanwhile): the simulation kept its field, and so does the lecture.
         settings_.params.grid = running;
-        return {std::string("not reset: ") + e.what() + "; the " + std::to_string(running.nx) +
-                    " x " + std::to_string(running.ny) + " grid and its field are kept",
+        return {Notice::info(std::string("not reset: ") + e.what() + "; the " +
+                             std::to_string(running.nx) + " x " + std::to_string(running.ny) +
+                             " grid and its field are kept"),
                 false};
     }
-    return {std::string(), newGrid};
+    return {std::nullopt, newGrid};
 }
 
 void SimulationControl::applyEdits() { applyPanelEdits(simulation_, settings_.params, false); }
@@ -89,15 +90,16 @@ ControlOutcome SimulationControl::applyScene(const Scene& scene) {
     return {std::nullopt, !sameGrid(before, params.grid)};
 }
 
-std::string SimulationControl::sceneLoadedMessage(const std::string& what) const {
-    std::string message = "loaded scene " + what;
+Notice SimulationControl::sceneLoaded(const std::string& what) const {
+    const std::string loaded = "loaded scene " + what;
+    std::string message = loaded;
     const BackendFacts& facts = simulation_.backend().facts();
     if (settings_.copyEvery > 0 && facts.fieldInHostMemory) {
         message += "; on the " + facts.name +
                    " backend the field already lives in host memory, so each copy back is a "
                    "memcpy with no PCIe link to cross";
     }
-    return message;
+    return Notice::info(message, loaded);
 }
 
 std::string SimulationControl::backendText() const {

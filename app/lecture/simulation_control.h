@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app/lecture/lecture_settings.h"
+#include "app/lecture/notice.h"
 #include "app/lecture/scene.h"
 #include "kernels/simulation.h"
 
@@ -18,8 +19,8 @@ namespace heatlab {
 
 // What one edit did.
 struct ControlOutcome {
-    // The panel's message line: a new one, or nothing to change it.
-    std::optional<std::string> message;
+    // What to say, or nothing.
+    std::optional<Notice> notice;
     bool newGrid = false;
 };
 
@@ -46,11 +47,11 @@ public:
     // its field failed with (Simulation::reset). A scene holds the lesson's
     // settings only; the machine's (MachineSettings) stay as they are.
     ControlOutcome applyScene(const Scene& scene);
-    // The panel's line once the scene named `what` (its title or file) is
+    // What is said once the scene named `what` (its title or file) is
     // applied. With copy back on, where the field lives in host memory (the
     // CPU backend) it says so too: there the copy is a memcpy, no PCIe link
     // to cross, whatever the scene shows on a GPU.
-    std::string sceneLoadedMessage(const std::string& what) const;
+    Notice sceneLoaded(const std::string& what) const;
 
     // "backend: cuda on NVIDIA H200 (compute capability 9.0)".
     std::string backendText() const;

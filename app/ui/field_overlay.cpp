@@ -41,30 +41,72 @@ std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, f
     return out + line;
 }
 
-OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLayer& imgui,
-                            float fieldWidth, float fieldHeight) {
-    const double strength = notice.strength(now);
+std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines) {
+    const std::string wrapped = wrappedAtSpaces(font, size, text, width);
+    std::size_t end = 0;  // the end of the last line kept
+    std::size_t start = 0;
+    for (int kept = 0; kept < lines; ++kept) {
+        end = wrapped.find('\n', start);
+        if (end == std::string::npos) {
+            return wrapped;  // it fits
+        }
+        start = end + 1;
+    }
+    std::string head = wrapped.substr(0, end);
+    const std::size_t newline = head.rfind('\n');
+    const std::size_t last = newline == std::string::npos ? 0 : newline + 1;
+    const auto tooWide = [&] {
+        const std::string shown = head.substr(last) + "...";
+        return font->CalcTextSizeA(size, FLT_MAX, 0.0f, shown.c_str()).x > width;
+    };
+    while (head.size() > last && tooWide()) {
+        // A whole character at a time: never half of a UTF-8 sequence.
+        unsigned char removed = 0;
+        do {
+            removed = static_cast<unsigned char>(head.back());
+            head.pop_back();
+        } while (head.size() > last && (removed & 0xC0) == 0x80);
+    }
+    return head + "...";
+}
+
+OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,
+                            float left, float fieldWidth, float fieldHeight) {
     ImFont* font = imgui.overlayFont();
-    if (strength <= 0.0 || font == nullptr || fieldWidth <= 0.0f) {
+    if (lines.empty() || font == nullptr || fieldWidth <= 0.0f) {
         return {};
     }
     const float size = font->FontSize;
-    const std::string lines = wrappedAtSpaces(font, size, notice.text(), fieldWidth * kTextShare);
-    const ImVec2 text = font->CalcTextSizeA(size, FLT_MAX, 0.0f, lines.c_str());
     const float pad = 0.4f * size;
-    OverlayBand band;
-    band.width = std::min(fieldWidth, text.x + 2.0f * pad);
-    band.height = text.y + 2.0f * pad;
-    band.x = 0.5f * (fieldWidth - band.width);
-    // At the top: the bottom of the field holds the key strip.
-    band.y = std::min(pad, std::max(0.0f, fieldHeight - band.height));
-    const auto alpha = static_cast<int>(255.0 * strength);
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(band.x, band.y), ImVec2(band.x + band.width, band.y + band.height),
-                        IM_COL32(16, 16, 24, alpha * 220 / 255), 0.3f * size);
-    draw->AddText(font, size, ImVec2(band.x + pad, band.y + pad), IM_COL32(255, 255, 255, alpha),
-                  lines.c_str());
-    return band;
+    OverlayBand all;
+    float y = pad;  // at the top: the bottom of the field holds the key strip
+    for (const FieldNotice::Line& line : lines) {
+        const std::string text =
+            noticeLines(font, size, line.text, fieldWidth * kTextShare, kNoticeLines);
+        const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+        OverlayBand band;
+        band.width = std::min(fieldWidth, extent.x + 2.0f * pad);
+        band.height = extent.y + 2.0f * pad;
+        band.x = left + 0.5f * (fieldWidth - band.width);
+        band.y = std::min(y, std::max(0.0f, fieldHeight - band.height));
+        const auto alpha = static_cast<int>(255.0 * line.strength);
+        ImDrawList* draw = ImGui::GetForegroundDrawList();
+        draw->AddRectFilled(ImVec2(band.x, band.y),
+                            ImVec2(band.x + band.width, band.y + band.height),
+                            IM_COL32(16, 16, 24, alpha * 220 / 255), 0.3f * size);
+        draw->AddText(font, size, ImVec2(band.x + pad, band.y + pad),
+                      IM_COL32(255, 255, 255, alpha), text.c_str());
+        if (all.height == 0.0f) {
+            all = band;
+        } else {
+            const float left = std::min(all.x, band.x);
+            all.width = std::max(all.x + all.width, band.x + band.width) - left;
+            all.x = left;
+            all.height = band.y + band.height - all.y;
+        }
+        y = band.y + band.height + 0.5f * pad;
+    }
+    return all;
 }
 
 void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUnit) {

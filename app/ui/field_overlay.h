@@ -1,10 +1,13 @@
 #pragma once
-// Draws the lecture's notice (app/lecture/field_notice.h) over the field:
-// large text on a dark band at the top of the field, wrapped to it, in
-// the overlay font (ImGuiLayer::overlayFont(), larger in presenter mode).
+// Draws the lecture's notices (app/lecture/field_notice.h) over the field:
+// large text on dark bands at the top of the field, one under the other,
+// each wrapped to it and cut at kNoticeLines lines (the panel's message
+// line has it whole), in the overlay font (ImGuiLayer::overlayFont(),
+// larger in presenter mode).
 // Call between ImGuiLayer::beginFrame() and render().
 
 #include <string>
+#include <vector>
 
 #include "app/lecture/field_notice.h"
 #include "app/render/loupe_layout.h"
@@ -27,11 +30,19 @@ struct OverlayBand {
     float height = 0.0f;
 };
 
-// Draws `notice` at `now` over a field of `fieldWidth` x `fieldHeight`
-// ImGui units at the display's left edge; returns the band drawn (empty
-// when nothing shows).
-OverlayBand drawFieldNotice(const FieldNotice& notice, double now, const ImGuiLayer& imgui,
-                            float fieldWidth, float fieldHeight);
+// The most lines a notice takes on the field: enough for a reason and what
+// to do, few enough to leave the lesson in view.
+constexpr int kNoticeLines = 3;
+
+// `text` wrapped as above and cut at `lines` lines, the last ending in
+// "..." where it was cut.
+std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines);
+
+// Draws `lines` (FieldNotice::shown, those of one pane) over a pane
+// `left` ImGui units from the display's left edge, `width` x `height`;
+// returns the rectangle the bands take (empty when nothing shows).
+OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,
+                            float left, float width, float height);
 
 // The loupe's caption ("loupe x12, cell 767, 767") on a dark strip above
 // the inset the frame drew, its right edge on the inset's, in a field

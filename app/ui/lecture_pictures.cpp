@@ -1,6 +1,7 @@
 #include "app/ui/lecture_pictures.h"
 
 #include <exception>
+#include <filesystem>
 
 namespace heatlab {
 
@@ -12,18 +13,22 @@ std::string pathFor(const ScreenshotPanel& panel, const std::vector<DrawnPane>& 
     return screenshotPath(panel, lead.params(), lead.stepCount());
 }
 
+std::string fileName(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
+}
+
 }  // namespace
 
-std::string LecturePictures::take(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                                  const PngText& windowText) {
+Notice LecturePictures::take(const std::vector<DrawnPane>& panes, const PixelSize& window,
+                             const PngText& windowText) {
     const std::string path = pathFor(panel_, panes);
     try {
         writeScreenshot(panel_.kind, path, panes, window, windowText, disk_);
         outcome_ = ScreenshotOutcome{path, ""};
-        return "saved " + path;
+        return Notice::info("saved " + path, "saved " + fileName(path));
     } catch (const std::exception& e) {
         outcome_ = ScreenshotOutcome{path, e.what()};
-        return std::string("screenshot not saved: ") + e.what();
+        return Notice::info(std::string("screenshot not saved: ") + e.what());
     }
 }
 
@@ -31,14 +36,15 @@ void LecturePictures::saveField(const std::vector<DrawnPane>& panes, const std::
     writeScreenshot(ScreenshotKind::Field, path, panes, PixelSize{}, PngText{}, disk_);
 }
 
-std::string LecturePictures::toggleRecording(const std::vector<DrawnPane>& panes,
-                                             const PixelSize& window, double now,
-                                             const std::function<PngText()>& describe) {
+Notice LecturePictures::toggleRecording(const std::vector<DrawnPane>& panes,
+                                        const PixelSize& window, double now,
+                                        const std::function<PngText()>& describe) {
     if (recording_.active()) {
         return recording_.stop(describe());
     }
     std::string path = pathFor(panel_, panes);
     path.replace(path.size() - 4, 4, ".mp4");  // screenshotPath's names end in .png
+    path = unusedPath(path);
     try {
         recording_.start(path, panel_.kind, panes, window, panel_.videoRate, panel_.videoEvery, now,
                          disk_);
@@ -46,9 +52,9 @@ std::string LecturePictures::toggleRecording(const std::vector<DrawnPane>& panes
         if (!recording_.scaledNote().empty()) {
             said += "; " + recording_.scaledNote();
         }
-        return said;
+        return Notice::info(said, "recording " + fileName(path) + " (Ctrl+R stops)");
     } catch (const std::exception& e) {
-        return std::string("video not started: ") + e.what();
+        return Notice::info(std::string("video not started: ") + e.what());
     }
 }
 

@@ -2,8 +2,9 @@
 // The lecture's pictures and its recording: the panel's kind of screenshot
 // (field, window or slide, every pane on a slide) named after the state
 // into the panel's folder, the field asked for on the command line, and the
-// video of the same kinds (Ctrl+R). Each returns the line the panel and the
-// field show; what it writes is written whole or not at all.
+// video of the same kinds (Ctrl+R). Each returns what the lecture says of
+// it (the whole path in the panel, the file's name on the field); what it
+// writes is written whole or not at all.
 
 #include <functional>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "app/io/output_file.h"
+#include "app/lecture/notice.h"
 #include "app/ui/screenshots.h"
 #include "app/ui/window_recording.h"
 
@@ -27,15 +29,15 @@ public:
 
     // The panel's kind of picture of `panes` (pane A's state names it);
     // `window` is the framebuffer just drawn, `windowText` its chunks.
-    std::string take(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                     const PngText& windowText);
+    Notice take(const std::vector<DrawnPane>& panes, const PixelSize& window,
+                const PngText& windowText);
     // Pane A's field at grid resolution at `path`; a failure throws.
     void saveField(const std::vector<DrawnPane>& panes, const std::string& path);
 
     // Starts recording the panel's kind, or stops it (`describe` gives the
     // parameters the finished file carries).
-    std::string toggleRecording(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                                double now, const std::function<PngText()>& describe);
+    Notice toggleRecording(const std::vector<DrawnPane>& panes, const PixelSize& window, double now,
+                           const std::function<PngText()>& describe);
     // What became of the newest picture taken, once (then empty until the
     // next one): `shot --ui --cues` says each one.
     std::optional<ScreenshotOutcome> takeOutcome() { return std::exchange(outcome_, std::nullopt); }

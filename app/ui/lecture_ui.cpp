@@ -9,9 +9,8 @@
 #include <cstdio>
 
 #include "app/lecture/key_commands.h"
-#include "app/render/slide_picture.h"
+#include "app/ui/scene_requests.h"
 #include "kernels/backend_factory.h"
-#include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
 
 namespace heatlab {
@@ -28,9 +27,9 @@ constexpr double kBreakdownSeconds = 1.0;
 LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
                      ImGuiLayer& imgui, const std::string& glDescription,
                      const std::optional<Scene>& scene)
-    : imgui_(imgui), rates_(secondsNow()) {
-    panes_.push_back(
-        std::make_unique<Pane>(std::make_unique<PaneRun>("A", std::move(backend), settings)));
+    : imgui_(imgui),
+      panes_(std::make_unique<PaneRun>("A", std::move(backend), settings)),
+      rates_(secondsNow()) {
     showBackend();
     PanelReadouts& readouts = shown();
     readouts.backends = {BackendChoice::Cpu};
@@ -44,6 +43,13 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
     }
     if (scene) {
         applyScene(*scene);
+    }
+}
+
+LectureUi::~LectureUi() {
+    if (pictures_.recording().active()) {
+        std::fprintf(stderr, "heatlab: %s\n",
+                     pictures_.recording().stop(describeUi()).text.c_str());
     }
 }
 
@@ -71,18 +77,15 @@ bool LectureUi::frame(const UiSurface& surface) {
     apply(actions);
     // After the reset's own line: the caption is what the field shows.
     if (caption) {
-        say(*caption);
+        say(Notice::info(*caption));
     }
 
     const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
-    const std::vector<PaneRect> rects =
-        layoutPanes(surface.pixels, panelPixels, bar.width, static_cast<int>(panes_.size()));
-    for (std::size_t i = 0; i < panes_.size(); ++i) {
-        panes_[i]->place(rects[i]);
-    }
-    const PaneRect& first = panes_.front()->rect();
-    drawKeyHelp(static_cast<float>(first.width) / pixelsPerUnit(),
-                static_cast<float>(surface.units.height), s.keysVisible);
+    panes_.place(
+        layoutPanes(surface.pixels, panelPixels, bar.width, static_cast<int>(panes_.size())));
+    const PaneRect& first = panes_.lead().rect();
+    const float fieldWidth = static_cast<float>(first.width) / pixelsPerUnit();
+    drawKeyHelp(fieldWidth, static_cast<float>(surface.units.height), s.keysVisible);
     glViewport(0, 0, surface.pixels.width, surface.pixels.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -93,25 +96,21 @@ bool LectureUi::frame(const UiSurface& surface) {
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     drawPanes(steps, bar, timed, actions.toggleLoupe);
     advanceBandwidthSurvey();
-    notice_.frame(shown().message, s.running, clock_());
-    noticeBand_ = drawFieldNotice(notice_, clock_(), imgui_,
-                                  static_cast<float>(first.width) / pixelsPerUnit(),
-                                  static_cast<float>(first.height) / pixelsPerUnit());
-    if (panes_.size() > 1) {
-        drawPaneLabels();
-    }
+    notice_.frame(s.running, clock_());
+    const ComparisonReadouts& b = shown().comparison;
+    noticeBand_ = panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, pixelsPerUnit(),
+                                              b.timedSteps, b.difference, showsDifference());
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {
         glFinish();
-        panes_.front()->addUiMs(1000.0 * (secondsNow() - uiStart));
+        panes_.lead().addUiMs(1000.0 * (secondsNow() - uiStart));
         lastTimedFrame_ = now;
-        shown().breakdown = panes_.front()->timedFrame();
+        shown().breakdown = panes_.lead().timedFrame();
         ComparisonReadouts& b = shown().comparison;
-        b.breakdown = panes_.size() > 1 ? panes_.back()->timedFrame() : std::nullopt;
+        b.breakdown = panes_.split() ? panes_.last().timedFrame() : std::nullopt;
         b.timedSteps = steps;
     }
-
     if (actions.screenshot) {
         takeScreenshot(surface.pixels);
     }
@@ -119,44 +118,44 @@ bool LectureUi::frame(const UiSurface& surface) {
     if (actions.toggleRecording) {
         toggleRecording(surface.pixels);
     }
+    const bool signalled = pictures_.recording().active() && StopSignal::requested();
+    recordFrame(surface);
+    // The frame's GL work, the panel's too, goes to the GPU as one
+    // submission now that its steps are queued: one switch from CUDA to GL
+    // and back a frame.
+    panes_.finishFrame();
+    // Ctrl+C in the terminal: the video finished, then the window closes.
+    return actions.quit || signalled;
+}
+
+void LectureUi::recordFrame(const UiSurface& surface) {
     WindowRecording& recording = pictures_.recording();
-    const bool signalled = recording.active() && StopSignal::requested();
     // The panes are gathered for the recording only while one runs.
     if (recording.active()) {
-        if (const std::optional<std::string> stopped =
+        if (const std::optional<Notice> stopped =
                 recording.capture(drawnPanes(), surface.pixels, [this] { return describeUi(); })) {
             say(*stopped);
         }
     }
     // Top right of the last pane: clear of the notice, which spans pane A.
-    const PaneRect& last = panes_.back()->rect();
+    const PaneRect& last = panes_.last().rect();
     recording.drawIndicator(surface.pixels, last.x + last.width, pixelsPerUnit(), clock_());
     shown().recording = recording.active();
-    // The frame's GL work, the panel's too, goes to the GPU as one
-    // submission now that its steps are queued: one switch from CUDA to GL
-    // and back a frame.
-    for (auto& pane : panes_) {
-        pane->view().finishFrame();
-    }
-    // Ctrl+C in the terminal: the video finished, then the window closes.
-    return actions.quit || signalled;
 }
 
 void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
-    LectureSettings& s = settings();
-    const bool difference = panes_.size() > 1 && s.comparison.difference;
+    const bool difference = showsDifference();
     for (std::size_t i = 0; i < panes_.size(); ++i) {
-        Pane& pane = *panes_[i];
+        Pane& pane = panes_[i];
         PaneRun& run = pane.run();
         const bool lead = i == 0;
         FrameSettings frameSettings =
             frameSettingsOf(run.settings(), steps, input_.navigation().view());
         frameSettings.displayLatency = displayLatency_;
         if (lead) {
-            const double factor = run.growthFactor();
-            frameSettings.loupe =
-                loupe_.frame(s.loupe, toggleLoupe, factor, run.watch().spot(run.simulation()),
-                             fieldArea(), input_.navigation(), run.simulation().params().grid);
+            frameSettings.loupe = loupe_.frame(settings().loupe, toggleLoupe, run.growthFactor(),
+                                               run.watch().spot(run.simulation()), fieldArea(),
+                                               input_.navigation(), run.simulation().params().grid);
         }
         // The measures are queued behind the frame's steps, before any GL.
         frameSettings.beforeDraw = [this, &run, steps, lead] {
@@ -168,9 +167,8 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
         const bool replaced = difference && !lead;
         const FrameStats& drawn = pane.frame(renderer_, frameSettings, timed, !replaced);
         if (replaced) {
-            ComparisonReadouts& b = shown().comparison;
-            pane.addDrawn(difference_.draw(*panes_.front(), pane, renderer_, frameSettings, timed,
-                                           b.difference));
+            pane.addDrawn(difference_.draw(panes_.lead(), pane, renderer_, frameSettings, timed,
+                                           shown().comparison.difference));
             difference_.drawBar(bar, pane, renderer_, frameSettings, pixelsPerUnit());
         } else {
             pane.drawBar(bar, renderer_, frameSettingsOf(run.settings(), 0, frameSettings.view),
@@ -180,28 +178,14 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
             drawLoupeLabel(*drawn.loupe, pane.rect().height, pixelsPerUnit());
         }
     }
-    const FrameStats& a = panes_.front()->lastFrame();
     PanelReadouts& readouts = shown();
+    const FrameStats& a = panes_.lead().lastFrame();
+    GlField& view = panes_.lead().view();
     readouts.path = a.path;
-    readouts.fallbackReason = panes_.front()->view().fallbackReason();
+    readouts.fallbackReason = view.fallbackReason();
     readouts.interopBuffer = a.interopBuffer ? name(*a.interopBuffer) : "";
-    readouts.sharedFallbackReason = panes_.front()->view().sharedFallbackReason();
-    ComparisonReadouts& b = readouts.comparison;
-    if (panes_.size() > 1 && !difference) {
-        // max |A - B| costs both fields on the host: on timed frames (about
-        // once a second) unless both live there already; once a step, so a
-        // paused lecture measures its step once, not every frame.
-        PaneRun& runB = panes_.back()->run();
-        const bool hostFields = simulation().backend().facts().fieldInHostMemory &&
-                                runB.simulation().backend().facts().fieldInHostMemory;
-        if (b.difference.step != simulation().stepCount() &&
-            (timed || hostFields || b.difference.step < 0 || steps == 0)) {
-            b.difference = lead().differenceFrom(runB);
-        }
-    }
-    if (panes_.size() > 1) {
-        b.maxAbs = panes_.back()->run().readouts().maxAbs;
-    }
+    readouts.sharedFallbackReason = view.sharedFallbackReason();
+    panes_.measureDifference(steps, timed, showsDifference(), shown().comparison);
 }
 
 // The frame's steps: one when single-stepping, none when paused, and while
@@ -215,31 +199,27 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     LectureSettings& s = settings();
     int steps = stepsThisFrame(s, actions);
     if (s.running) {
-        double factor = 0.0;
-        for (const auto& pane : panes_) {
-            const double f = pane->run().growthFactor();
-            factor = std::fabs(f) > std::fabs(factor) ? f : factor;
-        }
-        steps = pacer_.next(paceSettingsOf(s, factor), lastFrame, lastSteps_);
+        steps = pacer_.next(paceSettingsOf(s, panes_.fastestGrowth()), lastFrame, lastSteps_);
     }
     if (cueStepsLeft_) {
         steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
-    for (auto& pane : panes_) {
-        std::optional<std::string> pause;
-        steps = pane->run().stepsBeforePause(steps, s.running, pause);
-        if (pause) {
-            say(ofPane(pane->run(), *pause));
-            s.running = false;
-        }
-    }
-    lastSteps_ = steps;
-    shown().stepsThisFrame = steps;
-    return steps;
+    const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
+    say(lockstep.pauses);
+    lastSteps_ = lockstep.steps;
+    shown().stepsThisFrame = lockstep.steps;
+    return lockstep.steps;
 }
 
-std::string LectureUi::ofPane(const PaneRun& run, const std::string& text) const {
-    return panes_.size() > 1 ? "pane " + run.name() + " " + text : text;
+void LectureUi::say(const Notice& notice) {
+    shown().message = notice.text;
+    notice_.say(notice, clock_());
+}
+
+void LectureUi::say(const std::vector<Notice>& notices) {
+    for (const Notice& notice : notices) {
+        say(notice);
+    }
 }
 
 // What the panel shows of the backend pane A runs on.
@@ -251,8 +231,8 @@ void LectureUi::showBackend() {
 }
 
 void LectureUi::show(const ControlOutcome& outcome) {
-    if (outcome.message) {
-        say(*outcome.message);
+    if (outcome.notice) {
+        say(*outcome.notice);
     }
     if (outcome.newGrid) {
         input_.navigation().fit();
@@ -263,12 +243,18 @@ void LectureUi::show(const ControlOutcome& outcome) {
 
 void LectureUi::apply(const PanelActions& actions) {
     SimulationControl& control = lead().control();
-    if (const ControlOutcome switched = control.switchBackend(); switched.message) {
+    if (const ControlOutcome switched = control.switchBackend(); switched.notice) {
         show(switched);
         showBackend();
     }
     if (actions.reset) {
-        show(control.reset());
+        const ControlOutcome reset = control.reset();
+        if (!reset.notice) {
+            // A new field: nothing said of the old one stays.
+            notice_.clear();
+            shown().message.clear();
+        }
+        show(reset);
         restartFollowers();
     } else {
         control.applyEdits();
@@ -278,7 +264,7 @@ void LectureUi::apply(const PanelActions& actions) {
     }
     control.applyCopyPolicy();
     if (actions.lockRangeToField) {
-        lockRangeToField();
+        settings().picture.range = panes_.lead().rangeOnScreen(settings());
     }
     if (actions.cancelBandwidth) {
         bandwidth_.cancel();
@@ -286,111 +272,23 @@ void LectureUi::apply(const PanelActions& actions) {
     if (actions.measureBandwidth) {
         measureBandwidth();
     }
-    applySplit(actions);
-}
-
-void LectureUi::applySplit(const PanelActions& actions) {
-    ABComparison& c = settings().comparison;
-    if (actions.toggleSplit) {
-        c.split = !c.split;
-        if (c.split) {
-            c.b = PaneBSettings{};  // a copy of A, following A until edited
-        }
-    }
-    if (actions.paneBAsA) {
-        c.b = PaneBSettings{};
-    }
-    ComparisonReadouts& b = shown().comparison;
-    if (!c.split) {
-        panes_.resize(1);
-    } else if (panes_.size() == 1) {
-        try {
-            panes_.push_back(std::make_unique<Pane>(PaneRun::followerOf(lead())));
-            b.difference = PaneDifference{};
-            say("split: B starts as A at step " + std::to_string(simulation().stepCount()));
-        } catch (const std::exception& e) {
-            c.split = false;
-            say(std::string("not split: ") + e.what());
-        }
-    }
-    for (std::size_t i = 1; i < panes_.size(); ++i) {
-        PaneRun& follower = panes_[i]->run();
-        if (const std::optional<std::string> said = follower.follow(lead())) {
-            say(ofPane(follower, *said));
-        }
-    }
-    b.running = panes_.size() > 1;
-    if (!b.running) {
-        b = ComparisonReadouts{};
-        return;
-    }
-    PaneRun& runB = panes_.back()->run();
-    b.backend = runB.control().backendText();
-    b.kernels = runB.simulation().backend().stencilKernels();
+    say(panes_.follow(settings().comparison, actions.toggleSplit, actions.paneBAsA,
+                      shown().comparison));
 }
 
 void LectureUi::restartFollowers() {
     shown().comparison.difference = PaneDifference{};  // of the field replaced
-    for (std::size_t i = 1; i < panes_.size(); ++i) {
-        try {
-            panes_[i]->run().restartFrom(simulation());
-        } catch (const std::exception& e) {
-            settings().comparison.split = false;
-            say(std::string("pane B stopped: ") + e.what());
-        }
-    }
-    if (!settings().comparison.split) {
-        panes_.resize(1);
-    }
-}
-
-void LectureUi::drawPaneLabels() {
-    const float units = pixelsPerUnit();
-    const float top = noticeBand_.height > 0.0f ? noticeBand_.y + noticeBand_.height : 0.0f;
-    const int steps = shown().comparison.timedSteps;
-    const PaneDifference& d = shown().comparison.difference;
-    for (std::size_t i = 0; i < panes_.size(); ++i) {
-        const Pane& pane = *panes_[i];
-        std::vector<std::string> lines = pane.labelLines(steps);
-        if (i > 0 && settings().comparison.difference) {
-            lines.front() = "A - B  (" + lines.front() + ")";
-        }
-        if (i > 0) {
-            lines.push_back(
-                d.step >= 0 ? "max |A - B| = " + (d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3)) +
-                                  " at step " + std::to_string(d.step)
-                            : "max |A - B|: not measured yet");
-        }
-        drawPaneLabel(static_cast<float>(pane.rect().x) / units, top,
-                      static_cast<float>(pane.rect().width) / units, lines);
-    }
-}
-
-// Locks the range at what is on screen, so switching to locked changes
-// nothing until the ends are edited.
-void LectureUi::lockRangeToField() {
-    ColourRange& range = settings().picture.range;
-    GlField& view = panes_.front()->view();
-    if (view.grid().cells() == 0) {
-        range = ColourRange{false, 0.0f, 1.0f};
-        return;
-    }
-    FrameSettings drawnWith = frameSettingsOf(settings(), 0, std::nullopt);
-    drawnWith.range.automatic = true;
-    const ValueRange drawn = drawnRange(view, drawnWith);
-    const bool usable = std::isfinite(drawn.lo) && std::isfinite(drawn.hi) && drawn.lo < drawn.hi;
-    range.lo = usable ? drawn.lo : 0.0f;
-    range.hi = usable ? drawn.hi : 1.0f;
+    say(panes_.restartFollowers(settings().comparison));
 }
 
 void LectureUi::measurePane(PaneRun& run, bool withSpot) {
-    const LectureSettings& s = settings();
+    LectureSettings& s = settings();
     // Past the grid's bound the measures are what keeps the run from
     // overflowing (paceSteps), so they are taken whatever the panel says.
     if (s.measureMaxAbs || std::fabs(run.growthFactor()) > 1.0 || withSpot) {
-        if (const std::optional<std::string> paused = run.measure(s.running, withSpot)) {
-            settings().running = false;
-            say(ofPane(run, *paused));
+        if (const std::optional<Notice> paused = run.measure(s.running, withSpot)) {
+            s.running = false;
+            say(panes_.split() ? paused->ofPane(run.name()) : *paused);
         }
     }
 }
@@ -414,7 +312,7 @@ void LectureUi::measureBandwidth() {
     try {
         bandwidth_.start(simulation().params(), makeBackend(kind).backend);
     } catch (const std::exception& e) {
-        say(std::string("bandwidth not measured: ") + e.what());
+        say(Notice::info(std::string("bandwidth not measured: ") + e.what()));
     }
 }
 
@@ -426,14 +324,6 @@ void LectureUi::advanceBandwidthSurvey() {
     }
 }
 
-int LectureUi::registrations() const {
-    int total = 0;
-    for (const auto& pane : panes_) {
-        total += pane->view().registrations() + pane->view().sharedImports();
-    }
-    return total;
-}
-
 float LectureUi::pixelsPerUnit() const {
     const UiSurface& s = surface_;
     return s.units.width > 0
@@ -442,7 +332,7 @@ float LectureUi::pixelsPerUnit() const {
 }
 
 FieldArea LectureUi::fieldArea() const {
-    const PaneRect& a = panes_.front()->rect();
+    const PaneRect& a = panes_.lead().rect();
     return FieldArea{a.width, a.height, pixelsPerUnit()};
 }
 
@@ -452,8 +342,8 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (cues_.empty()) {
         return std::nullopt;
     }
-    if (actions.nextCue) {
-        cues_.advance();
+    if (actions.nextCue && !cues_.advance()) {
+        say(Notice::info(cues_.endText()));
     }
     if (actions.previousCue) {
         cues_.back();
@@ -468,7 +358,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
         try {
             applyScene(cueScene(*asked.scene, settings()));
         } catch (const std::exception& e) {
-            say(std::string("scene not loaded: ") + e.what());
+            say(Notice::info(std::string("scene not loaded: ") + e.what()));
             std::fprintf(stderr, "heatlab: %s: %s\n", cues_.status().c_str(),
                          shown().message.c_str());
         }
@@ -505,26 +395,6 @@ void LectureUi::onCursor(double x, double y) {
     input_.cursor(x, y, fieldArea(), simulation(), settings());
 }
 
-}  // namespace heatlab
-
-namespace heatlab {
-
-LectureUi::~LectureUi() {
-    if (pictures_.recording().active()) {
-        std::fprintf(stderr, "heatlab: %s\n", pictures_.recording().stop(describeUi()).c_str());
-    }
-}
-
-std::vector<DrawnPane> LectureUi::drawnPanes() {
-    // A - B is drawn from host copies, not a field view: pane A alone then.
-    const std::size_t count = settings().comparison.difference ? 1 : panes_.size();
-    std::vector<DrawnPane> panes;
-    for (std::size_t i = 0; i < count; ++i) {
-        panes.push_back(panes_[i]->drawn(renderer_));
-    }
-    return panes;
-}
-
 void LectureUi::toggleRecording(const PixelSize& window) {
     say(pictures_.toggleRecording(drawnPanes(), window, clock_(), [this] { return describeUi(); }));
 }
@@ -545,57 +415,35 @@ Picture LectureUi::slide(int width, int height, bool loupe) {
 }
 
 PngText LectureUi::describeUi() {
-    Pane& a = *panes_.front();
+    Pane& a = panes_.lead();
     PngText text =
         describeWindow(a.drawn(renderer_).field,
                        frameSettingsOf(settings(), 0, input_.navigation().view()), a.lastFrame());
-    for (std::size_t i = 1; i < panes_.size(); ++i) {
-        const std::vector<std::string> lines = panes_[i]->labelLines(0);
-        text.emplace_back("Pane " + panes_[i]->run().name(),
-                          lines[0] + ", " + lines[1] +
-                              (settings().comparison.difference ? "; shown as A - B" : ""));
-        const PaneDifference d = lead().differenceFrom(panes_[i]->run());
-        text.emplace_back("Max |A - B|",
-                          numberText(d.maxAbs, 6) + " at step " + std::to_string(d.step));
+    for (auto& chunk : panes_.describeFollowers(settings().comparison.difference)) {
+        text.push_back(std::move(chunk));
     }
     return text;
 }
 
 void LectureUi::sceneRequests() {
-    ScenePanel& s = scenePanel_;
-    const std::string path = s.path;
-    if (s.save) {
-        try {
-            Scene scene;
-            scene.settings = settings();
-            scene.view = input_.navigation().view();
-            writeScene(path, scene);
-            say("saved scene " + path);
-        } catch (const RuntimeError& e) {
-            say(std::string("scene not saved: ") + e.what());
-        }
+    SceneRequest asked = takeSceneRequests(scenePanel_, settings(), input_.navigation().view());
+    if (asked.said) {
+        say(*asked.said);
     }
-    const auto shipped = static_cast<std::size_t>(s.shipped);
-    if (s.load || shipped < shippedScenes().size()) {
-        // Parsed whole and checked against the backend before anything
-        // changes: a bad file leaves the lecture as it was.
+    if (asked.scene) {
+        // Checked against the backend before anything changes.
         try {
-            const Scene scene = s.load ? readScene(path, settings())
-                                       : parseScene(shippedScenes()[shipped].text,
-                                                    shippedScenes()[shipped].file, settings());
-            applyScene(scene);
-            say(lead().control().sceneLoadedMessage(s.load ? path : scene.title));
+            applyScene(*asked.scene);
+            say(lead().control().sceneLoaded(asked.named));
         } catch (const std::exception& e) {
-            say(std::string("scene not loaded: ") + e.what());
+            say(Notice::info(std::string("scene not loaded: ") + e.what()));
         }
     }
-    s.save = false;
-    s.load = false;
-    s.shipped = -1;
 }
 
 void LectureUi::applyScene(const Scene& scene) {
     const ControlOutcome outcome = lead().control().applyScene(scene);
+    notice_.clear();     // a new field: nothing said of the old one stays
     restartFollowers();  // a scene is a new field: pane B starts from it
     input_.navigation().setView(scene.view);
     scenePanel_.loadedTitle = scene.title;

@@ -38,6 +38,7 @@
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_pictures.h"
 #include "app/ui/pane.h"
+#include "app/ui/pane_set.h"
 #include "app/ui/panel.h"
 #include "app/ui/screenshots.h"
 #include "kernels/base/host_clock.h"
@@ -119,16 +120,17 @@ public:
     bool measuringBandwidth() const { return bandwidth_.running(); }
     // Display buffers set up with CUDA so far, registered or imported (once
     // per grid or view size), over every pane.
-    int registrations() const;
+    int registrations() const { return panes_.registrations(); }
 
     // The panes left to right: pane A, then pane B while split.
     std::size_t paneCount() const { return panes_.size(); }
-    Pane& pane(std::size_t i) { return *panes_.at(i); }
+    Pane& pane(std::size_t i) { return panes_[i]; }
     // What the panel and the keys edit (pane A's settings, the lecture's):
     // the window applies vsync, `shot --ui` runs and pauses the steps,
     // scripts and tests drive the lecture through it as a user would
     // through the panel.
     LectureSettings& settings() { return lead().settings(); }
+    const LectureSettings& settings() const { return lead().settings(); }
     Simulation& simulation() { return lead().simulation(); }
     // The panel's screenshot choices (what, and into which folder).
     ScreenshotPanel& screenshots() { return pictures_.panel(); }
@@ -139,7 +141,7 @@ public:
     // requests, applied by the next frame.
     ScenePanel& scenes() { return scenePanel_; }
     // What the panel shows of the running lecture (messages included).
-    const PanelReadouts& readouts() const { return panes_.front()->run().readouts(); }
+    const PanelReadouts& readouts() const { return lead().readouts(); }
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
@@ -151,32 +153,31 @@ public:
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
     // Pane A's newest frame, the panel's part included; times only when it
     // was timed.
-    const FrameStats& lastFrame() const { return panes_.front()->lastFrame(); }
+    const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
     // Plays `list` from its first cue at the next frame (--cues); the keys
     // Page Down / Right and Page Up / Left move through it.
     void setCues(CueList list);
     const CuePlayer& cues() const { return cues_; }
-    // The notice on the field (its text) and the band the last frame drew
-    // it in, in window units (empty when none showed).
+    // The notices on the field and the bands the last frame drew them in,
+    // in window units (empty when none showed).
     const FieldNotice& notice() const { return notice_; }
     const OverlayBand& noticeBand() const { return noticeBand_; }
 
 private:
     // Pane A: the lecture's own run, which the panel edits.
-    PaneRun& lead() { return panes_.front()->run(); }
-    const PaneRun& lead() const { return panes_.front()->run(); }
-    // The panel's readouts (pane A's run holds them) and its message line.
+    PaneRun& lead() { return panes_.lead().run(); }
+    const PaneRun& lead() const { return panes_.lead().run(); }
+    // The panel's readouts (pane A's run holds them).
     PanelReadouts& shown() { return lead().readouts(); }
-    void say(const std::string& message) { shown().message = message; }
-    // A pane's notice, named after it while there are two.
-    std::string ofPane(const PaneRun& run, const std::string& text) const;
+    // On the panel's message line whole, on the field in brief.
+    void say(const Notice& notice);
+    void say(const std::vector<Notice>& notices);
 
     void apply(const PanelActions& actions);
     void showBackend();
-    // Says a control's outcome in the panel; a new grid is fitted and its
-    // bandwidth table measured.
+    // A control's outcome said; a new grid is fitted and its bandwidth
+    // table measured.
     void show(const ControlOutcome& outcome);
-    void lockRangeToField();
     // The frame's panes: stepped, drawn, measured, with their bars;
     // `toggleLoupe`: this frame's key or panel asked for the loupe.
     void drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe);
@@ -189,9 +190,8 @@ private:
     int paceSteps(const PanelActions& actions);
     float pixelsPerUnit() const;
     FieldArea fieldArea() const;
-    // Every pane as a picture draws it (A - B is no field view: not while it
-    // shows).
-    std::vector<DrawnPane> drawnPanes();
+    bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
+    std::vector<DrawnPane> drawnPanes() { return panes_.drawn(renderer_, showsDifference()); }
     // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
     // Applies a parsed scene and its view, or throws having changed nothing
@@ -201,18 +201,14 @@ private:
     // keys' moves, then what the cue asks for, into `actions` or done here;
     // returns the caption of a cue that started, said after the edits.
     std::optional<std::string> cueFrame(PanelActions& actions);
-    // The A/B split as the settings ask (pane B started as a copy of pane
-    // A, or stopped), pane B following A's settings with its own; after
-    // pane A's own edits.
-    void applySplit(const PanelActions& actions);
     // Pane A's field was replaced: every other pane starts again from it.
     void restartFollowers();
-    void drawPaneLabels();
+    // The recording's part of the frame: its frame taken, its indicator.
+    void recordFrame(const UiSurface& surface);
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
-    // Pane A first; made in the constructor and never replaced.
-    std::vector<std::unique_ptr<Pane>> panes_;
+    PaneSet panes_;
     DifferenceView difference_;
     PanelLayout panelLayout_;
     PanelActions keyActions_;  // gathered by the key callback between frames

@@ -168,4 +168,15 @@ void drawPaneLabel(float left, float top, float width, const std::vector<std::st
     }
 }
 
+ColourRange Pane::rangeOnScreen(const LectureSettings& settings) const {
+    if (view_.grid().cells() == 0) {
+        return ColourRange{false, 0.0f, 1.0f};
+    }
+    FrameSettings drawnWith = frameSettingsOf(settings, 0, std::nullopt);
+    drawnWith.range.automatic = true;
+    const ValueRange drawn = drawnRange(view_, drawnWith);
+    const bool usable = std::isfinite(drawn.lo) && std::isfinite(drawn.hi) && drawn.lo < drawn.hi;
+    return ColourRange{false, usable ? drawn.lo : 0.0f, usable ? drawn.hi : 1.0f};
+}
+
 }  // namespace heatlab

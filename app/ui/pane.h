@@ -41,6 +41,7 @@ public:
     PaneRun& run() { return *run_; }
     const PaneRun& run() const { return *run_; }
     GlField& view() { return view_; }
+    const GlField& view() const { return view_; }
     const PaneRect& rect() const { return rect_; }
     void place(const PaneRect& rect) { rect_ = rect; }
 
@@ -65,6 +66,10 @@ public:
     // rectangle's edge where a fitted grid leaves background.
     int gridRightEdge(const std::optional<ViewTransform>& view) const;
 
+    // The range the field is drawn with now under `settings`' map, as
+    // automatic would find it: where locking the range starts, so switching
+    // to locked changes nothing until the ends are edited.
+    ColourRange rangeOnScreen(const LectureSettings& settings) const;
     // The pane as a picture needs it.
     DrawnPane drawn(FieldRenderer& renderer);
     // The label's lines, which the pictures' text carries too: its name and

@@ -12,7 +12,7 @@ std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, l
         file.insert(file.size() - 4, std::string("_") + name(panel.kind));  // before ".png"
     }
     const std::string folder = panel.folder;
-    return folder.empty() ? file : folder + "/" + file;
+    return unusedPath(folder.empty() ? file : folder + "/" + file);
 }
 
 PngText describeWindow(const DrawnField& field, const FrameSettings& settings,

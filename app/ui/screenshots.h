@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/io/output_file.h"
 #include "app/io/png_file.h"
 #include "app/platform/surface_size.h"
 #include "app/render/field_picture.h"
@@ -37,7 +38,7 @@ struct ScreenshotOutcome {
 };
 
 // Named after the state, with the kind when it is not the field's, in the
-// panel's folder.
+// panel's folder; never a name a file has (unusedPath: _2, _3, ...).
 std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, long long step);
 
 // The text chunks of a picture of the whole window: how the field on it was

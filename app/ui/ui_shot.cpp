@@ -3,6 +3,7 @@
 #include <glad/gl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -32,6 +33,12 @@ constexpr int kSettleFrames = 3;
 constexpr int kTimedLastFrames = 3;
 // Simulated time: the window's frames at 60 a second.
 constexpr double kFrameSeconds = 1.0 / 60.0;
+// Headless, without --frames: a cue with no end of its own ("until") runs
+// this much lecture time, one with an end until it comes, but no longer
+// than the second figure (an end that never comes, as "pause" at a stable
+// r), which is said.
+constexpr double kCueSecondsWithoutEnd = 4.0;
+constexpr double kMostCueSeconds = 300.0;
 
 // The lecture on the headless surface, one frame at a time.
 struct HeadlessLecture {
@@ -158,6 +165,13 @@ void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const Shot
             surface.input().push(InputEvent::keyDown(KeyCode::PageDown));
             surface.input().push(InputEvent::keyUp(KeyCode::PageDown));
         }
+        const bool hasEnd =
+            ui.cues().list().cues.at(static_cast<std::size_t>(cue)).until.has_value();
+        const int cap =
+            o.framesGiven
+                ? o.frames
+                : static_cast<int>(std::lround((hasEnd ? kMostCueSeconds : kCueSecondsWithoutEnd) /
+                                               kFrameSeconds));
         int frames = 0;
         do {
             surface.advance(kFrameSeconds);
@@ -170,7 +184,13 @@ void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const Shot
             if (video != nullptr) {
                 video->add(target.read(), ui.simulation().stepCount());
             }
-        } while (frames < o.frames && !ui.cues().waiting() && ui.cues().index() == cue);
+        } while (frames < cap && !ui.cues().waiting() && ui.cues().index() == cue);
+        if (!o.framesGiven && hasEnd && frames >= cap && !ui.cues().waiting()) {
+            std::fprintf(stderr,
+                         "heatlab shot: cue %d: its end did not come in %.0f s of lecture time; "
+                         "the next cue plays\n",
+                         cue + 1, kMostCueSeconds);
+        }
         if (record != nullptr) {
             char name[32];
             std::snprintf(name, sizeof name, "cue_%02d.png", cue + 1);
@@ -278,7 +298,7 @@ int runShotUi(const ShotOptions& o) {
     }
     const Params& ran = ui.simulation().params();
     const std::string path =
-        o.out.empty() ? pictureNameAfterState(ran, ui.simulation().stepCount()) : o.out;
+        o.out.empty() ? unusedPath(pictureNameAfterState(ran, ui.simulation().stepCount())) : o.out;
     if (o.slide) {
         // --slide --split: the two panes' slide, from the lecture's frames.
         const Picture slide = ui.slide(o.slide->nx, o.slide->ny, o.loupe);

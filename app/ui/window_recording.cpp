@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include "app/io/video_metadata.h"
 #include "app/io/video_size.h"
@@ -41,7 +42,7 @@ WindowRecording::WindowRecording() = default;
 
 WindowRecording::~WindowRecording() {
     if (active()) {
-        const std::string said = stop({});
+        const std::string said = stop({}).text;
         std::fprintf(stderr, "heatlab: %s\n", said.c_str());
     }
 }
@@ -83,9 +84,9 @@ void WindowRecording::drain(bool wait) {
     }
 }
 
-std::optional<std::string> WindowRecording::capture(const std::vector<DrawnPane>& panes,
-                                                    const PixelSize& window,
-                                                    const std::function<PngText()>& describe) {
+std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& panes,
+                                               const PixelSize& window,
+                                               const std::function<PngText()>& describe) {
     if (!active()) {
         return std::nullopt;
     }
@@ -179,10 +180,11 @@ void WindowRecording::drawIndicator(const PixelSize& window, int fieldWidth, flo
     indicator_->draw(window.width, window.height);
 }
 
-std::string WindowRecording::stop(const PngText& lastPicture) { return stopWith("", lastPicture); }
+Notice WindowRecording::stop(const PngText& lastPicture) { return stopWith("", lastPicture); }
 
-std::string WindowRecording::stopWith(const std::string& why, const PngText& lastPicture) {
-    std::string said;
+Notice WindowRecording::stopWith(const std::string& why, const PngText& lastPicture) {
+    Notice said;
+    const std::string because = why.empty() ? "" : why + ": ";
     try {
         drain(true);
         const int frames = recorder_->framesTaken();
@@ -193,10 +195,11 @@ std::string WindowRecording::stopWith(const std::string& why, const PngText& las
         std::snprintf(line, sizeof line, "recorded %d frames (%.1f s at %d a second, %d dropped)%s",
                       frames, static_cast<double>(frames) / fps_, fps_, dropped,
                       scaledNote_.empty() ? "" : ", scaled down");
-        said = (why.empty() ? "" : why + ": ") + line + " into " + path + "; " +
-               recorder_->encodeTimeText();
+        said = Notice::info(because + line + " into " + path + "; " + recorder_->encodeTimeText(),
+                            because + "recorded " + std::to_string(frames) + " frames into " +
+                                std::filesystem::path(path).filename().string());
     } catch (const std::exception& e) {
-        said = (why.empty() ? "" : why + ": ") + std::string("recording not saved: ") + e.what();
+        said = Notice::info(because + "recording not saved: " + e.what());
     }
     readback_.reset();
     recorder_.reset();

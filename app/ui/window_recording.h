@@ -18,6 +18,7 @@
 
 #include "app/io/stop_signal.h"
 #include "app/io/video_recorder.h"
+#include "app/lecture/notice.h"
 #include "app/render/async_readback.h"
 #include "app/render/offscreen_target.h"
 #include "app/render/text_overlay.h"
@@ -55,15 +56,16 @@ public:
     // was finished or removed, as the line says; `describe` gives the
     // parameters its metadata carries then (called only to stop).
     // A slide holds every pane (slideOfPanes()), a field the first pane's.
-    std::optional<std::string> capture(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                                       const std::function<PngText()>& describe);
+    std::optional<Notice> capture(const std::vector<DrawnPane>& panes, const PixelSize& window,
+                                  const std::function<PngText()>& describe);
     // The red REC, elapsed time and drops at the field's top right corner.
     void drawIndicator(const PixelSize& window, int fieldWidth, float pixelsPerUnit, double now);
-    // Finishes the file: "recorded N frames (...) into PATH", or why not.
-    std::string stop(const PngText& lastPicture);
+    // Finishes the file: "recorded N frames (...) into PATH", or why not
+    // (in brief: the frames and the file's name).
+    Notice stop(const PngText& lastPicture);
 
 private:
-    std::string stopWith(const std::string& why, const PngText& lastPicture);
+    Notice stopWith(const std::string& why, const PngText& lastPicture);
     void drain(bool wait);
     void shrinkWindowIntoTarget();
 

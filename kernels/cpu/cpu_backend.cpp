@@ -10,6 +10,7 @@
 #include "kernels/base/host_clock.h"
 #include "kernels/cpu/cpu_arithmetic.h"
 #include "kernels/cpu/cpu_kernels.h"
+#include "kernels/cpu/cpu_rows.h"
 #include "kernels/cpu/cpu_temporal.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/numerics/field_measures.h"
@@ -140,7 +141,7 @@ void CpuBackend::systemCopy() {
     const float* src = buffers_[current_].data();
     float* dst = buffers_[next()].data();
     const std::size_t cells = grid_.cells();
-#pragma omp parallel
+#pragma omp parallel if (cpu::worthThreads(grid_))
     {
         const std::size_t threads = static_cast<std::size_t>(omp_get_num_threads());
         const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
@@ -175,7 +176,7 @@ float CpuBackend::maxAbs() {
     // max |u| (with its NaN rule) at both levels.
     const float* field = buffers_[current_].data();
     rowMax_.resize(static_cast<std::size_t>(grid_.ny));  // allocates once per grid
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (cpu::worthThreads(grid_))
     for (int row = 0; row < grid_.ny; ++row) {
         rowMax_[static_cast<std::size_t>(row)] =
             largestMagnitude(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
@@ -188,7 +189,7 @@ FieldRange CpuBackend::range() {
     const float* field = buffers_[current_].data();
     const std::size_t rows = static_cast<std::size_t>(grid_.ny);
     rowRanges_.resize(rows);  // allocates once per grid
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (cpu::worthThreads(grid_))
     for (int row = 0; row < grid_.ny; ++row) {
         rowRanges_[static_cast<std::size_t>(row)] =
             rangeOf(field + static_cast<std::size_t>(row) * grid_.nx, grid_.nx);
@@ -200,7 +201,7 @@ double CpuBackend::checkerboardAmplitude() {
     requireField("checkerboardAmplitude");
     const float* field = buffers_[current_].data();
     double sum = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : sum)
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (cpu::worthThreads(grid_))
     for (int row = 1; row < grid_.ny - 1; ++row) {
         sum += checkerboardRowSum(field, grid_.nx, row);
     }
@@ -216,7 +217,7 @@ CellSpot CpuBackend::checkerboardSpot() {
     requireField("checkerboardSpot");
     const float* field = buffers_[current_].data();
     rowSpots_.resize(static_cast<std::size_t>(grid_.ny));  // allocates once per grid
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (cpu::worthThreads(grid_))
     for (int row = 1; row < grid_.ny - 1; ++row) {
         rowSpots_[static_cast<std::size_t>(row)] = strongestInRow(field, grid_.nx, row);
     }

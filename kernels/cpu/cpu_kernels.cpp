@@ -286,7 +286,7 @@ void updateRowPair(const float* north, const float* centre, const float* south, 
 
 void copyField(const float* in, float* out, const GridSize& grid) {
     if (copyStreams(grid)) {
-#pragma omp parallel
+#pragma omp parallel if (worthThreads(grid))
         {
 #pragma omp for schedule(static) nowait
             for (int row = 0; row < grid.ny; ++row) {
@@ -296,7 +296,7 @@ void copyField(const float* in, float* out, const GridSize& grid) {
         }
         return;
     }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(grid))
     for (int row = 0; row < grid.ny; ++row) {
         copyRow(in + at(grid, row, 0), out + at(grid, row, 0), grid.nx);
     }
@@ -304,7 +304,7 @@ void copyField(const float* in, float* out, const GridSize& grid) {
 
 void stepGlobal(const float* in, float* out, const GridSize& grid, float r) {
     const std::size_t nx = static_cast<std::size_t>(grid.nx);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(grid))
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
@@ -315,7 +315,7 @@ void stepGlobal(const float* in, float* out, const GridSize& grid, float r) {
 
 void stepThreePass(float* field, float* laplacian, float* scratch, const GridSize& grid, float r) {
     const std::size_t nx = static_cast<std::size_t>(grid.nx);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(grid))
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
@@ -324,7 +324,7 @@ void stepThreePass(float* field, float* laplacian, float* scratch, const GridSiz
         }
     }
     // Integrate: the outer half of heatUpdate.
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(grid))
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
@@ -332,7 +332,7 @@ void stepThreePass(float* field, float* laplacian, float* scratch, const GridSiz
         }
     }
     // Update: the new interior becomes the current field.
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(grid))
     for (int row = 1; row < grid.ny - 1; ++row) {
         for (int col = 1; col < grid.nx - 1; ++col) {
             const std::size_t c = at(grid, row, col);
@@ -344,7 +344,7 @@ void stepThreePass(float* field, float* laplacian, float* scratch, const GridSiz
 void stepOptimised(const float* in, float* out, const GridSize& grid, float r) {
     const int last = grid.nx - 1;
     if (stencilStreams(grid)) {
-#pragma omp parallel
+#pragma omp parallel if (worthThreads(grid))
         {
 #pragma omp for schedule(static) nowait
             for (int row = 1; row < grid.ny - 1; ++row) {
@@ -359,7 +359,7 @@ void stepOptimised(const float* in, float* out, const GridSize& grid, float r) {
     // the last row alone when their count is odd.
     const int interior = grid.ny - 2;
     const int pairs = (interior + 1) / 2;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(grid))
     for (int pair = 0; pair < pairs; ++pair) {
         const int row = 1 + 2 * pair;
         if (row + 1 < grid.ny - 1) {

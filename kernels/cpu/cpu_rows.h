@@ -3,6 +3,7 @@
 // which defines them, and the temporal tiles of cpu_temporal.cpp, which run
 // the same loops over their rows, so both round alike. For kernels/cpu/ only.
 
+#include <cstddef>
 #include <cstdint>
 
 #include "kernels/numerics/params.h"
@@ -16,6 +17,13 @@
 #endif
 
 namespace heatlab::cpu {
+
+// Below this many cells a step takes microseconds: a team of threads costs
+// more than it saves (a fork and a barrier a loop), and on a machine busy
+// with other work each barrier may wait out a time slice, a thousand times
+// the step. Such grids run on the calling thread; larger ones on all.
+constexpr std::size_t kMinThreadedCells = 256 * 256;
+inline bool worthThreads(const GridSize& grid) { return grid.cells() >= kMinThreadedCells; }
 
 // Whether a stencil on `grid` writes its rows with streaming stores: where
 // its two buffers together outgrow the last-level cache (cpu_kernels.cpp

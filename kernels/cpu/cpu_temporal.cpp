@@ -411,7 +411,7 @@ void stepTemporal(const float* in, float* out, const GridSize& grid, float r, Bo
     const TemporalPass pass{in, out, grid, r, boundary, levels, stencilStreams(grid)};
     const std::vector<TemporalTile> tiles = temporalTiles(grid, levels, omp_get_max_threads());
     const int count = static_cast<int>(tiles.size());
-#pragma omp parallel
+#pragma omp parallel if (worthThreads(grid))
     {
 #pragma omp for schedule(static) nowait
         for (int i = 0; i < count; ++i) {

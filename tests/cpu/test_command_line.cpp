@@ -101,6 +101,11 @@ const BadValue kBadValues[] = {
     {"bench --stability-r 0.24 --stability-r 0.3", "--stability-r given twice"},
     {"--steps-per-frame 3 --steps-per-frame 4 --steps-per-frame 5",
      "--steps-per-frame given 3 times"},
+    // A flag too: twice is no stronger than once, and says so.
+    {"shot --pinned --pinned", "--pinned given twice (give it once)"},
+    {"shot --ui --loupe --loupe", "--loupe given twice"},
+    {"--presenter --presenter", "--presenter given twice"},
+    {"--no-vsync --no-vsync --no-vsync", "--no-vsync given 3 times"},
     // One range for the steps of a frame, as scenes and cues have it.
     {"--steps-per-frame 20000", "--steps-per-frame"},
     {"--steps-per-frame 10001", "10000"},

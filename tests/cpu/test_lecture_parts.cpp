@@ -45,19 +45,24 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     settings.running = true;
     PanelReadouts readouts;
     FieldWatch watch;
+    std::optional<Notice> paused;
     for (int frame = 0; frame < 400 && settings.running; ++frame) {
         simulation.advance(10);
-        watch.frame(simulation, settings, readouts, false);
+        paused = watch.frame(simulation, settings, readouts, false);
     }
     EXPECT_FALSE(settings.running);
     EXPECT_FALSE(std::isfinite(readouts.maxAbs));
-    EXPECT_NE(readouts.message.find("paused at step"), std::string::npos) << readouts.message;
-    EXPECT_NE(readouts.message.find("is negative"), std::string::npos) << readouts.message;
+    ASSERT_TRUE(paused);
+    EXPECT_EQ(paused->kind, Notice::Kind::Pause);
+    const std::string& said = paused->text;
+    EXPECT_NE(said.find("paused at step"), std::string::npos) << said;
+    EXPECT_NE(said.find("is negative"), std::string::npos) << said;
     // Why, from the grid's own bound (34 x 34: r = 0.2506), not |1 - 8r|'s.
-    EXPECT_NE(
-        readouts.message.find("Past this grid's bound r = 0.2506 its checkerboard grew x1.3946"),
-        std::string::npos)
-        << readouts.message;
+    EXPECT_NE(said.find("Past this grid's bound r = 0.2506 its checkerboard grew x1.3946"),
+              std::string::npos)
+        << said;
+    EXPECT_EQ(paused->onField().find("Past this grid's bound"), std::string::npos)
+        << "the field has the short form: " << paused->onField();
 
     params.r = 0.24f;
     Simulation stable(std::make_unique<CpuBackend>(), params);
@@ -66,43 +71,60 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     FieldWatch quiet;
     for (int frame = 0; frame < 20; ++frame) {
         stable.advance(10);
-        quiet.frame(stable, running, calm, false);
+        EXPECT_FALSE(quiet.frame(stable, running, calm, false));
     }
     EXPECT_TRUE(running.running);
-    EXPECT_TRUE(calm.message.empty());
     EXPECT_FALSE(calm.stability.steps().empty());
 }
 
-TEST(FieldNotice, AMessageShowsForSecondsThenFades) {
-    FieldNotice notice;
-    notice.frame("", true, 0.0);
-    EXPECT_EQ(notice.strength(0.0), 0.0);
-    notice.frame("saved shot.png", true, 10.0);
-    EXPECT_EQ(notice.text(), "saved shot.png");
-    EXPECT_EQ(notice.strength(10.0 + kNoticeSeconds), 1.0);
-    EXPECT_NEAR(notice.strength(10.0 + kNoticeSeconds + kNoticeFadeSeconds / 2), 0.5, 1e-9);
-    EXPECT_EQ(notice.strength(10.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
-    notice.frame("saved shot.png", true, 11.0);  // the same line again is no new notice
-    EXPECT_EQ(notice.strength(10.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
+double strengthOf(const FieldNotice& notice, const std::string& text, double now) {
+    for (const FieldNotice::Line& line : notice.shown(now)) {
+        if (line.text == text) {
+            return line.strength;
+        }
+    }
+    return 0.0;
 }
 
-TEST(FieldNotice, APauseStaysUntilTheRunGoesOnThenFades) {
+TEST(FieldNotice, ANoticeShowsForSecondsThenFadesInBrief) {
     FieldNotice notice;
-    notice.frame("", true, 0.0);
-    notice.frame("paused at step 9", false, 1.0);
-    EXPECT_EQ(notice.strength(1000.0), 1.0);
-    notice.frame("paused at step 9", false, 1000.0);
-    EXPECT_EQ(notice.strength(1000.0), 1.0);
-    notice.frame("paused at step 9", true, 1001.0);  // Run
-    EXPECT_LT(notice.strength(1001.0 + kNoticeFadeSeconds / 2), 1.0);
-    EXPECT_EQ(notice.strength(1001.0 + kNoticeFadeSeconds), 0.0);
+    EXPECT_TRUE(notice.shown(0.0).empty());
+    notice.say(Notice::info("saved /a/long/path/shot.png", "saved shot.png"), 10.0);
+    ASSERT_EQ(notice.shown(10.0).size(), 1u);
+    EXPECT_EQ(notice.shown(10.0)[0].text, "saved shot.png");
+    EXPECT_EQ(strengthOf(notice, "saved shot.png", 10.0 + kNoticeSeconds), 1.0);
+    EXPECT_NEAR(
+        strengthOf(notice, "saved shot.png", 10.0 + kNoticeSeconds + kNoticeFadeSeconds / 2), 0.5,
+        1e-9);
+    EXPECT_TRUE(notice.shown(10.0 + kNoticeSeconds + kNoticeFadeSeconds).empty());
+    // The same line said again is a new notice: it shows again.
+    notice.say(Notice::info("saved /a/long/path/shot.png", "saved shot.png"), 20.0);
+    EXPECT_EQ(strengthOf(notice, "saved shot.png", 20.0), 1.0);
 }
 
-TEST(FieldNotice, AMessageWhilePausedByHandFades) {
+TEST(FieldNotice, APauseStaysWhilePausedWithTheNewestNoticeBesideItThenFades) {
     FieldNotice notice;
-    notice.frame("", false, 0.0);
-    notice.frame("saved shot.png", false, 1.0);
-    EXPECT_EQ(notice.strength(1.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
+    notice.frame(true, 0.0);
+    notice.say(Notice::pause("paused at step 9"), 1.0);
+    notice.frame(false, 1.0);
+    notice.say(Notice::info("saved shot.png"), 2.0);  // the cue's screenshot at the pause
+    std::vector<FieldNotice::Line> shown = notice.shown(3.0);
+    ASSERT_EQ(shown.size(), 2u);
+    EXPECT_EQ(shown[0].text, "paused at step 9") << "the reason stays on top";
+    EXPECT_EQ(shown[1].text, "saved shot.png");
+    EXPECT_EQ(strengthOf(notice, "paused at step 9", 1000.0), 1.0);
+    EXPECT_EQ(strengthOf(notice, "saved shot.png", 1000.0), 0.0);
+    notice.frame(true, 1001.0);  // Run
+    EXPECT_LT(strengthOf(notice, "paused at step 9", 1001.0 + kNoticeFadeSeconds / 2), 1.0);
+    EXPECT_TRUE(notice.shown(1001.0 + kNoticeFadeSeconds).empty());
+}
+
+TEST(FieldNotice, ANewFieldClearsWhatWasSaidOfTheOld) {
+    FieldNotice notice;
+    notice.say(Notice::pause("paused at step 9"), 1.0);
+    notice.say(Notice::info("saved shot.png"), 1.0);
+    notice.clear();
+    EXPECT_TRUE(notice.shown(1.0).empty());
 }
 
 }  // namespace

@@ -34,8 +34,8 @@ TEST(SimulationControl, AResetToAGridThatDoesNotFitKeepsTheGridItsFieldAndSaysWh
 
     settings.params.grid = {1 << 20, 1 << 20};  // 4 TiB a buffer
     const ControlOutcome outcome = control.reset();
-    ASSERT_TRUE(outcome.message.has_value());
-    EXPECT_EQ(outcome.message->rfind("not reset: ", 0), 0u) << *outcome.message;
+    ASSERT_TRUE(outcome.notice.has_value());
+    EXPECT_EQ(outcome.notice->text.rfind("not reset: ", 0), 0u) << outcome.notice->text;
     EXPECT_FALSE(outcome.newGrid);
     EXPECT_EQ(settings.params.grid.nx, 41);
     EXPECT_EQ(simulation.params().grid.nx, 41);
@@ -53,9 +53,10 @@ TEST(SimulationControl, AResetWhoseAllocationFailsKeepsTheGridAndNamesIt) {
 
     settings.params.grid = {101, 101};
     const ControlOutcome outcome = control.reset();
-    ASSERT_TRUE(outcome.message.has_value());
-    EXPECT_NE(outcome.message->find("the 41 x 23 grid and its field are kept"), std::string::npos)
-        << *outcome.message;
+    ASSERT_TRUE(outcome.notice.has_value());
+    EXPECT_NE(outcome.notice->text.find("the 41 x 23 grid and its field are kept"),
+              std::string::npos)
+        << outcome.notice->text;
     EXPECT_EQ(settings.params.grid.nx, 41);
     EXPECT_EQ(simulation.fieldOnHost(), before);
 }
@@ -67,7 +68,7 @@ TEST(SimulationControl, AResetToANewGridSaysSoForTheViewAndTheTable) {
     settings.params.grid = {65, 33};
     const ControlOutcome outcome = control.reset();
     EXPECT_TRUE(outcome.newGrid);
-    EXPECT_EQ(outcome.message, std::optional<std::string>(""));
+    EXPECT_FALSE(outcome.notice) << "a reset that worked says nothing";
     EXPECT_EQ(simulation.params().grid.nx, 65);
     EXPECT_FALSE(control.reset().newGrid);  // the same grid again: a new field only
 }
@@ -79,11 +80,11 @@ TEST(SimulationControl, ASwitchToABackendThatIsNotThereStaysAndSaysWhy) {
     LectureSettings settings = smallLecture();
     Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
     SimulationControl control(simulation, settings);
-    EXPECT_FALSE(control.switchBackend().message.has_value());  // already there
+    EXPECT_FALSE(control.switchBackend().notice.has_value());  // already there
     settings.backend = BackendChoice::Cuda;
     const ControlOutcome outcome = control.switchBackend();
-    ASSERT_TRUE(outcome.message.has_value());
-    EXPECT_EQ(outcome.message->rfind("backend not switched: ", 0), 0u) << *outcome.message;
+    ASSERT_TRUE(outcome.notice.has_value());
+    EXPECT_EQ(outcome.notice->text.rfind("backend not switched: ", 0), 0u) << outcome.notice->text;
     EXPECT_EQ(settings.backend, BackendChoice::Cpu);
     EXPECT_EQ(simulation.backend().facts().name, "cpu");
 }
@@ -135,7 +136,7 @@ TEST(SimulationControl, ACopyBackSceneOnHostMemorySaysTheCopyIsAMemcpy) {
     scene.settings = smallLecture();
     scene.settings.copyEvery = 1;
     control.applyScene(scene);
-    const std::string copying = control.sceneLoadedMessage("copy every step at 2048");
+    const std::string copying = control.sceneLoaded("copy every step at 2048").text;
     EXPECT_EQ(copying.rfind("loaded scene copy every step at 2048; ", 0), 0u) << copying;
     EXPECT_NE(copying.find("the field already lives in host memory"), std::string::npos) << copying;
     EXPECT_NE(copying.find("memcpy with no PCIe link to cross"), std::string::npos) << copying;
@@ -143,7 +144,8 @@ TEST(SimulationControl, ACopyBackSceneOnHostMemorySaysTheCopyIsAMemcpy) {
 
     scene.settings.copyEvery = 0;
     control.applyScene(scene);
-    EXPECT_EQ(control.sceneLoadedMessage("stable diffusion"), "loaded scene stable diffusion");
+    EXPECT_EQ(control.sceneLoaded("stable diffusion").text, "loaded scene stable diffusion");
+    EXPECT_EQ(control.sceneLoaded("copy").onField(), "loaded scene copy");
 }
 
 }  // namespace

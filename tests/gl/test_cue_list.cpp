@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/io/png_file.h"
 #include "app/lecture/cue_list.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/gl/lecture_fixture.h"
@@ -51,8 +52,10 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     frames(ui, 1);
     EXPECT_EQ(ui.readouts().cue.rfind("cue 1 of ", 0), 0u) << ui.readouts().cue;
     // The caption on the field, where the class looks.
-    EXPECT_EQ(ui.notice().text().rfind("cue 1 of ", 0), 0u) << ui.notice().text();
-    EXPECT_GT(ui.notice().strength(now_), 0.5);
+    const std::vector<FieldNotice::Line> shown = ui.notice().shown(now_);
+    ASSERT_FALSE(shown.empty());
+    EXPECT_EQ(shown.back().text.rfind("cue 1 of ", 0), 0u) << shown.back().text;
+    EXPECT_GT(shown.back().strength, 0.5);
     EXPECT_EQ(ui.simulation().params().grid.nx, 512);
     for (int i = 0; i < 400 && !ui.cues().waiting(); ++i) {
         frames(ui, 1);
@@ -68,6 +71,9 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     ui.onKey(Key::PageUp, false);
     frames(ui, 3);
     EXPECT_EQ(ui.cues().index(), 0);
+    ASSERT_FALSE(ui.notice().shown(now_).empty());
+    EXPECT_EQ(ui.notice().shown(now_).back().text.rfind("cue 1 of ", 0), 0u)
+        << "cue 1 applied again says its caption again";
     EXPECT_FLOAT_EQ(ui.settings().params.r, 0.24f);
     EXPECT_LT(ui.simulation().stepCount(), 2000);
 
@@ -77,10 +83,12 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
         EXPECT_EQ(ui.cues().index(), cue);
         EXPECT_TRUE(std::isfinite(ui.readouts().maxAbs)) << ui.readouts().cue;
     }
-    // Past the last, it stays there.
+    // Past the last, it stays there and says so.
     ui.onKey(Key::PageDown, false);
     frames(ui, 2);
     EXPECT_EQ(ui.cues().index(), count - 1);
+    EXPECT_EQ(ui.readouts().message, "end of the lecture (cue " + std::to_string(count) + " of " +
+                                         std::to_string(count) + ")");
     EXPECT_EQ(ui.readouts().cue.rfind("cue " + std::to_string(count) + " of ", 0), 0u);
     EXPECT_TRUE(std::isfinite(ui.readouts().maxAbs));
     EXPECT_LT(ui.readouts().maxAbs, 1e30f);
@@ -89,6 +97,58 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
         pictures += entry.path().extension() == ".png";
     }
     EXPECT_GE(pictures, 1);
+    std::filesystem::remove_all(folder);
+}
+
+// A cue that makes a new state (here a reset) starts running although the
+// cue before ended paused; one that says "running": false stays paused.
+TEST_F(CueListUi, ACueThatResetsStartsFromItsOwnStateNotTheLastCuesPause) {
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, "test");
+    ui.setClock([this] { return now_; });
+    ui.setCues(parseCues(R"({"heatlab_cues": 1, "cues": [{"until": {"step": 6}},
+        {"reset": true}, {"running": false}, {"reset": true, "running": false}]})",
+                         "c.json"));
+    for (int i = 0; i < 20 && !ui.cues().waiting(); ++i) {
+        frames(ui, 1);
+    }
+    ASSERT_TRUE(ui.cues().waiting());
+    EXPECT_FALSE(ui.settings().running);
+    ui.onKey(Key::PageDown, false);
+    frames(ui, 2);
+    EXPECT_TRUE(ui.settings().running) << "cue 2 resets: a new state runs";
+    ui.onKey(Key::PageDown, false);
+    frames(ui, 1);
+    EXPECT_FALSE(ui.settings().running);
+    ui.onKey(Key::PageDown, false);
+    frames(ui, 1);
+    EXPECT_FALSE(ui.settings().running) << "it says running: false";
+}
+
+// `shot --ui --cues` plays each cue to its own end without --frames (the
+// old cap of 50 frames cut this one at step 150); with --frames, that many
+// at most.
+TEST(CueListShot, EachCuePlaysToItsEndUnlessFramesCapIt) {
+    const std::string folder = ::testing::TempDir() + "heatlab-cue-end";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string cues = folder + "/end.json";
+    std::ofstream(cues) << R"({"heatlab_cues": 1, "cues": [
+        {"reset": true, "steps_per_frame": 3, "until": {"step": 600}}]})";
+    const std::string common = "shot --ui --backend cpu --grid 32 --size 320x200 --cues " + cues;
+    const auto stepsOf = [](const std::string& png) {
+        for (const auto& [key, value] : readPng(png).text) {
+            if (key == "heatlab.steps") {
+                return value;
+            }
+        }
+        return std::string("none");
+    };
+    CommandResult result = runHeatlab(common + " --out " + folder + "/a.png");
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_EQ(stepsOf(folder + "/a.png"), "600");
+    result = runHeatlab(common + " --frames 10 --out " + folder + "/b.png");
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_EQ(stepsOf(folder + "/b.png"), "30");
     std::filesystem::remove_all(folder);
 }
 

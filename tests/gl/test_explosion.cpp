@@ -143,6 +143,45 @@ TEST_F(Explosion, EveryPaceEvenTheLargestStepCountPausesOnAFiniteField) {
     }
 }
 
+// The pause's reason stays on the field while paused, a screenshot's notice
+// below it, not in its place; Run there says why it cannot go on and what
+// will, in one line, and the reason is still there.
+TEST_F(Explosion, ThePauseExplainsItselfThroughAScreenshotAndARun) {
+    options.params.r = 0.26f;
+    options.stepsPerFrame = 50;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.screenshots().folder = ::testing::TempDir();
+    const ExplosionRun paused = runUntilPaused(ui, 3000);
+    ASSERT_TRUE(paused.paused);
+    const auto bound = target.bind();
+    ui.takeScreenshot(PixelSize{640, 400});
+    frame(ui);
+    std::vector<FieldNotice::Line> shown = ui.notice().shown(now_ + 60.0);
+    ASSERT_FALSE(shown.empty());
+    EXPECT_EQ(shown.front().text.rfind("paused at step ", 0), 0u) << shown.front().text;
+    EXPECT_NE(shown.front().text.find("R resets, or lower r"), std::string::npos)
+        << "the field says what to do: " << shown.front().text;
+    shown = ui.notice().shown(now_);
+    ASSERT_EQ(shown.size(), 2u);
+    EXPECT_EQ(shown[1].text.rfind("saved heatlab_", 0), 0u)
+        << "the file's name, not its path: " << shown[1].text;
+    EXPECT_EQ(ui.readouts().message.rfind("saved " + ::testing::TempDir(), 0), 0u)
+        << "the panel has the whole path: " << ui.readouts().message;
+
+    ui.settings().running = true;  // Run
+    frame(ui);
+    EXPECT_FALSE(ui.settings().running);
+    EXPECT_EQ(ui.simulation().fieldOnHost(), paused.field);
+    const std::string& said = ui.readouts().message;
+    EXPECT_EQ(said.rfind("cannot go on: ", 0), 0u) << said;
+    EXPECT_NE(said.find("R resets the field, or lower r"), std::string::npos) << said;
+    EXPECT_EQ(said.find('\n'), std::string::npos) << said;
+    shown = ui.notice().shown(now_);
+    ASSERT_EQ(shown.size(), 2u);
+    EXPECT_EQ(shown[0].text.rfind("paused at step ", 0), 0u) << "still the reason on top";
+    EXPECT_EQ(shown[1].text, said);
+}
+
 TEST_F(Explosion, AStableGridKeepsTheChosenPace) {
     options.params.r = 0.25f;  // below a finite grid's own bound
     options.stepsPerFrame = 7;

@@ -238,6 +238,24 @@ TEST(CueScreenshot, IsNamedWhenWrittenIntoARecordOfAnyLength) {
 
 class WindowNotice : public LectureFixture {};
 
+// An automatic name never overwrites: P twice at one step (or a cue's
+// screenshot, then P) writes two files, the second numbered.
+TEST_F(WindowNotice, TwoScreenshotsAtOneStepAreTwoFiles) {
+    ScratchFolder folder;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.screenshots().folder = folder.path();
+    ui.settings().running = false;
+    run(ui, 1);
+    const auto bound = target.bind();
+    ui.takeScreenshot(PixelSize{640, 400});
+    ui.takeScreenshot(PixelSize{640, 400});
+    std::vector<std::string> names = folder.names();
+    std::sort(names.begin(), names.end());
+    ASSERT_EQ(names.size(), 2u);
+    EXPECT_EQ(names[0], "heatlab_optimised_r0.24_step000000.png");
+    EXPECT_EQ(names[1], "heatlab_optimised_r0.24_step000000_2.png");
+}
+
 // In the window a cue's screenshot that cannot be saved is a notice that
 // says why, not a silent miss.
 TEST_F(WindowNotice, ACuesScreenshotNotSavedIsSaid) {

@@ -75,15 +75,19 @@ TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
         const std::string previous = fileText(path);
         const std::vector<std::string> names = sortedNames(folder.path());
         ui.setOutputDisk(OutputDisk{1000});  // the PNG's first kilobyte fits
+        // The same state again: an automatic name never overwrites, so the
+        // next is numbered.
+        const std::string next = path.substr(0, path.size() - 4) + "_2.png";
         const std::string message = screenshot(ui);
         EXPECT_EQ(message,
-                  "screenshot not saved: cannot write " + path + ": " + std::strerror(ENOSPC))
+                  "screenshot not saved: cannot write " + next + ": " + std::strerror(ENOSPC))
             << name(kind);
         ui.setOutputDisk(OutputDisk{});
         EXPECT_TRUE(fileText(path) == previous) << name(kind) << ": the previous picture changed";
-        EXPECT_EQ(sortedNames(folder.path()), names) << "a temporary was left";
-        // Room again: the same screenshot is written.
-        EXPECT_EQ(screenshot(ui), "saved " + path);
+        EXPECT_EQ(sortedNames(folder.path()), names) << "a temporary or half a picture was left";
+        // Room again: the screenshot is written, under the numbered name.
+        EXPECT_EQ(screenshot(ui), "saved " + next);
+        EXPECT_EQ(readPng(next).image.width, kind == ScreenshotKind::Field ? 67 : 640);
         EXPECT_EQ(readPng(path).image.width, kind == ScreenshotKind::Field ? 67 : 640);
     }
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));

@@ -1,0 +1,195 @@
+#include "app/ui/pane_set.h"
+
+#include <cmath>
+#include <exception>
+
+namespace heatlab {
+
+PaneSet::PaneSet(std::unique_ptr<PaneRun> lead) {
+    panes_.push_back(std::make_unique<Pane>(std::move(lead)));
+}
+
+std::vector<Notice> PaneSet::follow(ABComparison& c, bool toggle, bool bAsA,
+                                    ComparisonReadouts& b) {
+    std::vector<Notice> said;
+    if (toggle) {
+        c.split = !c.split;
+        if (c.split) {
+            c.b = PaneBSettings{};  // a copy of A, following A until edited
+        }
+    }
+    if (bAsA) {
+        c.b = PaneBSettings{};
+    }
+    PaneRun& a = lead().run();
+    if (!c.split) {
+        panes_.resize(1);
+    } else if (panes_.size() == 1) {
+        try {
+            panes_.push_back(std::make_unique<Pane>(PaneRun::followerOf(a)));
+            b.difference = PaneDifference{};
+            said.push_back(Notice::info("split: B starts as A at step " +
+                                        std::to_string(a.simulation().stepCount())));
+        } catch (const std::exception& e) {
+            c.split = false;
+            said.push_back(Notice::info(std::string("not split: ") + e.what()));
+        }
+    }
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        PaneRun& follower = panes_[i]->run();
+        if (const std::optional<Notice> notice = follower.follow(a)) {
+            said.push_back(notice->ofPane(follower.name()));
+        }
+    }
+    b.running = split();
+    if (!b.running) {
+        b = ComparisonReadouts{};
+        return said;
+    }
+    PaneRun& runB = last().run();
+    b.backend = runB.control().backendText();
+    b.kernels = runB.simulation().backend().stencilKernels();
+    return said;
+}
+
+std::vector<Notice> PaneSet::restartFollowers(ABComparison& c) {
+    std::vector<Notice> said;
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        try {
+            panes_[i]->run().restartFrom(lead().run().simulation());
+        } catch (const std::exception& e) {
+            c.split = false;
+            said.push_back(
+                Notice::info("pane " + panes_[i]->run().name() + " stopped: " + e.what()));
+        }
+    }
+    if (!c.split) {
+        panes_.resize(1);
+    }
+    return said;
+}
+
+double PaneSet::fastestGrowth() const {
+    double factor = 0.0;
+    for (const auto& pane : panes_) {
+        const double f = pane->run().growthFactor();
+        factor = std::fabs(f) > std::fabs(factor) ? f : factor;
+    }
+    return factor;
+}
+
+LockstepSteps PaneSet::stepsBeforePause(int steps, bool& running) {
+    LockstepSteps lockstep{steps, {}};
+    for (auto& pane : panes_) {
+        PaneSteps allowed = pane->run().stepsBeforePause(lockstep.steps, running);
+        lockstep.steps = allowed.steps;
+        if (allowed.pause) {
+            lockstep.pauses.push_back(split() ? allowed.pause->ofPane(pane->run().name())
+                                              : *allowed.pause);
+            running = false;
+        }
+    }
+    return lockstep;
+}
+
+void PaneSet::measureDifference(int steps, bool timed, bool difference, ComparisonReadouts& b) {
+    if (!split()) {
+        return;
+    }
+    PaneRun& a = lead().run();
+    PaneRun& runB = last().run();
+    if (!difference) {
+        const bool hostFields = a.simulation().backend().facts().fieldInHostMemory &&
+                                runB.simulation().backend().facts().fieldInHostMemory;
+        const long long step = a.simulation().stepCount();
+        if (b.difference.step != step &&
+            (timed || hostFields || b.difference.step < 0 || steps == 0)) {
+            b.difference = a.differenceFrom(runB);
+        }
+    }
+    b.maxAbs = runB.readouts().maxAbs;
+}
+
+void PaneSet::place(const std::vector<PaneRect>& rects) {
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        panes_[i]->place(rects.at(i));
+    }
+}
+
+OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
+                                          const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
+                                          const PaneDifference& d, bool difference) const {
+    OverlayBand first;
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        const Pane& pane = *panes_[i];
+        std::vector<FieldNotice::Line> mine;
+        for (const FieldNotice::Line& line : notices) {
+            if (line.pane == pane.run().name() || (line.pane.empty() && i == 0)) {
+                mine.push_back(line);
+            }
+        }
+        const PaneRect& r = pane.rect();
+        const OverlayBand band =
+            drawFieldNotice(mine, imgui, static_cast<float>(r.x) / pixelsPerUnit,
+                            static_cast<float>(r.width) / pixelsPerUnit,
+                            static_cast<float>(r.height) / pixelsPerUnit);
+        if (i == 0) {
+            first = band;
+        }
+        if (!split()) {
+            break;
+        }
+        const float top = band.height > 0.0f ? band.y + band.height : 0.0f;
+        std::vector<std::string> lines = pane.labelLines(steps);
+        if (i > 0 && difference) {
+            lines.front() = "A - B  (" + lines.front() + ")";
+        }
+        if (i > 0) {
+            lines.push_back(
+                d.step >= 0 ? "max |A - B| = " + (d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3)) +
+                                  " at step " + std::to_string(d.step)
+                            : "max |A - B|: not measured yet");
+        }
+        drawPaneLabel(static_cast<float>(r.x) / pixelsPerUnit, top,
+                      static_cast<float>(r.width) / pixelsPerUnit, lines);
+    }
+    return first;
+}
+
+std::vector<DrawnPane> PaneSet::drawn(FieldRenderer& renderer, bool difference) {
+    const std::size_t count = difference ? 1 : panes_.size();
+    std::vector<DrawnPane> panes;
+    for (std::size_t i = 0; i < count; ++i) {
+        panes.push_back(panes_[i]->drawn(renderer));
+    }
+    return panes;
+}
+
+PngText PaneSet::describeFollowers(bool difference) {
+    PngText text;
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        const std::vector<std::string> lines = panes_[i]->labelLines(0);
+        text.emplace_back("Pane " + panes_[i]->run().name(),
+                          lines[0] + ", " + lines[1] + (difference ? "; shown as A - B" : ""));
+        const PaneDifference d = lead().run().differenceFrom(panes_[i]->run());
+        text.emplace_back("Max |A - B|",
+                          numberText(d.maxAbs, 6) + " at step " + std::to_string(d.step));
+    }
+    return text;
+}
+
+int PaneSet::registrations() const {
+    int total = 0;
+    for (const auto& pane : panes_) {
+        total += pane->view().registrations() + pane->view().sharedImports();
+    }
+    return total;
+}
+
+void PaneSet::finishFrame() {
+    for (auto& pane : panes_) {
+        pane->view().finishFrame();
+    }
+}
+
+}  // namespace heatlab

@@ -1,0 +1,85 @@
+#pragma once
+// The lecture's panes: pane A always, pane B while split, in lockstep. The
+// split started (pane B a copy of pane A, following A's settings with its
+// own) and stopped, every follower restarted when pane A's field is
+// replaced, the steps every pane may take before its pause, the labels,
+// the panes as pictures take them. Nothing here asks which pane it holds
+// but the split itself (pane A leads, the others follow). What it has to
+// say comes back as notices.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/io/png_file.h"
+#include "app/lecture/notice.h"
+#include "app/lecture/panel_readouts.h"
+#include "app/ui/field_overlay.h"
+#include "app/ui/pane.h"
+
+namespace heatlab {
+
+// The steps every pane may take this frame, and the pauses of the panes at
+// theirs (each named after its pane while there are two).
+struct LockstepSteps {
+    int steps = 0;
+    std::vector<Notice> pauses;
+};
+
+class PaneSet {
+public:
+    explicit PaneSet(std::unique_ptr<PaneRun> lead);
+
+    std::size_t size() const { return panes_.size(); }
+    Pane& operator[](std::size_t i) { return *panes_.at(i); }
+    const Pane& operator[](std::size_t i) const { return *panes_.at(i); }
+    Pane& lead() { return *panes_.front(); }
+    const Pane& lead() const { return *panes_.front(); }
+    Pane& last() { return *panes_.back(); }
+    bool split() const { return panes_.size() > 1; }
+
+    // After pane A's edits: the split as `c` asks (toggled, or pane B's
+    // settings made A's), each follower following pane A. A split that
+    // cannot start is turned off in `c`. Fills `b` with pane B's backend.
+    std::vector<Notice> follow(ABComparison& c, bool toggle, bool bAsA, ComparisonReadouts& b);
+    // Pane A's field was replaced (reset, scene, new grid): every follower
+    // starts again from it; one that cannot stops the split in `c`.
+    std::vector<Notice> restartFollowers(ABComparison& c);
+
+    // The largest growth a step over the panes: it sets the explosion's pace.
+    double fastestGrowth() const;
+    // The most of `steps` every pane may take, never past any pane's pause;
+    // `running` is turned off by a pause.
+    LockstepSteps stepsBeforePause(int steps, bool& running);
+
+    // After the frame's steps, while split: pane B's max |u|, and max
+    // |A - B| when it is due (into `b`). Measuring it costs both fields on
+    // the host: on timed frames (about once a second) unless both live there
+    // already; once a step, so a paused lecture measures its step once. While
+    // the difference shows, its view measures it.
+    void measureDifference(int steps, bool timed, bool difference, ComparisonReadouts& b);
+
+    void place(const std::vector<PaneRect>& rects);
+    // Each pane's notices (FieldNotice::shown: those it speaks of, pane
+    // A's the lecture's too) at its top, and its label below them: its
+    // lines, pane B's with max |A - B| (`d`), shown as A - B while
+    // `difference`; labels only while split. Returns pane A's notice band.
+    OverlayBand drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
+                                     const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
+                                     const PaneDifference& d, bool difference) const;
+    // Every pane as a picture draws it; while the difference shows, pane A
+    // alone (A - B is drawn from host copies, no field view).
+    std::vector<DrawnPane> drawn(FieldRenderer& renderer, bool difference);
+    // The text chunks of the panes after pane A: what each runs, and
+    // max |A - B|.
+    PngText describeFollowers(bool difference);
+    // Display buffers set up with CUDA so far over every pane.
+    int registrations() const;
+    // The frame's GL work of every pane goes to the GPU now.
+    void finishFrame();
+
+private:
+    std::vector<std::unique_ptr<Pane>> panes_;  // pane A first
+};
+
+}  // namespace heatlab

@@ -1,0 +1,43 @@
+#include "app/ui/scene_requests.h"
+
+#include <exception>
+
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+
+SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& settings,
+                               const std::optional<ViewTransform>& view) {
+    SceneRequest request;
+    const std::string path = panel.path;
+    if (panel.save) {
+        try {
+            Scene scene;
+            scene.settings = settings;
+            scene.view = view;
+            writeScene(path, scene);
+            request.said = Notice::info("saved scene " + path);
+        } catch (const RuntimeError& e) {
+            request.said = Notice::info(std::string("scene not saved: ") + e.what());
+        }
+    }
+    const auto shipped = static_cast<std::size_t>(panel.shipped);
+    if (panel.load || shipped < shippedScenes().size()) {
+        // Parsed whole before anything changes: a bad file leaves the
+        // lecture as it was.
+        try {
+            request.scene = panel.load ? readScene(path, settings)
+                                       : parseScene(shippedScenes()[shipped].text,
+                                                    shippedScenes()[shipped].file, settings);
+            request.named = panel.load ? path : request.scene->title;
+        } catch (const std::exception& e) {
+            request.said = Notice::info(std::string("scene not loaded: ") + e.what());
+        }
+    }
+    panel.save = false;
+    panel.load = false;
+    panel.shipped = -1;
+    return request;
+}
+
+}  // namespace heatlab

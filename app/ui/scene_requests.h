@@ -1,0 +1,28 @@
+#pragma once
+// The panel's scene requests of a frame (ScenePanel: save to its file, load
+// its file, load a shipped scene), taken and done as far as they go without
+// the lecture: a save written, a load read and checked whole. The lecture
+// applies a scene that came back (LectureUi), so a bad file changes nothing.
+
+#include <optional>
+#include <string>
+
+#include "app/lecture/lecture_settings.h"
+#include "app/lecture/notice.h"
+#include "app/lecture/scene.h"
+#include "app/ui/panel.h"
+
+namespace heatlab {
+
+struct SceneRequest {
+    std::optional<Scene> scene;  // read and checked: apply it
+    std::string named;           // what it is called once loaded: its file or title
+    std::optional<Notice> said;  // a save's outcome, or why a load was refused
+};
+
+// Takes the requests `panel` holds (and clears them); `settings` and `view`
+// are what a save writes and what a load reads over.
+SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& settings,
+                               const std::optional<ViewTransform>& view);
+
+}  // namespace heatlab
