@@ -165,8 +165,8 @@ RampR rampOf(const Fields& c) {
 // The cue's own fields; the rest are settings (setting_fields.h).
 const std::vector<std::string>& cueKeys() {
     static const std::vector<std::string> keys = [] {
-        std::vector<std::string> all = {"caption", "scene", "reset",      "ramp_r",
-                                        "until",   "then",  "screenshot", "bandwidth"};
+        std::vector<std::string> all = {"caption", "scene",      "reset",     "ramp_r", "until",
+                                        "then",    "screenshot", "bandwidth", "halve_h"};
         for (const std::string& key : cueSettingKeys()) {
             all.push_back(key);
         }
@@ -204,6 +204,9 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
     }
     if (c.has("bandwidth")) {
         cue.bandwidth = c.boolean("bandwidth");
+    }
+    if (c.has("halve_h")) {
+        cue.halveH = c.boolean("halve_h");
     }
     if (c.has("screenshot")) {
         cue.screenshot = c.boolean("screenshot");
@@ -384,6 +387,7 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     requests.caption = status();
     requests.screenshot = c.screenshot && !c.until && !again_;
     requests.bandwidth = c.bandwidth;
+    requests.halveSpacing = c.halveH;
     return requests;
 }
 

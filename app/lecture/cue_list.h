@@ -33,6 +33,9 @@
 //              "then": "wait" | "next",
 //              "bandwidth": true,  (the panel's bandwidth table measured
 //                                  on the running grid and shown)
+//              "halve_h": true,  (the accuracy lesson's "halve h": the sine
+//                                 field on a grid of twice the intervals,
+//                                 the same r, to the same physical time)
 //              "screenshot": true}, ...]}
 // A cue applies, in order: its scene, its settings, its reset. One that
 // resets, loads a scene or changes the split starts running unless it says
@@ -91,6 +94,7 @@ struct Cue {
     SettingsPatch settings;
     std::optional<RampR> rampR;
     bool bandwidth = false;
+    bool halveH = false;
     std::optional<CueUntil> until;
     bool thenNext = false;  // "then": "next"
     bool screenshot = false;
@@ -148,6 +152,7 @@ struct CueRequests {
     bool reset = false;                  // after the scene
     bool screenshot = false;             // after the frame is drawn
     bool bandwidth = false;              // measure and show the bandwidth table
+    bool halveSpacing = false;           // the accuracy lesson's "halve h"
     std::optional<std::string> caption;  // "cue 3 of 12: ..." on the field
     std::optional<long long> stepsLeft;  // the most steps this frame may run
 };

@@ -20,6 +20,7 @@ void PanelActions::merge(const PanelActions& other) {
     toggleSplit = toggleSplit || other.toggleSplit;
     paneBAsA = paneBAsA || other.paneBAsA;
     toggleRecording = toggleRecording || other.toggleRecording;
+    halveSpacing = halveSpacing || other.halveSpacing;
 }
 
 float steppedR(float r, int thousandths) {

@@ -33,6 +33,8 @@ struct PanelActions {
     bool paneBAsA = false;
     // Ctrl+R or the panel's button: start recording a video, or stop.
     bool toggleRecording = false;
+    // The accuracy section's "halve h" (accuracy_lesson.h), or a cue's.
+    bool halveSpacing = false;
 
     void merge(const PanelActions& other);
 };

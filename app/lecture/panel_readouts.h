@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/lecture/accuracy_lesson.h"
 #include "app/lecture/pane_difference.h"
 #include "app/lecture/stability_history.h"
 #include "app/measure/bandwidth_survey.h"
@@ -33,6 +34,8 @@ struct ComparisonReadouts {
 
 // What the panel shows but does not edit, measured by the window.
 struct PanelReadouts {
+    // The sine field against the exact solution (accuracy_lesson.h).
+    AccuracyReadout accuracy;
     Params running;                       // what the simulation runs with now
     std::vector<Kernel> kernels;          // the stencil kernels the backend has
     std::vector<BackendChoice> backends;  // what this build can run on

@@ -15,6 +15,7 @@
 #include "kernels/base/errors.h"
 #include "scenes/checkerboard_explosion_json.h"
 #include "scenes/copy_every_step_2048_json.h"
+#include "scenes/price_of_accuracy_json.h"
 #include "scenes/stable_diffusion_json.h"
 
 namespace heatlab {
@@ -107,6 +108,7 @@ const std::vector<ShippedScene>& shippedScenes() {
         {"app/lecture/scenes/stable_diffusion.json", scenes::kStableDiffusionJson},
         {"app/lecture/scenes/checkerboard_explosion.json", scenes::kCheckerboardExplosionJson},
         {"app/lecture/scenes/copy_every_step_2048.json", scenes::kCopyEveryStep2048Json},
+        {"app/lecture/scenes/price_of_accuracy.json", scenes::kPriceOfAccuracyJson},
     };
     return scenes;
 }

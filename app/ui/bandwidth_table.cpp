@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/ui/field_overlay.h"
 #include "app/ui/roofline_plot.h"
 #include "kernels/numerics/params.h"
 
@@ -29,7 +30,7 @@ void blankCell() {
 
 void nameCell(const std::string& name) {
     ImGui::TableNextColumn();
-    ImGui::TextWrapped("%s", name.c_str());
+    textWrappedAtSpaces(name);
 }
 
 // A share that is not known yet (the floor not timed) or at all (no peak) is
@@ -74,7 +75,7 @@ void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
 // edge or the next column never cuts it.
 void dimWrapped(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-    ImGui::TextWrapped("%s", text);
+    textWrappedAtSpaces(text);
     ImGui::PopStyleColor();
 }
 
@@ -121,8 +122,8 @@ void rows(const KernelTable& table, float width) {
 void measuredOn(const BandwidthSurvey& survey) {
     const GridSize& grid = survey.grid();
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-    ImGui::TextWrapped("grid %d x %d on %s (%s)", grid.nx, grid.ny, survey.deviceName().c_str(),
-                       survey.backendName().c_str());
+    textWrappedAtSpaces("grid " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
+                        " on " + survey.deviceName() + " (" + survey.backendName() + ")");
     ImGui::PopStyleColor();
 }
 
@@ -144,7 +145,7 @@ void status(const BandwidthSurvey& survey, float width) {
         break;
     case SurveyState::Failed:
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        ImGui::TextWrapped("%s", survey.error().c_str());
+        textWrappedAtSpaces(survey.error());
         ImGui::PopStyleColor();
         break;
     case SurveyState::Idle:

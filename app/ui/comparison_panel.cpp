@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/lecture/panel_edits.h"
+#include "app/ui/field_overlay.h"
 #include "app/ui/frame_breakdown.h"
 #include "app/ui/panel_widgets.h"
 
@@ -128,7 +129,7 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
     }
     ImGui::Checkbox("show A - B (diverging)", &c.difference);
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-    ImGui::TextWrapped("%s", readouts.comparison.backend.c_str());
+    textWrappedAtSpaces(readouts.comparison.backend);
     ImGui::PopStyleColor();
     paneBControls(settings, c.b, readouts);
     costs(readouts);

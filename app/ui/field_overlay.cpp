@@ -6,6 +6,7 @@
 #include <cfloat>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app/lecture/key_commands.h"
 
@@ -19,6 +20,51 @@ constexpr float kTextShare = 0.9f;
 
 }  // namespace
 
+namespace {
+
+float widthOf(ImFont* font, float size, const std::string& text) {
+    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x;
+}
+
+// A word wider than `width` (a path, a file's name) in pieces that fit:
+// cut after a '/' or '_' where one is near enough, else between whole
+// UTF-8 characters; never after a '.', so numbers stay whole.
+std::vector<std::string> piecesOf(ImFont* font, float size, const std::string& word, float width) {
+    std::vector<std::string> pieces;
+    std::string rest = word;
+    while (!rest.empty() && widthOf(font, size, rest) > width) {
+        std::size_t fits = 0;   // bytes of `rest` that fit
+        std::size_t joint = 0;  // the last cut after '/' or '_' that fits
+        for (std::size_t at = 0; at < rest.size();) {
+            std::size_t next = at + 1;
+            while (next < rest.size() && (static_cast<unsigned char>(rest[next]) & 0xC0) == 0x80) {
+                ++next;
+            }
+            if (widthOf(font, size, rest.substr(0, next)) > width) {
+                break;
+            }
+            fits = next;
+            if (rest[at] == '/' || rest[at] == '_') {
+                joint = next;
+            }
+            at = next;
+        }
+        std::size_t first = 1;  // a whole character, even where none fits
+        while (first < rest.size() && (static_cast<unsigned char>(rest[first]) & 0xC0) == 0x80) {
+            ++first;
+        }
+        const std::size_t cut = joint > 0 ? joint : std::max(fits, first);
+        pieces.push_back(rest.substr(0, cut));
+        rest = rest.substr(cut);
+    }
+    if (!rest.empty()) {
+        pieces.push_back(rest);
+    }
+    return pieces;
+}
+
+}  // namespace
+
 std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, float width) {
     std::string out;
     std::string line;
@@ -28,17 +74,25 @@ std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, f
         if (end == std::string::npos) {
             end = text.size();
         }
-        const std::string word = text.substr(start, end - start);
-        const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && font->CalcTextSizeA(size, FLT_MAX, 0.0f, longer.c_str()).x > width) {
-            out += line + "\n";
-            line = word;
-        } else {
-            line = longer;
+        for (const std::string& word :
+             piecesOf(font, size, text.substr(start, end - start), width)) {
+            const std::string longer = line.empty() ? word : line + " " + word;
+            if (!line.empty() && widthOf(font, size, longer) > width) {
+                out += line + "\n";
+                line = word;
+            } else {
+                line = longer;
+            }
         }
         start = end + 1;
     }
     return out + line;
+}
+
+void textWrappedAtSpaces(const std::string& text) {
+    const std::string lines = wrappedAtSpaces(ImGui::GetFont(), ImGui::GetFontSize(), text,
+                                              std::max(1.0f, ImGui::GetContentRegionAvail().x));
+    ImGui::TextUnformatted(lines.c_str());
 }
 
 std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines) {

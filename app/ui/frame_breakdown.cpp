@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "app/ui/field_overlay.h"
+
 namespace heatlab {
 
 namespace {
@@ -118,7 +120,9 @@ void drawFrameLegend(const std::optional<FrameStats>& timed) {
     const FrameStats& b = *timed;
     const std::array<Part, 5> parts = partsOf(b);
     const double total = std::max(b.totalMs(), 1e-9);
-    ImGui::TextWrapped("one frame, each part waited for: %.3g ms", b.totalMs());
+    char heading[64];
+    std::snprintf(heading, sizeof heading, "one frame, each part waited for: %.3g ms", b.totalMs());
+    textWrappedAtSpaces(heading);
     const LegendLayout layout = legendLayout();
     if (ImGui::BeginTable("breakdown", 3, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthFixed, layout.name);

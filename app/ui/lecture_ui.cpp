@@ -158,10 +158,10 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
                                                input_.navigation(), run.simulation().params().grid);
         }
         // The measures are queued behind the frame's steps, before any GL.
-        frameSettings.beforeDraw = [this, &run, steps, lead] {
+        frameSettings.beforeDraw = [this, &run, steps, lead, timed] {
             measurePane(run, lead && loupeShown(settings().loupe, run.growthFactor()));
             if (lead) {
-                measure(steps);
+                measure(steps, timed);
             }
         };
         const bool replaced = difference && !lead;
@@ -203,6 +203,16 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     }
     if (cueStepsLeft_) {
         steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
+    }
+    if (const std::optional<long long> left = accuracy_.stepsLeft(simulation())) {
+        steps = static_cast<int>(std::min<long long>(steps, *left));
+        if (*left == 0 && s.running) {
+            s.running = false;
+            accuracy_.reached();
+            say(
+                Notice::info("h / 2 has run the same alpha t: its error against the exact "
+                             "solution is in the Accuracy section"));
+        }
     }
     const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
     say(lockstep.pauses);
@@ -247,7 +257,14 @@ void LectureUi::apply(const PanelActions& actions) {
         show(switched);
         showBackend();
     }
-    if (actions.reset) {
+    // Halve h: the coarse run kept, the finer grid reset onto and run to the
+    // same physical time.
+    const bool halve = actions.halveSpacing && AccuracyLesson::applies(simulation().params());
+    if (halve) {
+        settings().params.grid = accuracy_.halve(simulation(), shown().stepsPerSecond);
+        settings().running = true;
+    }
+    if (actions.reset || halve) {
         const ControlOutcome reset = control.reset();
         if (!reset.notice) {
             // A new field: nothing said of the old one stays.
@@ -293,8 +310,12 @@ void LectureUi::measurePane(PaneRun& run, bool withSpot) {
     }
 }
 
-void LectureUi::measure(int steps) {
+void LectureUi::measure(int steps, bool timed) {
     PanelReadouts& readouts = shown();
+    accuracy_.measure(simulation(),
+                      timed || steps == 0 || simulation().backend().facts().fieldInHostMemory,
+                      readouts.stepsPerSecond);
+    readouts.accuracy = accuracy_.readout();
     readouts.running = simulation().params();
     readouts.steps = simulation().stepCount();
     Rates rates{readouts.frameMs, readouts.stepsPerSecond, readouts.copyGBs};
@@ -367,6 +388,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     actions.reset = actions.reset || asked.reset;
     actions.screenshot = actions.screenshot || asked.screenshot;
     actions.measureBandwidth = actions.measureBandwidth || asked.bandwidth;
+    actions.halveSpacing = actions.halveSpacing || asked.halveSpacing;
     cueStepsLeft_ = asked.stepsLeft;
     shown().cue = cues_.status();
     shown().cueWaiting = cues_.waiting();

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "app/io/png_file.h"
+#include "app/lecture/accuracy_lesson.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
 #include "app/lecture/frame_pacer.h"
@@ -181,8 +182,9 @@ private:
     // The frame's panes: stepped, drawn, measured, with their bars;
     // `toggleLoupe`: this frame's key or panel asked for the loupe.
     void drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe);
-    // Pane A's measures after the frame's steps, and the rates.
-    void measure(int steps);
+    // Pane A's measures after the frame's steps, and the rates; the error
+    // against the exact solution when `timed` (it costs the field on the host).
+    void measure(int steps, bool timed);
     // Every pane's measures: an overflow in one pauses the lockstep.
     void measurePane(PaneRun& run, bool withSpot);
     // One row of the table a frame, once the frame's steps are done.
@@ -221,6 +223,7 @@ private:
     BandwidthSurvey bandwidth_;
     FramePacer pacer_;
     CuePlayer cues_;
+    AccuracyLesson accuracy_;
     std::optional<long long> cueStepsLeft_;  // this frame's cap from the cue's "until"
     UiSurface surface_;
     FrameTiming timing_ = FrameTiming::Sampled;

@@ -12,8 +12,10 @@
 #include "app/io/video_size.h"
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
+#include "app/ui/accuracy_panel.h"
 #include "app/ui/bandwidth_table.h"
 #include "app/ui/comparison_panel.h"
+#include "app/ui/field_overlay.h"
 #include "app/ui/panel_widgets.h"
 #include "kernels/numerics/grid_modes.h"
 
@@ -50,10 +52,12 @@ bool inputText(const char* label, std::string& text) {
 void wrapped(const ImVec4& colour, const char* format, ...) IM_FMTARGS(2);
 void wrapped(const ImVec4& colour, const char* format, ...) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    char text[1024];
     va_list args;
     va_start(args, format);
-    ImGui::TextWrappedV(format, args);
+    std::vsnprintf(text, sizeof text, format, args);
     va_end(args);
+    textWrappedAtSpaces(text);
     ImGui::PopStyleColor();
 }
 
@@ -269,7 +273,7 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     if (picture.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
         !readouts.fallbackReason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
-        ImGui::TextWrapped("via host: %s", readouts.fallbackReason.c_str());
+        textWrappedAtSpaces("via host: " + readouts.fallbackReason);
         ImGui::PopStyleColor();
     }
     if (readouts.path == DisplayPath::Interop) {
@@ -350,11 +354,9 @@ void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
     }
 }
 
-// A section of the panel that the lecturer can fold away; the ones a
-// lecture uses all the time start open.
 // The cue list's line and its buttons, above all else: where the lecture is.
 void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
-    ImGui::TextWrapped("%s", readouts.cue.c_str());
+    textWrappedAtSpaces(readouts.cue);
     if (ImGui::Button("< back (Page Up)")) {
         actions.previousCue = true;
     }
@@ -363,12 +365,13 @@ void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
         actions.nextCue = true;
     }
     if (readouts.cueWaiting) {
-        ImGui::SameLine();
-        ImGui::TextColored(kDimColour, "done: waiting");
+        noteBeside("done: waiting");  // on the next line where it does not fit
     }
     ImGui::Separator();
 }
 
+// A section of the panel that the lecturer can fold away; the ones a
+// lecture uses all the time start open.
 bool section(const char* title, bool open) {
     return ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
@@ -442,11 +445,11 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
         scene.load = true;
     }
     if (!scene.loadedTitle.empty()) {
-        ImGui::TextWrapped("%s", scene.loadedTitle.c_str());
+        textWrappedAtSpaces(scene.loadedTitle);
     }
     if (!scene.loadedDescription.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        ImGui::TextWrapped("%s", scene.loadedDescription.c_str());
+        textWrappedAtSpaces(scene.loadedDescription);
         ImGui::PopStyleColor();
     }
     ImGui::Checkbox("presenter mode, large UI (F5)", &settings.presenter);
@@ -483,8 +486,8 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         }
         if (!settings.presenter) {
             ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-            ImGui::TextWrapped("%s", readouts.backend.c_str());
-            ImGui::TextWrapped("%s", readouts.gl.c_str());
+            textWrappedAtSpaces(readouts.backend);
+            textWrappedAtSpaces(readouts.gl);
             ImGui::PopStyleColor();
         }
         if (settings.presenter) {
@@ -532,6 +535,12 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         if (section("A/B: two runs in lockstep (B)", false)) {
             comparisonControls(settings, readouts, actions);
         }
+        if (readouts.accuracy.now || readouts.accuracy.coarser) {
+            ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+        }
+        if (section("Accuracy: the exact solution", false)) {
+            accuracyControls(readouts, actions);
+        }
         if (section("Grid", false)) {
             resetControls(settings, readouts);
         }
@@ -555,8 +564,10 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
             actions.toggleRecording = true;
         }
         if (!readouts.recording) {
-            ImGui::InputInt("video: a frame every K steps (0: each frame)", &screenshot.videoEvery);
-            ImGui::InputInt("video frames a second", &screenshot.videoRate);
+            // The labels short: a long one is cut at the panel's edge.
+            wrapped(kDimColour, "video: a frame every K steps (0: each frame), R a second");
+            ImGui::InputInt("K", &screenshot.videoEvery);
+            ImGui::InputInt("R", &screenshot.videoRate);
             screenshot.videoEvery = std::clamp(screenshot.videoEvery, 0, kMaxStepsPerFrame);
             screenshot.videoRate = std::clamp(screenshot.videoRate, kVideoMinRate, kVideoMaxRate);
         }
@@ -565,7 +576,7 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
             actions.quit = true;
         }
         if (!readouts.message.empty()) {
-            ImGui::TextWrapped("%s", readouts.message.c_str());
+            textWrappedAtSpaces(readouts.message);
         }
         ImGui::PopItemWidth();
     }

@@ -301,7 +301,7 @@ TEST(Scene, AFileThatCannotBeReadIsNamed) {
 
 TEST(Scene, TheShippedScenesParse) {
     const std::vector<ShippedScene>& shipped = shippedScenes();
-    ASSERT_EQ(shipped.size(), 3u);
+    ASSERT_EQ(shipped.size(), 4u);
     std::vector<std::string> titles;
     for (const ShippedScene& s : shipped) {
         const Scene scene = parseScene(s.text, s.file);
@@ -325,6 +325,11 @@ TEST(Scene, TheShippedScenesParse) {
     EXPECT_EQ(copy.settings.params.grid.ny, 2048);
     EXPECT_EQ(copy.settings.copyEvery, 1);
     EXPECT_FALSE(copy.settings.pinned);
+    // The price of accuracy: the field with an exact solution.
+    const Scene accuracy = parseScene(shipped[3].text, shipped[3].file);
+    EXPECT_EQ(accuracy.settings.params.initial, InitialCondition::Sine);
+    EXPECT_EQ(accuracy.settings.params.boundary, Boundary::Dirichlet);
+    EXPECT_EQ(accuracy.settings.params.grid.nx, 129);
     EXPECT_EQ(copy.settings.pace, Pace::FixedSteps);
     EXPECT_EQ(copy.settings.stepsPerFrame, 10);
     EXPECT_NE(copy.description.find("copied back"), std::string::npos) << copy.description;
