@@ -20,7 +20,7 @@ bool AccuracyLesson::applies(const Params& params) {
     return params.initial == InitialCondition::Sine && params.boundary == Boundary::Dirichlet;
 }
 
-AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation, double stepsPerSecond) const {
+AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation, double msPerStep) const {
     const Params& p = simulation.params();
     AccuracyPoint point;
     point.grid = p.grid;
@@ -28,11 +28,11 @@ AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation, double stepsPerSec
     point.alphaT = alphaTOf(p, point.steps);
     const std::vector<float> field = simulation.fieldOnHost();
     point.error = errorAgainstExactSine(field.data(), p.grid, p.r, point.steps);
-    point.stepsPerSecond = stepsPerSecond;
+    point.msPerStep = msPerStep;
     return point;
 }
 
-void AccuracyLesson::measure(Simulation& simulation, bool due, double stepsPerSecond) {
+void AccuracyLesson::measure(Simulation& simulation, bool due, double msPerStep) {
     if (!applies(simulation.params())) {
         readout_ = AccuracyReadout{};
         return;
@@ -48,14 +48,14 @@ void AccuracyLesson::measure(Simulation& simulation, bool due, double stepsPerSe
     const bool atTarget =
         readout_.targetSteps > 0 && simulation.stepCount() == readout_.targetSteps;
     if (changed && (due || atTarget)) {
-        readout_.now = pointOf(simulation, stepsPerSecond);
+        readout_.now = pointOf(simulation, msPerStep);
         measuredField_ = simulation.fieldCount();
         measuredStep_ = simulation.stepCount();
     }
 }
 
-GridSize AccuracyLesson::halve(Simulation& simulation, double stepsPerSecond) {
-    AccuracyPoint coarse = pointOf(simulation, stepsPerSecond);
+GridSize AccuracyLesson::halve(Simulation& simulation, double msPerStep) {
+    AccuracyPoint coarse = pointOf(simulation, msPerStep);
     readout_.targetSteps = 4 * coarse.steps;
     readout_.coarser = coarse;
     readout_.now.reset();

@@ -21,8 +21,10 @@ struct AccuracyPoint {
     long long steps = 0;
     double alphaT = 0.0;  // the physical time on [0, 2 pi]^2: r steps h^2
     ExactError error;
-    double stepsPerSecond = 0.0;  // as the lecture measured it on this grid
-    double workSeconds() const { return stepsPerSecond > 0.0 ? steps / stepsPerSecond : 0.0; }
+    // A step's time on this grid, from the newest frame timed part by part
+    // (its steps waited for): the work, whatever the pace.
+    double msPerStep = 0.0;
+    double workSeconds() const { return 1e-3 * msPerStep * static_cast<double>(steps); }
 };
 
 struct AccuracyReadout {
@@ -40,11 +42,11 @@ public:
     // After a frame's steps: the error of the field now, when `due` (it
     // costs the field on the host) and the step changed; cleared where the
     // field has no exact solution.
-    void measure(Simulation& simulation, bool due, double stepsPerSecond);
+    void measure(Simulation& simulation, bool due, double msPerStep);
     // "Halve h": the coarse run as it is now is kept, and the grid the run
     // goes on with returned (reset onto it); it runs to four times the
     // coarse run's steps, the same physical time.
-    GridSize halve(Simulation& simulation, double stepsPerSecond);
+    GridSize halve(Simulation& simulation, double msPerStep);
     // The most steps the run may take this frame before the halved run's
     // target (nothing while there is none, or once it was reached: Run
     // goes on from there).
@@ -55,7 +57,7 @@ public:
     const AccuracyReadout& readout() const { return readout_; }
 
 private:
-    AccuracyPoint pointOf(Simulation& simulation, double stepsPerSecond) const;
+    AccuracyPoint pointOf(Simulation& simulation, double msPerStep) const;
 
     AccuracyReadout readout_;
     long long measuredField_ = -1;

@@ -34,8 +34,11 @@ struct ComparisonReadouts {
 
 // What the panel shows but does not edit, measured by the window.
 struct PanelReadouts {
-    // The sine field against the exact solution (accuracy_lesson.h).
+    // The sine field against the exact solution (accuracy_lesson.h), and
+    // its section just asked for (halve h, its target reached): unfolded and
+    // scrolled into view, the bandwidth table folded.
     AccuracyReadout accuracy;
+    bool showAccuracy = false;
     Params running;                       // what the simulation runs with now
     std::vector<Kernel> kernels;          // the stencil kernels the backend has
     std::vector<BackendChoice> backends;  // what this build can run on

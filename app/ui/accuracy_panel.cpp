@@ -43,7 +43,7 @@ void accuracyControls(const PanelReadouts& readouts, PanelActions& actions) {
         char text[200];
         std::snprintf(text, sizeof text,
                       "half the spacing: the error %.2fx smaller, for 16x the cell updates "
-                      "(4x the steps on 4x the cells; measured %.1fx the time)",
+                      "(4x the steps on 4x the cells; the steps took %.1fx the time)",
                       a.coarser->error.maxAbs / a.now->error.maxAbs, work);
         textWrappedAtSpaces(text);
     } else if (a.targetSteps > 0 && (!a.now || a.now->steps < a.targetSteps)) {

@@ -118,9 +118,11 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
         actions.toggleSplit = true;
     }
     if (!readouts.comparison.running) {
-        ImGui::TextColored(kDim,
-                           "B starts as a copy of A (field, step, settings) and follows "
-                           "A's settings until one of B's is changed");
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        textWrappedAtSpaces(
+            "B starts as a copy of A (field, step, settings) and follows A's "
+            "settings until one of B's is changed");
+        ImGui::PopStyleColor();
         return;
     }
     ImGui::SameLine();

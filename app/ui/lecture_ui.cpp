@@ -67,6 +67,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         actions.merge(drawPanel(s, shown(), scenePanel_, pictures_.panel(), units,
                                 static_cast<float>(surface.units.height), width, panelLayout_));
         shown().showBandwidth = false;
+        shown().showAccuracy = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
@@ -211,7 +212,9 @@ int LectureUi::paceSteps(const PanelActions& actions) {
             accuracy_.reached();
             say(
                 Notice::info("h / 2 has run the same alpha t: its error against the exact "
-                             "solution is in the Accuracy section"));
+                             "solution is in the Accuracy section",
+                             "h / 2: the same time reached (Accuracy)"));
+            shown().showAccuracy = true;
         }
     }
     const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
@@ -246,8 +249,9 @@ void LectureUi::show(const ControlOutcome& outcome) {
     }
     if (outcome.newGrid) {
         input_.navigation().fit();
-        // The table belongs to a grid: a new one is measured.
-        measureBandwidth();
+        // The table belongs to a grid: a new one is measured, its section
+        // left as it is (the lesson on screen stays in view).
+        measureBandwidth(false);
     }
 }
 
@@ -261,8 +265,9 @@ void LectureUi::apply(const PanelActions& actions) {
     // same physical time.
     const bool halve = actions.halveSpacing && AccuracyLesson::applies(simulation().params());
     if (halve) {
-        settings().params.grid = accuracy_.halve(simulation(), shown().stepsPerSecond);
+        settings().params.grid = accuracy_.halve(simulation(), timedMsPerStep());
         settings().running = true;
+        shown().showAccuracy = true;
     }
     if (actions.reset || halve) {
         const ControlOutcome reset = control.reset();
@@ -314,7 +319,7 @@ void LectureUi::measure(int steps, bool timed) {
     PanelReadouts& readouts = shown();
     accuracy_.measure(simulation(),
                       timed || steps == 0 || simulation().backend().facts().fieldInHostMemory,
-                      readouts.stepsPerSecond);
+                      timedMsPerStep());
     readouts.accuracy = accuracy_.readout();
     readouts.running = simulation().params();
     readouts.steps = simulation().stepCount();
@@ -327,9 +332,9 @@ void LectureUi::measure(int steps, bool timed) {
     readouts.roofline = runningKernelOf(simulation(), readouts.stepsPerSecond, readouts.copyGBs);
 }
 
-void LectureUi::measureBandwidth() {
+void LectureUi::measureBandwidth(bool unfold) {
     const BackendChoice kind = choiceOf(simulation().backend());
-    shown().showBandwidth = true;
+    shown().showBandwidth = shown().showBandwidth || unfold;
     try {
         bandwidth_.start(simulation().params(), makeBackend(kind).backend);
     } catch (const std::exception& e) {
@@ -343,6 +348,11 @@ void LectureUi::advanceBandwidthSurvey() {
         simulation().backend().synchronize();
         bandwidth_.advance();
     }
+}
+
+double LectureUi::timedMsPerStep() const {
+    const std::optional<FrameStats>& timed = lead().readouts().breakdown;
+    return timed && timed->stepsTimed > 0 ? timed->stepsMs / timed->stepsTimed : 0.0;
 }
 
 float LectureUi::pixelsPerUnit() const {
@@ -472,7 +482,7 @@ void LectureUi::applyScene(const Scene& scene) {
     scenePanel_.loadedDescription = scene.description;
     // The view is the scene's, not fitted.
     if (outcome.newGrid) {
-        measureBandwidth();
+        measureBandwidth(false);
     }
 }
 

@@ -115,9 +115,10 @@ public:
 
     // Starts the bandwidth table (the bench's table 1) on the running grid,
     // on a second backend of the simulation's kind, one row a frame from the
-    // next frame on, its section of the panel unfolded; the panel says why
-    // when it cannot.
-    void measureBandwidth();
+    // next frame on, its section of the panel unfolded and scrolled to when
+    // `unfold` (asked for: the button, a cue, --bandwidth; not a new grid's
+    // own); the panel says why when it cannot.
+    void measureBandwidth(bool unfold = true);
     bool measuringBandwidth() const { return bandwidth_.running(); }
     // Display buffers set up with CUDA so far, registered or imported (once
     // per grid or view size), over every pane.
@@ -191,6 +192,8 @@ private:
     void advanceBandwidthSurvey();
     int paceSteps(const PanelActions& actions);
     float pixelsPerUnit() const;
+    // A step's time in the newest frame timed part by part (0: none yet).
+    double timedMsPerStep() const;
     FieldArea fieldArea() const;
     bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
     std::vector<DrawnPane> drawnPanes() { return panes_.drawn(renderer_, showsDifference()); }

@@ -520,6 +520,8 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         }
         if (readouts.showBandwidth) {
             ImGui::SetNextItemOpen(true);
+        } else if (readouts.showAccuracy) {
+            ImGui::SetNextItemOpen(false);
         }
         if (section("Bandwidth: the bench's table on this grid", false)) {
             // Just asked for (a cue, a new grid): scrolled into view, so the
@@ -535,10 +537,15 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         if (section("A/B: two runs in lockstep (B)", false)) {
             comparisonControls(settings, readouts, actions);
         }
-        if (readouts.accuracy.now || readouts.accuracy.coarser) {
+        if (readouts.showAccuracy) {
+            ImGui::SetNextItemOpen(true);
+        } else if (readouts.accuracy.now || readouts.accuracy.coarser) {
             ImGui::SetNextItemOpen(true, ImGuiCond_Once);
         }
         if (section("Accuracy: the exact solution", false)) {
+            if (readouts.showAccuracy) {
+                ImGui::SetScrollHereY(0.0f);
+            }
             accuracyControls(readouts, actions);
         }
         if (section("Grid", false)) {
