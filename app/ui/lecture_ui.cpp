@@ -98,9 +98,10 @@ bool LectureUi::frame(const UiSurface& surface) {
     drawPanes(steps, bar, timed, actions.toggleLoupe);
     advanceBandwidthSurvey();
     notice_.frame(s.running, clock_());
-    const ComparisonReadouts& b = shown().comparison;
-    noticeBand_ = panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, pixelsPerUnit(),
-                                              b.timedSteps, b.difference, showsDifference());
+    const ComparisonReadouts& compared = shown().comparison;
+    noticeBand_ =
+        panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, pixelsPerUnit(),
+                                    compared.timedSteps, compared.difference, showsDifference());
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {

@@ -28,6 +28,19 @@ protected:
         }
     }
 
+    // Frames a 60th of a second apart in simulated time, the clock the
+    // lecture reads once it is given clockedBy(ui).
+    void frames(LectureUi& ui, int count) {
+        for (int i = 0; i < count; ++i) {
+            now_ += 1.0 / 60.0;
+            run(ui, 1);
+        }
+    }
+    void clockedBy(LectureUi& ui) {
+        ui.setClock([this] { return now_; });
+    }
+
+    double now_ = 1.0;
     HeadlessContext context;
     ImGuiLayer imgui{1.0f};
     OffscreenTarget target{640, 400};

@@ -17,16 +17,7 @@
 namespace heatlab {
 namespace {
 
-class Accuracy : public LectureFixture {
-protected:
-    void frames(LectureUi& ui, int count) {
-        for (int i = 0; i < count; ++i) {
-            now_ += 1.0 / 60.0;
-            run(ui, 1);
-        }
-    }
-    double now_ = 1.0;
-};
+class Accuracy : public LectureFixture {};
 
 TEST_F(Accuracy, HalvingHRunsTheSameTimeAndTheErrorFallsFourTimes) {
     options.params.grid = GridSize{129, 129};
@@ -35,7 +26,7 @@ TEST_F(Accuracy, HalvingHRunsTheSameTimeAndTheErrorFallsFourTimes) {
     options.params.r = 0.25f;
     options.stepsPerFrame = 50;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, "test");
-    ui.setClock([this] { return now_; });
+    clockedBy(ui);
     ui.setCues(parseCues(R"({"heatlab_cues": 1, "cues": [{"reset": true, "until": {"step": 415}},
         {"halve_h": true, "until": "pause"}]})",
                          "accuracy.json"));

@@ -25,24 +25,14 @@
 namespace heatlab {
 namespace {
 
-class CueListUi : public LectureFixture {
-protected:
-    // A frame a 60th of a second after the one before, in simulated time.
-    void frames(LectureUi& ui, int count) {
-        for (int i = 0; i < count; ++i) {
-            now_ += 1.0 / 60.0;
-            run(ui, 1);
-        }
-    }
-    double now_ = 1.0;
-};
+class CueListUi : public LectureFixture {};
 
 TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     const std::string folder = ::testing::TempDir() + "heatlab-cue-shots";
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, "test");
-    ui.setClock([this] { return now_; });
+    clockedBy(ui);
     ui.screenshots().folder = folder;
     ui.setCues(readCues("lecture"));
     const int count = ui.cues().count();
@@ -104,7 +94,7 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
 // cue before ended paused; one that says "running": false stays paused.
 TEST_F(CueListUi, ACueThatResetsStartsFromItsOwnStateNotTheLastCuesPause) {
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, "test");
-    ui.setClock([this] { return now_; });
+    clockedBy(ui);
     ui.setCues(parseCues(R"({"heatlab_cues": 1, "cues": [{"until": {"step": 6}},
         {"reset": true}, {"running": false}, {"reset": true, "running": false}]})",
                          "c.json"));

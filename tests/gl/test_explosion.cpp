@@ -81,8 +81,6 @@ protected:
         }
         return static_cast<double>(dark) / static_cast<double>(all);
     }
-
-    double now_ = 0.0;
 };
 
 bool allFinite(const std::vector<float>& field) {

@@ -44,14 +44,13 @@ protected:
     std::unique_ptr<LectureUi> lecture() {
         auto ui = std::make_unique<LectureUi>(options, std::make_unique<CpuBackend>(), imgui,
                                               context.description());
-        ui->setClock([this] { return now_; });
+        clockedBy(*ui);
         // The breakdown's bar from the first frame, not once a second.
         ui->setFrameTiming(FrameTiming::EveryFrame);
         return ui;
     }
 
     OffscreenTarget screen{kWidth, kHeight};
-    double now_ = 1.0;
 };
 
 std::string describe(const PanelRect& r) {
