@@ -388,6 +388,7 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     requests.screenshot = c.screenshot && !c.until && !again_;
     requests.bandwidth = c.bandwidth;
     requests.halveSpacing = c.halveH;
+    requests.showDisplay = c.settings.sets("display_path");
     return requests;
 }
 

@@ -153,6 +153,7 @@ struct CueRequests {
     bool screenshot = false;             // after the frame is drawn
     bool bandwidth = false;              // measure and show the bandwidth table
     bool halveSpacing = false;           // the accuracy lesson's "halve h"
+    bool showDisplay = false;            // it sets the display path: show its section
     std::optional<std::string> caption;  // "cue 3 of 12: ..." on the field
     std::optional<long long> stepsLeft;  // the most steps this frame may run
 };

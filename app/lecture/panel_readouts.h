@@ -39,6 +39,9 @@ struct PanelReadouts {
     // scrolled into view, the bandwidth table folded.
     AccuracyReadout accuracy;
     bool showAccuracy = false;
+    // A cue set the display path: its section unfolded and scrolled to
+    // (after the bandwidth table, when both are asked for).
+    bool showDisplay = false;
     Params running;                       // what the simulation runs with now
     std::vector<Kernel> kernels;          // the stencil kernels the backend has
     std::vector<BackendChoice> backends;  // what this build can run on

@@ -68,6 +68,7 @@ bool LectureUi::frame(const UiSurface& surface) {
                                 static_cast<float>(surface.units.height), width, panelLayout_));
         shown().showBandwidth = false;
         shown().showAccuracy = false;
+        shown().showDisplay = false;
         panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
     } else {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
@@ -400,6 +401,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     actions.screenshot = actions.screenshot || asked.screenshot;
     actions.measureBandwidth = actions.measureBandwidth || asked.bandwidth;
     actions.halveSpacing = actions.halveSpacing || asked.halveSpacing;
+    shown().showDisplay = shown().showDisplay || asked.showDisplay;
     cueStepsLeft_ = asked.stepsLeft;
     shown().cue = cues_.status();
     shown().cueWaiting = cues_.waiting();

@@ -520,7 +520,7 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         }
         if (readouts.showBandwidth) {
             ImGui::SetNextItemOpen(true);
-        } else if (readouts.showAccuracy) {
+        } else if (readouts.showAccuracy || readouts.showDisplay) {
             ImGui::SetNextItemOpen(false);
         }
         if (section("Bandwidth: the bench's table on this grid", false)) {
@@ -551,8 +551,16 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         if (section("Grid", false)) {
             resetControls(settings, readouts);
         }
+        if (readouts.showDisplay) {
+            ImGui::SetNextItemOpen(true);
+        }
         if (section("Display", false)) {
-            displayControls(settings, readouts, actions);
+            // A cue about the display path: its section in view, unless the
+            // same cue asked for the bandwidth table, which is its subject.
+            if (readouts.showDisplay && !readouts.showBandwidth) {
+                ImGui::SetScrollHereY(0.0f);
+            }
+            recordGroup(layout.displayPath, [&] { displayControls(settings, readouts, actions); });
         }
         if (section("Brush (left hot, right cold)", false)) {
             brushControls(settings);

@@ -72,6 +72,7 @@ struct PanelLayout {
     PanelRect readouts;        // steps, frame ms, steps/s, GB/s to host, max |u|
     PanelRect frameBar;        // the frame-time bar and the backend's ms a step
     PanelRect stabilityMeter;  // its legend, plot and step axis
+    PanelRect displayPath;     // the Display section's controls, when it is open
 };
 
 // Draws the panel `width` units wide along the right edge of a display of

@@ -110,6 +110,25 @@ TEST_F(PresenterLayout, TheEssentialsFitWhileTheShippedLecturePlays) {
     expectOnScreen(*ui, ui->readouts().cue);
 }
 
+// The panel follows the cue: a cue that sets the display path shows the
+// Display section, scrolled into view; one that asks for the bandwidth
+// table shows that instead.
+TEST_F(PresenterLayout, ADisplayPathCueShowsTheDisplaySection) {
+    const std::unique_ptr<LectureUi> ui = lecture();
+    ui->setCues(parseCues(R"({"heatlab_cues": 1, "cues": [{"caption": "first"},
+        {"caption": "via host: every frame's field crosses the bus and back",
+         "display_path": "via-host"}]})",
+                          "display.json"));
+    frames(*ui, 2);
+    EXPECT_FALSE(ui->panelLayout().displayPath.drawn) << "folded until a cue names it";
+    ui->onKey(Key::PageDown, false);
+    frames(*ui, 3);
+    const PanelRect& r = ui->panelLayout().displayPath;
+    ASSERT_TRUE(r.drawn);
+    EXPECT_GE(r.top, 0.0f) << describe(r);
+    EXPECT_LE(r.top, static_cast<float>(kHeight) / 2) << "scrolled into view: " << describe(r);
+}
+
 TEST_F(PresenterLayout, TheEssentialsFitOnASmallGridWithBothFactorsShown) {
     options.params.grid = GridSize{16, 16};
     options.params.r = 0.26f;
