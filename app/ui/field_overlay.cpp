@@ -125,7 +125,7 @@ std::string noticeLines(ImFont* font, float size, const std::string& text, float
 }
 
 OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,
-                            float left, float fieldWidth, float fieldHeight) {
+                            float left, float fieldWidth, float fieldHeight, float top) {
     ImFont* font = imgui.overlayFont();
     if (lines.empty() || font == nullptr || fieldWidth <= 0.0f) {
         return {};
@@ -133,7 +133,7 @@ OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const I
     const float size = font->FontSize;
     const float pad = 0.4f * size;
     OverlayBand all;
-    float y = pad;  // at the top: the bottom of the field holds the key strip
+    float y = top + pad;  // at the top: the bottom of the field holds the key strip
     for (const FieldNotice::Line& line : lines) {
         const std::string text =
             noticeLines(font, size, line.text, fieldWidth * kTextShare, kNoticeLines);
@@ -153,9 +153,9 @@ OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const I
         if (all.height == 0.0f) {
             all = band;
         } else {
-            const float left = std::min(all.x, band.x);
-            all.width = std::max(all.x + all.width, band.x + band.width) - left;
-            all.x = left;
+            const float leftmost = std::min(all.x, band.x);
+            all.width = std::max(all.x + all.width, band.x + band.width) - leftmost;
+            all.x = leftmost;
             all.height = band.y + band.height - all.y;
         }
         y = band.y + band.height + 0.5f * pad;

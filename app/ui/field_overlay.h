@@ -43,11 +43,11 @@ constexpr int kNoticeLines = 3;
 // "..." where it was cut.
 std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines);
 
-// Draws `lines` (FieldNotice::shown, those of one pane) over a pane
-// `left` ImGui units from the display's left edge, `width` x `height`;
-// returns the rectangle the bands take (empty when nothing shows).
+// Draws `lines` (FieldNotice::shown) over the part of the field `left`
+// ImGui units from the display's left edge, `width` x `height`, from `top`
+// down; returns the rectangle the bands take (empty when nothing shows).
 OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,
-                            float left, float width, float height);
+                            float left, float width, float height, float top);
 
 // The loupe's caption ("loupe x12, cell 767, 767") on a dark strip above
 // the inset the frame drew, its right edge on the inset's, in a field

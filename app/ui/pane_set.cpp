@@ -119,27 +119,42 @@ void PaneSet::place(const std::vector<PaneRect>& rects) {
 OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
                                           const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
                                           const PaneDifference& d, bool difference) const {
-    OverlayBand first;
+    const auto units = [pixelsPerUnit](int pixels) {
+        return static_cast<float>(pixels) / pixelsPerUnit;
+    };
+    // The lecture's own notices (a caption, a saved picture) across every
+    // pane, where a split's narrow pane would cut them short; each pane's
+    // below them, over that pane; its label below those.
+    std::vector<FieldNotice::Line> lecture;
+    for (const FieldNotice::Line& line : notices) {
+        if (line.pane.empty()) {
+            lecture.push_back(line);
+        }
+    }
+    const PaneRect& a = lead().rect();
+    const PaneRect& z = panes_.back()->rect();
+    const OverlayBand wide = drawFieldNotice(lecture, imgui, units(a.x), units(z.x + z.width - a.x),
+                                             units(a.height), 0.0f);
+    const float below = wide.height > 0.0f ? wide.y + wide.height : 0.0f;
+    OverlayBand first = wide;
     for (std::size_t i = 0; i < panes_.size(); ++i) {
         const Pane& pane = *panes_[i];
         std::vector<FieldNotice::Line> mine;
         for (const FieldNotice::Line& line : notices) {
-            if (line.pane == pane.run().name() || (line.pane.empty() && i == 0)) {
+            if (!line.pane.empty() && line.pane == pane.run().name()) {
                 mine.push_back(line);
             }
         }
         const PaneRect& r = pane.rect();
         const OverlayBand band =
-            drawFieldNotice(mine, imgui, static_cast<float>(r.x) / pixelsPerUnit,
-                            static_cast<float>(r.width) / pixelsPerUnit,
-                            static_cast<float>(r.height) / pixelsPerUnit);
-        if (i == 0) {
+            drawFieldNotice(mine, imgui, units(r.x), units(r.width), units(r.height), below);
+        if (i == 0 && first.height == 0.0f) {
             first = band;
         }
         if (!split()) {
             break;
         }
-        const float top = band.height > 0.0f ? band.y + band.height : 0.0f;
+        const float top = band.height > 0.0f ? band.y + band.height : below;
         std::vector<std::string> lines = pane.labelLines(steps);
         if (i > 0 && difference) {
             lines.front() = "A - B  (" + lines.front() + ")";
@@ -150,8 +165,7 @@ OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& 
                                   " at step " + std::to_string(d.step)
                             : "max |A - B|: not measured yet");
         }
-        drawPaneLabel(static_cast<float>(r.x) / pixelsPerUnit, top,
-                      static_cast<float>(r.width) / pixelsPerUnit, lines);
+        drawPaneLabel(units(r.x), top, units(r.width), lines);
     }
     return first;
 }
