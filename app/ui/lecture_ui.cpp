@@ -312,16 +312,16 @@ void LectureUi::measurePane(PaneRun& run, bool withSpot) {
     if (s.measureMaxAbs || std::fabs(run.growthFactor()) > 1.0 || withSpot) {
         if (const std::optional<Notice> paused = run.measure(s.running, withSpot)) {
             s.running = false;
-            say(panes_.split() ? paused->ofPane(run.name()) : *paused);
+            say(panes_.namedFor(run, *paused));
         }
     }
 }
 
 void LectureUi::measure(int steps, bool timed) {
     PanelReadouts& readouts = shown();
-    accuracy_.measure(simulation(),
-                      timed || steps == 0 || simulation().backend().facts().fieldInHostMemory,
-                      timedMsPerStep());
+    // On timed frames (about once a second) or paused: it copies and walks
+    // the whole field, which no frame should pay for on a large grid.
+    accuracy_.measure(simulation(), timed || steps == 0, timedMsPerStep());
     readouts.accuracy = accuracy_.readout();
     readouts.running = simulation().params();
     readouts.steps = simulation().stepCount();

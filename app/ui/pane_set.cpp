@@ -84,8 +84,7 @@ LockstepSteps PaneSet::stepsBeforePause(int steps, bool& running) {
         PaneSteps allowed = pane->run().stepsBeforePause(lockstep.steps, running);
         lockstep.steps = allowed.steps;
         if (allowed.pause) {
-            lockstep.pauses.push_back(split() ? allowed.pause->ofPane(pane->run().name())
-                                              : *allowed.pause);
+            lockstep.pauses.push_back(namedFor(pane->run(), *allowed.pause));
             running = false;
         }
     }

@@ -48,6 +48,11 @@ public:
 
     // The largest growth a step over the panes: it sets the explosion's pace.
     double fastestGrowth() const;
+    // `notice` as the lecture says it of `run`: named after its pane while
+    // there are two, over that pane.
+    Notice namedFor(const PaneRun& run, const Notice& notice) const {
+        return split() ? notice.ofPane(run.name()) : notice;
+    }
     // The most of `steps` every pane may take, never past any pane's pause;
     // `running` is turned off by a pause.
     LockstepSteps stepsBeforePause(int steps, bool& running);
