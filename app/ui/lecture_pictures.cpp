@@ -1,5 +1,6 @@
 #include "app/ui/lecture_pictures.h"
 
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 
@@ -19,29 +20,64 @@ std::string fileName(const std::string& path) {
 
 }  // namespace
 
-Notice LecturePictures::take(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                             const PngText& windowText) {
+LecturePictures::LecturePictures(PaneSet& panes, FieldRenderer& renderer,
+                                 const FieldNavigation& navigation,
+                                 std::function<void(const Notice&)> say)
+    : panes_(panes), renderer_(renderer), navigation_(navigation), say_(std::move(say)) {}
+
+LecturePictures::~LecturePictures() {
+    if (recording_.active()) {
+        std::fprintf(stderr, "heatlab: %s\n", recording_.stop(describe()).text.c_str());
+    }
+}
+
+std::vector<DrawnPane> LecturePictures::drawn() {
+    const bool difference = panes_.split() && panes_.lead().run().settings().comparison.difference;
+    return panes_.drawn(renderer_, difference);
+}
+
+void LecturePictures::take(const PixelSize& window) {
+    const std::vector<DrawnPane> panes = drawn();
     const std::string path = pathFor(panel_, panes);
     try {
-        writeScreenshot(panel_.kind, path, panes, window, windowText, disk_);
+        writeScreenshot(panel_.kind, path, panes, window, describe(), disk_);
         outcome_ = ScreenshotOutcome{path, ""};
-        return Notice::info("saved " + path, "saved " + fileName(path));
+        say_(Notice::info("saved " + path, "saved " + fileName(path)));
     } catch (const std::exception& e) {
         outcome_ = ScreenshotOutcome{path, e.what()};
-        return Notice::info(std::string("screenshot not saved: ") + e.what());
+        say_(Notice::info(std::string("screenshot not saved: ") + e.what()));
     }
 }
 
-void LecturePictures::saveField(const std::vector<DrawnPane>& panes, const std::string& path) {
-    writeScreenshot(ScreenshotKind::Field, path, panes, PixelSize{}, PngText{}, disk_);
+void LecturePictures::saveField(const std::string& path) {
+    writeScreenshot(ScreenshotKind::Field, path, drawn(), PixelSize{}, PngText{}, disk_);
 }
 
-Notice LecturePictures::toggleRecording(const std::vector<DrawnPane>& panes,
-                                        const PixelSize& window, double now,
-                                        const std::function<PngText()>& describe) {
+Picture LecturePictures::slide(int width, int height, bool loupe) {
+    std::vector<DrawnPane> panes = drawn();
+    for (DrawnPane& pane : panes) {
+        pane.settings.loupe.shown = loupe;
+    }
+    return slideOfPanes(panes, width, height);
+}
+
+PngText LecturePictures::describe() {
+    Pane& a = panes_.lead();
+    const LectureSettings& settings = a.run().settings();
+    PngText text = describeWindow(a.drawn(renderer_).field,
+                                  frameSettingsOf(settings, 0, navigation_.view()), a.lastFrame());
+    for (auto& chunk : panes_.describeFollowers(settings.comparison.difference)) {
+        text.push_back(std::move(chunk));
+    }
+    return text;
+}
+
+void LecturePictures::toggleRecording(const PixelSize& window, double now) {
     if (recording_.active()) {
-        return recording_.stop(describe());
+        say_(recording_.stop(describe()));
+        return;
     }
+    const std::vector<DrawnPane> panes = drawn();
     std::string path = pathFor(panel_, panes);
     path.replace(path.size() - 4, 4, ".mp4");  // screenshotPath's names end in .png
     path = unusedPath(path);
@@ -52,10 +88,22 @@ Notice LecturePictures::toggleRecording(const std::vector<DrawnPane>& panes,
         if (!recording_.scaledNote().empty()) {
             said += "; " + recording_.scaledNote();
         }
-        return Notice::info(said, "recording " + fileName(path) + " (Ctrl+R stops)");
+        say_(Notice::info(said, "recording " + fileName(path) + " (Ctrl+R stops)"));
     } catch (const std::exception& e) {
-        return Notice::info(std::string("video not started: ") + e.what());
+        say_(Notice::info(std::string("video not started: ") + e.what()));
     }
+}
+
+void LecturePictures::recordFrame(const PixelSize& window, float pixelsPerUnit, double now) {
+    // The panes are gathered for the recording only while one runs.
+    if (recording_.active()) {
+        if (const std::optional<Notice> stopped =
+                recording_.capture(drawn(), window, [this] { return describe(); })) {
+            say_(*stopped);
+        }
+    }
+    const PaneRect& last = panes_.last().rect();
+    recording_.drawIndicator(window, last.x + last.width, pixelsPerUnit, now);
 }
 
 }  // namespace heatlab

@@ -1,10 +1,11 @@
 #pragma once
-// The lecture's pictures and its recording: the panel's kind of screenshot
-// (field, window or slide, every pane on a slide) named after the state
-// into the panel's folder, the field asked for on the command line, and the
-// video of the same kinds (Ctrl+R). Each returns what the lecture says of
-// it (the whole path in the panel, the file's name on the field); what it
-// writes is written whole or not at all.
+// The lecture's pictures of its panes and its recording: the panel's kind
+// of screenshot (field, window or slide, every pane on a slide) named after
+// pane A's state into the panel's folder, the field asked for on the
+// command line, slides, the text chunks that say how a picture was made,
+// and the video of the same kinds (Ctrl+R). What it has to say of a picture
+// (the whole path in the panel, the file's name on the field) goes to the
+// lecture's `say`; what it writes is written whole or not at all.
 
 #include <functional>
 #include <optional>
@@ -13,7 +14,9 @@
 #include <vector>
 
 #include "app/io/output_file.h"
+#include "app/lecture/field_navigation.h"
 #include "app/lecture/notice.h"
+#include "app/ui/pane_set.h"
 #include "app/ui/screenshots.h"
 #include "app/ui/window_recording.h"
 
@@ -21,30 +24,56 @@ namespace heatlab {
 
 class LecturePictures {
 public:
+    // The lecture's panes, renderer and view, which outlive this.
+    LecturePictures(PaneSet& panes, FieldRenderer& renderer, const FieldNavigation& navigation,
+                    std::function<void(const Notice&)> say);
+    // A video still recording is finished (the window closed): said on
+    // stderr.
+    ~LecturePictures();
+    LecturePictures(const LecturePictures&) = delete;
+    LecturePictures& operator=(const LecturePictures&) = delete;
+
     // The panel's choices (what, into which folder, the video's rate).
     ScreenshotPanel& panel() { return panel_; }
     // The disk pictures and videos are written to (tests give one that
     // fills part-way).
     void setOutputDisk(const OutputDisk& disk) { disk_ = disk; }
 
-    // The panel's kind of picture of `panes` (pane A's state names it);
-    // `window` is the framebuffer just drawn, `windowText` its chunks.
-    Notice take(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                const PngText& windowText);
-    // Pane A's field at grid resolution at `path`; a failure throws.
-    void saveField(const std::vector<DrawnPane>& panes, const std::string& path);
-
-    // Starts recording the panel's kind, or stops it (`describe` gives the
-    // parameters the finished file carries).
-    Notice toggleRecording(const std::vector<DrawnPane>& panes, const PixelSize& window, double now,
-                           const std::function<PngText()>& describe);
+    // F12, P, the panel's button or a cue: the panel's kind of picture;
+    // `window` is the framebuffer just drawn, read for a window shot.
+    void take(const PixelSize& window);
     // What became of the newest picture taken, once (then empty until the
     // next one): `shot --ui --cues` says each one.
     std::optional<ScreenshotOutcome> takeOutcome() { return std::exchange(outcome_, std::nullopt); }
+    // Pane A's field at grid resolution at `path` (--screenshot); a failure
+    // throws.
+    void saveField(const std::string& path);
+    // A slide of width x height pixels of the panes as they are, with its
+    // text chunks: `shot --slide`.
+    Picture slide(int width, int height, bool loupe);
+    // The text chunks of a picture of the whole UI: how pane A's field was
+    // made (describePicture's), every pane's label, and that the panel is
+    // on it.
+    PngText describe();
+
+    // Ctrl+R or the panel's button: starts recording the panel's kind of
+    // picture (a slide holds every pane) into its folder, or stops and says
+    // where it went. `window` is the framebuffer's size.
+    void toggleRecording(const PixelSize& window, double now);
+    // The recording's part of the frame, once drawn: its frame taken, its
+    // indicator at the top right of the last pane (clear of the notices).
+    void recordFrame(const PixelSize& window, float pixelsPerUnit, double now);
     WindowRecording& recording() { return recording_; }
     const WindowRecording& recording() const { return recording_; }
 
 private:
+    // The panes as a picture takes them (pane A alone while A - B shows).
+    std::vector<DrawnPane> drawn();
+
+    PaneSet& panes_;
+    FieldRenderer& renderer_;
+    const FieldNavigation& navigation_;
+    std::function<void(const Notice&)> say_;
     ScreenshotPanel panel_;
     OutputDisk disk_;
     std::optional<ScreenshotOutcome> outcome_;

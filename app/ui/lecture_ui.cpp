@@ -29,7 +29,8 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
                      const std::optional<Scene>& scene)
     : imgui_(imgui),
       panes_(std::make_unique<PaneRun>("A", std::move(backend), settings)),
-      rates_(secondsNow()) {
+      measures_(secondsNow()),
+      pictures_(panes_, renderer_, input_.navigation(), [this](const Notice& n) { say(n); }) {
     showBackend();
     PanelReadouts& readouts = shown();
     readouts.backends = {BackendChoice::Cpu};
@@ -37,19 +38,12 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
         readouts.backends.push_back(BackendChoice::Cuda);
     }
     readouts.gl = glDescription;
-    readouts.bandwidth = &bandwidth_;
+    readouts.bandwidth = &measures_.bandwidth();
     for (const ShippedScene& shipped : shippedScenes()) {
         scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
     }
     if (scene) {
         applyScene(*scene);
-    }
-}
-
-LectureUi::~LectureUi() {
-    if (pictures_.recording().active()) {
-        std::fprintf(stderr, "heatlab: %s\n",
-                     pictures_.recording().stop(describeUi()).text.c_str());
     }
 }
 
@@ -97,7 +91,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         timing_ == FrameTiming::EveryFrame ||
         (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
     drawPanes(steps, bar, timed, actions.toggleLoupe);
-    advanceBandwidthSurvey();
+    measures_.advanceBandwidth(simulation());
     notice_.frame(s.running, clock_());
     const ComparisonReadouts& compared = shown().comparison;
     noticeBand_ =
@@ -115,35 +109,21 @@ bool LectureUi::frame(const UiSurface& surface) {
         b.timedSteps = steps;
     }
     if (actions.screenshot) {
-        takeScreenshot(surface.pixels);
+        pictures_.take(surface.pixels);
     }
     // After the screenshot, which must not carry the indicator either.
     if (actions.toggleRecording) {
-        toggleRecording(surface.pixels);
+        pictures_.toggleRecording(surface.pixels, clock_());
     }
     const bool signalled = pictures_.recording().active() && StopSignal::requested();
-    recordFrame(surface);
+    pictures_.recordFrame(surface.pixels, pixelsPerUnit(), clock_());
+    shown().recording = pictures_.recording().active();
     // The frame's GL work, the panel's too, goes to the GPU as one
     // submission now that its steps are queued: one switch from CUDA to GL
     // and back a frame.
     panes_.finishFrame();
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
-}
-
-void LectureUi::recordFrame(const UiSurface& surface) {
-    WindowRecording& recording = pictures_.recording();
-    // The panes are gathered for the recording only while one runs.
-    if (recording.active()) {
-        if (const std::optional<Notice> stopped =
-                recording.capture(drawnPanes(), surface.pixels, [this] { return describeUi(); })) {
-            say(*stopped);
-        }
-    }
-    // Top right of the last pane: clear of the notice, which spans pane A.
-    const PaneRect& last = panes_.last().rect();
-    recording.drawIndicator(surface.pixels, last.x + last.width, pixelsPerUnit(), clock_());
-    shown().recording = recording.active();
 }
 
 void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
@@ -164,7 +144,7 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
         frameSettings.beforeDraw = [this, &run, steps, lead, timed] {
             measurePane(run, lead && loupeShown(settings().loupe, run.growthFactor()));
             if (lead) {
-                measure(steps, timed);
+                measures_.afterSteps(simulation(), shown(), steps, timed, clock_());
             }
         };
         const bool replaced = difference && !lead;
@@ -207,17 +187,10 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     if (cueStepsLeft_) {
         steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
-    if (const std::optional<long long> left = accuracy_.stepsLeft(simulation())) {
-        steps = static_cast<int>(std::min<long long>(steps, *left));
-        if (*left == 0 && s.running) {
-            s.running = false;
-            accuracy_.reached();
-            say(
-                Notice::info("h / 2 has run the same alpha t: its error against the exact "
-                             "solution is in the Accuracy section",
-                             "h / 2: the same time reached (Accuracy)"));
-            shown().showAccuracy = true;
-        }
+    if (const std::optional<Notice> reached =
+            measures_.capAtAccuracyTarget(simulation(), steps, s.running)) {
+        say(*reached);
+        shown().showAccuracy = true;
     }
     const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
     say(lockstep.pauses);
@@ -267,7 +240,7 @@ void LectureUi::apply(const PanelActions& actions) {
     // same physical time.
     const bool halve = actions.halveSpacing && AccuracyLesson::applies(simulation().params());
     if (halve) {
-        settings().params.grid = accuracy_.halve(simulation(), timedMsPerStep());
+        settings().params.grid = measures_.halve(simulation(), shown());
         settings().running = true;
         shown().showAccuracy = true;
     }
@@ -291,7 +264,7 @@ void LectureUi::apply(const PanelActions& actions) {
         settings().picture.range = panes_.lead().rangeOnScreen(settings());
     }
     if (actions.cancelBandwidth) {
-        bandwidth_.cancel();
+        measures_.cancelBandwidth();
     }
     if (actions.measureBandwidth) {
         measureBandwidth();
@@ -317,44 +290,11 @@ void LectureUi::measurePane(PaneRun& run, bool withSpot) {
     }
 }
 
-void LectureUi::measure(int steps, bool timed) {
-    PanelReadouts& readouts = shown();
-    // On timed frames (about once a second) or paused: it copies and walks
-    // the whole field, which no frame should pay for on a large grid.
-    accuracy_.measure(simulation(), timed || steps == 0, timedMsPerStep());
-    readouts.accuracy = accuracy_.readout();
-    readouts.running = simulation().params();
-    readouts.steps = simulation().stepCount();
-    Rates rates{readouts.frameMs, readouts.stepsPerSecond, readouts.copyGBs};
-    if (rates_.frame(clock_(), steps, simulation().bytesCopiedBack(), rates)) {
-        readouts.frameMs = rates.frameMs;
-        readouts.stepsPerSecond = rates.stepsPerSecond;
-        readouts.copyGBs = rates.copyGBs;
-    }
-    readouts.roofline = runningKernelOf(simulation(), readouts.stepsPerSecond, readouts.copyGBs);
-}
-
 void LectureUi::measureBandwidth(bool unfold) {
-    const BackendChoice kind = choiceOf(simulation().backend());
     shown().showBandwidth = shown().showBandwidth || unfold;
-    try {
-        bandwidth_.start(simulation().params(), makeBackend(kind).backend);
-    } catch (const std::exception& e) {
-        say(Notice::info(std::string("bandwidth not measured: ") + e.what()));
+    if (const std::optional<Notice> refused = measures_.startBandwidth(simulation())) {
+        say(*refused);
     }
-}
-
-void LectureUi::advanceBandwidthSurvey() {
-    if (bandwidth_.running()) {
-        // A row timed beside the lecture's queued steps would time both.
-        simulation().backend().synchronize();
-        bandwidth_.advance();
-    }
-}
-
-double LectureUi::timedMsPerStep() const {
-    const std::optional<FrameStats>& timed = lead().readouts().breakdown;
-    return timed && timed->stepsTimed > 0 ? timed->stepsMs / timed->stepsTimed : 0.0;
 }
 
 float LectureUi::pixelsPerUnit() const {
@@ -428,36 +368,6 @@ void LectureUi::onMouseButton(int button, bool pressed) {
 void LectureUi::onCursor(double x, double y) {
     loupe_.cursor(x, y);
     input_.cursor(x, y, fieldArea(), simulation(), settings());
-}
-
-void LectureUi::toggleRecording(const PixelSize& window) {
-    say(pictures_.toggleRecording(drawnPanes(), window, clock_(), [this] { return describeUi(); }));
-}
-
-void LectureUi::takeScreenshot(const PixelSize& window) {
-    // A window picture is what was just drawn, panel included.
-    say(pictures_.take(drawnPanes(), window, describeUi()));
-}
-
-void LectureUi::saveScreenshot(const std::string& path) { pictures_.saveField(drawnPanes(), path); }
-
-Picture LectureUi::slide(int width, int height, bool loupe) {
-    std::vector<DrawnPane> panes = drawnPanes();
-    for (DrawnPane& pane : panes) {
-        pane.settings.loupe.shown = loupe;
-    }
-    return slideOfPanes(panes, width, height);
-}
-
-PngText LectureUi::describeUi() {
-    Pane& a = panes_.lead();
-    PngText text =
-        describeWindow(a.drawn(renderer_).field,
-                       frameSettingsOf(settings(), 0, input_.navigation().view()), a.lastFrame());
-    for (auto& chunk : panes_.describeFollowers(settings().comparison.difference)) {
-        text.push_back(std::move(chunk));
-    }
-    return text;
 }
 
 void LectureUi::sceneRequests() {

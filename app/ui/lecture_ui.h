@@ -23,15 +23,13 @@
 #include <vector>
 
 #include "app/io/png_file.h"
-#include "app/lecture/accuracy_lesson.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
 #include "app/lecture/frame_pacer.h"
+#include "app/lecture/lecture_measures.h"
 #include "app/lecture/loupe_control.h"
 #include "app/lecture/panel_edits.h"
-#include "app/lecture/rate_meter.h"
 #include "app/lecture/scene.h"
-#include "app/measure/bandwidth_survey.h"
 #include "app/platform/surface_size.h"
 #include "app/render/field_renderer.h"
 #include "app/ui/difference_view.h"
@@ -71,9 +69,6 @@ public:
     // its grid and kernel checked against the backend by the caller).
     LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend, ImGuiLayer& imgui,
               const std::string& glDescription, const std::optional<Scene>& scene = std::nullopt);
-    // A video still recording is finished (the window closed): said on
-    // stderr.
-    ~LectureUi();
     LectureUi(const LectureUi&) = delete;
     LectureUi& operator=(const LectureUi&) = delete;
 
@@ -89,37 +84,13 @@ public:
     void onMouseButton(int button, bool pressed);
     void onCursor(double x, double y);
 
-    // Pane A's field at grid resolution as a PNG at `path` (--screenshot);
-    // a failure throws.
-    void saveScreenshot(const std::string& path);
-    // F12, P or the panel's button: the panel's kind of picture into its
-    // folder; `window` is the framebuffer just drawn, read for a window shot.
-    void takeScreenshot(const PixelSize& window);
-    // The outcome of the last screenshot taken, once (then empty until the
-    // next one).
-    std::optional<ScreenshotOutcome> takeScreenshotOutcome() { return pictures_.takeOutcome(); }
-    // The text chunks of a picture of the whole UI: how the field on it was
-    // made (describePicture's), every pane's label, and that the panel is on
-    // it.
-    PngText describeUi();
-    // A slide of width x height pixels of the panes as they are, with its
-    // text chunks: `shot --slide`.
-    Picture slide(int width, int height, bool loupe);
-
-    // Ctrl+R or the panel's button: starts recording the panel's kind of
-    // picture (window_recording.h; a slide holds every pane) into its
-    // folder, or stops and says where it went. `window` is the
-    // framebuffer's size.
-    void toggleRecording(const PixelSize& window);
-    const WindowRecording& recording() const { return pictures_.recording(); }
-
     // Starts the bandwidth table (the bench's table 1) on the running grid,
     // on a second backend of the simulation's kind, one row a frame from the
     // next frame on, its section of the panel unfolded and scrolled to when
     // `unfold` (asked for: the button, a cue, --bandwidth; not a new grid's
     // own); the panel says why when it cannot.
     void measureBandwidth(bool unfold = true);
-    bool measuringBandwidth() const { return bandwidth_.running(); }
+    bool measuringBandwidth() const { return measures_.bandwidth().running(); }
     // Display buffers set up with CUDA so far, registered or imported (once
     // per grid or view size), over every pane.
     int registrations() const { return panes_.registrations(); }
@@ -134,11 +105,8 @@ public:
     LectureSettings& settings() { return lead().settings(); }
     const LectureSettings& settings() const { return lead().settings(); }
     Simulation& simulation() { return lead().simulation(); }
-    // The panel's screenshot choices (what, and into which folder).
-    ScreenshotPanel& screenshots() { return pictures_.panel(); }
-    // The disk the lecture's screenshots are written to (tests give one
-    // that fills part-way).
-    void setOutputDisk(const OutputDisk& disk) { pictures_.setOutputDisk(disk); }
+    // Screenshots, slides, the recording, and the panel's choices of them.
+    LecturePictures& pictures() { return pictures_; }
     // The panel's scene choices (the file to save to or load from) and
     // requests, applied by the next frame.
     ScenePanel& scenes() { return scenePanel_; }
@@ -166,10 +134,10 @@ public:
     const OverlayBand& noticeBand() const { return noticeBand_; }
 
 private:
-    // Pane A: the lecture's own run, which the panel edits.
+    // Pane A: the lecture's own run, which the panel edits; it holds the
+    // panel's readouts.
     PaneRun& lead() { return panes_.lead().run(); }
     const PaneRun& lead() const { return panes_.lead().run(); }
-    // The panel's readouts (pane A's run holds them).
     PanelReadouts& shown() { return lead().readouts(); }
     // On the panel's message line whole, on the field in brief.
     void say(const Notice& notice);
@@ -177,39 +145,25 @@ private:
 
     void apply(const PanelActions& actions);
     void showBackend();
-    // A control's outcome said; a new grid is fitted and its bandwidth
-    // table measured.
+    // A control's outcome said; a new grid fitted and its table measured.
     void show(const ControlOutcome& outcome);
-    // The frame's panes: stepped, drawn, measured, with their bars;
-    // `toggleLoupe`: this frame's key or panel asked for the loupe.
+    // The frame's panes stepped, measured and drawn with their bars.
     void drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe);
-    // Pane A's measures after the frame's steps, and the rates; the error
-    // against the exact solution when `timed` (it costs the field on the host).
-    void measure(int steps, bool timed);
-    // Every pane's measures: an overflow in one pauses the lockstep.
+    // A pane's watch of the field: an overflow in one pauses the lockstep.
     void measurePane(PaneRun& run, bool withSpot);
-    // One row of the table a frame, once the frame's steps are done.
-    void advanceBandwidthSurvey();
     int paceSteps(const PanelActions& actions);
     float pixelsPerUnit() const;
-    // A step's time in the newest frame timed part by part (0: none yet).
-    double timedMsPerStep() const;
     FieldArea fieldArea() const;
     bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
-    std::vector<DrawnPane> drawnPanes() { return panes_.drawn(renderer_, showsDifference()); }
-    // The panel's scene requests: save, load a file, load a shipped scene.
     void sceneRequests();
-    // Applies a parsed scene and its view, or throws having changed nothing
-    // (SimulationControl::applyScene).
+    // A parsed scene and its view, or throws having changed nothing.
     void applyScene(const Scene& scene);
-    // The cue list's part of the frame, before the panel's edits apply: the
-    // keys' moves, then what the cue asks for, into `actions` or done here;
-    // returns the caption of a cue that started, said after the edits.
+    // The cue list's part of the frame, before the panel's edits: the keys'
+    // moves, then what the cue asks for (into `actions` or done here); the
+    // caption of a cue that started.
     std::optional<std::string> cueFrame(PanelActions& actions);
     // Pane A's field was replaced: every other pane starts again from it.
     void restartFollowers();
-    // The recording's part of the frame: its frame taken, its indicator.
-    void recordFrame(const UiSurface& surface);
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
@@ -222,11 +176,9 @@ private:
     LoupeControl loupe_;
     FieldNotice notice_;
     OverlayBand noticeBand_;
-    RateMeter rates_;
-    BandwidthSurvey bandwidth_;
+    LectureMeasures measures_;
     FramePacer pacer_;
     CuePlayer cues_;
-    AccuracyLesson accuracy_;
     std::optional<long long> cueStepsLeft_;  // this frame's cap from the cue's "until"
     UiSurface surface_;
     FrameTiming timing_ = FrameTiming::Sampled;

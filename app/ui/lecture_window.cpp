@@ -62,11 +62,11 @@ void LectureWindow::finish(bool drawn) {
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glReadBuffer(GL_BACK);
         writePng(start_.screenshotWindow, readPixels(size.width, size.height),
-                 lecture_.describeUi());
+                 lecture_.pictures().describe());
         std::printf("%s\n", start_.screenshotWindow.c_str());
     }
     if (!start_.screenshot.empty()) {
-        lecture_.saveScreenshot(start_.screenshot);
+        lecture_.pictures().saveField(start_.screenshot);
         std::printf("%s\n", start_.screenshot.c_str());
     }
 }

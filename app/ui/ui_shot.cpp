@@ -131,7 +131,7 @@ namespace {
 // on stdout (one line), counted with the record's pictures; one that was
 // not saved fails the run, as any output asked for does.
 void sayScreenshot(LectureUi& ui, int cue, RecordFolder* record) {
-    const std::optional<ScreenshotOutcome> shot = ui.takeScreenshotOutcome();
+    const std::optional<ScreenshotOutcome> shot = ui.pictures().takeOutcome();
     if (!shot) {
         return;
     }
@@ -157,7 +157,7 @@ void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const Shot
     ui.setClock([&surface] { return surface.seconds(); });
     if (record != nullptr) {
         // The cues' own screenshots go beside the record's pictures.
-        ui.screenshots().folder = record->folder();
+        ui.pictures().panel().folder = record->folder();
     }
     ui.setCues(std::move(cues));
     for (int cue = 0; cue < ui.cues().count(); ++cue) {
@@ -194,8 +194,8 @@ void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const Shot
         if (record != nullptr) {
             char name[32];
             std::snprintf(name, sizeof name, "cue_%02d.png", cue + 1);
-            const std::string path =
-                record->write(name, target.read(), ui.describeUi(), ui.simulation().stepCount());
+            const std::string path = record->write(name, target.read(), ui.pictures().describe(),
+                                                   ui.simulation().stepCount());
             std::printf("%s\n", path.c_str());
         }
     }
@@ -294,14 +294,14 @@ int runShotUi(const ShotOptions& o) {
         runSteps(lecture, o.steps, stepsPerFrame, o.bandwidth, target, recording);
     }
     if (video) {
-        video->finish(ui.describeUi());
+        video->finish(ui.pictures().describe());
     }
     const Params& ran = ui.simulation().params();
     const std::string path =
         o.out.empty() ? unusedPath(pictureNameAfterState(ran, ui.simulation().stepCount())) : o.out;
     if (o.slide) {
         // --slide --split: the two panes' slide, from the lecture's frames.
-        const Picture slide = ui.slide(o.slide->nx, o.slide->ny, o.loupe);
+        const Picture slide = ui.pictures().slide(o.slide->nx, o.slide->ny, o.loupe);
         writePng(path, slide.image, slide.text);
         std::printf("%s\n", path.c_str());
         return 0;
@@ -309,7 +309,7 @@ int runShotUi(const ShotOptions& o) {
     if (record) {
         record->refuseIfStopped(ui.simulation().stepCount());
     }
-    writePng(path, target.read(), ui.describeUi());
+    writePng(path, target.read(), ui.pictures().describe());
     std::printf("%s\n", path.c_str());
     if (record) {
         record->keep();

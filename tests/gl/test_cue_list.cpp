@@ -33,7 +33,7 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     std::filesystem::create_directories(folder);
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, "test");
     clockedBy(ui);
-    ui.screenshots().folder = folder;
+    ui.pictures().panel().folder = folder;
     ui.setCues(readCues("lecture"));
     const int count = ui.cues().count();
     ASSERT_GE(count, 8);

@@ -148,11 +148,11 @@ TEST_F(Explosion, ThePauseExplainsItselfThroughAScreenshotAndARun) {
     options.params.r = 0.26f;
     options.stepsPerFrame = 50;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = ::testing::TempDir();
+    ui.pictures().panel().folder = ::testing::TempDir();
     const ExplosionRun paused = runUntilPaused(ui, 3000);
     ASSERT_TRUE(paused.paused);
     const auto bound = target.bind();
-    ui.takeScreenshot(PixelSize{640, 400});
+    ui.pictures().take(PixelSize{640, 400});
     frame(ui);
     std::vector<FieldNotice::Line> shown = ui.notice().shown(now_ + 60.0);
     ASSERT_FALSE(shown.empty());

@@ -243,12 +243,12 @@ class WindowNotice : public LectureFixture {};
 TEST_F(WindowNotice, TwoScreenshotsAtOneStepAreTwoFiles) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = folder.path();
+    ui.pictures().panel().folder = folder.path();
     ui.settings().running = false;
     run(ui, 1);
     const auto bound = target.bind();
-    ui.takeScreenshot(PixelSize{640, 400});
-    ui.takeScreenshot(PixelSize{640, 400});
+    ui.pictures().take(PixelSize{640, 400});
+    ui.pictures().take(PixelSize{640, 400});
     std::vector<std::string> names = folder.names();
     std::sort(names.begin(), names.end());
     ASSERT_EQ(names.size(), 2u);
@@ -260,7 +260,7 @@ TEST_F(WindowNotice, TwoScreenshotsAtOneStepAreTwoFiles) {
 // says why, not a silent miss.
 TEST_F(WindowNotice, ACuesScreenshotNotSavedIsSaid) {
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = "/proc";  // takes no new files, even for root
+    ui.pictures().panel().folder = "/proc";  // takes no new files, even for root
     ui.setCues(parseCues(R"({"heatlab_cues": 1, "cues": [
         {"caption": "six steps", "reset": true, "until": {"step": 6}, "screenshot": true}]})",
                          "cues.json"));
@@ -268,7 +268,7 @@ TEST_F(WindowNotice, ACuesScreenshotNotSavedIsSaid) {
         run(ui, 1);
     }
     ASSERT_TRUE(ui.cues().waiting());
-    const std::optional<ScreenshotOutcome> shot = ui.takeScreenshotOutcome();
+    const std::optional<ScreenshotOutcome> shot = ui.pictures().takeOutcome();
     ASSERT_TRUE(shot);
     EXPECT_FALSE(shot->failure.empty());
     EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved: ", 0), 0) << ui.readouts().message;

@@ -50,7 +50,7 @@ std::vector<std::string> sortedNames(const std::string& folder) {
 class LectureFaults : public LectureFixture {
 protected:
     void chooseFolder(LectureUi& ui, const std::string& folder) {
-        ui.screenshots().folder = folder;
+        ui.pictures().panel().folder = folder;
     }
 
     // F12, then the frame that takes it; returns what the panel says.
@@ -68,13 +68,13 @@ TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
     ui.settings().running = false;  // the same state: the same file name
     chooseFolder(ui, folder.path());
     for (ScreenshotKind kind : {ScreenshotKind::Field, ScreenshotKind::Window}) {
-        ui.screenshots().kind = kind;
+        ui.pictures().panel().kind = kind;
         const std::string saved = screenshot(ui);
         ASSERT_EQ(saved.rfind("saved ", 0), 0u) << saved;
         const std::string path = saved.substr(6);
         const std::string previous = fileText(path);
         const std::vector<std::string> names = sortedNames(folder.path());
-        ui.setOutputDisk(OutputDisk{1000});  // the PNG's first kilobyte fits
+        ui.pictures().setOutputDisk(OutputDisk{1000});  // the PNG's first kilobyte fits
         // The same state again: an automatic name never overwrites, so the
         // next is numbered.
         const std::string next = path.substr(0, path.size() - 4) + "_2.png";
@@ -82,7 +82,7 @@ TEST_F(LectureFaults, AScreenshotOnAFullDiskSaysWhyAndKeepsThePreviousPicture) {
         EXPECT_EQ(message,
                   "screenshot not saved: cannot write " + next + ": " + std::strerror(ENOSPC))
             << name(kind);
-        ui.setOutputDisk(OutputDisk{});
+        ui.pictures().setOutputDisk(OutputDisk{});
         EXPECT_TRUE(fileText(path) == previous) << name(kind) << ": the previous picture changed";
         EXPECT_EQ(sortedNames(folder.path()), names) << "a temporary or half a picture was left";
         // Room again: the screenshot is written, under the numbered name.
@@ -105,7 +105,7 @@ TEST_F(LectureFaults, AFolderRemovedUnderTheRunningLectureSaysWhyAndShotsWorkWhe
     std::filesystem::remove_all(folder);  // a stick pulled out mid-lecture
     const long long before = ui.simulation().stepCount();
     for (ScreenshotKind kind : allScreenshotKinds()) {
-        ui.screenshots().kind = kind;
+        ui.pictures().panel().kind = kind;
         const std::string message = screenshot(ui);
         EXPECT_EQ(message.rfind("screenshot not saved: cannot write " + folder + "/", 0), 0u)
             << message;
@@ -121,7 +121,7 @@ TEST_F(LectureFaults, AFolderRemovedUnderTheRunningLectureSaysWhyAndShotsWorkWhe
     EXPECT_FALSE(std::filesystem::exists(folder));
 
     std::filesystem::create_directories(folder);
-    ui.screenshots().kind = ScreenshotKind::Field;
+    ui.pictures().panel().kind = ScreenshotKind::Field;
     const std::string saved = screenshot(ui);
     ASSERT_EQ(saved.rfind("saved " + folder + "/", 0), 0u) << saved;
     EXPECT_EQ(readPng(saved.substr(6)).image.width, 67);

@@ -68,7 +68,7 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     run(ui, 2);
     ui.settings().running = false;
-    ui.screenshots().folder = folder;
+    ui.pictures().panel().folder = folder;
     const std::string stem = folder + "/heatlab_optimised_r0.24_step000006";
     const struct {
         ScreenshotKind kind;
@@ -79,7 +79,7 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
                     {ScreenshotKind::Window, stem + "_window.png", 640, 400},
                     {ScreenshotKind::Slide, stem + "_slide.png", kSlideWidth, kSlideHeight}};
     for (const auto& shot : expected) {
-        ui.screenshots().kind = shot.kind;
+        ui.pictures().panel().kind = shot.kind;
         ui.onKey(Key::F12, false);
         run(ui, 1);
         EXPECT_EQ(ui.readouts().message, "saved " + shot.file);
@@ -90,7 +90,7 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
         EXPECT_EQ(text.at("heatlab.steps"), "6") << name(shot.kind);
     }
     // A folder that is not there: the panel says so, nothing is written.
-    ui.screenshots().folder = (folder + "/missing");
+    ui.pictures().panel().folder = (folder + "/missing");
     ui.onKey(Key::F12, false);
     run(ui, 1);
     EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved", 0), 0u) << ui.readouts().message;

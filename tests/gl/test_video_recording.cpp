@@ -351,8 +351,8 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     options.stepsPerFrame = 2;
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = folder.path();
-    ui.screenshots().kind = ScreenshotKind::Window;
+    ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().kind = ScreenshotKind::Window;
     double now = 0.0;
     ui.setClock([&now] { return now; });
     OffscreenTarget window(1280, 800);
@@ -369,11 +369,11 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_GE(ui.simulation().stepCount(), before) << "Ctrl+R did not reset";
-    EXPECT_TRUE(ui.recording().active());
-    const int dropped = ui.recording().dropped();
+    EXPECT_TRUE(ui.pictures().recording().active());
+    const int dropped = ui.pictures().recording().dropped();
     ui.onKey(Key::CtrlR, false);
     ui.frame(big);
-    EXPECT_FALSE(ui.recording().active());
+    EXPECT_FALSE(ui.pictures().recording().active());
     const std::string said = ui.readouts().message;
     std::printf("300 frames in %.1f s (%.1f ms a frame), %d dropped: %s\n", seconds,
                 1000.0 * seconds / 300, dropped, said.c_str());
@@ -395,9 +395,9 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
 TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = folder.path();
-    ui.screenshots().kind = ScreenshotKind::Window;
-    ui.screenshots().videoRate = 120;
+    ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().kind = ScreenshotKind::Window;
+    ui.pictures().panel().videoRate = 120;
     OffscreenTarget window(2880, 1800);
     const UiSurface big{{2880, 1800}, {2880, 1800}};
     const auto bound = window.bind();
@@ -453,8 +453,8 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
 TEST_F(WindowVideo, AResetWhileRecordingGoesOnRecording) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = folder.path();
-    ui.screenshots().videoEvery = 3;
+    ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().videoEvery = 3;
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
     ui.onKey(Key::R, false);
@@ -472,10 +472,10 @@ TEST_F(WindowVideo, AFolderRemovedMidLectureIsSaidAndTheLectureGoesOn) {
     const std::string folder = scratch / "class";
     std::filesystem::create_directory(folder);
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = folder;
+    ui.pictures().panel().folder = folder;
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
-    ASSERT_TRUE(ui.recording().active()) << ui.readouts().message;
+    ASSERT_TRUE(ui.pictures().recording().active()) << ui.readouts().message;
     std::filesystem::remove_all(folder);
     run(ui, 10);
     ui.onKey(Key::CtrlR, false);
@@ -493,7 +493,7 @@ TEST_F(WindowVideo, TheWindowClosedWhileRecordingFinishesTheFile) {
     ScratchFolder folder;
     {
         LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-        ui.screenshots().folder = folder.path();
+        ui.pictures().panel().folder = folder.path();
         ui.onKey(Key::CtrlR, false);
         run(ui, 12);
     }
@@ -516,14 +516,14 @@ TEST_F(WindowVideo, TheSplitSlideRecordingHoldsBothPanes) {
     options.stepsPerFrame = 100;
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
-    ui.screenshots().folder = folder.path();
-    ui.screenshots().kind = ScreenshotKind::Slide;
+    ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().kind = ScreenshotKind::Slide;
     run(ui, 3);
     ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
     ui.settings().running = false;
     ui.onKey(Key::CtrlR, false);
     run(ui, 1);  // paused: the one frame the recording takes at its start
-    const Picture both = ui.slide(kSlideWidth, kSlideHeight, false);
+    const Picture both = ui.pictures().slide(kSlideWidth, kSlideHeight, false);
     ui.onKey(Key::CtrlR, false);
     run(ui, 1);
     const std::vector<std::string> names = folder.names();
@@ -537,7 +537,7 @@ TEST_F(WindowVideo, TheSplitSlideRecordingHoldsBothPanes) {
     ui.settings().comparison.split = false;
     run(ui, 1);
     ASSERT_EQ(ui.paneCount(), 1u);
-    const Picture aAlone = ui.slide(kSlideWidth, kSlideHeight, false);
+    const Picture aAlone = ui.pictures().slide(kSlideWidth, kSlideHeight, false);
     EXPECT_GT(codecDifference(got, aAlone.image).lumaMean, 3.0 * withBoth.lumaMean + 1.0)
         << "and not pane A's slide alone";
 }

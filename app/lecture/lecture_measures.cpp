@@ -1,0 +1,70 @@
+#include "app/lecture/lecture_measures.h"
+
+#include <algorithm>
+#include <exception>
+#include <string>
+
+#include "app/lecture/simulation_control.h"
+#include "kernels/backend_factory.h"
+
+namespace heatlab {
+
+void LectureMeasures::afterSteps(Simulation& simulation, PanelReadouts& shown, int steps,
+                                 bool timed, double now) {
+    accuracy_.measure(simulation, timed || steps == 0, timedMsPerStep(shown));
+    shown.accuracy = accuracy_.readout();
+    shown.running = simulation.params();
+    shown.steps = simulation.stepCount();
+    Rates rates{shown.frameMs, shown.stepsPerSecond, shown.copyGBs};
+    if (rates_.frame(now, steps, simulation.bytesCopiedBack(), rates)) {
+        shown.frameMs = rates.frameMs;
+        shown.stepsPerSecond = rates.stepsPerSecond;
+        shown.copyGBs = rates.copyGBs;
+    }
+    shown.roofline = runningKernelOf(simulation, shown.stepsPerSecond, shown.copyGBs);
+}
+
+std::optional<Notice> LectureMeasures::startBandwidth(Simulation& simulation) {
+    try {
+        bandwidth_.start(simulation.params(), makeBackend(choiceOf(simulation.backend())).backend);
+    } catch (const std::exception& e) {
+        return Notice::info(std::string("bandwidth not measured: ") + e.what());
+    }
+    return std::nullopt;
+}
+
+void LectureMeasures::advanceBandwidth(Simulation& simulation) {
+    if (bandwidth_.running()) {
+        simulation.backend().synchronize();
+        bandwidth_.advance();
+    }
+}
+
+GridSize LectureMeasures::halve(Simulation& simulation, const PanelReadouts& shown) {
+    return accuracy_.halve(simulation, timedMsPerStep(shown));
+}
+
+std::optional<Notice> LectureMeasures::capAtAccuracyTarget(const Simulation& simulation, int& steps,
+                                                           bool& running) {
+    const std::optional<long long> left = accuracy_.stepsLeft(simulation);
+    if (!left) {
+        return std::nullopt;
+    }
+    steps = static_cast<int>(std::min<long long>(steps, *left));
+    if (*left > 0 || !running) {
+        return std::nullopt;
+    }
+    running = false;
+    accuracy_.reached();
+    return Notice::info(
+        "h / 2 has run the same alpha t: its error against the exact solution is in the "
+        "Accuracy section",
+        "h / 2: the same time reached (Accuracy)");
+}
+
+double timedMsPerStep(const PanelReadouts& shown) {
+    const std::optional<FrameStats>& timed = shown.breakdown;
+    return timed && timed->stepsTimed > 0 ? timed->stepsMs / timed->stepsTimed : 0.0;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,57 @@
+#pragma once
+// What the lecture measures of pane A's run after a frame's steps, beside
+// the picture: the rates (steps/s, GB/s copied back, ms a frame), the
+// running kernel's point on the roofline, the bandwidth table (the bench's
+// table 1, one row a frame, on a second backend of the same kind) and the
+// accuracy lesson's error against the exact solution. No GL: LectureUi
+// calls it, the panel shows what it writes into the readouts.
+
+#include <optional>
+
+#include "app/lecture/accuracy_lesson.h"
+#include "app/lecture/notice.h"
+#include "app/lecture/panel_readouts.h"
+#include "app/lecture/rate_meter.h"
+#include "app/measure/bandwidth_survey.h"
+#include "kernels/simulation.h"
+
+namespace heatlab {
+
+class LectureMeasures {
+public:
+    // `now` in seconds, from the clock the lecture's pace reads.
+    explicit LectureMeasures(double now) : rates_(now) {}
+
+    // After a frame of `steps` steps: the rates, the roofline point and the
+    // step count into `shown`; the error against the exact solution on
+    // `timed` frames or paused only (it costs the field on the host).
+    void afterSteps(Simulation& simulation, PanelReadouts& shown, int steps, bool timed,
+                    double now);
+
+    // The bandwidth table on `simulation`'s grid, from the next frame on;
+    // why not, when a second backend cannot be had.
+    std::optional<Notice> startBandwidth(Simulation& simulation);
+    void cancelBandwidth() { bandwidth_.cancel(); }
+    // One row, once the frame's steps are done (they are waited for: a row
+    // timed beside queued steps would time both).
+    void advanceBandwidth(Simulation& simulation);
+    const BandwidthSurvey& bandwidth() const { return bandwidth_; }
+
+    // "Halve h" (AccuracyLesson::halve): the grid the run goes on with.
+    GridSize halve(Simulation& simulation, const PanelReadouts& shown);
+    // Caps `steps` at the halved run's target; once there, stops `running`
+    // and says so.
+    std::optional<Notice> capAtAccuracyTarget(const Simulation& simulation, int& steps,
+                                              bool& running);
+
+private:
+    RateMeter rates_;
+    BandwidthSurvey bandwidth_;
+    AccuracyLesson accuracy_;
+};
+
+// A step's time in the newest frame timed part by part (0: none yet): the
+// work, whatever the pace.
+double timedMsPerStep(const PanelReadouts& shown);
+
+}  // namespace heatlab
