@@ -127,47 +127,22 @@ bool LectureUi::frame(const UiSurface& surface) {
 }
 
 void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
-    const bool difference = showsDifference();
-    for (std::size_t i = 0; i < panes_.size(); ++i) {
-        Pane& pane = panes_[i];
-        PaneRun& run = pane.run();
-        const bool lead = i == 0;
-        FrameSettings frameSettings =
-            frameSettingsOf(run.settings(), steps, input_.navigation().view());
-        frameSettings.displayLatency = displayLatency_;
-        if (lead) {
-            frameSettings.loupe = loupe_.frame(settings().loupe, toggleLoupe, run.growthFactor(),
-                                               run.watch().spot(run.simulation()), fieldArea(),
-                                               input_.navigation(), run.simulation().params().grid);
+    PaneRun& a = lead();
+    PanesFrame frame{steps, timed, displayLatency_, input_.navigation().view()};
+    frame.leadLoupe = loupe_.frame(settings().loupe, toggleLoupe, a.growthFactor(),
+                                   a.watch().spot(a.simulation()), fieldArea(), input_.navigation(),
+                                   a.simulation().params().grid);
+    frame.bar = bar;
+    frame.pixelsPerUnit = pixelsPerUnit();
+    frame.difference = showsDifference();
+    frame.measure = [this, steps, timed](PaneRun& run, bool isLead) {
+        measurePane(run, isLead && loupeShown(settings().loupe, run.growthFactor()));
+        if (isLead) {
+            measures_.afterSteps(simulation(), shown(), steps, timed, clock_());
         }
-        // The measures are queued behind the frame's steps, before any GL.
-        frameSettings.beforeDraw = [this, &run, steps, lead, timed] {
-            measurePane(run, lead && loupeShown(settings().loupe, run.growthFactor()));
-            if (lead) {
-                measures_.afterSteps(simulation(), shown(), steps, timed, clock_());
-            }
-        };
-        const bool replaced = difference && !lead;
-        const FrameStats& drawn = pane.frame(renderer_, frameSettings, timed, !replaced);
-        if (replaced) {
-            pane.addDrawn(difference_.draw(panes_.lead(), pane, renderer_, frameSettings, timed,
-                                           shown().comparison.difference));
-            difference_.drawBar(bar, pane, renderer_, frameSettings, pixelsPerUnit());
-        } else {
-            pane.drawBar(bar, renderer_, frameSettingsOf(run.settings(), 0, frameSettings.view),
-                         pixelsPerUnit());
-        }
-        if (drawn.loupe) {
-            drawLoupeLabel(*drawn.loupe, pane.rect().height, pixelsPerUnit());
-        }
-    }
-    PanelReadouts& readouts = shown();
-    const FrameStats& a = panes_.lead().lastFrame();
-    GlField& view = panes_.lead().view();
-    readouts.path = a.path;
-    readouts.fallbackReason = view.fallbackReason();
-    readouts.interopBuffer = a.interopBuffer ? name(*a.interopBuffer) : "";
-    readouts.sharedFallbackReason = view.sharedFallbackReason();
+    };
+    panes_.draw(renderer_, frame, shown().comparison.difference);
+    panes_.lead().showDisplayPath(shown());
     panes_.measureDifference(steps, timed, showsDifference(), shown().comparison);
 }
 

@@ -1,19 +1,13 @@
 #pragma once
 // The lecture's frame, in a window or not: a short orchestrator over its
-// panes (Pane: pane A always, pane B while split) and parts. Each frame it
-// applies the panel's and the keys' edits to pane A (its SimulationControl:
-// backend switch and reset with their recovery, scenes) and pane B follows
-// (PaneRun::follow); the panes run the frame's steps in lockstep as the pace
-// asks (FramePacer), never past either pane's pause, each drawn in its
-// rectangle with its colour bar (the difference view in B's while it shows
-// A - B); then the parts read the result: the rates (RateMeter), the
-// bandwidth table (BandwidthSurvey), screenshots and the recording (every
-// pane on a slide). A cue list (CuePlayer) edits the settings before all
-// that and asks for scenes, resets, screenshots and captions. The mouse
-// goes to FieldInput. The window (LectureWindow) and `heatlab shot --ui`
-// both run it; only they know where the pixels go and where input comes
-// from. The ImGui layer and the GL context are the caller's and must
-// outlive it.
+// panes (PaneSet: pane A, and pane B while split) and its parts. Each frame
+// the cue list (CuePlayer) and then the panel's and the keys' edits apply to
+// pane A (SimulationControl) and pane B follows; the panes step in lockstep
+// as the pace asks (FramePacer), never past a pane's pause, and are drawn;
+// then the measures (LectureMeasures) and the pictures (LecturePictures)
+// read the result. The window (LectureWindow) and `heatlab shot --ui` run
+// it and say where the pixels go and the input comes from; their ImGui
+// layer and GL context outlive it.
 
 #include <functional>
 #include <memory>
@@ -22,7 +16,6 @@
 #include <utility>
 #include <vector>
 
-#include "app/io/png_file.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
 #include "app/lecture/frame_pacer.h"
@@ -32,14 +25,12 @@
 #include "app/lecture/scene.h"
 #include "app/platform/surface_size.h"
 #include "app/render/field_renderer.h"
-#include "app/ui/difference_view.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_pictures.h"
 #include "app/ui/pane.h"
 #include "app/ui/pane_set.h"
 #include "app/ui/panel.h"
-#include "app/ui/screenshots.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/simulation.h"
 
@@ -76,60 +67,51 @@ public:
     // is `surface` large; returns whether the panel or a key asked to quit.
     bool frame(const UiSurface& surface);
 
-    // Input in window units (x right, y down), as the last frame's surface
-    // measures them.
+    // Input in window units (x right, y down) of the last frame's surface.
     void onKey(Key key, bool repeat);
     void onKeyReleased(Key key);
     void onScroll(double dy);
     void onMouseButton(int button, bool pressed);
     void onCursor(double x, double y);
 
-    // Starts the bandwidth table (the bench's table 1) on the running grid,
-    // on a second backend of the simulation's kind, one row a frame from the
-    // next frame on, its section of the panel unfolded and scrolled to when
-    // `unfold` (asked for: the button, a cue, --bandwidth; not a new grid's
-    // own); the panel says why when it cannot.
+    // The bandwidth table on the running grid from the next frame on
+    // (LectureMeasures), its section unfolded and scrolled to when `unfold`
+    // (the button, a cue, --bandwidth; not a new grid's own table).
     void measureBandwidth(bool unfold = true);
     bool measuringBandwidth() const { return measures_.bandwidth().running(); }
-    // Display buffers set up with CUDA so far, registered or imported (once
-    // per grid or view size), over every pane.
+    // Display buffers set up with CUDA so far over every pane.
     int registrations() const { return panes_.registrations(); }
 
     // The panes left to right: pane A, then pane B while split.
     std::size_t paneCount() const { return panes_.size(); }
     Pane& pane(std::size_t i) { return panes_[i]; }
-    // What the panel and the keys edit (pane A's settings, the lecture's):
-    // the window applies vsync, `shot --ui` runs and pauses the steps,
-    // scripts and tests drive the lecture through it as a user would
-    // through the panel.
+    // What the panel and the keys edit (pane A's settings): scripts and
+    // tests drive the lecture through it as a user would the panel.
     LectureSettings& settings() { return lead().settings(); }
     const LectureSettings& settings() const { return lead().settings(); }
     Simulation& simulation() { return lead().simulation(); }
     // Screenshots, slides, the recording, and the panel's choices of them.
     LecturePictures& pictures() { return pictures_; }
-    // The panel's scene choices (the file to save to or load from) and
-    // requests, applied by the next frame.
+    // The panel's scene choices and requests, applied by the next frame.
     ScenePanel& scenes() { return scenePanel_; }
     // What the panel shows of the running lecture (messages included).
     const PanelReadouts& readouts() const { return lead().readouts(); }
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timing_ = timing; }
-    // The window draws the shared buffer written a frame before
-    // (FrameSettings::displayLatency); `shot --ui` and tests the newest.
+    // The window draws the buffer written a frame before; `shot --ui` and
+    // tests the newest (FrameSettings::displayLatency).
     void setDisplayLatency(bool latency) { displayLatency_ = latency; }
-    // The clock the pace and the rates read, in seconds: the host's; tests
-    // and headless runs give simulated time, a frame's worth each frame.
+    // The clock the pace and the rates read, in seconds: the host's, or
+    // simulated time (tests, headless runs).
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
-    // Pane A's newest frame, the panel's part included; times only when it
-    // was timed.
+    // Pane A's newest frame; its times only when it was timed.
     const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
-    // Plays `list` from its first cue at the next frame (--cues); the keys
-    // Page Down / Right and Page Up / Left move through it.
+    // Plays `list` from its first cue at the next frame (--cues).
     void setCues(CueList list);
     const CuePlayer& cues() const { return cues_; }
-    // The notices on the field and the bands the last frame drew them in,
-    // in window units (empty when none showed).
+    // The notices on the field and pane A's band of them in the last frame
+    // (window units; empty when none showed).
     const FieldNotice& notice() const { return notice_; }
     const OverlayBand& noticeBand() const { return noticeBand_; }
 
@@ -168,7 +150,6 @@ private:
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
     PaneSet panes_;
-    DifferenceView difference_;
     PanelLayout panelLayout_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;

@@ -97,6 +97,13 @@ const FrameStats& Pane::frame(FieldRenderer& renderer, const FrameSettings& show
     return lastFrame_;
 }
 
+void Pane::showDisplayPath(PanelReadouts& shown) const {
+    shown.path = lastFrame_.path;
+    shown.fallbackReason = view_.fallbackReason();
+    shown.interopBuffer = lastFrame_.interopBuffer ? name(*lastFrame_.interopBuffer) : "";
+    shown.sharedFallbackReason = view_.sharedFallbackReason();
+}
+
 void Pane::addDrawn(const FrameStats& drawn) {
     for (FrameStats* f : {&lastFrame_, lastTimed_ ? &*timedFrame_ : nullptr}) {
         if (f) {

@@ -53,6 +53,9 @@ public:
     // What the frame's rectangle showed instead of the field (A - B), and
     // the panel's time over it, added to the newest frame's parts.
     void addDrawn(const FrameStats& drawn);
+    // The path the last frame took to the screen, and why not interop or
+    // the shared buffers where they were wanted: the panel's Display section.
+    void showDisplayPath(PanelReadouts& shown) const;
     void addUiMs(double ms);
     // The newest frame, and the newest that was timed part by part.
     const FrameStats& lastFrame() const { return lastFrame_; }

@@ -52,6 +52,32 @@ std::vector<Notice> PaneSet::follow(ABComparison& c, bool toggle, bool bAsA,
     return said;
 }
 
+void PaneSet::draw(FieldRenderer& renderer, const PanesFrame& frame, PaneDifference& measured) {
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        Pane& pane = *panes_[i];
+        PaneRun& run = pane.run();
+        const bool isLead = i == 0;
+        FrameSettings shown = frameSettingsOf(run.settings(), frame.steps, frame.view);
+        shown.displayLatency = frame.displayLatency;
+        if (isLead) {
+            shown.loupe = frame.leadLoupe;
+        }
+        shown.beforeDraw = [measure = frame.measure, &run, isLead] { measure(run, isLead); };
+        const bool replaced = frame.difference && !isLead;
+        const FrameStats& drawn = pane.frame(renderer, shown, frame.timed, !replaced);
+        if (replaced) {
+            pane.addDrawn(difference_.draw(lead(), pane, renderer, shown, frame.timed, measured));
+            difference_.drawBar(frame.bar, pane, renderer, shown, frame.pixelsPerUnit);
+        } else {
+            pane.drawBar(frame.bar, renderer, frameSettingsOf(run.settings(), 0, frame.view),
+                         frame.pixelsPerUnit);
+        }
+        if (drawn.loupe) {
+            drawLoupeLabel(*drawn.loupe, pane.rect().height, frame.pixelsPerUnit);
+        }
+    }
+}
+
 std::vector<Notice> PaneSet::restartFollowers(ABComparison& c) {
     std::vector<Notice> said;
     for (std::size_t i = 1; i < panes_.size(); ++i) {

@@ -7,13 +7,17 @@
 // but the split itself (pane A leads, the others follow). What it has to
 // say comes back as notices.
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/io/png_file.h"
 #include "app/lecture/notice.h"
 #include "app/lecture/panel_readouts.h"
+#include "app/ui/colour_bar.h"
+#include "app/ui/difference_view.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/pane.h"
 
@@ -24,6 +28,21 @@ namespace heatlab {
 struct LockstepSteps {
     int steps = 0;
     std::vector<Notice> pauses;
+};
+
+// What one frame draws of every pane (PaneSet::draw).
+struct PanesFrame {
+    int steps = 0;
+    bool timed = false;  // timed part by part
+    bool displayLatency = false;
+    std::optional<ViewTransform> view;  // the field's zoom and pan, every pane's
+    FrameSettings::Loupe leadLoupe;     // pane A's: the pointer is over A
+    ColourBar::Strip bar;
+    float pixelsPerUnit = 1.0f;
+    bool difference = false;  // A - B is drawn in pane B's place
+    // Queued behind each pane's steps, before any GL: its measures (`lead`:
+    // pane A's).
+    std::function<void(PaneRun& run, bool lead)> measure;
 };
 
 class PaneSet {
@@ -65,6 +84,10 @@ public:
     void measureDifference(int steps, bool timed, bool difference, ComparisonReadouts& b);
 
     void place(const std::vector<PaneRect>& rects);
+    // The frame's steps run and every pane drawn in its rectangle with its
+    // colour bar (A - B in pane B's while `frame.difference`, max |A - B|
+    // into `measured` whenever it is made anew), the loupe's label too.
+    void draw(FieldRenderer& renderer, const PanesFrame& frame, PaneDifference& measured);
     // Each pane's notices (FieldNotice::shown: those it speaks of, pane
     // A's the lecture's too) at its top, and its label below them: its
     // lines, pane B's with max |A - B| (`d`), shown as A - B while
@@ -85,6 +108,7 @@ public:
 
 private:
     std::vector<std::unique_ptr<Pane>> panes_;  // pane A first
+    DifferenceView difference_;
 };
 
 }  // namespace heatlab
