@@ -52,6 +52,14 @@ bool builtWithCuda() {
 #endif
 }
 
+std::vector<BackendChoice> builtBackends() {
+    std::vector<BackendChoice> built{BackendChoice::Cpu};
+    if (builtWithCuda()) {
+        built.push_back(BackendChoice::Cuda);
+    }
+    return built;
+}
+
 std::string backendUnavailable(BackendChoice choice) {
     return choice == BackendChoice::Cuda ? cudaUnavailable() : std::string();
 }

@@ -34,5 +34,7 @@ std::vector<Kernel> kernelsOf(BackendChoice choice);
 
 // True when this binary was built with the CUDA backend.
 bool builtWithCuda();
+// The backends this build can run on: the CPU, and CUDA when built with it.
+std::vector<BackendChoice> builtBackends();
 
 }  // namespace heatlab

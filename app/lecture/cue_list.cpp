@@ -348,7 +348,24 @@ void startRunning(const Cue& cue, LectureSettings& settings) {
 
 }  // namespace
 
+void CueRequests::addTo(PanelActions& actions) const {
+    actions.reset = actions.reset || reset;
+    actions.screenshot = actions.screenshot || screenshot;
+    actions.measureBandwidth = actions.measureBandwidth || bandwidth;
+    actions.halveSpacing = actions.halveSpacing || halveSpacing;
+}
+
 CuePlayer::CuePlayer(CueList list) : list_(std::move(list)) {}
+
+std::optional<Notice> CuePlayer::move(const PanelActions& actions) {
+    if (actions.nextCue && !advance()) {
+        return Notice::info(endText());
+    }
+    if (actions.previousCue) {
+        back();
+    }
+    return std::nullopt;
+}
 
 bool CuePlayer::advance() {
     if (empty() || index_ + 1 >= count()) {

@@ -54,6 +54,8 @@
 #include <vector>
 
 #include "app/lecture/lecture_settings.h"
+#include "app/lecture/notice.h"
+#include "app/lecture/panel_edits.h"
 #include "app/lecture/scene.h"
 #include "app/lecture/settings_patch.h"
 #include "kernels/simulation.h"
@@ -156,6 +158,9 @@ struct CueRequests {
     bool showDisplay = false;            // it sets the display path: show its section
     std::optional<std::string> caption;  // "cue 3 of 12: ..." on the field
     std::optional<long long> stepsLeft;  // the most steps this frame may run
+
+    // What of them the lecture does as the panel's own actions.
+    void addTo(PanelActions& actions) const;
 };
 
 class CuePlayer {
@@ -169,6 +174,9 @@ public:
     // frame().
     bool advance();
     void back();
+    // The clicker's move this frame (`actions`' next and previous cue): the
+    // end of the lecture said when next is pressed on the last cue.
+    std::optional<Notice> move(const PanelActions& actions);
 
     // Before the frame's steps: starts a cue that was moved to (its
     // settings now, its scene and reset asked for), ramps r, and checks

@@ -51,4 +51,10 @@ int FramePacer::next(const PaceSettings& s, double lastFrameSeconds, int lastSte
     return 1;
 }
 
+int FramePacer::nextAt(const PaceSettings& settings, double now, bool running) {
+    const double lastFrame = lastStart_ >= 0.0 ? now - lastStart_ : 0.0;
+    lastStart_ = now;
+    return running ? next(settings, lastFrame, lastSteps_) : 0;
+}
+
 }  // namespace heatlab

@@ -33,8 +33,16 @@ public:
     // The steps of the next frame, given how long the last one took (wall
     // clock, seconds) and how many steps it ran.
     int next(const PaceSettings& settings, double lastFrameSeconds, int lastSteps);
+    // The same from the clock (seconds): the frame before's wall time is
+    // from its start to `now`, and its steps those it said it ran. While
+    // not `running` it only reads the clock and returns 0: a pause owes no
+    // steps.
+    int nextAt(const PaceSettings& settings, double now, bool running);
+    void ran(int steps) { lastSteps_ = steps; }
 
 private:
+    double lastStart_ = -1.0;  // none yet: the first frame's time is 0
+    int lastSteps_ = 0;
     double adaptive_ = 1.0;  // FrameBudget's current steps per frame
     double owed_ = 0.0;      // StepsPerSecond's fraction of a step carried over
 };

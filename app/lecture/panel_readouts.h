@@ -70,5 +70,8 @@ struct PanelReadouts {
     bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
     ComparisonReadouts comparison;
     bool recording = false;  // a video is being recorded (Ctrl+R)
+
+    // The sections asked for were shown: the panel unfolds each once.
+    void sectionsShown() { showBandwidth = showAccuracy = showDisplay = false; }
 };
 }  // namespace heatlab

@@ -15,6 +15,11 @@ struct SurfaceSize {
     PixelSize pixels;
     PixelSize units;
     bool operator==(const SurfaceSize& o) const { return pixels == o.pixels && units == o.units; }
+    // Pixels a window unit across (1 before the surface has a size).
+    float pixelsPerUnit() const {
+        return units.width > 0 ? static_cast<float>(pixels.width) / static_cast<float>(units.width)
+                               : 1.0f;
+    }
 };
 
 }  // namespace heatlab

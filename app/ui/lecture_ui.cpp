@@ -15,15 +15,6 @@
 
 namespace heatlab {
 
-namespace {
-
-// How often a frame is timed part by part (each part waited for, so that
-// frame loses the overlap of device and GL): often enough to follow a
-// change, rarely enough to cost nothing visible.
-constexpr double kBreakdownSeconds = 1.0;
-
-}  // namespace
-
 LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend,
                      ImGuiLayer& imgui, const std::string& glDescription,
                      const std::optional<Scene>& scene)
@@ -33,10 +24,7 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
       pictures_(panes_, renderer_, input_.navigation(), [this](const Notice& n) { say(n); }) {
     showBackend();
     PanelReadouts& readouts = shown();
-    readouts.backends = {BackendChoice::Cpu};
-    if (builtWithCuda()) {
-        readouts.backends.push_back(BackendChoice::Cuda);
-    }
+    readouts.backends = builtBackends();
     readouts.gl = glDescription;
     readouts.bandwidth = &measures_.bandwidth();
     for (const ShippedScene& shipped : shippedScenes()) {
@@ -51,7 +39,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     LectureSettings& s = settings();
     surface_ = surface;
     imgui_.setPresenter(s.presenter);
-    imgui_.beginFrame(surface.units, pixelsPerUnit());
+    imgui_.beginFrame(surface.units, surface_.pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
     int panelPixels = 0;
@@ -60,10 +48,8 @@ bool LectureUi::frame(const UiSurface& surface) {
         const float width = std::min(kPanelWidth * imgui_.scale(), units);
         actions.merge(drawPanel(s, shown(), scenePanel_, pictures_.panel(), units,
                                 static_cast<float>(surface.units.height), width, panelLayout_));
-        shown().showBandwidth = false;
-        shown().showAccuracy = false;
-        shown().showDisplay = false;
-        panelPixels = static_cast<int>(std::lround(width * pixelsPerUnit()));
+        shown().sectionsShown();
+        panelPixels = static_cast<int>(std::lround(width * surface_.pixelsPerUnit()));
     } else {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
                                                 "H: panel");
@@ -76,37 +62,31 @@ bool LectureUi::frame(const UiSurface& surface) {
         say(Notice::info(*caption));
     }
 
-    const ColourBar::Strip bar = ColourBar::strip(pixelsPerUnit());
+    const ColourBar::Strip bar = ColourBar::strip(surface_.pixelsPerUnit());
     panes_.place(
         layoutPanes(surface.pixels, panelPixels, bar.width, static_cast<int>(panes_.size())));
     const PaneRect& first = panes_.lead().rect();
-    const float fieldWidth = static_cast<float>(first.width) / pixelsPerUnit();
+    const float fieldWidth = static_cast<float>(first.width) / surface_.pixelsPerUnit();
     drawKeyHelp(fieldWidth, static_cast<float>(surface.units.height), s.keysVisible);
     glViewport(0, 0, surface.pixels.width, surface.pixels.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     const int steps = paceSteps(actions);
     const double now = clock_();
-    const bool timed =
-        timing_ == FrameTiming::EveryFrame ||
-        (timing_ == FrameTiming::Sampled && now - lastTimedFrame_ >= kBreakdownSeconds);
+    const bool timed = timer_.timed(now);
     drawPanes(steps, bar, timed, actions.toggleLoupe);
     measures_.advanceBandwidth(simulation());
     notice_.frame(s.running, clock_());
     const ComparisonReadouts& compared = shown().comparison;
     noticeBand_ =
-        panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, pixelsPerUnit(),
+        panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, surface_.pixelsPerUnit(),
                                     compared.timedSteps, compared.difference, showsDifference());
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {
         glFinish();
-        panes_.lead().addUiMs(1000.0 * (secondsNow() - uiStart));
-        lastTimedFrame_ = now;
-        shown().breakdown = panes_.lead().timedFrame();
-        ComparisonReadouts& b = shown().comparison;
-        b.breakdown = panes_.split() ? panes_.last().timedFrame() : std::nullopt;
-        b.timedSteps = steps;
+        timer_.took(now);
+        panes_.showTimedFrame(1000.0 * (secondsNow() - uiStart), steps, shown());
     }
     if (actions.screenshot) {
         pictures_.take(surface.pixels);
@@ -116,7 +96,7 @@ bool LectureUi::frame(const UiSurface& surface) {
         pictures_.toggleRecording(surface.pixels, clock_());
     }
     const bool signalled = pictures_.recording().active() && StopSignal::requested();
-    pictures_.recordFrame(surface.pixels, pixelsPerUnit(), clock_());
+    pictures_.recordFrame(surface.pixels, surface_.pixelsPerUnit(), clock_());
     shown().recording = pictures_.recording().active();
     // The frame's GL work, the panel's too, goes to the GPU as one
     // submission now that its steps are queued: one switch from CUDA to GL
@@ -128,19 +108,18 @@ bool LectureUi::frame(const UiSurface& surface) {
 
 void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
     PaneRun& a = lead();
-    PanesFrame frame{steps, timed, displayLatency_, input_.navigation().view()};
-    frame.leadLoupe = loupe_.frame(settings().loupe, toggleLoupe, a.growthFactor(),
-                                   a.watch().spot(a.simulation()), fieldArea(), input_.navigation(),
-                                   a.simulation().params().grid);
-    frame.bar = bar;
-    frame.pixelsPerUnit = pixelsPerUnit();
-    frame.difference = showsDifference();
-    frame.measure = [this, steps, timed](PaneRun& run, bool isLead) {
+    const FrameSettings::Loupe loupe = loupe_.frame(
+        settings().loupe, toggleLoupe, a.growthFactor(), a.watch().spot(a.simulation()),
+        fieldArea(), input_.navigation(), a.simulation().params().grid);
+    const auto measure = [this, steps, timed](PaneRun& run, bool isLead) {
         measurePane(run, isLead && loupeShown(settings().loupe, run.growthFactor()));
         if (isLead) {
             measures_.afterSteps(simulation(), shown(), steps, timed, clock_());
         }
     };
+    const PanesFrame frame{steps,  timed, displayLatency_,          input_.navigation().view(),
+                           loupe,  bar,   surface_.pixelsPerUnit(), showsDifference(),
+                           measure};
     panes_.draw(renderer_, frame, shown().comparison.difference);
     panes_.lead().showDisplayPath(shown());
     panes_.measureDifference(steps, timed, showsDifference(), shown().comparison);
@@ -151,14 +130,9 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
 // lockstep, never past any pane's pause, the fastest-growing pane setting
 // the explosion's pace.
 int LectureUi::paceSteps(const PanelActions& actions) {
-    const double now = clock_();
-    const double lastFrame = lastFrameStart_ > 0.0 ? now - lastFrameStart_ : 0.0;
-    lastFrameStart_ = now;
     LectureSettings& s = settings();
-    int steps = stepsThisFrame(s, actions);
-    if (s.running) {
-        steps = pacer_.next(paceSettingsOf(s, panes_.fastestGrowth()), lastFrame, lastSteps_);
-    }
+    const int paced = pacer_.nextAt(paceSettingsOf(s, panes_.fastestGrowth()), clock_(), s.running);
+    int steps = s.running ? paced : stepsThisFrame(s, actions);
     if (cueStepsLeft_) {
         steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
@@ -169,7 +143,7 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     }
     const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
     say(lockstep.pauses);
-    lastSteps_ = lockstep.steps;
+    pacer_.ran(lockstep.steps);
     shown().stepsThisFrame = lockstep.steps;
     return lockstep.steps;
 }
@@ -272,16 +246,9 @@ void LectureUi::measureBandwidth(bool unfold) {
     }
 }
 
-float LectureUi::pixelsPerUnit() const {
-    const UiSurface& s = surface_;
-    return s.units.width > 0
-               ? static_cast<float>(s.pixels.width) / static_cast<float>(s.units.width)
-               : 1.0f;
-}
-
 FieldArea LectureUi::fieldArea() const {
     const PaneRect& a = panes_.lead().rect();
-    return FieldArea{a.width, a.height, pixelsPerUnit()};
+    return FieldArea{a.width, a.height, surface_.pixelsPerUnit()};
 }
 
 void LectureUi::setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
@@ -290,32 +257,22 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (cues_.empty()) {
         return std::nullopt;
     }
-    if (actions.nextCue && !cues_.advance()) {
-        say(Notice::info(cues_.endText()));
-    }
-    if (actions.previousCue) {
-        cues_.back();
+    if (const std::optional<Notice> end = cues_.move(actions)) {
+        say(*end);
     }
     const CueRequests asked = cues_.frame(settings(), simulation(), shown().maxAbs, clock_());
     if (asked.scene) {
-        // Read and checked with the list; what can still fail is the
-        // backend (a grid too large for its memory). As the panel's load, it
-        // leaves the lecture as it was and says why, on the terminal too (a
-        // headless `shot --ui --cues` has no panel to read); the cue's
-        // settings go on.
-        try {
-            applyScene(cueScene(*asked.scene, settings()));
-        } catch (const std::exception& e) {
-            say(Notice::info(std::string("scene not loaded: ") + e.what()));
-            std::fprintf(stderr, "heatlab: %s: %s\n", cues_.status().c_str(),
-                         shown().message.c_str());
+        // Read and checked with the list, it can still fail on the backend
+        // (a grid too large for its memory): said on the terminal too (a
+        // headless `shot --ui --cues` has no panel); the cue's settings go on.
+        if (const std::optional<Notice> failed =
+                loadScene([&] { return cueScene(*asked.scene, settings()); })) {
+            say(*failed);
+            std::fprintf(stderr, "heatlab: %s: %s\n", cues_.status().c_str(), failed->text.c_str());
         }
         cues_.settle(settings());
     }
-    actions.reset = actions.reset || asked.reset;
-    actions.screenshot = actions.screenshot || asked.screenshot;
-    actions.measureBandwidth = actions.measureBandwidth || asked.bandwidth;
-    actions.halveSpacing = actions.halveSpacing || asked.halveSpacing;
+    asked.addTo(actions);
     shown().showDisplay = shown().showDisplay || asked.showDisplay;
     cueStepsLeft_ = asked.stepsLeft;
     shown().cue = cues_.status();
@@ -351,13 +308,17 @@ void LectureUi::sceneRequests() {
         say(*asked.said);
     }
     if (asked.scene) {
-        // Checked against the backend before anything changes.
-        try {
-            applyScene(*asked.scene);
-            say(lead().control().sceneLoaded(asked.named));
-        } catch (const std::exception& e) {
-            say(Notice::info(std::string("scene not loaded: ") + e.what()));
-        }
+        const std::optional<Notice> failed = loadScene([&] { return *asked.scene; });
+        say(failed ? *failed : lead().control().sceneLoaded(asked.named));
+    }
+}
+
+std::optional<Notice> LectureUi::loadScene(const std::function<Scene()>& scene) {
+    try {
+        applyScene(scene());
+        return std::nullopt;
+    } catch (const std::exception& e) {
+        return Notice::info(std::string("scene not loaded: ") + e.what());
     }
 }
 

@@ -19,6 +19,7 @@
 #include "app/lecture/cue_list.h"
 #include "app/lecture/field_input.h"
 #include "app/lecture/frame_pacer.h"
+#include "app/lecture/frame_timing.h"
 #include "app/lecture/lecture_measures.h"
 #include "app/lecture/loupe_control.h"
 #include "app/lecture/panel_edits.h"
@@ -45,19 +46,10 @@ constexpr int kWindowHeight = 800;
 // in window units (ImGui's; they differ on a high-DPI screen).
 using UiSurface = SurfaceSize;
 
-// Which frames are timed part by part (each part waited for, so that frame
-// loses the overlap of device and GL).
-enum class FrameTiming {
-    Sampled,     // about one a second: the window's breakdown
-    EveryFrame,  // `shot --ui --stats`, and the end of a `shot --ui` run
-    Never,       // for measuring the rate of untimed frames
-};
-
 class LectureUi {
 public:
-    // `glDescription` is shown in the panel ("OpenGL 4.5 ... llvmpipe").
-    // Starts from `scene` when one is given (its settings over `settings`,
-    // its grid and kernel checked against the backend by the caller).
+    // `glDescription` is shown in the panel ("OpenGL 4.5 ... llvmpipe"); a
+    // `scene` (checked against the backend by the caller) is started from.
     LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> backend, ImGuiLayer& imgui,
               const std::string& glDescription, const std::optional<Scene>& scene = std::nullopt);
     LectureUi(const LectureUi&) = delete;
@@ -85,8 +77,7 @@ public:
     // The panes left to right: pane A, then pane B while split.
     std::size_t paneCount() const { return panes_.size(); }
     Pane& pane(std::size_t i) { return panes_[i]; }
-    // What the panel and the keys edit (pane A's settings): scripts and
-    // tests drive the lecture through it as a user would the panel.
+    // Pane A's settings, which the panel and the keys edit (and tests).
     LectureSettings& settings() { return lead().settings(); }
     const LectureSettings& settings() const { return lead().settings(); }
     Simulation& simulation() { return lead().simulation(); }
@@ -98,26 +89,22 @@ public:
     const PanelReadouts& readouts() const { return lead().readouts(); }
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
-    void setFrameTiming(FrameTiming timing) { timing_ = timing; }
-    // The window draws the buffer written a frame before; `shot --ui` and
-    // tests the newest (FrameSettings::displayLatency).
+    void setFrameTiming(FrameTiming timing) { timer_.set(timing); }
+    // The buffer written a frame before (the window) or the newest.
     void setDisplayLatency(bool latency) { displayLatency_ = latency; }
-    // The clock the pace and the rates read, in seconds: the host's, or
-    // simulated time (tests, headless runs).
+    // The clock (seconds) of the pace and the rates: the host's, or simulated.
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
     // Pane A's newest frame; its times only when it was timed.
     const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
     // Plays `list` from its first cue at the next frame (--cues).
     void setCues(CueList list);
     const CuePlayer& cues() const { return cues_; }
-    // The notices on the field and pane A's band of them in the last frame
-    // (window units; empty when none showed).
+    // The notices on the field and, in the last frame, pane A's band of them.
     const FieldNotice& notice() const { return notice_; }
     const OverlayBand& noticeBand() const { return noticeBand_; }
 
 private:
-    // Pane A: the lecture's own run, which the panel edits; it holds the
-    // panel's readouts.
+    // Pane A: the run the panel edits, holding the panel's readouts.
     PaneRun& lead() { return panes_.lead().run(); }
     const PaneRun& lead() const { return panes_.lead().run(); }
     PanelReadouts& shown() { return lead().readouts(); }
@@ -134,16 +121,16 @@ private:
     // A pane's watch of the field: an overflow in one pauses the lockstep.
     void measurePane(PaneRun& run, bool withSpot);
     int paceSteps(const PanelActions& actions);
-    float pixelsPerUnit() const;
     FieldArea fieldArea() const;
     bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
     void sceneRequests();
     // A parsed scene and its view, or throws having changed nothing.
     void applyScene(const Scene& scene);
-    // The cue list's part of the frame, before the panel's edits: the keys'
-    // moves, then what the cue asks for (into `actions` or done here); the
-    // caption of a cue that started.
+    // The cue list's part of the frame, before the panel's edits (into
+    // `actions` or done here); the caption of a cue that started.
     std::optional<std::string> cueFrame(PanelActions& actions);
+    // A scene made and applied, or the lecture left as it was and why.
+    std::optional<Notice> loadScene(const std::function<Scene()>& scene);
     // Pane A's field was replaced: every other pane starts again from it.
     void restartFollowers();
 
@@ -162,14 +149,10 @@ private:
     CuePlayer cues_;
     std::optional<long long> cueStepsLeft_;  // this frame's cap from the cue's "until"
     UiSurface surface_;
-    FrameTiming timing_ = FrameTiming::Sampled;
+    FrameTimer timer_;
     std::function<double()> clock_ = secondsNow;
-    double lastTimedFrame_ = 0.0;
-    double lastFrameStart_ = 0.0;
-    int lastSteps_ = 0;
     bool displayLatency_ = false;
-    // Last: its recording finished (its frames read back) while the GL
-    // objects above live.
+    // Last: its recording finishes while the GL objects above live.
     LecturePictures pictures_;
 };
 

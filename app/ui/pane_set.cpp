@@ -225,6 +225,13 @@ int PaneSet::registrations() const {
     return total;
 }
 
+void PaneSet::showTimedFrame(double uiMs, int steps, PanelReadouts& readouts) {
+    lead().addUiMs(uiMs);
+    readouts.breakdown = lead().timedFrame();
+    readouts.comparison.breakdown = split() ? last().timedFrame() : std::nullopt;
+    readouts.comparison.timedSteps = steps;
+}
+
 void PaneSet::finishFrame() {
     for (auto& pane : panes_) {
         pane->view().finishFrame();

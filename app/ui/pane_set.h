@@ -105,6 +105,9 @@ public:
     int registrations() const;
     // The frame's GL work of every pane goes to the GPU now.
     void finishFrame();
+    // A timed frame's parts, the panel's `uiMs` in pane A's, shown in
+    // `readouts` with the `steps` it ran in each pane.
+    void showTimedFrame(double uiMs, int steps, PanelReadouts& readouts);
 
 private:
     std::vector<std::unique_ptr<Pane>> panes_;  // pane A first
