@@ -11,10 +11,15 @@ std::vector<CLI::Option*> addPictureOptions(CLI::App& app, PictureSettings& pict
     std::vector<CLI::Option*> options;
     options.push_back(
         addChoiceOption(app, "--colormap", picture.map, allColourMaps(), "Colour map"));
-    options.push_back(addChoiceOption(
-        app, "--scale", picture.scale, allColourScales(),
-        "Where a value sits on the colour map: linear, or signed-log (sign(u) log10(1 + |u| / "
-        "u0): the diffusing field and an exploding checkerboard in one picture)"));
+    options.push_back(addParsedOption(
+        app, "--scale",
+        "Where a value sits on the colour map: linear; signed-log (sign(u) log10(1 + |u| / u0): "
+        "the diffusing field and an exploding checkerboard in one picture); or auto, linear "
+        "until a run past the grid's bound explodes, then signed-log",
+        "{auto,linear,signed-log}", name(picture.scaleChoice()),
+        [&picture](const std::vector<std::string>& values) {
+            picture.chooseScale(parseChoice(values.back(), allScaleChoices()));
+        }));
     options.push_back(addParsedOption(
         app, "--scale-reference",
         "The signed-log scale's u0, in field units: values well below it sit at the map's "

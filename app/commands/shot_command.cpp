@@ -12,9 +12,11 @@
 #include "app/commands/shot_picture.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
+#include "app/lecture/auto_scale.h"
 #include "app/lecture/shot_video.h"
 #include "app/measure/display_stats.h"
 #include "kernels/base/errors.h"
+#include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
 
@@ -57,6 +59,15 @@ FrameSettings frameSettings(const ShotOptions& o, int steps) {
     return settings;
 }
 
+// Whether the auto scale turns signed-log after this frame (auto_scale.h):
+// past the bound only, where measuring max |u| on the device is worth it.
+bool explodedUnderAutoScale(Simulation& simulation, const PictureSettings& settings) {
+    const Params& p = simulation.params();
+    const double growth = highestModeFactor(p.grid, p.boundary, p.r);
+    return settings.autoScale && settings.scale == ColourScale::Linear && std::fabs(growth) > 1.0 &&
+           explodedPastBound(growth, simulation.backend().maxAbs());
+}
+
 // Runs the steps in frames of --every steps (one frame without --record or
 // --video), each drawn, so the picture's field comes from the frame's last
 // step as in the window. Returns the last frame's picture; writes the
@@ -65,10 +76,24 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o, RecordFolder* record
                  ShotVideo* video) {
     const int chunk = o.every > 0 ? o.every : std::max(o.steps, 1);
     int done = 0;
+    bool turnedLog = false;  // the auto scale, turned signed-log by an explosion
     for (;;) {
         const int steps = std::min(chunk, o.steps - done);
-        const FrameSettings settings = frameSettings(o, steps);
+        FrameSettings settings = frameSettings(o, steps);
+        settings.scale = turnedLog ? ColourScale::SignedLog : settings.scale;
         Picture picture = takePicture(scene, o, settings);
+        if (!turnedLog && explodedUnderAutoScale(scene.simulation, settings)) {
+            // Drawn again from the same field, as the window would show it.
+            turnedLog = true;
+            settings.scale = ColourScale::SignedLog;
+            settings.steps = 0;
+            const FrameStats ran = picture.frame;  // the steps' times, not the redraw's
+            picture = takePicture(scene, o, settings);
+            picture.frame = ran;
+            std::fprintf(stderr,
+                         "heatlab: the run exploded past the grid's bound: drawn with the "
+                         "signed-log scale (--scale linear keeps it linear)\n");
+        }
         done += steps;
         const long long step = scene.simulation.stepCount();
         if (record != nullptr) {

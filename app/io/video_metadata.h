@@ -9,7 +9,8 @@
 
 namespace heatlab {
 
-// `stepsPerFrame` 0: one frame per displayed frame (the window's pace).
+// `stepsPerFrame` 0: one frame per displayed frame (`shot --ui`'s frames;
+// the window's recording says it is on the lecture's clock instead).
 VideoMetadata videoMetadataOf(const PngText& pictureText, int fps, int stepsPerFrame);
 
 }  // namespace heatlab

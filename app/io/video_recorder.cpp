@@ -18,7 +18,8 @@ VideoRecorder::VideoRecorder(const std::string& path, const VideoSpec& spec, int
 
 VideoRecorder::~VideoRecorder() { abandon(); }
 
-bool VideoRecorder::add(RgbImage frame) {
+bool VideoRecorder::add(RgbImage frame, int times) {
+    times = std::max(times, 1);
     std::unique_lock<std::mutex> lock(mutex_);
     if (full_ == WhenFull::Wait) {
         changed_.wait(lock, [this] { return queue_.size() < queueFrames_ || !failure_.empty(); });
@@ -27,51 +28,53 @@ bool VideoRecorder::add(RgbImage frame) {
         return false;
     }
     if (queue_.size() >= queueFrames_) {
-        ++dropped_;
+        dropped_ += times;
         return false;
     }
-    queue_.push_back(std::move(frame));
-    ++taken_;
+    queue_.push_back({std::move(frame), times});
+    taken_ += times;
     changed_.notify_all();
     return true;
 }
 
 void VideoRecorder::encodeLoop() {
     for (;;) {
-        RgbImage frame;
+        Queued queued;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             changed_.wait(lock, [this] { return !queue_.empty() || closing_; });
             if (queue_.empty() || !failure_.empty()) {
                 return;
             }
-            frame = std::move(queue_.front());
+            queued = std::move(queue_.front());
             queue_.pop_front();
             changed_.notify_all();
         }
-        std::string failed;
-        const auto began = std::chrono::steady_clock::now();
-        try {
-            file_->addFrame(frame);
-        } catch (const std::exception& e) {
-            failed = e.what();
-            file_->abandon();
-        }
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
-                .count();
-        const std::lock_guard<std::mutex> lock(mutex_);
-        if (failed.empty()) {
-            ++encoded_;
-            encodeMs_.push_back(ms);
-            encodeTotalMs_ += ms;
-        } else {
-            failure_ = failed;
-            queue_.clear();
-        }
-        changed_.notify_all();
-        if (!failure_.empty()) {
-            return;
+        for (int k = 0; k < queued.times; ++k) {
+            std::string failed;
+            const auto began = std::chrono::steady_clock::now();
+            try {
+                file_->addFrame(queued.frame);
+            } catch (const std::exception& e) {
+                failed = e.what();
+                file_->abandon();
+            }
+            const double ms =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+                    .count();
+            const std::lock_guard<std::mutex> lock(mutex_);
+            if (failed.empty()) {
+                ++encoded_;
+                encodeMs_.push_back(ms);
+                encodeTotalMs_ += ms;
+            } else {
+                failure_ = failed;
+                queue_.clear();
+            }
+            changed_.notify_all();
+            if (!failure_.empty()) {
+                return;
+            }
         }
     }
 }

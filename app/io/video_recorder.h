@@ -36,10 +36,12 @@ public:
     VideoRecorder(const VideoRecorder&) = delete;
     VideoRecorder& operator=(const VideoRecorder&) = delete;
 
-    // Queues a frame of the spec's size. Returns false when it was not
-    // taken: dropped (counted) because the queue was full, or the recording
-    // has failed.
-    bool add(RgbImage frame);
+    // Queues a frame of the spec's size, to be encoded `times` times in a
+    // row (a window slower than the clip's rate repeats its frames, so the
+    // clip keeps the lecture's time). Returns false when it was not taken:
+    // dropped (counted, each time) because the queue was full, or the
+    // recording has failed.
+    bool add(RgbImage frame, int times = 1);
     // Encodes what is queued, finalises and renames into place. Throws
     // RuntimeError (the recording's failure, or the finishing's) with the
     // temporary removed.
@@ -82,7 +84,11 @@ private:
 
     mutable std::mutex mutex_;
     std::condition_variable changed_;
-    std::deque<RgbImage> queue_;
+    struct Queued {
+        RgbImage frame;
+        int times = 1;
+    };
+    std::deque<Queued> queue_;
     bool closing_ = false;
     int taken_ = 0;
     int dropped_ = 0;

@@ -21,7 +21,7 @@
 //              "steps-per-second", "steps_per_second": 60,
 //              "explosion_pace": 1.5, "copy_every": 1, "pinned": false,
 //              "display_path": "interop" | "via-host",
-//              "colormap": "heat", "scale": "linear" | "signed-log",
+//              "colormap": "heat", "scale": "auto" | "linear" | "signed-log",
 //              "loupe": "auto" | "on" | "off",
 //              "comparison": {"split": true, "b": {"r": "0.26"}},  (the
 //                 A/B split as a scene writes it: scene.h)

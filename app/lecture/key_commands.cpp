@@ -28,11 +28,12 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
         settings.copyEvery = settings.copyEvery == 1 ? 0 : 1;
         break;
     // The colour scale, linear or signed-log (L for log): the exploding
-    // checkerboard and the diffusing field in one picture, or back.
+    // checkerboard and the diffusing field in one picture, or back; the
+    // lecturer's choice, no longer auto.
     case Key::L:
-        settings.picture.scale = settings.picture.scale == ColourScale::Linear
-                                     ? ColourScale::SignedLog
-                                     : ColourScale::Linear;
+        settings.picture.chooseScale(settings.picture.scale == ColourScale::Linear
+                                         ? ScaleChoice::SignedLog
+                                         : ScaleChoice::Linear);
         break;
     // The presenter layout (F5, as slide programs start their show): the
     // whole window's UI scaled for a projector, or back.

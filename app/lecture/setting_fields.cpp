@@ -259,13 +259,13 @@ const std::vector<SettingField>& settingFields() {
              s.picture.map = choiceOf(f, k, allColourMaps());
          },
          [](const LessonSettings& s) -> json { return name(s.picture.map); }},
-        // Absent from scenes written before the signed-log scale: linear, as
-        // they were drawn.
+        // Absent from scenes written before the signed-log scale: auto,
+        // linear as they were drawn until a run explodes.
         {"scale", G::Window, kOptional, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.picture.scale = choiceOf(f, k, allColourScales());
+             s.picture.chooseScale(choiceOf(f, k, allScaleChoices()));
          },
-         [](const LessonSettings& s) -> json { return name(s.picture.scale); }},
+         [](const LessonSettings& s) -> json { return name(s.picture.scaleChoice()); }},
         {"scale_reference", G::Window, kOptional, kSceneOnly,
          [](const Fields& f, const char* k, LectureSettings& s) {
              s.picture.scaleReference = f.checked(k, checkedPositiveNormal);

@@ -19,6 +19,19 @@ const char* name(ColourScale scale) {
 
 std::vector<ColourScale> allColourScales() { return {ColourScale::Linear, ColourScale::SignedLog}; }
 
+const char* name(ScaleChoice choice) {
+    switch (choice) {
+    case ScaleChoice::Auto: return "auto";
+    case ScaleChoice::Linear: return "linear";
+    case ScaleChoice::SignedLog: return "signed-log";
+    }
+    return "?";
+}
+
+std::vector<ScaleChoice> allScaleChoices() {
+    return {ScaleChoice::Auto, ScaleChoice::Linear, ScaleChoice::SignedLog};
+}
+
 float scaledValue(ColourScale scale, float reference, float value) {
     if (scale == ColourScale::Linear || !std::isfinite(value)) {
         return value;

@@ -17,9 +17,20 @@ namespace heatlab {
 
 enum class ColourScale { Linear, SignedLog };
 
-// "linear", "signed-log": --scale, the scene's "scale", the PNG's heatlab.scale.
+// "linear", "signed-log": the PNG's heatlab.scale.
 const char* name(ColourScale scale);
 std::vector<ColourScale> allColourScales();
+
+// What --scale, the scene's and cue's "scale", the panel and L choose: a
+// scale, or auto (the default): linear, turned signed-log by the lecture
+// once a run past the grid's bound explodes (app/lecture/auto_scale.h), so
+// the checkerboard shows on the whole field and not as a few spots on a
+// flat map; linear again on a new field.
+enum class ScaleChoice { Auto, Linear, SignedLog };
+
+// "auto", "linear", "signed-log".
+const char* name(ScaleChoice choice);
+std::vector<ScaleChoice> allScaleChoices();
 
 // u0 unless told (--scale-reference, the scene's "scale_reference"): a
 // thousandth of the hot square's 1 that every initial field is scaled to,

@@ -50,7 +50,10 @@ struct PictureSettings {
     ColourMap map = ColourMap::Heat;
     // --scale, the scene's "scale", the shader's uScale; scaleReference is
     // the signed-log scale's u0 (--scale-reference, uScaleReference).
+    // `scale` is what is drawn; `autoScale` whether the lecture may turn it
+    // signed-log past the bound (ScaleChoice::Auto), set by chooseScale().
     ColourScale scale = ColourScale::Linear;
+    bool autoScale = true;
     float scaleReference = kDefaultScaleReference;
     ColourRange range;
     Sampling sampling = Sampling::Extremes;
@@ -63,6 +66,17 @@ struct PictureSettings {
     // Interop through the buffer mapped each frame even where the shared
     // buffers can be had (--interop-mapped): to compare the two.
     bool mapPerFrame = false;
+
+    ScaleChoice scaleChoice() const {
+        return autoScale
+                   ? ScaleChoice::Auto
+                   : (scale == ColourScale::Linear ? ScaleChoice::Linear : ScaleChoice::SignedLog);
+    }
+    // Auto starts linear; a scale chosen stays as it is.
+    void chooseScale(ScaleChoice choice) {
+        autoScale = choice == ScaleChoice::Auto;
+        scale = choice == ScaleChoice::SignedLog ? ColourScale::SignedLog : ColourScale::Linear;
+    }
 };
 
 // Which part of the grid a rectangle shows, in cells: the cell coordinate

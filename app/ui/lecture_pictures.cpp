@@ -97,8 +97,8 @@ void LecturePictures::toggleRecording(const PixelSize& window, double now) {
 void LecturePictures::recordFrame(const PixelSize& window, float pixelsPerUnit, double now) {
     // The panes are gathered for the recording only while one runs.
     if (recording_.active()) {
-        if (const std::optional<Notice> stopped =
-                recording_.capture(drawn(), window, [this] { return describe(); })) {
+        if (const std::optional<Notice> stopped = recording_.capture(
+                drawn(), window, [this] { return describe(); }, now)) {
             say_(*stopped);
         }
     }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/lecture/auto_scale.h"
 #include "app/lecture/key_commands.h"
 #include "app/ui/scene_requests.h"
 #include "kernels/backend_factory.h"
@@ -224,6 +225,7 @@ void LectureUi::apply(const PanelActions& actions) {
 
 void LectureUi::restartFollowers() {
     shown().comparison.difference = PaneDifference{};  // of the field replaced
+    autoScaleForNewField(settings().picture);
     say(panes_.restartFollowers(settings().comparison));
 }
 
@@ -235,6 +237,15 @@ void LectureUi::measurePane(PaneRun& run, bool withSpot) {
         if (const std::optional<Notice> paused = run.measure(s.running, withSpot)) {
             s.running = false;
             say(panes_.namedFor(run, *paused));
+        }
+    }
+    // Every pane draws with pane A's picture settings: the scale is theirs.
+    // Past the bound this field is measured already (the pause needs it).
+    if (s.picture.autoScale && std::fabs(run.growthFactor()) > 1.0) {
+        const float maxAbs = static_cast<float>(run.watch().newest(run.simulation()).maxAbs);
+        if (const std::optional<Notice> turned =
+                autoScaleAfter(s.picture, run.growthFactor(), maxAbs)) {
+            say(*turned);
         }
     }
 }

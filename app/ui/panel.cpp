@@ -254,7 +254,11 @@ void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
 // The colour scale beside the colour map, and the signed-log scale's u0
 // where it applies; a u0 the command line would refuse is not taken.
 void scaleControls(PictureSettings& picture) {
-    combo("colour scale (L)", picture.scale, allColourScales());
+    ScaleChoice chosen = picture.scaleChoice();
+    combo("colour scale (L)", chosen, allScaleChoices());
+    if (chosen != picture.scaleChoice()) {
+        picture.chooseScale(chosen);
+    }
     if (picture.scale != ColourScale::SignedLog) {
         return;
     }
@@ -580,7 +584,8 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
         }
         if (!readouts.recording) {
             // The labels short: a long one is cut at the panel's edge.
-            wrapped(kDimColour, "video: a frame every K steps (0: each frame), R a second");
+            wrapped(kDimColour,
+                    "video: a frame every K steps (0: on the lecture's clock), R a second");
             ImGui::InputInt("K", &screenshot.videoEvery);
             ImGui::InputInt("R", &screenshot.videoRate);
             screenshot.videoEvery = std::clamp(screenshot.videoEvery, 0, kMaxStepsPerFrame);

@@ -31,6 +31,7 @@ const ImU32 kAmplitudeColour = IM_COL32(110, 190, 255, 255);
 const ImU32 kPredictedColour = IM_COL32(110, 190, 255, 150);
 const ImU32 kBackgroundColour = IM_COL32(20, 20, 24, 255);
 const ImU32 kLabelColour = IM_COL32(160, 160, 160, 255);
+const ImU32 kLabelPlateColour = IM_COL32(20, 20, 24, 225);  // the background, nearly opaque
 
 // The plot's vertical extent, in decades.
 struct LogRange {
@@ -69,6 +70,17 @@ void drawCurve(ImDrawList* draw, const std::vector<long long>& steps, const std:
                           at(steps[i], std::log10(static_cast<double>(values[i]))), colour, 2.0f);
         }
     }
+}
+
+// "1e-12" at `at`, on a plate of the plot's background drawn over the
+// curves, so a curve passing the corner never crosses the figure.
+void drawDecadeLabel(ImDrawList* draw, double logValue, ImVec2 at) {
+    char label[64];
+    std::snprintf(label, sizeof label, "1e%.0f", logValue);
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    draw->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + size.x + 2.0f, at.y + size.y),
+                        kLabelPlateColour);
+    draw->AddText(at, kLabelColour, label);
 }
 
 bool holdsAmplitude(const StabilityHistory& history) {
@@ -218,12 +230,10 @@ void drawStabilityMeter(const StabilityHistory& history, double growth, float wi
     drawCurve(draw, steps, history.maxAbs(), kMaxAbsColour, at);
     drawCurve(draw, steps, history.amplitude(), kAmplitudeColour, at);
 
-    char label[64];
-    std::snprintf(label, sizeof label, "1e%.0f", range.hi);
-    draw->AddText(ImVec2(origin.x + 6.0f, origin.y + 2.0f), kLabelColour, label);
-    std::snprintf(label, sizeof label, "1e%.0f", range.lo);
-    draw->AddText(ImVec2(origin.x + 6.0f, origin.y + kHeight - ImGui::GetTextLineHeight() - 2.0f),
-                  kLabelColour, label);
+    drawDecadeLabel(draw, range.hi, ImVec2(origin.x + 6.0f, origin.y + 2.0f));
+    drawDecadeLabel(
+        draw, range.lo,
+        ImVec2(origin.x + 6.0f, origin.y + kHeight - ImGui::GetTextLineHeight() - 2.0f));
 }
 
 }  // namespace heatlab

@@ -1,5 +1,6 @@
 #include "app/ui/window_recording.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +14,17 @@
 namespace heatlab {
 
 namespace {
+
+// The clip's metadata; a clip on the lecture's clock says so.
+VideoMetadata metadataOf(const PngText& picture, int fps, int everySteps) {
+    VideoMetadata metadata = videoMetadataOf(picture, fps, everySteps);
+    for (auto& [key, value] : metadata) {
+        if (key == "steps-per-frame" && everySteps == 0) {
+            value = "on the lecture's clock";
+        }
+    }
+    return metadata;
+}
 
 constexpr Rgb8 kRecRed{230, 30, 30};
 constexpr Rgb8 kIndicatorBack{20, 20, 20};
@@ -58,7 +70,7 @@ void WindowRecording::start(const std::string& path, ScreenshotKind kind,
     spec.width = size.width;
     spec.height = size.height;
     spec.fps = fps;
-    spec.metadata = videoMetadataOf({}, fps, everySteps);
+    spec.metadata = metadataOf({}, fps, everySteps);
     recorder_ =
         std::make_unique<VideoRecorder>(path, spec, kWindowVideoQueueFrames, WhenFull::Drop, disk);
     readback_ = std::make_unique<AsyncReadback>();
@@ -74,19 +86,44 @@ void WindowRecording::start(const std::string& path, ScreenshotKind kind,
     fps_ = fps;
     everySteps_ = everySteps;
     lastStep_ = -1;
+    clockFrames_ = 0;
+    readbackTimes_.clear();
     started_ = now;
     scaledNote_ = size.scaled ? videoScaleNote(asked.width, asked.height, fps, size) : "";
 }
 
+int WindowRecording::framesDue(long long step, double now) {
+    if (everySteps_ == 0) {
+        // On the clock: as many frames as the clip is short of its time.
+        // (A millionth of a frame over: a clock that ticks at the clip's
+        // rate lands on each frame, not a rounding short of it.)
+        const double frames = std::max(0.0, now - started_) * static_cast<double>(fps_);
+        const long long wanted = 1 + static_cast<long long>(std::floor(frames + 1e-6));
+        const long long due = wanted - clockFrames_;
+        clockFrames_ = std::max(clockFrames_, wanted);
+        return static_cast<int>(std::clamp<long long>(due, 0, kMostRepeats));
+    }
+    // A step count that went back is a reset: the new run is recorded from
+    // its first frame on.
+    const bool due = lastStep_ < 0 || step < lastStep_ || step >= lastStep_ + everySteps_;
+    lastStep_ = due ? step : lastStep_;
+    return due ? 1 : 0;
+}
+
 void WindowRecording::drain(bool wait) {
     while (std::optional<RgbImage> image = readback_->take(wait)) {
-        recorder_->add(std::move(*image));
+        const int times = readbackTimes_.empty() ? 1 : readbackTimes_.front();
+        if (!readbackTimes_.empty()) {
+            readbackTimes_.pop_front();
+        }
+        recorder_->add(std::move(*image), times);
     }
 }
 
 std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& panes,
                                                const PixelSize& window,
-                                               const std::function<PngText()>& describe) {
+                                               const std::function<PngText()>& describe,
+                                               double now) {
     if (!active()) {
         return std::nullopt;
     }
@@ -96,29 +133,26 @@ std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& pan
     if (const std::string failed = recorder_->failure(); !failed.empty()) {
         return stopWith("", {});  // nothing to finish: the file is gone
     }
-    const PixelSize now = askedSize(kind_, panes, window);
-    if (now.width != asked_.width || now.height != asked_.height) {
+    const PixelSize size = askedSize(kind_, panes, window);
+    if (size.width != asked_.width || size.height != asked_.height) {
         return stopWith(
             kind_ == ScreenshotKind::Window ? "the window changed size" : "the grid changed size",
             describe());
     }
     const DrawnField& field = panes.front().field;
-    const long long step = field.simulation.stepCount();
-    // A step count that went back is a reset: the new run is recorded from
-    // its first frame on.
-    const bool due = lastStep_ < 0 || step < lastStep_ ||
-                     (everySteps_ > 0 ? step >= lastStep_ + everySteps_ : step != lastStep_);
+    const int times = framesDue(field.simulation.stepCount(), now);
     drain(false);
-    if (!due) {
+    if (times == 0) {
         return std::nullopt;
     }
-    lastStep_ = step;
     if (kind_ == ScreenshotKind::Window) {
         if (target_) {
             shrinkWindowIntoTarget();
             const auto bound = target_->bind();
+            readbackTimes_.push_back(times);
             readback_->start(width_, height_);
         } else {
+            readbackTimes_.push_back(times);
             readback_->start(width_, height_);
         }
         return std::nullopt;
@@ -134,11 +168,12 @@ std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& pan
     const auto bound = target_->bind();
     if (kind_ == ScreenshotKind::Slide) {
         // The composition reads its own picture back (its text needs it).
-        recorder_->add(slideOfPanes(again, width_, height_).image);
+        recorder_->add(slideOfPanes(again, width_, height_).image, times);
         return std::nullopt;
     }
     runFrame(field.simulation, field.view, field.renderer, again.front().settings, 0, 0, width_,
              height_, false);
+    readbackTimes_.push_back(times);
     readback_->start(width_, height_);
     return std::nullopt;
 }
@@ -190,7 +225,7 @@ Notice WindowRecording::stopWith(const std::string& why, const PngText& lastPict
         const int frames = recorder_->framesTaken();
         const int dropped = recorder_->framesDropped();
         const std::string path = recorder_->path();
-        recorder_->finish(videoMetadataOf(lastPicture, fps_, everySteps_));
+        recorder_->finish(metadataOf(lastPicture, fps_, everySteps_));
         char line[512];
         std::snprintf(line, sizeof line, "recorded %d frames (%.1f s at %d a second, %d dropped)%s",
                       frames, static_cast<double>(frames) / fps_, fps_, dropped,

@@ -2,14 +2,17 @@
 // The window's video (Ctrl+R or the panel's button): what the class sees,
 // the field, the whole window or the slide composition, chosen as for
 // screenshots, into an MP4 named after the state in the screenshots'
-// folder. Frames are tied to the simulation: one every K steps, or one per
-// displayed frame that ran steps, so a slowed explosion plays back smooth
-// and a fast one is not skipped. Each frame is read back without waiting
-// (AsyncReadback) and encoded on the recorder's thread (VideoRecorder);
-// frames the encoder could not keep up with are dropped and counted. While
-// it records, a red REC and the elapsed time show over the field (drawn
-// after the frame is read, so the clip does not carry them).
+// folder. Frames follow the lecture's clock: the clip has a frame for every
+// 1/rate s of the recording, each the window's newest (repeated when the
+// window draws fewer frames a second than the clip's rate, skipped when it
+// draws more), so the clip plays back at the speed the class saw, pauses
+// included. Or, when asked, they are tied to the simulation: one every K
+// steps, a slowed explosion smooth and a fast one not skipped. Each frame is read back without
+// waiting (AsyncReadback) and encoded on the recorder's thread (VideoRecorder); frames the encoder
+// could not keep up with are dropped and counted. While it records, a red REC and the elapsed time
+// show over the field (drawn after the frame is read, so the clip does not carry them).
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -29,6 +32,9 @@ namespace heatlab {
 // Frames waiting for the encoder before new ones are dropped: about a
 // quarter second at 30 a second, a few MiB at 512 x 512.
 inline constexpr int kWindowVideoQueueFrames = 8;
+// The most times one window frame is repeated: a minute at 30 a second (a
+// window held longer, by a drag or a sleep, is not the lecture's time).
+inline constexpr int kMostRepeats = 1800;
 
 class WindowRecording {
 public:
@@ -56,8 +62,9 @@ public:
     // was finished or removed, as the line says; `describe` gives the
     // parameters its metadata carries then (called only to stop).
     // A slide holds every pane (slideOfPanes()), a field the first pane's.
+    // `now` is the lecture's clock, in seconds.
     std::optional<Notice> capture(const std::vector<DrawnPane>& panes, const PixelSize& window,
-                                  const std::function<PngText()>& describe);
+                                  const std::function<PngText()>& describe, double now);
     // The red REC, elapsed time and drops at the field's top right corner.
     void drawIndicator(const PixelSize& window, int fieldWidth, float pixelsPerUnit, double now);
     // Finishes the file: "recorded N frames (...) into PATH", or why not
@@ -66,6 +73,8 @@ public:
 
 private:
     Notice stopWith(const std::string& why, const PngText& lastPicture);
+    // How many times this frame goes into the clip (0: not at all).
+    int framesDue(long long step, double now);
     void drain(bool wait);
     void shrinkWindowIntoTarget();
 
@@ -81,6 +90,8 @@ private:
     int fps_ = 30;
     int everySteps_ = 0;
     long long lastStep_ = -1;
+    long long clockFrames_ = 0;      // the clip's frames so far, on the clock
+    std::deque<int> readbackTimes_;  // how often each frame read back is encoded
     double started_ = 0.0;
     std::string scaledNote_;
 };

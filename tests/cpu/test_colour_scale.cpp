@@ -1,4 +1,5 @@
-// The signed-log colour scale without GL: where a value sits on the map,
+// The signed-log colour scale without GL (and the auto scale that turns to
+// it when a run explodes): where a value sits on the map,
 // the colour bar's ticks in field units under either scale, and the flags
 // that set the scale wherever the picture options are read (the window and
 // `heatlab shot`). Its scene field is in test_scene.cpp, its key in
@@ -15,6 +16,7 @@
 
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
+#include "app/lecture/auto_scale.h"
 #include "app/render/colour_bar_ticks.h"
 #include "app/render/colour_scale.h"
 
@@ -125,7 +127,8 @@ std::vector<std::string> reversedWords(std::vector<std::string> words) {
 
 TEST(ColourScaleFlags, SetTheScaleInTheWindowAndInTheShot) {
     LectureStart window;
-    EXPECT_EQ(window.settings.picture.scale, ColourScale::Linear);  // the default
+    EXPECT_EQ(window.settings.picture.scale, ColourScale::Linear);  // the default: auto
+    EXPECT_EQ(window.settings.picture.scaleChoice(), ScaleChoice::Auto);
     CLI::App windowApp{"heatlab", "heatlab"};
     addWindowOptions(windowApp, window);
     windowApp.parse(reversedWords({"--scale", "signed-log", "--scale-reference", "1e-6"}));
@@ -138,6 +141,34 @@ TEST(ColourScaleFlags, SetTheScaleInTheWindowAndInTheShot) {
     shotApp.parse(reversedWords({"shot", "--scale", "signed-log"}));
     EXPECT_EQ(shot.settings.picture.scale, ColourScale::SignedLog);
     EXPECT_EQ(shot.settings.picture.scaleReference, kDefaultScaleReference);
+    EXPECT_EQ(shot.settings.picture.scaleChoice(), ScaleChoice::SignedLog);
+
+    ShotOptions linear;
+    CLI::App linearApp{"heatlab", "heatlab"};
+    addShotCommand(linearApp, linear);
+    linearApp.parse(reversedWords({"shot", "--scale", "linear"}));
+    EXPECT_EQ(linear.settings.picture.scaleChoice(), ScaleChoice::Linear) << "chosen, not auto";
+}
+
+TEST(AutoScale, TurnsSignedLogOnlyOnceAnUnstableRunHasExploded) {
+    EXPECT_FALSE(explodedPastBound(1.08, 1.5f)) << "past the bound, not yet above the peak";
+    EXPECT_TRUE(explodedPastBound(1.08, 2.5f));
+    EXPECT_TRUE(explodedPastBound(-1.08, std::nanf(""))) << "overflowed";
+    EXPECT_FALSE(explodedPastBound(1.0, 1e30f)) << "not past the bound: another cause";
+    PictureSettings picture;
+    EXPECT_FALSE(autoScaleAfter(picture, 1.08, 1.5f));
+    const std::optional<Notice> said = autoScaleAfter(picture, 1.08, 3.0f);
+    ASSERT_TRUE(said);
+    EXPECT_NE(said->text.find("signed-log"), std::string::npos);
+    EXPECT_EQ(picture.scale, ColourScale::SignedLog);
+    EXPECT_FALSE(autoScaleAfter(picture, 1.08, 1e9f)) << "said once";
+    autoScaleForNewField(picture);
+    EXPECT_EQ(picture.scale, ColourScale::Linear);
+    picture.chooseScale(ScaleChoice::Linear);
+    EXPECT_FALSE(autoScaleAfter(picture, 1.08, 3.0f)) << "a chosen scale stays";
+    picture.chooseScale(ScaleChoice::SignedLog);
+    autoScaleForNewField(picture);
+    EXPECT_EQ(picture.scale, ColourScale::SignedLog) << "a chosen scale stays on reset";
 }
 
 TEST(ColourScaleFlags, BadValuesAndTheSceneBesideThemAreRefused) {

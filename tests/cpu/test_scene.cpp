@@ -35,7 +35,7 @@ Scene sceneA() {
     scene.settings.stepsPerFrame = 137;
     scene.settings.picture.path = DisplayPath::ViaHost;
     scene.settings.picture.map = ColourMap::Diverging;
-    scene.settings.picture.scale = ColourScale::SignedLog;
+    scene.settings.picture.chooseScale(ScaleChoice::SignedLog);
     scene.settings.picture.scaleReference = 2.5e-6f;
     scene.settings.picture.range = ColourRange{false, -0.1f, 2.5e-7f};
     scene.settings.picture.sampling = Sampling::Nearest;
@@ -66,7 +66,7 @@ std::vector<Scene> statesToRoundTrip() {
     b.settings.params.initial = InitialCondition::Blank;
     b.settings.stepsPerFrame = kMaxStepsPerFrame;
     b.settings.picture.map = ColourMap::Grey;
-    b.settings.picture.scale = ColourScale::SignedLog;
+    b.settings.picture.chooseScale(ScaleChoice::SignedLog);
     b.settings.picture.scaleReference = 1.17549435e-38f;  // the smallest u0 allowed
     b.settings.picture.range = ColourRange{true, 0.1f, 0.3f};
     b.view = ViewTransform{glm::vec2(-5.0f, 0.0f), 40.0f};
@@ -75,6 +75,7 @@ std::vector<Scene> statesToRoundTrip() {
     c.settings.params.r = 0.001f;
     c.settings.params.kernel = Kernel::Tiled;
     c.settings.picture.range = ColourRange{false, -3.0e38f, 3.0e38f};
+    c.settings.picture.chooseScale(ScaleChoice::Linear);  // linear chosen, not auto
     scenes.push_back(c);
     return scenes;
 }
@@ -103,6 +104,7 @@ TEST(Scene, UsesTheCommandLineNames) {
     EXPECT_EQ(j["window"]["sampling"], "nearest");
     EXPECT_EQ(j["window"]["range"]["lo"], -0.1);  // the short decimal, not the float's double
     EXPECT_FALSE(json::parse(sceneText(Scene{})).contains("view"));
+    EXPECT_EQ(json::parse(sceneText(Scene{}))["window"]["scale"], "auto");
 }
 
 TEST(Scene, WrittenThroughTheOutputFile) {
@@ -256,11 +258,13 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
                   "window.surface_camera.distance must be from 0.05 to 20");
     expectRefused(edited([](json& j) { j["window"]["surface_camera"]["roll"] = 0; }),
                   "unknown field window.surface_camera.roll");
-    // A scene written before the signed-log scale is drawn as it was: linear.
+    // A scene written before the signed-log scale is drawn as it was, linear,
+    // on the auto scale (signed-log only once a run explodes).
     EXPECT_EQ(plain.settings.picture.scale, ColourScale::Linear);
+    EXPECT_EQ(plain.settings.picture.scaleChoice(), ScaleChoice::Auto);
     EXPECT_EQ(plain.settings.picture.scaleReference, kDefaultScaleReference);
     expectRefused(edited([](json& j) { j["window"]["scale"] = "log"; }),
-                  "window.scale: 'log' is not one of: linear, signed-log");
+                  "window.scale: 'log' is not one of: auto, linear, signed-log");
     expectRefused(edited([](json& j) { j["window"]["scale"] = 1; }),
                   "window.scale must be a string");
     for (double bad : {0.0, -1.0, 1e-40}) {

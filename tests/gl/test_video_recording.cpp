@@ -2,7 +2,8 @@
 // with FFmpeg's libraries linked into the test (frame count, size, rate,
 // metadata; the last frame against the PNG of the same step), the loupe's
 // checkerboard at 1080p after compression, the window's Ctrl+R recording of
-// 300 frames at 512 with its drops counted, and the faults: a bad name or
+// 300 frames at 512 with its drops counted and its clip on the lecture's
+// clock whatever the window's rate, and the faults: a bad name or
 // rate (exit 2), a real full tmpfs, SIGINT in the middle (exit 1), nothing
 // left under the name and no temporary in every case.
 
@@ -398,12 +399,15 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     ui.pictures().panel().folder = folder.path();
     ui.pictures().panel().kind = ScreenshotKind::Window;
     ui.pictures().panel().videoRate = 120;
+    double now = 0.0;  // the lecture's clock: a frame of the clip each frame below
+    ui.setClock([&now] { return now; });
     OffscreenTarget window(2880, 1800);
     const UiSurface big{{2880, 1800}, {2880, 1800}};
     const auto bound = window.bind();
     ui.frame(big);
     ui.onKey(Key::CtrlR, false);
     for (int i = 0; i < 3; ++i) {
+        now += 1.0 / 120.0;
         ui.frame(big);
         if (i == 0) {
             const std::string& said = ui.readouts().message;
@@ -445,6 +449,41 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     // the REC); the lower left corner instead, as a plain read of the
     // window gives, was 12.4.
     EXPECT_LT(d.lumaMean, 1.5);
+}
+
+// The window's recording keeps the lecture's clock: a window drawing 10
+// frames a second into a clip of 30 repeats each frame three times, one
+// drawing 120 keeps one in four, so both clips last what the lecture did
+// (3 s and 1 s), decoded frame by frame.
+TEST_F(WindowVideo, ItsClipKeepsTheLecturesTimeWhateverTheWindowsRate) {
+    for (const double windowRate : {10.0, 120.0}) {
+        ScratchFolder folder;
+        LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+        ui.pictures().panel().folder = folder.path();
+        ui.pictures().panel().videoRate = 30;
+        double now = 5.0;
+        ui.setClock([&now] { return now; });
+        const double seconds = windowRate < 30.0 ? 3.0 : 1.0;
+        const int windowFrames = static_cast<int>(seconds * windowRate);
+        ui.onKey(Key::CtrlR, false);
+        run(ui, 1);  // starts it, and its first frame
+        for (int i = 0; i < windowFrames; ++i) {
+            now += 1.0 / windowRate;
+            run(ui, 1);
+        }
+        const int dropped = ui.pictures().recording().dropped();
+        ui.onKey(Key::CtrlR, false);
+        run(ui, 1);
+        const std::vector<std::string> names = folder.names();
+        ASSERT_EQ(names.size(), 1u) << ui.readouts().message;
+        const VideoProbe probe = probeVideo(folder / names[0]);
+        ASSERT_TRUE(probe.opened) << probe.error;
+        EXPECT_DOUBLE_EQ(probe.fps, 30.0);
+        // The first frame at 0 s, then one every 1/30 s of the lecture.
+        EXPECT_EQ(probe.frames + dropped, 1 + static_cast<int>(seconds * 30.0))
+            << windowRate << " window frames a second: " << ui.readouts().message;
+        EXPECT_EQ(dropped, 0) << "a 640 x 400 clip at 30 a second keeps up here";
+    }
 }
 
 // A frame every 3 steps, 3 steps a displayed frame: every frame is
@@ -494,8 +533,10 @@ TEST_F(WindowVideo, TheWindowClosedWhileRecordingFinishesTheFile) {
     {
         LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
         ui.pictures().panel().folder = folder.path();
+        ui.pictures().panel().videoRate = 60;  // a frame of the clip each frame below
+        clockedBy(ui);
         ui.onKey(Key::CtrlR, false);
-        run(ui, 12);
+        frames(ui, 12);
     }
     const std::vector<std::string> names = folder.names();
     ASSERT_EQ(names.size(), 1u);

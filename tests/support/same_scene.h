@@ -21,12 +21,13 @@ inline bool sameScene(const Scene& a, const Scene& b) {
            p.grid.ny == q.grid.ny && p.r == q.r && p.kernel == q.kernel &&
            p.timeBlock == q.timeBlock && p.boundary == q.boundary && p.initial == q.initial &&
            s.running == t.running && s.stepsPerFrame == t.stepsPerFrame && u.path == v.path &&
-           u.map == v.map && u.scale == v.scale && u.scaleReference == v.scaleReference &&
-           u.range.automatic == v.range.automatic && u.range.lo == v.range.lo &&
-           u.range.hi == v.range.hi && u.sampling == v.sampling && s.vsync == t.vsync &&
-           s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond && s.copyEvery == t.copyEvery &&
-           s.pinned == t.pinned && s.brushPercent == t.brushPercent && s.brushHot == t.brushHot &&
-           s.brushCold == t.brushCold && u.surface == v.surface && u.camera == v.camera && sameView;
+           u.map == v.map && u.scale == v.scale && u.autoScale == v.autoScale &&
+           u.scaleReference == v.scaleReference && u.range.automatic == v.range.automatic &&
+           u.range.lo == v.range.lo && u.range.hi == v.range.hi && u.sampling == v.sampling &&
+           s.vsync == t.vsync && s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond &&
+           s.copyEvery == t.copyEvery && s.pinned == t.pinned && s.brushPercent == t.brushPercent &&
+           s.brushHot == t.brushHot && s.brushCold == t.brushCold && u.surface == v.surface &&
+           u.camera == v.camera && sameView;
 }
 
 }  // namespace heatlab
