@@ -21,9 +21,9 @@ constexpr double kMinSampleMs = 2.0;
 constexpr int kMaxBatch = 200;
 
 // Times `work(count)` as `sampling` says and returns the median
-// milliseconds per unit of work.
+// milliseconds per unit of work, with the samples' spread.
 template <typename Work>
-double medianMsPerUnit(Backend& backend, const TimingSamples& sampling, Work work) {
+SampledMs sampledMsPerUnit(Backend& backend, const TimingSamples& sampling, Work work) {
     auto watch = backend.stopwatch();
     // Timed for the budget: the warm-ups are where a new host buffer's page
     // faults or a first launch go, so they can cost more than a run.
@@ -45,15 +45,18 @@ double medianMsPerUnit(Backend& backend, const TimingSamples& sampling, Work wor
         work(batch);
         samples.push_back(watch->stopMs() / batch);
     }
-    return median(samples);
+    const auto [fastest, slowest] = std::minmax_element(samples.begin(), samples.end());
+    return {median(samples), *fastest > 0.0 ? *slowest / *fastest : 1.0};
 }
 
-KernelTiming kernelTiming(const std::string& label, Kernel kernel, const GridSize& grid, double ms,
-                          int stepsPerPass) {
+KernelTiming kernelTiming(const std::string& label, Kernel kernel, const GridSize& grid,
+                          SampledMs sampled, int stepsPerPass) {
+    const double ms = sampled.ms;
     KernelTiming timing;
     timing.name = label;
     timing.kernel = kernel;
     timing.msPerStep = ms;
+    timing.spread = sampled.spread;
     timing.stepsPerPass = stepsPerPass;
     timing.gbPerS = stepsPerPass > 0 ? bandwidthGBs(grid, ms) / stepsPerPass : 0.0;
     timing.cellUpdatesPerS = static_cast<double>(grid.interiorCells()) / (ms * 1e-3);
@@ -78,9 +81,10 @@ std::string kernelRowName(const Backend& backend, Kernel kernel, const GridSize&
     return name(kernel);
 }
 
-HostCopyTiming hostCopyTiming(HostMemory memory, const GridSize& grid, double ms) {
+HostCopyTiming hostCopyTiming(HostMemory memory, const GridSize& grid, SampledMs sampled) {
     // One way: the grid's bytes reach the host once per copy.
-    return {memory, ms, static_cast<double>(grid.bytes()) / (ms * 1e-3) / 1e9};
+    return {memory, sampled.ms, static_cast<double>(grid.bytes()) / (sampled.ms * 1e-3) / 1e9,
+            sampled.spread};
 }
 
 double percentOf(double gbs, double reference) {
@@ -145,36 +149,38 @@ double bandwidthGBs(const GridSize& grid, double msPerStep) {
 
 // Per step, timed in whole passes (the temporal kernel runs a remainder
 // that is no whole pass as single steps).
-double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
-                  const TimingSamples& sampling) {
+SampledMs timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
+                     const TimingSamples& sampling) {
     const int unit = stepsPerPass(backend, kernel, grid);
-    return medianMsPerUnit(backend, sampling,
-                           [&](int count) { backend.step(kernel, count * unit, r); }) /
-           unit;
+    SampledMs t = sampledMsPerUnit(backend, sampling,
+                                   [&](int count) { backend.step(kernel, count * unit, r); });
+    t.ms /= unit;
+    return t;
 }
 
 // Per step, timed in whole submissions.
-double timeKernelMany(Backend& backend, const Params& params, Kernel kernel,
-                      const TimingSamples& sampling) {
+SampledMs timeKernelMany(Backend& backend, const Params& params, Kernel kernel,
+                         const TimingSamples& sampling) {
     const int unit = backend.manySteps(kernel, params.grid, params.boundary).stepsPerSubmission;
     const float r = params.r;
-    return medianMsPerUnit(backend, sampling,
-                           [&](int count) { backend.stepMany(kernel, count * unit, r); }) /
-           unit;
+    SampledMs t = sampledMsPerUnit(backend, sampling,
+                                   [&](int count) { backend.stepMany(kernel, count * unit, r); });
+    t.ms /= unit;
+    return t;
 }
 
-double timeSystemCopy(Backend& backend, const TimingSamples& sampling) {
-    return medianMsPerUnit(backend, sampling, [&](int count) {
+SampledMs timeSystemCopy(Backend& backend, const TimingSamples& sampling) {
+    return sampledMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
             backend.systemCopy();
         }
     });
 }
 
-double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
-                    const TimingSamples& sampling) {
+SampledMs timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
+                       const TimingSamples& sampling) {
     HostBuffer host = backend.allocateHost(grid.cells(), memory);
-    return medianMsPerUnit(backend, sampling, [&](int count) {
+    return sampledMsPerUnit(backend, sampling, [&](int count) {
         for (int i = 0; i < count; ++i) {
             backend.copyToHost(host.get(), memory);
         }
@@ -258,11 +264,11 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
         break;
     }
     case KernelTableRow::Kind::Arithmetic: {
-        const double ms = medianMsPerUnit(backend, sampling, [&](int count) {
-            for (int i = 0; i < count; ++i) {
-                backend.arithmeticBurst();
-            }
-        });
+        const double ms = sampledMsPerUnit(backend, sampling, [&](int count) {
+                              for (int i = 0; i < count; ++i) {
+                                  backend.arithmeticBurst();
+                              }
+                          }).ms;
         table.roofs.arithmeticGflops = backend.arithmeticBurstFlops() / (ms * 1e-3) / 1e9;
         break;
     }

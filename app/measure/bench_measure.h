@@ -40,15 +40,21 @@ struct TimingSamples {
 bool firstRunIsASample(const TimingSamples& sampling, int batch);
 int samplesToTake(const TimingSamples& sampling, double spentMs, double firstRunMs, int batch);
 
+// A figure: the median, and its samples' spread (KernelTiming::spread).
+struct SampledMs {
+    double ms = 0.0;
+    double spread = 1.0;
+};
+
 // Each time `work` (runs, steps or copies, of the field uploaded last) as
 // `sampling` says and returns the median milliseconds of one: one step of a
 // kernel, the platform's own device copy of the grid, one copy of the
 // newest field into host memory.
-double timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
-                  const TimingSamples& sampling);
-double timeSystemCopy(Backend& backend, const TimingSamples& sampling);
-double timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
-                    const TimingSamples& sampling);
+SampledMs timeKernel(Backend& backend, const GridSize& grid, float r, Kernel kernel,
+                     const TimingSamples& sampling);
+SampledMs timeSystemCopy(Backend& backend, const TimingSamples& sampling);
+SampledMs timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory,
+                       const TimingSamples& sampling);
 
 // What the tables call the platform's own bulk copy (Backend::systemCopy())
 // and how stepMany() submits a kernel's steps; the latter empty where it is

@@ -46,6 +46,13 @@ int nameWidth(const BenchReport& r) {
     return static_cast<int>(width);
 }
 
+// "  busy x2.3" after a row timed while the machine was busy.
+void printBusy(double spread) {
+    if (busyWhileTimed(spread)) {
+        std::printf("  busy x%.1f", spread);
+    }
+}
+
 void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
     const bool movesGrid = k.stepsPerPass > 0;
     std::printf("  %-*s %11.4f", width, k.name.c_str(), k.msPerStep);
@@ -62,6 +69,7 @@ void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
             std::printf(" %10s", "-");
         }
     }
+    printBusy(k.spread);
     std::printf("\n");
 }
 
@@ -124,7 +132,22 @@ void printReport(const BenchReport& r) {
     }
     std::printf("\n  host copy (device to host, one grid)\n");
     for (const auto& h : r.hostCopies) {
-        std::printf("  %-*s %11.4f %10.1f\n", width, name(h.memory), h.ms, h.gbPerS);
+        std::printf("  %-*s %11.4f %10.1f", width, name(h.memory), h.ms, h.gbPerS);
+        printBusy(h.spread);
+        std::printf("\n");
+    }
+    bool busy = busyWhileTimed(r.systemCopy.spread);
+    for (const auto& k : r.kernels) {
+        busy = busy || busyWhileTimed(k.spread);
+    }
+    for (const auto& h : r.hostCopies) {
+        busy = busy || busyWhileTimed(h.spread);
+    }
+    if (busy) {
+        std::printf(
+            "  busy: a row's slowest sample took over %.1fx its fastest; something else "
+            "ran while it was timed: measure again\n",
+            kBusySpread);
     }
     printRoofs(r, width, withPeak);
 
@@ -205,7 +228,8 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
             {"bytes_per_step", number(k.traffic.bytesPerStep)},
             {"bytes_through", k.traffic.level == TrafficLevel::OnChipL2 ? "L2" : "field memory"},
             {"flops_per_byte", number(k.traffic.intensity())},
-            {"gflop_per_s", number(k.gflopPerS)}};
+            {"gflop_per_s", number(k.gflopPerS)},
+            {"spread", number(k.spread)}};
     };
     out["system_copy"] = kernelJson(r.systemCopy);
     out["kernels"] = json::array();
@@ -216,7 +240,8 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
     for (const auto& h : r.hostCopies) {
         out["host_copies"].push_back({{"host_memory", name(h.memory)},
                                       {"ms", number(h.ms)},
-                                      {"gb_per_s", number(h.gbPerS)}});
+                                      {"gb_per_s", number(h.gbPerS)},
+                                      {"spread", number(h.spread)}});
     }
     const CacheRoofs& roofs = r.cacheRoofs;
     out["roofs"] = {

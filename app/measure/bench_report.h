@@ -33,13 +33,22 @@ struct KernelTiming {
     // share of its GB/s.
     double percentOfCopy = 0.0;
     double percentOfPeak = 0.0;  // GB/s of the device's theoretical peak; 0 if unknown
+    double spread = 1.0;         // its slowest sample over its fastest (busyWhileTimed())
 };
 
 struct HostCopyTiming {
     HostMemory memory = HostMemory::Pageable;
     double ms = 0.0;
     double gbPerS = 0.0;  // bytes sent to the host / time
+    double spread = 1.0;  // its slowest sample over its fastest
 };
+
+// A row whose slowest sample took more than this many times its fastest
+// was timed while something else ran (another program, a compile, a
+// frame's own work): its median is not to be trusted alone. A quiet GPU's
+// samples stay within a few per cent, a quiet CPU's within about 20 %.
+inline constexpr double kBusySpread = 1.5;
+inline bool busyWhileTimed(double spread) { return spread > kBusySpread; }
 
 // The roofs table 1 measures for the roofline beside its rows: the copy
 // floor on a grid whose two buffers fit in the largest cache (the cache

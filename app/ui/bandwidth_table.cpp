@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/measure/bench_report.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/roofline_plot.h"
 #include "kernels/numerics/params.h"
@@ -28,9 +29,29 @@ void blankCell() {
     ImGui::TextDisabled("-");
 }
 
-void nameCell(const std::string& name) {
+// The row's name, and beneath it a warning when its samples spread so far
+// that the machine was busy while it was timed.
+void nameCell(const std::string& name, double spread) {
     ImGui::TableNextColumn();
     textWrappedAtSpaces(name);
+    if (busyWhileTimed(spread)) {
+        char text[64];
+        std::snprintf(text, sizeof text, "busy: samples x%.1f apart", spread);
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        textWrappedAtSpaces(text);
+        ImGui::PopStyleColor();
+    }
+}
+
+bool anyBusy(const KernelTable& table) {
+    bool busy = busyWhileTimed(table.systemCopy.spread);
+    for (const KernelTiming& timing : table.kernels) {
+        busy = busy || busyWhileTimed(timing.spread);
+    }
+    for (const HostCopyTiming& timing : table.hostCopies) {
+        busy = busy || busyWhileTimed(timing.spread);
+    }
+    return busy;
 }
 
 // A share that is not known yet (the floor not timed) or at all (no peak) is
@@ -45,7 +66,7 @@ void shareCell(double percent, double reference) {
 
 void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPeak) {
     ImGui::TableNextRow();
-    nameCell(timing.name);
+    nameCell(timing.name, timing.spread);
     numberCell("%.4f", timing.msPerStep);
     // "-" for a kernel that keeps the grid on chip: no step moves it.
     const bool movesGrid = timing.stepsPerPass > 0;
@@ -62,7 +83,7 @@ void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPe
 
 void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
     ImGui::TableNextRow();
-    nameCell(name(timing.memory));
+    nameCell(name(timing.memory), timing.spread);
     numberCell("%.4f", timing.ms);
     numberCell("%.1f", timing.gbPerS);
     blankCell();
@@ -117,6 +138,13 @@ void rows(const KernelTable& table, float width) {
         }
     }
     ImGui::EndTable();
+    if (anyBusy(table)) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
+        textWrappedAtSpaces(
+            "a row marked busy was timed while something else ran (its slowest "
+            "sample over 1.5x its fastest): measure it again");
+        ImGui::PopStyleColor();
+    }
 }
 
 void measuredOn(const BandwidthSurvey& survey) {

@@ -247,14 +247,24 @@ struct Placed {
         }
         return true;
     }
-    // The first place from `at` down (then up) where `size` overlaps nothing.
+    // The nearest place to `at` where `size` overlaps nothing: `at`, then
+    // a step down or up at a time, then the same half a label to the left
+    // or right; `at` itself when the plot is too crowded for any.
     ImVec2 place(ImVec2 at, ImVec2 size, float step) {
-        ImVec2 p = at;
-        for (int i = 0; i < 12 && !clear(p, size); ++i) {
-            p.y = at.y + (i % 2 == 0 ? 1.0f : -1.0f) * step * static_cast<float>(i / 2 + 1);
+        for (const float dx : {0.0f, -0.5f, 0.5f, -1.0f, 1.0f}) {
+            for (int i = 0; i <= 12; ++i) {
+                const float dy =
+                    i == 0 ? 0.0f
+                           : (i % 2 == 1 ? 1.0f : -1.0f) * step * static_cast<float>((i + 1) / 2);
+                const ImVec2 p(at.x + dx * size.x, at.y + dy);
+                if (clear(p, size)) {
+                    boxes.push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
+                    return p;
+                }
+            }
         }
-        boxes.push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
-        return p;
+        boxes.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
+        return at;
     }
 };
 
@@ -300,21 +310,41 @@ void drawRoofs(const Pen& pen, const Roofline& r, const Axes& a, const Palette& 
         const ImVec2 pa(a.sx(xa), a.sy(roof.value * xa));
         const ImVec2 pb(a.sx(xb), a.sy(roof.value * xb));
         line(pen.list, pa, pb, colour, thick, dotted, pen.size * 0.3f);
-        // Its value on the line, staggered along it so near roofs do not
-        // write over each other (their names are in the legend).
-        const float fraction = 0.06f + 0.11f * static_cast<float>(memoryIndex++ % 6);
-        const float px = pa.x + (pb.x - pa.x) * fraction;
-        const double xv = a.xAt(px);
+        // Its value above its line, staggered along it so near roofs do not
+        // write over each other (their names are in the legend): the
+        // label's lower right corner on the line, so the line, rising to
+        // the right, runs below the label and never through it.
         const std::string t = valueText(roof.value, "GB/s");
         const ImVec2 m = pen.measure(t);
-        const ImVec2 at = placed.place(ImVec2(px, a.sy(roof.value * xv) - m.y - 3.0f), m, m.y);
+        const float fraction = 0.25f + 0.12f * static_cast<float>(memoryIndex++ % 6);
+        const float px = std::max(pa.x + m.x + 2.0f, pa.x + (pb.x - pa.x) * fraction);
+        const double xv = a.xAt(px);
+        const ImVec2 at =
+            placed.place(ImVec2(px - m.x - 2.0f, a.sy(roof.value * xv) - m.y - 3.0f), m, m.y);
         pen.label(at, colour, palette.background, t);
     }
 }
 
+float markerRadius(const Pen& pen) { return std::max(3.0f, pen.size * 0.3f); }
+
+// The points' centres in the plot (none outside it).
+std::vector<ImVec2> pointCentres(const Roofline& r, const Axes& a) {
+    std::vector<ImVec2> centres;
+    for (const RooflinePoint& p : r.points) {
+        if (!(p.flopsPerByte > 0.0) || !(p.gflopPerS > 0.0)) {
+            continue;
+        }
+        const ImVec2 c(a.sx(p.flopsPerByte), a.sy(p.gflopPerS));
+        if (c.x >= a.lo.x && c.x <= a.hi.x && c.y >= a.lo.y && c.y <= a.hi.y) {
+            centres.push_back(c);
+        }
+    }
+    return centres;
+}
+
 void drawPoints(const Pen& pen, const Roofline& r, const Axes& a, const Palette& palette,
                 Placed& placed) {
-    const float radius = std::max(3.0f, pen.size * 0.3f);
+    const float radius = markerRadius(pen);
     // The running kernel last, on top.
     for (int pass = 0; pass < 2; ++pass) {
         for (const RooflinePoint& p : r.points) {
@@ -407,8 +437,8 @@ float legendHeight(const Roofline& r, float fontSize) {
 
 }  // namespace
 
-void drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const Roofline& roofline,
-                  const RooflineStyle& style) {
+RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const Roofline& roofline,
+                           const RooflineStyle& style) {
     ImFont* font = style.font != nullptr ? style.font : ImGui::GetFont();
     const float f = style.fontSize > 0.0f ? style.fontSize : ImGui::GetFontSize();
     const Pen pen{list, font, f};
@@ -426,29 +456,46 @@ void drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const Roofline&
                     end.y - 3.2f * f - below);
     if (hi.x - lo.x < 4.0f * f || hi.y - lo.y < 4.0f * f) {
         list.PopClipRect();
-        return;  // no room for a plot
+        return {};  // no room for a plot
     }
     pen.text(ImVec2(lo.x, topLeft.y + 0.4f * f), palette.text, roofline.title);
     const Axes axes = axesFor(roofline, lo, hi);
     gridAndTicks(pen, axes, palette);
-    const std::string xLabel = "arithmetic intensity: flops per byte moved, counted per kernel";
-    pen.text(ImVec2(lo.x + (hi.x - lo.x - pen.measure(xLabel).x) / 2.0f, hi.y + 1.6f * f),
-             palette.dim, xLabel);
+    // The axis title whole: a shorter one where the long one does not fit,
+    // centred under the plot but never past the picture's left edge.
+    std::string xLabel = "arithmetic intensity: flops per byte moved, counted per kernel";
+    if (pen.measure(xLabel).x > size.x - 1.0f * f) {
+        xLabel = "flops per byte moved";
+    }
+    const float xLabelAt =
+        std::max(topLeft.x + 0.5f * f, lo.x + (hi.x - lo.x - pen.measure(xLabel).x) / 2.0f);
+    pen.text(ImVec2(xLabelAt, hi.y + 1.6f * f), palette.dim, xLabel);
     const std::string yLabel = "GFLOP/s (7 a cell update)";
     pen.text(ImVec2(lo.x + 0.3f * f, lo.y + 0.2f * f), palette.dim, yLabel);
 
     Placed placed;
     placed.boxes.push_back(
         ImVec4(lo.x, lo.y, lo.x + pen.measure(yLabel).x + 0.6f * f, lo.y + 1.4f * f));
+    // The markers first, so no label is placed over a point.
+    RooflineDrawn drawn;
+    const float radius = markerRadius(pen);
+    for (const ImVec2& c : pointCentres(roofline, axes)) {
+        drawn.markers.push_back(ImVec4(c.x - radius, c.y - radius, c.x + radius, c.y + radius));
+    }
+    const std::size_t fixed = placed.boxes.size() + drawn.markers.size();
+    placed.boxes.insert(placed.boxes.end(), drawn.markers.begin(), drawn.markers.end());
     list.PushClipRect(lo, hi, true);
     drawRoofs(pen, roofline, axes, palette, style.light, placed);
     drawPoints(pen, roofline, axes, palette, placed);
     list.PopClipRect();
+    drawn.labels.assign(placed.boxes.begin() + static_cast<std::ptrdiff_t>(fixed),
+                        placed.boxes.end());
 
     const ImVec2 legendAt =
         legendRight ? ImVec2(hi.x + 1.5f * f, lo.y) : ImVec2(topLeft.x + 1.0f * f, hi.y + 3.2f * f);
     drawLegend(pen, roofline, legendAt, legendWidth, palette, style.light);
     list.PopClipRect();
+    return drawn;
 }
 
 void drawRooflineWidget(const Roofline& roofline, float width) {

@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include <vector>
+
 #include "app/measure/roofline.h"
 
 namespace heatlab {
@@ -17,9 +19,16 @@ struct RooflineStyle {
     bool light = false;      // dark text on white (slides) or light on the panel's dark
 };
 
+// Where the plot put its text and its points (x0, y0, x1, y1 in the list's
+// pixels): every label clear of every other and of every point's marker.
+struct RooflineDrawn {
+    std::vector<ImVec4> labels;   // the roofs' values and the points' names
+    std::vector<ImVec4> markers;  // the points' dots
+};
+
 // Into `list` within the rectangle at `topLeft` of `size` pixels.
-void drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const Roofline& roofline,
-                  const RooflineStyle& style);
+RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const Roofline& roofline,
+                           const RooflineStyle& style);
 
 // In an ImGui window at the cursor, `width` wide: the plot and the room it
 // takes (ImGui calls only: between ImGuiLayer::beginFrame() and render()).

@@ -1,5 +1,6 @@
 // The window's bandwidth survey: the bench's table 1, one row per advance(),
-// on a backend of its own, and never a throw into the frame loop.
+// on a backend of its own, and never a throw into the frame loop; a row
+// whose samples spread (a busy machine) says so, from a scripted stopwatch.
 
 #include <cstddef>
 #include <memory>
@@ -13,6 +14,7 @@
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/grid_memory.h"
+#include "tests/support/forwarding_backend.h"
 
 namespace heatlab {
 namespace {
@@ -189,6 +191,69 @@ TEST(BandwidthSurvey, ARowStaysWithinItsBudgetAndTheBenchKeepsItsRepeats) {
     EXPECT_FALSE(firstRunIsASample(bench, 1));
     EXPECT_EQ(samplesToTake(bench, 440.0, 110.0, 1), 9);
     EXPECT_EQ(samplesToTake(bench, 0.04, 0.01, 200), 9);
+}
+
+// The CPU backend whose stopwatch reads its times from a script, one a
+// stopMs(), the last again once the script is done: what a busy machine's
+// samples look like, on demand.
+class ScriptedClockBackend final : public ForwardingBackend {
+public:
+    ScriptedClockBackend(std::vector<double> ms)
+        : ForwardingBackend(std::make_unique<CpuBackend>()),
+          script_(std::make_shared<Script>(Script{std::move(ms), 0})) {}
+    std::unique_ptr<Stopwatch> stopwatch() override {
+        return std::make_unique<ScriptedStopwatch>(script_);
+    }
+
+private:
+    struct Script {
+        std::vector<double> ms;
+        std::size_t next;
+    };
+    class ScriptedStopwatch final : public Stopwatch {
+    public:
+        explicit ScriptedStopwatch(std::shared_ptr<Script> script) : script_(std::move(script)) {}
+        void start() override {}
+        double stopMs() override {
+            Script& s = *script_;
+            const double ms = s.ms.at(std::min(s.next, s.ms.size() - 1));
+            ++s.next;
+            return ms;
+        }
+
+    private:
+        std::shared_ptr<Script> script_;
+    };
+    std::shared_ptr<Script> script_;
+};
+
+TEST(BenchTiming, ARowTimedOnABusyMachineSaysItsSpread) {
+    const Params p = awkwardGrid();
+    const std::vector<float> field(p.grid.cells(), 0.5f);
+    // The warm-ups, the first run (10 ms: a sample on its own, batch 1),
+    // then samples of 10 ms with one of 25: spread 2.5, median 10.
+    ScriptedClockBackend busy({1.0, 10.0, 10.0, 25.0, 10.0});
+    busy.upload(p.grid, field.data(), p.boundary);
+    const TimingSamples sampling{1, 4, 0.0};
+    const SampledMs t = timeKernel(busy, p.grid, p.r, Kernel::Global, sampling);
+    EXPECT_DOUBLE_EQ(t.ms, 10.0);
+    EXPECT_DOUBLE_EQ(t.spread, 2.5);
+    EXPECT_TRUE(busyWhileTimed(t.spread));
+    // A quiet one: within 20 %, not marked.
+    ScriptedClockBackend quiet({1.0, 10.0, 10.0, 11.0, 12.0});
+    quiet.upload(p.grid, field.data(), p.boundary);
+    const SampledMs q = timeKernel(quiet, p.grid, p.r, Kernel::Global, sampling);
+    EXPECT_DOUBLE_EQ(q.spread, 1.2);
+    EXPECT_FALSE(busyWhileTimed(q.spread));
+    // The table's row carries it, as the panel and the bench show it.
+    KernelTable table = emptyKernelTable(busy);
+    ScriptedClockBackend again({1.0, 10.0, 10.0, 25.0, 10.0});
+    again.upload(p.grid, field.data(), p.boundary);
+    measureKernelTableRow(
+        again, p, {KernelTableRow::Kind::Kernel, Kernel::Global, HostMemory::Pageable, "global"},
+        sampling, table);
+    ASSERT_EQ(table.kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(table.kernels[0].spread, 2.5);
 }
 
 }  // namespace

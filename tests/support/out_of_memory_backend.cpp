@@ -7,9 +7,7 @@
 namespace heatlab {
 
 OutOfMemoryBackend::OutOfMemoryBackend(std::unique_ptr<Backend> inner, std::size_t maxCells)
-    : inner_(std::move(inner)), maxCells_(maxCells) {
-    facts_ = inner_->facts();
-}
+    : ForwardingBackend(std::move(inner)), maxCells_(maxCells) {}
 
 // The most a grid may need and still be allocated, as far as the check
 // knows; the host's memory is still checked against the host's own figure.
@@ -19,7 +17,7 @@ std::size_t OutOfMemoryBackend::availableBytes() const {
 
 void OutOfMemoryBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
     if (grid.cells() <= maxCells_) {
-        inner_->upload(grid, field, boundary);
+        inner().upload(grid, field, boundary);
         return;
     }
     ++failedUploads_;
@@ -27,7 +25,7 @@ void OutOfMemoryBackend::upload(const GridSize& grid, const float* field, Bounda
     // new one's: what it held is gone when the allocation fails.
     const GridSize blank{3, 3};
     const std::vector<float> zeros(blank.cells(), 0.0f);
-    inner_->upload(blank, zeros.data(), boundary);
+    inner().upload(blank, zeros.data(), boundary);
     throw RuntimeError("cudaMalloc of " + std::to_string(grid.bytes()) +
                        " bytes: out of memory (simulated)");
 }
