@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/lecture/auto_scale.h"
 #include "app/lecture/explosion_pace.h"
 #include "app/lecture/panel_edits.h"
 #include "kernels/backend_factory.h"
@@ -54,6 +55,21 @@ PaneSteps PaneRun::stepsBeforePause(int steps, bool running) {
 std::optional<Notice> PaneRun::measure(bool running, bool withSpot) {
     settings_.running = running;
     return watch_.frame(simulation_, settings_, readouts_, withSpot);
+}
+
+PaneRun::Measured PaneRun::measureFor(LectureSettings& lead, bool withSpot) {
+    Measured said;
+    const bool pastBound = std::fabs(growthFactor()) > 1.0;
+    if (lead.measureMaxAbs || pastBound || withSpot) {
+        said.paused = measure(lead.running, withSpot);
+        lead.running = lead.running && !said.paused;
+    }
+    // Past the bound this field is measured already (the pause needs it).
+    if (lead.picture.autoScale && pastBound) {
+        const float maxAbs = static_cast<float>(watch_.newest(simulation_).maxAbs);
+        said.scale = autoScaleAfter(lead.picture, growthFactor(), maxAbs);
+    }
+    return said;
 }
 
 std::optional<Notice> PaneRun::follow(PaneRun& lead) {

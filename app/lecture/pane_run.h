@@ -59,6 +59,16 @@ public:
     // After the frame's steps: the pane's measures (FieldWatch). Returns
     // the reason when its field overflowed, which pauses the lecture.
     std::optional<Notice> measure(bool running, bool withSpot);
+    // The same on pane A's settings `lead` (every pane runs and draws by
+    // them), measured only when needed: when `lead` asks for the measures,
+    // past the bound (they keep the run from overflowing) or for the
+    // loupe's spot. An overflow pauses `lead`; an explosion turns its auto
+    // colour scale signed-log (auto_scale.h).
+    struct Measured {
+        std::optional<Notice> paused;  // said of this pane
+        std::optional<Notice> scale;   // said of the lecture
+    };
+    Measured measureFor(LectureSettings& lead, bool withSpot);
 
     // This frame's settings of a follower from its lead's (kernel, r, copy
     // policy, backend; the field stays its own). What cannot be had (a

@@ -2,8 +2,6 @@
 
 #include <glad/gl.h>
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -43,18 +41,12 @@ bool LectureUi::frame(const UiSurface& surface) {
     imgui_.beginFrame(surface.units, surface_.pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
-    int panelPixels = 0;
-    if (s.panelVisible) {
-        const float units = static_cast<float>(surface.units.width);
-        const float width = std::min(kPanelWidth * imgui_.scale(), units);
-        actions.merge(drawPanel(s, shown(), scenePanel_, pictures_.panel(), units,
-                                static_cast<float>(surface.units.height), width, panelLayout_));
-        shown().sectionsShown();
-        panelPixels = static_cast<int>(std::lround(width * surface_.pixelsPerUnit()));
-    } else {
-        ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
-                                                "H: panel");
+    const float panelUnits = drawPanel({s, shown(), scenePanel_, pictures_.panel(), panelLayout_},
+                                       surface.units, imgui_.scale(), actions);
+    if (panelUnits > 0.0f) {
+        shown().sectionsShown();  // the sections asked for are unfolded
     }
+    const int panelPixels = static_cast<int>(std::lround(panelUnits * surface_.pixelsPerUnit()));
     sceneRequests();
     const std::optional<std::string> caption = cueFrame(actions);
     apply(actions);
@@ -154,6 +146,12 @@ void LectureUi::say(const Notice& notice) {
     notice_.say(notice, clock_());
 }
 
+void LectureUi::say(const std::optional<Notice>& notice) {
+    if (notice) {
+        say(*notice);
+    }
+}
+
 void LectureUi::say(const std::vector<Notice>& notices) {
     for (const Notice& notice : notices) {
         say(notice);
@@ -169,9 +167,7 @@ void LectureUi::showBackend() {
 }
 
 void LectureUi::show(const ControlOutcome& outcome) {
-    if (outcome.notice) {
-        say(*outcome.notice);
-    }
+    say(outcome.notice);
     if (outcome.newGrid) {
         input_.navigation().fit();
         // The table belongs to a grid: a new one is measured, its section
@@ -230,31 +226,16 @@ void LectureUi::restartFollowers() {
 }
 
 void LectureUi::measurePane(PaneRun& run, bool withSpot) {
-    LectureSettings& s = settings();
-    // Past the grid's bound the measures are what keeps the run from
-    // overflowing (paceSteps), so they are taken whatever the panel says.
-    if (s.measureMaxAbs || std::fabs(run.growthFactor()) > 1.0 || withSpot) {
-        if (const std::optional<Notice> paused = run.measure(s.running, withSpot)) {
-            s.running = false;
-            say(panes_.namedFor(run, *paused));
-        }
+    const PaneRun::Measured said = run.measureFor(settings(), withSpot);
+    if (said.paused) {
+        say(panes_.namedFor(run, *said.paused));
     }
-    // Every pane draws with pane A's picture settings: the scale is theirs.
-    // Past the bound this field is measured already (the pause needs it).
-    if (s.picture.autoScale && std::fabs(run.growthFactor()) > 1.0) {
-        const float maxAbs = static_cast<float>(run.watch().newest(run.simulation()).maxAbs);
-        if (const std::optional<Notice> turned =
-                autoScaleAfter(s.picture, run.growthFactor(), maxAbs)) {
-            say(*turned);
-        }
-    }
+    say(said.scale);
 }
 
 void LectureUi::measureBandwidth(bool unfold) {
     shown().showBandwidth = shown().showBandwidth || unfold;
-    if (const std::optional<Notice> refused = measures_.startBandwidth(simulation())) {
-        say(*refused);
-    }
+    say(measures_.startBandwidth(simulation()));
 }
 
 FieldArea LectureUi::fieldArea() const {
@@ -268,9 +249,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (cues_.empty()) {
         return std::nullopt;
     }
-    if (const std::optional<Notice> end = cues_.move(actions)) {
-        say(*end);
-    }
+    say(cues_.move(actions));
     const CueRequests asked = cues_.frame(settings(), simulation(), shown().maxAbs, clock_());
     if (asked.scene) {
         // Read and checked with the list, it can still fail on the backend
@@ -315,9 +294,7 @@ void LectureUi::onCursor(double x, double y) {
 
 void LectureUi::sceneRequests() {
     SceneRequest asked = takeSceneRequests(scenePanel_, settings(), input_.navigation().view());
-    if (asked.said) {
-        say(*asked.said);
-    }
+    say(asked.said);
     if (asked.scene) {
         const std::optional<Notice> failed = loadScene([&] { return *asked.scene; });
         say(failed ? *failed : lead().control().sceneLoaded(asked.named));

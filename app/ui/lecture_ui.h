@@ -110,6 +110,7 @@ private:
     PanelReadouts& shown() { return lead().readouts(); }
     // On the panel's message line whole, on the field in brief.
     void say(const Notice& notice);
+    void say(const std::optional<Notice>& notice);  // when there is one
     void say(const std::vector<Notice>& notices);
 
     void apply(const PanelActions& actions);

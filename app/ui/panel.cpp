@@ -474,9 +474,11 @@ std::vector<ScreenshotKind> allScreenshotKinds() {
     return {ScreenshotKind::Field, ScreenshotKind::Window, ScreenshotKind::Slide};
 }
 
-PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
-                       ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
-                       float width, PanelLayout& layout) {
+namespace {
+
+PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& readouts,
+                             ScenePanel& scene, ScreenshotPanel& screenshot, float displayWidth,
+                             float displayHeight, float width, PanelLayout& layout) {
     PanelActions actions;
     layout = PanelLayout{};
     ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
@@ -602,6 +604,22 @@ PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts,
     }
     ImGui::End();
     return actions;
+}
+
+}  // namespace
+
+float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
+                PanelActions& actions) {
+    if (!model.settings.panelVisible) {
+        ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
+                                                "H: panel");
+        return 0.0f;
+    }
+    const float units = static_cast<float>(display.width);
+    const float width = std::min(kPanelWidth * scale, units);
+    actions.merge(drawPanelWindow(model.settings, model.readouts, model.scene, model.screenshot,
+                                  units, static_cast<float>(display.height), width, model.layout));
+    return width;
 }
 
 }  // namespace heatlab

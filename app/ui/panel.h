@@ -9,6 +9,7 @@
 
 #include "app/lecture/panel_edits.h"
 #include "app/lecture/panel_readouts.h"
+#include "app/platform/surface_size.h"
 #include "app/ui/frame_breakdown.h"
 #include "app/ui/stability_meter.h"
 
@@ -75,11 +76,21 @@ struct PanelLayout {
     PanelRect displayPath;     // the Display section's controls, when it is open
 };
 
-// Draws the panel `width` units wide along the right edge of a display of
-// displayWidth x displayHeight ImGui units, and says where its essentials
-// went in `layout`. Call between ImGuiLayer::beginFrame() and render().
-PanelActions drawPanel(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
-                       ScreenshotPanel& screenshot, float displayWidth, float displayHeight,
-                       float width, PanelLayout& layout);
+// What the panel edits and shows, and where it says its essentials went.
+struct PanelModel {
+    LectureSettings& settings;
+    const PanelReadouts& readouts;
+    ScenePanel& scene;
+    ScreenshotPanel& screenshot;
+    PanelLayout& layout;
+};
+
+// Draws the panel along the right edge of a display `display` ImGui units
+// large, kPanelWidth x `scale` wide (at most the display's width), its
+// actions merged into `actions`; hidden (settings.panelVisible false), the
+// one-line hint that H brings it back. Returns its width in units (0:
+// hidden). Call between ImGuiLayer::beginFrame() and render().
+float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
+                PanelActions& actions);
 
 }  // namespace heatlab
