@@ -165,8 +165,8 @@ RampR rampOf(const Fields& c) {
 // The cue's own fields; the rest are settings (setting_fields.h).
 const std::vector<std::string>& cueKeys() {
     static const std::vector<std::string> keys = [] {
-        std::vector<std::string> all = {"caption", "scene",      "reset",     "ramp_r", "until",
-                                        "then",    "screenshot", "bandwidth", "halve_h"};
+        std::vector<std::string> all = {"caption", "scene",      "reset",     "ramp_r",  "until",
+                                        "then",    "screenshot", "bandwidth", "halve_h", "panel"};
         for (const std::string& key : cueSettingKeys()) {
             all.push_back(key);
         }
@@ -210,6 +210,9 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
     }
     if (c.has("screenshot")) {
         cue.screenshot = c.boolean("screenshot");
+    }
+    if (c.has("panel")) {
+        cue.panel = c.choice("panel", allPanelFocuses());
     }
     const LectureSettings set = cue.settings.over(LectureSettings{});
     if (cue.settings.sets("backend")) {
@@ -405,7 +408,10 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     requests.screenshot = c.screenshot && !c.until && !again_;
     requests.bandwidth = c.bandwidth;
     requests.halveSpacing = c.halveH;
-    requests.showDisplay = c.settings.sets("display_path");
+    requests.panel =
+        c.panel ? c.panel
+                : (c.settings.sets("display_path") ? std::optional<PanelFocus>(PanelFocus::Display)
+                                                   : std::nullopt);
     return requests;
 }
 

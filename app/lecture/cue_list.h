@@ -36,6 +36,11 @@
 //              "halve_h": true,  (the accuracy lesson's "halve h": the sine
 //                                 field on a grid of twice the intervals,
 //                                 the same r, to the same physical time)
+//              "panel": "lesson" | "copy_back" | "display" | "bandwidth"
+//                       | "accuracy",  (what of the panel the cue's caption
+//                       names: unfolded and scrolled to, the other
+//                       sections folded; without it a cue that sets the
+//                       display path shows the Display section)
 //              "screenshot": true}, ...]}
 // A cue applies, in order: its scene, its settings, its reset. One that
 // resets, loads a scene or changes the split starts running unless it says
@@ -56,6 +61,7 @@
 #include "app/lecture/lecture_settings.h"
 #include "app/lecture/notice.h"
 #include "app/lecture/panel_edits.h"
+#include "app/lecture/panel_readouts.h"
 #include "app/lecture/scene.h"
 #include "app/lecture/settings_patch.h"
 #include "kernels/simulation.h"
@@ -98,7 +104,8 @@ struct Cue {
     bool bandwidth = false;
     bool halveH = false;
     std::optional<CueUntil> until;
-    bool thenNext = false;  // "then": "next"
+    std::optional<PanelFocus> panel;  // "panel"
+    bool thenNext = false;            // "then": "next"
     bool screenshot = false;
 };
 
@@ -150,12 +157,14 @@ float rampedR(float from, const RampR& ramp, double elapsed);
 // What the lecture must do for the cues this frame, beyond the settings
 // the player edited.
 struct CueRequests {
-    std::optional<CueScene> scene;       // load it (cueScene), then settle()
-    bool reset = false;                  // after the scene
-    bool screenshot = false;             // after the frame is drawn
-    bool bandwidth = false;              // measure and show the bandwidth table
-    bool halveSpacing = false;           // the accuracy lesson's "halve h"
-    bool showDisplay = false;            // it sets the display path: show its section
+    std::optional<CueScene> scene;  // load it (cueScene), then settle()
+    bool reset = false;             // after the scene
+    bool screenshot = false;        // after the frame is drawn
+    bool bandwidth = false;         // measure and show the bandwidth table
+    bool halveSpacing = false;      // the accuracy lesson's "halve h"
+    // What of the panel to bring into view: the cue's "panel", else the
+    // Display section when it sets the display path.
+    std::optional<PanelFocus> panel;
     std::optional<std::string> caption;  // "cue 3 of 12: ..." on the field
     std::optional<long long> stepsLeft;  // the most steps this frame may run
 

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/io/value_parsers.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -146,6 +147,12 @@ public:
         } catch (const UsageError& e) {
             throw Problem(where(key) + ": " + e.what());
         }
+    }
+
+    // One of `choices` by its name() as the command line spells it.
+    template <typename Enum>
+    Enum choice(const char* key, const std::vector<Enum>& choices) const {
+        return parsed(key, [&choices](const std::string& t) { return parseChoice(t, choices); });
     }
 
     // The value at `key` as a message quotes it (excerpt()).

@@ -32,16 +32,24 @@ struct ComparisonReadouts {
     PaneDifference difference;
 };
 
+// What of the panel a cue or an action brings into view: the lesson at its
+// top (run, r and its numbers, copy back, steps/s, GB/s to host and the
+// frame bar with its copy part), the Display section (the display update's
+// share), the bandwidth table, the accuracy lesson. The one asked for is
+// unfolded and scrolled to, the other three sections folded.
+enum class PanelFocus { Lesson, CopyBack, Display, Accuracy, Bandwidth };
+
+// "lesson", "copy_back", "display", "accuracy", "bandwidth": a cue's "panel".
+const char* name(PanelFocus focus);
+std::vector<PanelFocus> allPanelFocuses();
+
 // What the panel shows but does not edit, measured by the window.
 struct PanelReadouts {
-    // The sine field against the exact solution (accuracy_lesson.h), and
-    // its section just asked for (halve h, its target reached): unfolded and
-    // scrolled into view, the bandwidth table folded.
+    // The sine field against the exact solution (accuracy_lesson.h).
     AccuracyReadout accuracy;
-    bool showAccuracy = false;
-    // A cue set the display path: its section unfolded and scrolled to
-    // (after the bandwidth table, when both are asked for).
-    bool showDisplay = false;
+    // Asked for this frame; of two asked at once the later in PanelFocus's
+    // order (a cue's bandwidth table over the display path it sets).
+    std::optional<PanelFocus> focus;
     Params running;                       // what the simulation runs with now
     std::vector<Kernel> kernels;          // the stencil kernels the backend has
     std::vector<BackendChoice> backends;  // what this build can run on
@@ -52,8 +60,7 @@ struct PanelReadouts {
     double copyGBs = 0.0;                        // moved to the host by the copy-back policy
     std::optional<FrameStats> breakdown;         // the newest timed frame
     const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
-    RunningKernel roofline;      // the running kernel, for its point on the roofline
-    bool showBandwidth = false;  // a table was just started: unfold its section
+    RunningKernel roofline;  // the running kernel, for its point on the roofline
     float maxAbs = 0.0f;
     StabilityHistory stability;               // max |u| after every frame since the reset
     std::string backend;                      // "cuda on NVIDIA H200"
@@ -71,7 +78,8 @@ struct PanelReadouts {
     ComparisonReadouts comparison;
     bool recording = false;  // a video is being recorded (Ctrl+R)
 
-    // The sections asked for were shown: the panel unfolds each once.
-    void sectionsShown() { showBandwidth = showAccuracy = showDisplay = false; }
+    void bringIntoView(PanelFocus asked) { focus = focus && *focus > asked ? *focus : asked; }
+    // The panel has shown what was asked for: it unfolds it once.
+    void sectionsShown() { focus.reset(); }
 };
 }  // namespace heatlab

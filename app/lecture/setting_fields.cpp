@@ -10,15 +10,6 @@
 
 namespace heatlab {
 
-namespace {
-
-template <typename Enum>
-Enum choiceOf(const Fields& f, const char* key, const std::vector<Enum>& choices) {
-    return f.parsed(key, [&choices](const std::string& t) { return parseChoice(t, choices); });
-}
-
-}  // namespace
-
 // A number's text as the file wrote it, so 1e-300 is refused as 1e-300, not
 // as the 0 a float makes of it.
 float rOf(const Fields& f, const char* key) {
@@ -63,13 +54,13 @@ ABComparison comparisonOf(const Fields& c) {
         {"kernel", "r", "backend", "copy_every", "pinned", "display_path", "interop_mapped"});
     PaneBSettings& pane = comparison.b;
     if (b.has("kernel")) {
-        pane.kernel = choiceOf(b, "kernel", allStencilKernels());
+        pane.kernel = b.choice("kernel", allStencilKernels());
     }
     if (b.has("r")) {
         pane.r = rOf(b, "r");
     }
     if (b.has("backend")) {
-        pane.backend = choiceOf(b, "backend", allBackendChoices());
+        pane.backend = b.choice("backend", allBackendChoices());
     }
     if (b.has("copy_every")) {
         pane.copyEvery = copyEveryOf(b, "copy_every");
@@ -78,7 +69,7 @@ ABComparison comparisonOf(const Fields& c) {
         pane.pinned = b.boolean("pinned");
     }
     if (b.has("display_path")) {
-        pane.path = choiceOf(b, "display_path", allDisplayPaths());
+        pane.path = b.choice("display_path", allDisplayPaths());
     }
     if (b.has("interop_mapped")) {
         pane.mapPerFrame = b.boolean("interop_mapped");
@@ -206,7 +197,7 @@ const std::vector<SettingField>& settingFields() {
          [](const LessonSettings& s) -> json { return gridText(s.params.grid); }},
         {"kernel", G::Params, kRequired, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.params.kernel = choiceOf(f, k, allStencilKernels());
+             s.params.kernel = f.choice(k, allStencilKernels());
          },
          [](const LessonSettings& s) -> json { return name(s.params.kernel); }},
         {"r", G::Params, kRequired, kCue,
@@ -214,12 +205,12 @@ const std::vector<SettingField>& settingFields() {
          [](const LessonSettings& s) -> json { return shortestText(s.params.r); }},
         {"boundary", G::Params, kRequired, kSceneOnly,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.params.boundary = choiceOf(f, k, allBoundaries());
+             s.params.boundary = f.choice(k, allBoundaries());
          },
          [](const LessonSettings& s) -> json { return name(s.params.boundary); }},
         {"initial", G::Params, kRequired, kSceneOnly,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.params.initial = choiceOf(f, k, allInitialConditions());
+             s.params.initial = f.choice(k, allInitialConditions());
          },
          [](const LessonSettings& s) -> json { return name(s.params.initial); }},
         // Absent: the choice is the backend's.
@@ -251,19 +242,19 @@ const std::vector<SettingField>& settingFields() {
          [](const LessonSettings& s) -> json { return s.stepsPerFrame; }},
         {"display_path", G::Window, kRequired, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.picture.path = choiceOf(f, k, allDisplayPaths());
+             s.picture.path = f.choice(k, allDisplayPaths());
          },
          [](const LessonSettings& s) -> json { return name(s.picture.path); }},
         {"colormap", G::Window, kRequired, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.picture.map = choiceOf(f, k, allColourMaps());
+             s.picture.map = f.choice(k, allColourMaps());
          },
          [](const LessonSettings& s) -> json { return name(s.picture.map); }},
         // Absent from scenes written before the signed-log scale: auto,
         // linear as they were drawn until a run explodes.
         {"scale", G::Window, kOptional, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.picture.chooseScale(choiceOf(f, k, allScaleChoices()));
+             s.picture.chooseScale(f.choice(k, allScaleChoices()));
          },
          [](const LessonSettings& s) -> json { return name(s.picture.scaleChoice()); }},
         {"scale_reference", G::Window, kOptional, kSceneOnly,
@@ -281,7 +272,7 @@ const std::vector<SettingField>& settingFields() {
          }},
         {"sampling", G::Window, kRequired, kSceneOnly,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.picture.sampling = choiceOf(f, k, allSamplings());
+             s.picture.sampling = f.choice(k, allSamplings());
          },
          [](const LessonSettings& s) -> json { return name(s.picture.sampling); }},
         {"vsync", G::Window, kRequired, kSceneOnly,
@@ -289,7 +280,7 @@ const std::vector<SettingField>& settingFields() {
          [](const LessonSettings& s) -> json { return s.vsync; }},
         {"pace", G::Window, kOptional, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.pace = choiceOf(f, k, allPaces());
+             s.pace = f.choice(k, allPaces());
          },
          [](const LessonSettings& s) -> json { return name(s.pace); }},
         {"steps_per_second", G::Window, kOptional, kCue,
@@ -309,7 +300,7 @@ const std::vector<SettingField>& settingFields() {
          }},
         {"loupe", G::Window, kOptional, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.loupe = choiceOf(f, k, allLoupeModes());
+             s.loupe = f.choice(k, allLoupeModes());
          },
          [](const LessonSettings& s) -> json { return name(s.loupe); }},
         {"copy_every", G::Window, kOptional, kCue,
@@ -353,7 +344,7 @@ const std::vector<SettingField>& settingFields() {
         // the lecture.
         {"backend", G::None, kOptional, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.backend = choiceOf(f, k, allBackendChoices());
+             s.backend = f.choice(k, allBackendChoices());
          },
          none},
     };

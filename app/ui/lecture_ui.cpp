@@ -132,7 +132,7 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     if (const std::optional<Notice> reached =
             measures_.capAtAccuracyTarget(simulation(), steps, s.running)) {
         say(*reached);
-        shown().showAccuracy = true;
+        shown().bringIntoView(PanelFocus::Accuracy);
     }
     const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
     say(lockstep.pauses);
@@ -188,7 +188,7 @@ void LectureUi::apply(const PanelActions& actions) {
     if (halve) {
         settings().params.grid = measures_.halve(simulation(), shown());
         settings().running = true;
-        shown().showAccuracy = true;
+        shown().bringIntoView(PanelFocus::Accuracy);
     }
     if (actions.reset || halve) {
         const ControlOutcome reset = control.reset();
@@ -234,7 +234,9 @@ void LectureUi::measurePane(PaneRun& run, bool withSpot) {
 }
 
 void LectureUi::measureBandwidth(bool unfold) {
-    shown().showBandwidth = shown().showBandwidth || unfold;
+    if (unfold) {
+        shown().bringIntoView(PanelFocus::Bandwidth);
+    }
     say(measures_.startBandwidth(simulation()));
 }
 
@@ -263,7 +265,9 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
         cues_.settle(settings());
     }
     asked.addTo(actions);
-    shown().showDisplay = shown().showDisplay || asked.showDisplay;
+    if (asked.panel) {
+        shown().bringIntoView(*asked.panel);
+    }
     cueStepsLeft_ = asked.stepsLeft;
     shown().cue = cues_.status();
     shown().cueWaiting = cues_.waiting();

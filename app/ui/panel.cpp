@@ -486,6 +486,10 @@ PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& rea
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
     if (ImGui::Begin("heatlab  (H hides this panel)", nullptr, flags)) {
+        // The lesson and its copy back are the panel's top: back to it.
+        if (readouts.focus == PanelFocus::Lesson || readouts.focus == PanelFocus::CopyBack) {
+            ImGui::SetScrollY(0.0f);
+        }
         ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
         if (!readouts.cue.empty()) {
             cueControls(readouts, actions);
@@ -524,18 +528,24 @@ PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& rea
                 readoutLines(settings, readouts, layout, false);
             }
         }
-        if (readouts.showBandwidth) {
-            ImGui::SetNextItemOpen(true);
-        } else if (readouts.showAccuracy || readouts.showDisplay) {
-            ImGui::SetNextItemOpen(false);
-        }
-        if (section("Bandwidth: the bench's table on this grid", false)) {
-            // Just asked for (a cue, a new grid): scrolled into view, so the
-            // class sees it without anyone reaching for the panel.
-            if (readouts.showBandwidth) {
+        const std::optional<PanelFocus>& focus = readouts.focus;
+        // Asked for (a cue, a button): this section unfolded and scrolled
+        // into view, so the class sees it without anyone reaching for the
+        // panel, and the others folded so nothing else fills the panel.
+        const auto unfoldIfAsked = [&focus](PanelFocus mine) {
+            if (focus) {
+                ImGui::SetNextItemOpen(*focus == mine);
+            }
+        };
+        const auto scrollIfAsked = [&focus](PanelFocus mine) {
+            if (focus == mine) {
                 ImGui::SetScrollHereY(0.0f);
             }
-            bandwidthControls(readouts, actions);
+        };
+        unfoldIfAsked(PanelFocus::Bandwidth);
+        if (section("Bandwidth: the bench's table on this grid", false)) {
+            scrollIfAsked(PanelFocus::Bandwidth);
+            recordGroup(layout.bandwidthTable, [&] { bandwidthControls(readouts, actions); });
         }
         if (readouts.comparison.running) {
             ImGui::SetNextItemOpen(true, ImGuiCond_Once);
@@ -543,29 +553,21 @@ PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& rea
         if (section("A/B: two runs in lockstep (B)", false)) {
             comparisonControls(settings, readouts, actions);
         }
-        if (readouts.showAccuracy) {
-            ImGui::SetNextItemOpen(true);
+        if (focus) {
+            unfoldIfAsked(PanelFocus::Accuracy);
         } else if (readouts.accuracy.now || readouts.accuracy.coarser) {
             ImGui::SetNextItemOpen(true, ImGuiCond_Once);
         }
         if (section("Accuracy: the exact solution", false)) {
-            if (readouts.showAccuracy) {
-                ImGui::SetScrollHereY(0.0f);
-            }
-            accuracyControls(readouts, actions);
+            scrollIfAsked(PanelFocus::Accuracy);
+            recordGroup(layout.accuracy, [&] { accuracyControls(readouts, actions); });
         }
         if (section("Grid", false)) {
             resetControls(settings, readouts);
         }
-        if (readouts.showDisplay) {
-            ImGui::SetNextItemOpen(true);
-        }
+        unfoldIfAsked(PanelFocus::Display);
         if (section("Display", false)) {
-            // A cue about the display path: its section in view, unless the
-            // same cue asked for the bandwidth table, which is its subject.
-            if (readouts.showDisplay && !readouts.showBandwidth) {
-                ImGui::SetScrollHereY(0.0f);
-            }
+            scrollIfAsked(PanelFocus::Display);
             recordGroup(layout.displayPath, [&] { displayControls(settings, readouts, actions); });
         }
         if (section("Brush (left hot, right cold)", false)) {

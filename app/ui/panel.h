@@ -74,6 +74,8 @@ struct PanelLayout {
     PanelRect frameBar;        // the frame-time bar and the backend's ms a step
     PanelRect stabilityMeter;  // its legend, plot and step axis
     PanelRect displayPath;     // the Display section's controls, when it is open
+    PanelRect bandwidthTable;  // the Bandwidth section's controls and table, when open
+    PanelRect accuracy;        // the Accuracy section's, when open
 };
 
 // What the panel edits and shows, and where it says its essentials went.

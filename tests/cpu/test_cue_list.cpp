@@ -198,6 +198,29 @@ TEST(CuePlayer, AsksForTheSceneResetScreenshotAndCaptionAsACueStarts) {
     EXPECT_EQ(player.index(), 1);
 }
 
+// "panel" names what of the panel the cue is about; without it a cue that
+// sets the display path shows the Display section, and one that sets
+// neither leaves the panel as it is.
+TEST(CuePlayer, AsksForThePanelSectionItsCaptionNames) {
+    CuePlayer player(parseCues(listOf(R"({"caption": "copy back", "copy_every": 1,
+                   "panel": "copy_back"}, {"display_path": "via-host"}, {"r": 0.2},
+                   {"display_path": "interop", "panel": "lesson"})"),
+                               "dir/cues.json"));
+    Lecture l;
+    EXPECT_EQ(player.frame(l.settings, l.simulation, 0.0f, 0.0).panel, PanelFocus::CopyBack);
+    player.advance();
+    EXPECT_EQ(player.frame(l.settings, l.simulation, 0.0f, 0.1).panel, PanelFocus::Display);
+    player.advance();
+    EXPECT_FALSE(player.frame(l.settings, l.simulation, 0.0f, 0.2).panel);
+    player.advance();
+    EXPECT_EQ(player.frame(l.settings, l.simulation, 0.0f, 0.3).panel, PanelFocus::Lesson);
+    // Of two asked at once, the bandwidth table over the display path.
+    PanelReadouts shown;
+    shown.bringIntoView(PanelFocus::Bandwidth);
+    shown.bringIntoView(PanelFocus::Display);
+    EXPECT_EQ(shown.focus, PanelFocus::Bandwidth);
+}
+
 TEST(CuePlayer, ASceneFileIsFoundBesideTheCueFileAndPlayedAsItWasRead) {
     const std::string folder = freshFolder("beside");
     std::filesystem::create_directories(folder + "/talk");
@@ -341,6 +364,8 @@ TEST(CueList, BadFilesAreRefusedInOneLineNamingTheFileTheCueAndTheField) {
         {listOf("{\"until\": {\"step\": 0}}"), "cue 1.until.step must be 1 or more"},
         {listOf("{\"then\": \"later\"}"), "cue 1.then must be"},
         {listOf("{\"screenshot\": \"yes\"}"), "cue 1.screenshot must be true or false"},
+        {listOf("{\"panel\": \"table\"}"),
+         "cue 1.panel: 'table' is not one of: lesson, copy_back, display, accuracy, bandwidth"},
     };
     for (const auto& c : cases) {
         const std::string message = refusal(c.text);

@@ -9,6 +9,7 @@
 // own, recorded by the panel (PanelLayout).
 
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -127,6 +128,52 @@ TEST_F(PresenterLayout, ADisplayPathCueShowsTheDisplaySection) {
     ASSERT_TRUE(r.drawn);
     EXPECT_GE(r.top, 0.0f) << describe(r);
     EXPECT_LE(r.top, static_cast<float>(kHeight) / 2) << "scrolled into view: " << describe(r);
+}
+
+// Inside the screen, in the panel's column, its top in the upper half: in
+// view without a scroll.
+void expectInView(const PanelRect& r, const std::string& what, bool whole) {
+    EXPECT_TRUE(r.drawn) << what << " not drawn";
+    EXPECT_GE(r.top, 0.0f) << what << " " << describe(r);
+    EXPECT_LE(r.top, static_cast<float>(kHeight) / 2) << what << " scrolled to " << describe(r);
+    if (whole) {
+        EXPECT_LE(r.bottom, static_cast<float>(kHeight)) << what << " " << describe(r);
+    }
+}
+
+// The shipped lecture played cue by cue with the clicker, as a class sees
+// it at 1280 x 800: each cue names what of the panel its caption speaks of
+// ("panel"), and that is what the panel shows, in view, with the other
+// sections folded (the bandwidth table left open by cue 10 no longer fills
+// the panel at the A/B cues).
+TEST_F(PresenterLayout, EachShippedCueShowsWhatItsCaptionNames) {
+    const std::unique_ptr<LectureUi> ui = lecture();
+    const CueList list = readCues("lecture");
+    ui->setCues(list);
+    frames(*ui, 2);
+    for (int cue = 0; cue < static_cast<int>(list.cues.size()); ++cue) {
+        if (cue > 0) {
+            ui->onKey(Key::PageDown, false);
+        }
+        frames(*ui, 4);
+        const std::string when = ui->readouts().cue;
+        ASSERT_EQ(ui->cues().index(), cue) << when;
+        const std::optional<PanelFocus>& focus = list.cues[static_cast<std::size_t>(cue)].panel;
+        ASSERT_TRUE(focus) << when << ": a shipped cue names what of the panel it is about";
+        const PanelLayout& l = ui->panelLayout();
+        switch (*focus) {
+        case PanelFocus::Lesson:
+        case PanelFocus::CopyBack: expectOnScreen(*ui, when); break;
+        case PanelFocus::Display: expectInView(l.displayPath, when + ": display path", true); break;
+        case PanelFocus::Bandwidth:
+            expectInView(l.bandwidthTable, when + ": bandwidth table", false);
+            break;
+        case PanelFocus::Accuracy: expectInView(l.accuracy, when + ": accuracy", false); break;
+        }
+        EXPECT_EQ(l.bandwidthTable.drawn, *focus == PanelFocus::Bandwidth) << when << ": folded";
+        EXPECT_EQ(l.displayPath.drawn, *focus == PanelFocus::Display) << when << ": folded";
+        EXPECT_EQ(l.accuracy.drawn, *focus == PanelFocus::Accuracy) << when << ": folded";
+    }
 }
 
 TEST_F(PresenterLayout, TheEssentialsFitOnASmallGridWithBothFactorsShown) {
