@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "kernels/numerics/exact_solution.h"
 #include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
@@ -141,6 +142,44 @@ int samplesToTake(const TimingSamples& sampling, double spentMs, double firstRun
     const double fit = std::floor((sampling.budgetMs - spentMs) / (firstRunMs * batch));
     const double first = firstRunIsASample(sampling, batch) ? 1.0 : 0.0;
     return static_cast<int>(std::clamp(first + fit, 1.0, static_cast<double>(sampling.repeats)));
+}
+
+namespace {
+
+AccuracyRun accuracyRun(Backend& backend, Kernel kernel, float r, const GridSize& grid,
+                        long long steps) {
+    const std::vector<float> initial =
+        makeInitialField(grid, InitialCondition::Sine, Boundary::Dirichlet);
+    backend.upload(grid, initial.data(), Boundary::Dirichlet);
+    AccuracyRun run;
+    run.grid = grid;
+    run.steps = steps;
+    // h = 2 pi / (n - 1) on [0, 2 pi]: alpha t = r steps h^2.
+    const double h = 2.0 * 3.14159265358979323846 / static_cast<double>(grid.nx - 1);
+    run.alphaT = static_cast<double>(r) * static_cast<double>(steps) * h * h;
+    auto watch = backend.stopwatch();
+    watch->start();
+    backend.step(kernel, static_cast<int>(steps), r);
+    run.ms = watch->stopMs();
+    std::vector<float> field(grid.cells());
+    backend.copyToHost(field.data(), HostMemory::Pageable);
+    backend.synchronize();
+    const ExactError error = errorAgainstExactSine(field.data(), grid, r, steps);
+    run.maxError = error.maxAbs;
+    run.relativeError = error.relative();
+    return run;
+}
+
+}  // namespace
+
+PriceOfAccuracy measurePriceOfAccuracy(Backend& backend, Kernel kernel, float r,
+                                       const GridSize& coarse, long long steps) {
+    PriceOfAccuracy price;
+    price.r = r;
+    price.kernel = kernel;
+    price.coarse = accuracyRun(backend, kernel, r, coarse, steps);
+    price.fine = accuracyRun(backend, kernel, r, halvedSpacing(coarse), 4 * steps);
+    return price;
 }
 
 double bandwidthGBs(const GridSize& grid, double msPerStep) {

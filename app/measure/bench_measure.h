@@ -62,6 +62,12 @@ SampledMs timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory
 std::string systemCopyName(const BackendFacts& facts);
 std::string manyStepsName(const ManySteps& many);
 
+// The price of accuracy on `backend` with `kernel`: the sine field on
+// `coarse` for `steps` steps at `r`, then on halvedSpacing(coarse) for four
+// times the steps, each timed and against the exact solution.
+PriceOfAccuracy measurePriceOfAccuracy(Backend& backend, Kernel kernel, float r,
+                                       const GridSize& coarse, long long steps);
+
 // Grid bytes read and written per step over time, in GB/s.
 double bandwidthGBs(const GridSize& grid, double msPerStep);
 

@@ -195,6 +195,20 @@ void printReport(const BenchReport& r) {
             "own)\n");
     }
 
+    const PriceOfAccuracy& a = r.accuracy;
+    std::printf(
+        "\n4. The price of accuracy: the sine field against its exact solution, %s, r = "
+        "%.2f,\n   to one physical time on a grid and on the grid of half its spacing\n",
+        name(a.kernel), static_cast<double>(a.r));
+    std::printf("  %10s %8s %10s %12s %12s %10s\n", "grid", "steps", "alpha t", "max error",
+                "relative", "ms");
+    for (const AccuracyRun* run : {&a.coarse, &a.fine}) {
+        std::printf("  %10s %8lld %10.4f %12.4g %12.4g %10.3f\n", gridText(run->grid).c_str(),
+                    run->steps, run->alphaT, run->maxError, run->relativeError, run->ms);
+    }
+    std::printf("  the error %.2fx smaller for %.1fx the time (4x the steps on 4x the cells)\n",
+                a.errorRatio(), a.workRatio());
+
     std::printf("\nChecks\n");
     for (const auto& c : r.checks) {
         std::printf("  %-4s %s%s%s\n", c.passed ? "ok" : "FAIL", c.name.c_str(),
@@ -280,6 +294,20 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
              {"max_abs", number(s.maxAbsEnd)},
              {"finite", s.finite}});
     }
+    const auto accuracyJson = [](const AccuracyRun& run) {
+        return json{{"grid", {{"nx", run.grid.nx}, {"ny", run.grid.ny}}},
+                    {"steps", run.steps},
+                    {"alpha_t", number(run.alphaT)},
+                    {"max_error", number(run.maxError)},
+                    {"relative_error", number(run.relativeError)},
+                    {"ms", number(run.ms)}};
+    };
+    out["price_of_accuracy"] = {{"kernel", name(r.accuracy.kernel)},
+                                {"r", r.accuracy.r},
+                                {"coarse", accuracyJson(r.accuracy.coarse)},
+                                {"fine", accuracyJson(r.accuracy.fine)},
+                                {"error_ratio", number(r.accuracy.errorRatio())},
+                                {"work_ratio", number(r.accuracy.workRatio())}};
     out["checks"] = json::array();
     for (const auto& c : r.checks) {
         out["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});

@@ -70,6 +70,29 @@ struct PolicyRun {
     double ratioToNever = 0.0;
 };
 
+// The price of accuracy (the lecture's lesson): the sine field, whose exact
+// solution is known, run to one physical time on a grid and on the grid of
+// half its spacing at the same r.
+struct AccuracyRun {
+    GridSize grid;
+    long long steps = 0;
+    double alphaT = 0.0;         // the physical time: r steps h^2, on [0, 2 pi]^2
+    double maxError = 0.0;       // max |u - exact| over the interior
+    double relativeError = 0.0;  // of the exact field's largest value
+    double ms = 0.0;             // all the steps, the backend's timer
+};
+
+struct PriceOfAccuracy {
+    float r = 0.0f;
+    Kernel kernel = Kernel::Optimised;
+    AccuracyRun coarse;
+    AccuracyRun fine;
+    double errorRatio() const {
+        return fine.maxError > 0.0 ? coarse.maxError / fine.maxError : 0.0;
+    }
+    double workRatio() const { return coarse.ms > 0.0 ? fine.ms / coarse.ms : 0.0; }
+};
+
 struct CheckResult {
     std::string name;
     bool passed = false;
@@ -91,6 +114,7 @@ struct BenchReport {
     CacheRoofs cacheRoofs;  // the roofline's cache and compute roofs
     std::vector<PolicyRun> policies;
     std::vector<StabilityResult> stability;
+    PriceOfAccuracy accuracy;
     std::vector<CheckResult> checks;
 
     bool allPassed() const;

@@ -24,7 +24,7 @@ TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
         path);
     ASSERT_EQ(result.status, 0) << result.out << result.err;
     for (const char* heading : {"1. Time per step, each kernel", "2. 20 steps", "3. Stability",
-                                "copy (floor)", "all checks passed"}) {
+                                "4. The price of accuracy", "copy (floor)", "all checks passed"}) {
         EXPECT_NE(result.out.find(heading), std::string::npos) << heading << "\n" << result.out;
     }
     EXPECT_NE(result.err.find("backend: cpu"), std::string::npos) << result.err;
@@ -68,6 +68,18 @@ TEST(BenchCommand, PrintsTheThreeTablesPassesItsChecksAndWritesJson) {
     EXPECT_EQ(unstable["measured_steps"], 200);
     EXPECT_NEAR(unstable["measured_growth"].get<double>() / unstable["grid_growth"].get<double>(),
                 1.0, 1e-3);
+    // The price of accuracy: the lesson's 129^2 to step 415, then 257^2 to
+    // step 1660, the same alpha t; the error about four times smaller (it
+    // is O(h^2)), and each kernel's work measured.
+    const nlohmann::json& price = json["price_of_accuracy"];
+    EXPECT_EQ(price["coarse"]["grid"]["nx"], 129);
+    EXPECT_EQ(price["fine"]["grid"]["nx"], 257);
+    EXPECT_EQ(price["fine"]["steps"], 4 * price["coarse"]["steps"].get<int>());
+    EXPECT_DOUBLE_EQ(price["fine"]["alpha_t"].get<double>(),
+                     price["coarse"]["alpha_t"].get<double>());
+    EXPECT_GE(price["error_ratio"].get<double>(), 3.6) << price;
+    EXPECT_LE(price["error_ratio"].get<double>(), 4.4) << price;
+    EXPECT_GT(price["work_ratio"].get<double>(), 0.0) << price;
     for (const auto& c : json["checks"]) {
         EXPECT_TRUE(c["passed"].get<bool>()) << c;
     }
