@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -29,29 +30,36 @@ void blankCell() {
     ImGui::TextDisabled("-");
 }
 
-// The row's name, and beneath it a warning when its samples spread so far
-// that the machine was busy while it was timed.
-void nameCell(const std::string& name, double spread) {
+void nameCell(const std::string& name) {
     ImGui::TableNextColumn();
     textWrappedAtSpaces(name);
+}
+
+// The time a row's step took, a red * beside it when its samples spread so
+// far that the machine was busy while it was timed (the note under the
+// table says so).
+void msCell(double ms, double spread) {
+    numberCell("%.4f", ms);
     if (busyWhileTimed(spread)) {
-        char text[64];
-        std::snprintf(text, sizeof text, "busy: samples x%.1f apart", spread);
-        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        textWrappedAtSpaces(text);
-        ImGui::PopStyleColor();
+        ImGui::SameLine(0.0f, 2.0f);
+        ImGui::TextColored(kErrorColour, "*");
     }
 }
 
-bool anyBusy(const KernelTable& table) {
-    bool busy = busyWhileTimed(table.systemCopy.spread);
+// The widest spread of a row marked busy; 0 when none is.
+double widestBusySpread(const KernelTable& table) {
+    double widest = 0.0;
+    const auto consider = [&widest](double spread) {
+        widest = busyWhileTimed(spread) ? std::max(widest, spread) : widest;
+    };
+    consider(table.systemCopy.spread);
     for (const KernelTiming& timing : table.kernels) {
-        busy = busy || busyWhileTimed(timing.spread);
+        consider(timing.spread);
     }
     for (const HostCopyTiming& timing : table.hostCopies) {
-        busy = busy || busyWhileTimed(timing.spread);
+        consider(timing.spread);
     }
-    return busy;
+    return widest;
 }
 
 // A share that is not known yet (the floor not timed) or at all (no peak) is
@@ -66,8 +74,8 @@ void shareCell(double percent, double reference) {
 
 void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPeak) {
     ImGui::TableNextRow();
-    nameCell(timing.name, timing.spread);
-    numberCell("%.4f", timing.msPerStep);
+    nameCell(timing.name);
+    msCell(timing.msPerStep, timing.spread);
     // "-" for a kernel that keeps the grid on chip: no step moves it.
     const bool movesGrid = timing.stepsPerPass > 0;
     if (movesGrid) {
@@ -83,8 +91,8 @@ void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPe
 
 void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
     ImGui::TableNextRow();
-    nameCell(name(timing.memory), timing.spread);
-    numberCell("%.4f", timing.ms);
+    nameCell(name(timing.memory));
+    msCell(timing.ms, timing.spread);
     numberCell("%.1f", timing.gbPerS);
     blankCell();
     if (withPeak) {
@@ -138,11 +146,14 @@ void rows(const KernelTable& table, float width) {
         }
     }
     ImGui::EndTable();
-    if (anyBusy(table)) {
+    if (const double widest = widestBusySpread(table); widest > 0.0) {
+        char note[200];
+        std::snprintf(note, sizeof note,
+                      "* timed while something else ran: its slowest sample over %.1fx its "
+                      "fastest (up to %.1fx): measure again",
+                      kBusySpread, widest);
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        textWrappedAtSpaces(
-            "a row marked busy was timed while something else ran (its slowest "
-            "sample over 1.5x its fastest): measure it again");
+        textWrappedAtSpaces(note);
         ImGui::PopStyleColor();
     }
 }
