@@ -49,21 +49,22 @@ std::string excerpt(const json& value) {
     return excerpt(value.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
-void checkVersion(const json& root, const char* key, int version, const std::string& what) {
-    const std::string expected = std::to_string(version);
+int checkVersion(const json& root, const char* key, int newest, const std::string& what) {
+    const std::string expected = newest == 1 ? std::string("1") : "1 to " + std::to_string(newest);
     if (!root.contains(key)) {
         throw Problem("not a heatlab " + what + ": no \"" + key + "\" version field");
     }
     const json& value = root.at(key);
     if (!value.is_number()) {
         throw Problem("the " + what + " version \"" + key + "\" must be the number " + expected +
-                      " (the version this heatlab reads), got " + typeName(value) + " " +
-                      excerpt(value));
+                      (newest == 1 ? " (the version" : " (the versions") +
+                      " this heatlab reads), got " + typeName(value) + " " + excerpt(value));
     }
-    if (!value.is_number_integer() || value != json(version)) {
+    if (!value.is_number_integer() || value < json(1) || value > json(newest)) {
         throw Problem("unsupported " + what + " version " + excerpt(value) +
                       " (this heatlab reads " + expected + ")");
     }
+    return value.get<int>();
 }
 
 std::string shortestText(float value) {

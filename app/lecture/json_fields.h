@@ -189,9 +189,10 @@ double shortest(float value);
 // last without a word, so a file would not mean what it seems to say).
 json parseJson(const std::string& text, const std::string& prefix);
 
-// The file's version field `key` ("heatlab_scene"), which must be the whole
-// number `version`; `what` names the kind of file ("scene", "cue list").
-void checkVersion(const json& root, const char* key, int version, const std::string& what);
+// The file's version field `key` ("heatlab_scene"), which must be a whole
+// number from 1 to `newest` (a newer heatlab still reads every older
+// version), returned; `what` names the kind of file ("scene", "cue list").
+int checkVersion(const json& root, const char* key, int newest, const std::string& what);
 
 // Line breaks as spaces: a message stays one line.
 std::string oneLine(std::string text);

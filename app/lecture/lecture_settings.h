@@ -59,11 +59,26 @@ struct ABComparison {
 
 // What the lesson is: what a scene file holds and a cue sets (the grid, the
 // kernel, r, the pace, the copy-back policy, the picture, the split).
+// A lesson's grid where it differs by backend (a scene's "grid": {"cpu":
+// 512, "cuda": 4096}, version 2): each backend's lesson at its own scale,
+// the CPU's small enough to run live, the GPU's large enough that the
+// kernels part from launch latency and the bus shows its cost.
+struct GridsByBackend {
+    GridSize cpu;
+    GridSize cuda;
+    const GridSize& on(BackendChoice backend) const {
+        return backend == BackendChoice::Cuda ? cuda : cpu;
+    }
+};
+
 struct LessonSettings {
     // Grid, kernel, r, boundary, initial field, time block. As edited in the
     // panel: kernel and r apply at once, the rest at the next reset
     // (paramsToRun in panel_edits.h).
     Params params;
+    // The scene's grid per backend, params.grid the running backend's of
+    // them (useGridFor()); dropped once the grid is edited.
+    std::optional<GridsByBackend> grids;
     bool running = true;
     int stepsPerFrame = kDefaultStepsPerFrame;
     // How the steps of a frame are chosen (FramePacer): the fixed count
@@ -91,6 +106,13 @@ struct LessonSettings {
     float brushHot = kHot;
     float brushCold = kCold;
     ABComparison comparison;
+
+    // params.grid the grid the lesson takes on `backend`, where it says one.
+    void useGridFor(BackendChoice backend) {
+        if (grids) {
+            params.grid = grids->on(backend);
+        }
+    }
 };
 
 // What belongs to the machine and the person at its screen, never to a

@@ -17,6 +17,7 @@
 #include "scenes/copy_every_step_2048_json.h"
 #include "scenes/price_of_accuracy_json.h"
 #include "scenes/stable_diffusion_json.h"
+#include "scenes/the_bus_json.h"
 
 namespace heatlab {
 
@@ -39,7 +40,7 @@ Scene sceneOf(const json& root, const LessonSettings& base) {
         throw Problem("not a heatlab scene: expected a JSON object, got " +
                       std::string(typeName(root)));
     }
-    checkVersion(root, "heatlab_scene", kSceneVersion, "scene");
+    const int version = checkVersion(root, "heatlab_scene", kSceneVersion, "scene");
     const Fields top(root, "");
     top.allowOnly({"heatlab_scene", "title", "description", "params", "window", "view"});
     Scene scene;
@@ -51,6 +52,10 @@ Scene sceneOf(const json& root, const LessonSettings& base) {
         scene.description = top.string("description");
     }
     readSceneGroup(top.object("params"), SceneGroup::Params, scene.settings);
+    if (scene.settings.grids && version < 2) {
+        throw Problem(
+            "params.grid per backend needs \"heatlab_scene\": 2 (version 1 has one grid)");
+    }
     readSceneGroup(top.object("window"), SceneGroup::Window, scene.settings);
     if (top.has("view") && !root.at("view").is_null()) {
         scene.view = viewOf(top.object("view"));
@@ -82,7 +87,9 @@ Scene readScene(const std::string& path, const LessonSettings& base) {
 
 std::string sceneText(const Scene& scene) {
     json root;
-    root["heatlab_scene"] = kSceneVersion;
+    // Version 1 where it says nothing version 2 added, so older heatlabs
+    // still read it.
+    root["heatlab_scene"] = scene.settings.grids ? kSceneVersion : 1;
     if (!scene.title.empty()) {
         root["title"] = scene.title;
     }
@@ -109,6 +116,7 @@ const std::vector<ShippedScene>& shippedScenes() {
         {"app/lecture/scenes/checkerboard_explosion.json", scenes::kCheckerboardExplosionJson},
         {"app/lecture/scenes/copy_every_step_2048.json", scenes::kCopyEveryStep2048Json},
         {"app/lecture/scenes/price_of_accuracy.json", scenes::kPriceOfAccuracyJson},
+        {"app/lecture/scenes/the_bus.json", scenes::kTheBusJson},
     };
     return scenes;
 }

@@ -4,10 +4,15 @@
 // `heatlab --scene FILE`. Nothing here touches a window, GL or Dear ImGui:
 // the cpu tests parse and write scenes directly.
 //
-// The format, version 1 (values as the command line names them):
-//   {"heatlab_scene": 1,
+// The format, version 2 (values as the command line names them); version 1
+// is the same but for the grid per backend, and is still read and written
+// whenever a scene has one grid:
+//   {"heatlab_scene": 2,
 //    "title": "...", "description": "...",                      (optional)
-//    "params": {"grid": "2048" | "4096x1024", "kernel": "optimised",
+//    "params": {"grid": "2048" | "4096x1024"
+//                       | {"cpu": "512", "cuda": "4096"},  (version 2: each
+//                         backend's grid, the lesson at its scale),
+//               "kernel": "optimised",
 //               "r": "0.24", "boundary": "dirichlet", "initial": "hot-square",
 //               "time_block": 0 .. 8},                          (optional)
 //    "window": {"running": true, "steps_per_frame": 10,
@@ -25,7 +30,7 @@
 //                                    "interop_mapped"}}
 //                 (the A/B split; each of b's fields optional: absent,
 //                 pane B follows pane A's),
-//               "scale": "linear" | "signed-log" (absent: linear),
+//               "scale": "auto" | "linear" | "signed-log" (absent: auto),
 //               "scale_reference": 0.001 (the signed-log scale's u0)},
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
 // "view" omitted (or null) is the whole grid, fitted. r may be written as
@@ -44,7 +49,8 @@
 
 namespace heatlab {
 
-constexpr int kSceneVersion = 1;
+// The newest version; every older one is still read. 2: a grid per backend.
+constexpr int kSceneVersion = 2;
 
 struct Scene {
     std::string title;

@@ -10,6 +10,19 @@
 
 namespace heatlab {
 
+// "512", "4096x1024", or a whole number of cells a side.
+GridSize gridOf(const Fields& f, const char* key) {
+    const json& value = f.at(key);
+    if (!value.is_number_integer()) {
+        return f.parsed(key, parseGridSize);
+    }
+    try {
+        return parseGridSize(std::to_string(value.get<long long>()));
+    } catch (const UsageError& e) {
+        throw Problem(f.where(key) + ": " + e.what());
+    }
+}
+
 // A number's text as the file wrote it, so 1e-300 is refused as 1e-300, not
 // as the 0 a float makes of it.
 float rOf(const Fields& f, const char* key) {
@@ -190,11 +203,26 @@ json none(const LessonSettings&) { return nullptr; }
 const std::vector<SettingField>& settingFields() {
     static const std::vector<SettingField> fields = {
         // params
+        // One grid, or one per backend (version 2): {"cpu": "512", "cuda":
+        // "4096"}, params.grid the CPU's until a backend takes it.
         {"grid", G::Params, kRequired, kSceneOnly,
          [](const Fields& f, const char* k, LectureSettings& s) {
-             s.params.grid = f.parsed(k, parseGridSize);
+             s.grids.reset();
+             if (!f.at(k).is_object()) {
+                 s.params.grid = gridOf(f, k);
+                 return;
+             }
+             const Fields each = f.object(k);
+             each.allowOnly({"cpu", "cuda"});
+             s.grids = GridsByBackend{gridOf(each, "cpu"), gridOf(each, "cuda")};
+             s.params.grid = s.grids->cpu;
          },
-         [](const LessonSettings& s) -> json { return gridText(s.params.grid); }},
+         [](const LessonSettings& s) -> json {
+             if (s.grids) {
+                 return {{"cpu", gridText(s.grids->cpu)}, {"cuda", gridText(s.grids->cuda)}};
+             }
+             return gridText(s.params.grid);
+         }},
         {"kernel", G::Params, kRequired, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
              s.params.kernel = f.choice(k, allStencilKernels());

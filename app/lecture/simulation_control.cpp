@@ -44,6 +44,12 @@ ControlOutcome SimulationControl::switchBackend() {
 }
 
 ControlOutcome SimulationControl::reset() {
+    // A grid edited away from the scene's for this backend is the
+    // lecturer's own: the scene's grid per backend no longer says it.
+    if (settings_.grids &&
+        !sameGrid(settings_.grids->on(choiceOf(simulation_.backend())), settings_.params.grid)) {
+        settings_.grids.reset();
+    }
     const GridSize running = simulation_.params().grid;
     const bool newGrid = !sameGrid(running, settings_.params.grid);
     if (newGrid) {
@@ -79,14 +85,17 @@ void SimulationControl::applyCopyPolicy() {
 }
 
 ControlOutcome SimulationControl::applyScene(const Scene& scene) {
-    const Params& params = scene.settings.params;
+    // The scene's grid for this backend, where it gives one per backend.
+    LessonSettings lesson = scene.settings;
+    lesson.useGridFor(choiceOf(simulation_.backend()));
+    const Params& params = lesson.params;
     Simulation::requireRunnable(simulation_.backend(), params);
     const GridSize before = simulation_.params().grid;
     // The field first: when it cannot be made the simulation keeps its own
     // (Simulation::reset) and nothing here has changed yet.
     applyPanelEdits(simulation_, params, true);
     // The lesson's settings only: the machine's are not in a scene.
-    static_cast<LessonSettings&>(settings_) = scene.settings;
+    static_cast<LessonSettings&>(settings_) = lesson;
     return {std::nullopt, !sameGrid(before, params.grid)};
 }
 

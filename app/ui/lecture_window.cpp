@@ -86,6 +86,7 @@ int runWindow(const LectureStart& start) {
     if (!scene && !start.gridChosen) {
         started.settings.params.grid = defaultWindowGrid(selection.backend->facts());
     }
+    started.settings.useGridFor(choiceOf(*selection.backend));
     Simulation::requireRunnable(*selection.backend, started.settings.params);
     if (cues) {
         LectureSettings begin = started.settings;

@@ -77,6 +77,10 @@ std::vector<Scene> statesToRoundTrip() {
     c.settings.picture.range = ColourRange{false, -3.0e38f, 3.0e38f};
     c.settings.picture.chooseScale(ScaleChoice::Linear);  // linear chosen, not auto
     scenes.push_back(c);
+    Scene d;  // version 2: a grid per backend
+    d.settings.grids = GridsByBackend{GridSize{512, 512}, GridSize{4096, 2048}};
+    d.settings.params.grid = d.settings.grids->cpu;
+    scenes.push_back(d);
     return scenes;
 }
 
@@ -141,6 +145,46 @@ void expectRefused(const std::string& text, const std::string& says) {
     EXPECT_NE(message.find(says), std::string::npos) << message;
 }
 
+// Version 2's grid per backend: each backend's lesson at its own scale. A
+// scene with one grid is still written as version 1; one with a grid per
+// backend says version 2, and version 1 cannot say it.
+TEST(Scene, AGridPerBackendIsVersionTwoAndEachBackendTakesItsOwn) {
+    const std::string text = R"({"heatlab_scene": 2, "params": {"grid": {"cpu": 512,
+        "cuda": "8192x4096"}, "kernel": "optimised", "r": "0.24", "boundary": "dirichlet",
+        "initial": "hot-square"}, "window": {"running": true, "steps_per_frame": 10,
+        "display_path": "interop", "colormap": "heat", "range": {"automatic": true, "lo": 0,
+        "hi": 1}, "sampling": "extremes", "vsync": true}})";
+    Scene scene = parseScene(text, kFile);
+    ASSERT_TRUE(scene.settings.grids);
+    EXPECT_EQ(scene.settings.params.grid.nx, 512) << "the CPU's until a backend takes it";
+    LessonSettings onCuda = scene.settings;
+    onCuda.useGridFor(BackendChoice::Cuda);
+    EXPECT_EQ(onCuda.params.grid.nx, 8192);
+    EXPECT_EQ(onCuda.params.grid.ny, 4096);
+    LessonSettings onCpu = scene.settings;
+    onCpu.useGridFor(BackendChoice::Cpu);
+    EXPECT_EQ(onCpu.params.grid.nx, 512);
+    const json written = json::parse(sceneText(scene));
+    EXPECT_EQ(written["heatlab_scene"], 2);
+    EXPECT_EQ(written["params"]["grid"]["cuda"], "8192x4096");
+    EXPECT_EQ(json::parse(sceneText(Scene{}))["heatlab_scene"], 1) << "one grid: version 1";
+    std::string one = text;
+    one.replace(one.find("\"heatlab_scene\": 2"), 18, "\"heatlab_scene\": 1");
+    expectRefused(one, "params.grid per backend needs \"heatlab_scene\": 2");
+    expectRefused(edited([](json& j) {
+                      j["params"]["grid"] = {{"cpu", "512"}};
+                  }),
+                  "missing field params.grid.cuda");
+    expectRefused(edited([](json& j) {
+                      j["params"]["grid"] = {{"cpu", 512}, {"gpu", 4096}};
+                  }),
+                  "unknown field params.grid.gpu");
+    expectRefused(edited([](json& j) {
+                      j["params"]["grid"] = {{"cpu", 2}, {"cuda", 4096}};
+                  }),
+                  "params.grid.cpu");
+}
+
 TEST(Scene, NotJsonOrCutShortIsRefused) {
     const std::string whole = sceneText(sceneA());
     expectRefused("{\"heatlab_scene\": 1, \"params\": {", "not valid JSON");
@@ -160,12 +204,14 @@ TEST(Scene, ANumberNoDoubleHoldsIsRefusedLikeBadJson) {
 
 TEST(Scene, AMissingOrUnknownVersionIsRefused) {
     expectRefused(edited([](json& j) { j.erase("heatlab_scene"); }), "heatlab_scene");
-    expectRefused(edited([](json& j) { j["heatlab_scene"] = 2; }), "version 2");
+    expectRefused(edited([](json& j) { j["heatlab_scene"] = 3; }),
+                  "version 3 (this heatlab reads 1 to 2)");
+    expectRefused(edited([](json& j) { j["heatlab_scene"] = 0; }), "version 0");
     // A string is not a version, even one that reads as the right number.
-    expectRefused(
-        edited([](json& j) { j["heatlab_scene"] = "1"; }),
-        "version \"heatlab_scene\" must be the number 1 (the version this heatlab reads), got a "
-        "string \"1\"");
+    expectRefused(edited([](json& j) { j["heatlab_scene"] = "1"; }),
+                  "version \"heatlab_scene\" must be the number 1 to 2 (the versions this heatlab "
+                  "reads), got "
+                  "a string \"1\"");
     expectRefused(edited([](json& j) { j["heatlab_scene"] = 1.5; }), "version 1.5");
 }
 
@@ -188,7 +234,12 @@ TEST(Scene, UnknownFieldsAreRefused) {
 TEST(Scene, WronglyTypedFieldsAreRefused) {
     expectRefused(edited([](json& j) { j["params"]["r"] = true; }),
                   "params.r must be a number (or a string holding one), got true or false");
-    expectRefused(edited([](json& j) { j["params"]["grid"] = 512; }),
+    // A whole number of cells a side reads as its text does ("512");
+    // anything else that is not a string is refused.
+    EXPECT_EQ(parseScene(edited([](json& j) { j["params"]["grid"] = 512; }), kFile)
+                  .settings.params.grid.nx,
+              512);
+    expectRefused(edited([](json& j) { j["params"]["grid"] = 512.5; }),
                   "params.grid must be a string");
     expectRefused(edited([](json& j) { j["window"]["running"] = "yes"; }),
                   "window.running must be true or false");
@@ -305,7 +356,7 @@ TEST(Scene, AFileThatCannotBeReadIsNamed) {
 
 TEST(Scene, TheShippedScenesParse) {
     const std::vector<ShippedScene>& shipped = shippedScenes();
-    ASSERT_EQ(shipped.size(), 4u);
+    ASSERT_EQ(shipped.size(), 5u);
     std::vector<std::string> titles;
     for (const ShippedScene& s : shipped) {
         const Scene scene = parseScene(s.text, s.file);
@@ -343,6 +394,12 @@ TEST(Scene, TheShippedScenesParse) {
         << copy.description;
     EXPECT_NE(copy.description.find("no PCIe link to cross"), std::string::npos)
         << copy.description;
+    // The bus and the kernels: a grid per backend, the CPU's live, CUDA's
+    // past its L2.
+    const Scene bus = parseScene(shipped[4].text, shipped[4].file);
+    ASSERT_TRUE(bus.settings.grids);
+    EXPECT_EQ(bus.settings.grids->cpu.nx, 512);
+    EXPECT_EQ(bus.settings.grids->cuda.nx, 4096);
 }
 
 }  // namespace

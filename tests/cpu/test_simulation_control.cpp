@@ -148,5 +148,29 @@ TEST(SimulationControl, ACopyBackSceneOnHostMemorySaysTheCopyIsAMemcpy) {
     EXPECT_EQ(control.sceneLoaded("copy").onField(), "loaded scene copy");
 }
 
+// A scene with a grid per backend runs the grid of the backend it lands on
+// (the CPU's here), and keeps the other for a save; a grid edited away
+// from it is the lecturer's own, and the pair is dropped at the reset.
+TEST(SimulationControl, ASceneWithAGridPerBackendRunsThisBackendsGrid) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    Scene scene;
+    scene.settings.grids = GridsByBackend{GridSize{61, 47}, GridSize{4096, 4096}};
+    scene.settings.params.grid = GridSize{4096, 4096};  // whatever the file left there
+    const ControlOutcome outcome = control.applyScene(scene);
+    EXPECT_TRUE(outcome.newGrid);
+    EXPECT_EQ(simulation.params().grid.nx, 61);
+    EXPECT_EQ(settings.params.grid.nx, 61);
+    ASSERT_TRUE(settings.grids);
+    EXPECT_EQ(settings.grids->cuda.nx, 4096);
+    control.reset();
+    EXPECT_TRUE(settings.grids) << "a reset on the scene's own grid keeps the pair";
+    settings.params.grid = GridSize{33, 33};
+    control.reset();
+    EXPECT_FALSE(settings.grids) << "an edited grid is the lecturer's";
+    EXPECT_EQ(simulation.params().grid.nx, 33);
+}
+
 }  // namespace
 }  // namespace heatlab

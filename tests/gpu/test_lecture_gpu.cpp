@@ -74,5 +74,35 @@ TEST(LectureGpu, FitThirtyFpsAndTenThousandStepsAFrameOnTheResidentKernelPauseFi
     }
 }
 
+// The shipped lecture at the backend's scale: the cue that loads "the bus"
+// runs its CUDA grid (4096 x 4096) here, where the kernels part from launch
+// latency and copying back costs milliseconds.
+TEST(LectureGpu, TheBusSceneRunsItsCudaGrid) {
+    const std::string reason = cudaUnavailableReason();
+    if (!reason.empty()) {
+        GTEST_SKIP() << reason;
+    }
+    HeadlessContext context;
+    ImGuiLayer imgui(1.0f);
+    OffscreenTarget target(1280, 800);
+    const auto bound = target.bind();
+    const UiSurface surface{{1280, 800}, {1280, 800}};
+    std::string text;
+    for (const ShippedScene& shipped : shippedScenes()) {
+        if (std::string(shipped.file).find("the_bus") != std::string::npos) {
+            text = shipped.text;
+        }
+    }
+    ASSERT_FALSE(text.empty()) << "the bus is shipped";
+    const Scene scene = parseScene(text, "the_bus.json");
+    LectureSettings options;
+    options.params.grid = GridSize{512, 512};
+    LectureUi lecture(options, std::make_unique<CudaBackend>(), imgui, context.description(),
+                      scene);
+    lecture.frame(surface);
+    EXPECT_EQ(lecture.simulation().params().grid.nx, 4096);
+    EXPECT_EQ(lecture.simulation().params().grid.ny, 4096);
+}
+
 }  // namespace
 }  // namespace heatlab

@@ -14,6 +14,12 @@ inline bool sameScene(const Scene& a, const Scene& b) {
     const LessonSettings& t = b.settings;
     const PictureSettings& u = s.picture;
     const PictureSettings& v = t.picture;
+    const auto same = [](const GridSize& x, const GridSize& y) {
+        return x.nx == y.nx && x.ny == y.ny;
+    };
+    const bool sameGrids =
+        s.grids.has_value() == t.grids.has_value() &&
+        (!s.grids || (same(s.grids->cpu, t.grids->cpu) && same(s.grids->cuda, t.grids->cuda)));
     const bool sameView = a.view.has_value() == b.view.has_value() &&
                           (!a.view || (a.view->centre == b.view->centre &&
                                        a.view->cellsPerPixel == b.view->cellsPerPixel));
@@ -27,7 +33,7 @@ inline bool sameScene(const Scene& a, const Scene& b) {
            s.vsync == t.vsync && s.pace == t.pace && s.stepsPerSecond == t.stepsPerSecond &&
            s.copyEvery == t.copyEvery && s.pinned == t.pinned && s.brushPercent == t.brushPercent &&
            s.brushHot == t.brushHot && s.brushCold == t.brushCold && u.surface == v.surface &&
-           u.camera == v.camera && sameView;
+           u.camera == v.camera && sameView && sameGrids;
 }
 
 }  // namespace heatlab
