@@ -14,7 +14,8 @@ constexpr std::string_view kPrefix = "heatlab.";
 
 }  // namespace
 
-VideoMetadata videoMetadataOf(const PngText& pictureText, int fps, int stepsPerFrame) {
+VideoMetadata videoMetadataOf(const PngText& pictureText, int fps, int stepsPerFrame,
+                              UnpacedFrames unpaced) {
     VideoMetadata metadata;
     for (const auto& [key, value] : pictureText) {
         if (key == "Software") {
@@ -32,8 +33,10 @@ VideoMetadata videoMetadataOf(const PngText& pictureText, int fps, int stepsPerF
         }
     }
     metadata.emplace_back("frame-rate", std::to_string(fps));
+    const char* unpacedText =
+        unpaced == UnpacedFrames::AsDisplayed ? "as displayed" : "on the lecture's clock";
     metadata.emplace_back("steps-per-frame",
-                          stepsPerFrame > 0 ? std::to_string(stepsPerFrame) : "as displayed");
+                          stepsPerFrame > 0 ? std::to_string(stepsPerFrame) : unpacedText);
     return metadata;
 }
 

@@ -9,8 +9,12 @@
 
 namespace heatlab {
 
-// `stepsPerFrame` 0: one frame per displayed frame (`shot --ui`'s frames;
-// the window's recording says it is on the lecture's clock instead).
-VideoMetadata videoMetadataOf(const PngText& pictureText, int fps, int stepsPerFrame);
+// What a clip's frames are where no count of steps sets them
+// (`stepsPerFrame` 0): one a displayed frame (`shot --ui`), or one every
+// 1/fps s of the lecture's clock (the window's recording).
+enum class UnpacedFrames { AsDisplayed, OnTheLecturesClock };
+
+VideoMetadata videoMetadataOf(const PngText& pictureText, int fps, int stepsPerFrame,
+                              UnpacedFrames unpaced = UnpacedFrames::AsDisplayed);
 
 }  // namespace heatlab

@@ -5,17 +5,6 @@
 
 namespace heatlab {
 
-namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
-
-double alphaTOf(const Params& p, long long steps) {
-    const double h = kTwoPi / (p.grid.nx - 1);
-    return p.r * static_cast<double>(steps) * h * h;
-}
-
-}  // namespace
-
 bool AccuracyLesson::applies(const Params& params) {
     return params.initial == InitialCondition::Sine && params.boundary == Boundary::Dirichlet;
 }
@@ -25,7 +14,7 @@ AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation, double msPerStep) 
     AccuracyPoint point;
     point.grid = p.grid;
     point.steps = simulation.stepCount();
-    point.alphaT = alphaTOf(p, point.steps);
+    point.alphaT = sinePhysicalTime(p.grid, p.r, point.steps);
     const std::vector<float> field = simulation.fieldOnHost();
     point.error = errorAgainstExactSine(field.data(), p.grid, p.r, point.steps);
     point.msPerStep = msPerStep;

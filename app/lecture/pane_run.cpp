@@ -59,7 +59,8 @@ std::optional<Notice> PaneRun::measure(bool running, bool withSpot) {
 
 PaneRun::Measured PaneRun::measureFor(LectureSettings& lead, bool withSpot) {
     Measured said;
-    const bool pastBound = std::fabs(growthFactor()) > 1.0;
+    const double growth = growthFactor();
+    const bool pastBound = std::fabs(growth) > 1.0;
     if (lead.measureMaxAbs || pastBound || withSpot) {
         said.paused = measure(lead.running, withSpot);
         lead.running = lead.running && !said.paused;
@@ -67,7 +68,7 @@ PaneRun::Measured PaneRun::measureFor(LectureSettings& lead, bool withSpot) {
     // Past the bound this field is measured already (the pause needs it).
     if (lead.picture.autoScale && pastBound) {
         const float maxAbs = static_cast<float>(watch_.newest(simulation_).maxAbs);
-        said.scale = autoScaleAfter(lead.picture, growthFactor(), maxAbs);
+        said.scale = autoScaleAfter(lead.picture, growth, maxAbs);
     }
     return said;
 }

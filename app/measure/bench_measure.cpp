@@ -154,9 +154,7 @@ AccuracyRun accuracyRun(Backend& backend, Kernel kernel, float r, const GridSize
     AccuracyRun run;
     run.grid = grid;
     run.steps = steps;
-    // h = 2 pi / (n - 1) on [0, 2 pi]: alpha t = r steps h^2.
-    const double h = 2.0 * 3.14159265358979323846 / static_cast<double>(grid.nx - 1);
-    run.alphaT = static_cast<double>(r) * static_cast<double>(steps) * h * h;
+    run.alphaT = sinePhysicalTime(grid, r, steps);
     auto watch = backend.stopwatch();
     watch->start();
     backend.step(kernel, static_cast<int>(steps), r);

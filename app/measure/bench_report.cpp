@@ -99,6 +99,22 @@ void printRoofs(const BenchReport& r, int width, bool withPeak) {
 
 }  // namespace
 
+double widestBusySpread(const KernelTiming& ceiling, const std::vector<KernelTiming>& kernels,
+                        const std::vector<HostCopyTiming>& hostCopies) {
+    double widest = 0.0;
+    const auto consider = [&widest](double spread) {
+        widest = busyWhileTimed(spread) ? std::max(widest, spread) : widest;
+    };
+    consider(ceiling.spread);
+    for (const KernelTiming& k : kernels) {
+        consider(k.spread);
+    }
+    for (const HostCopyTiming& h : hostCopies) {
+        consider(h.spread);
+    }
+    return widest;
+}
+
 bool BenchReport::allPassed() const {
     for (const auto& c : checks) {
         if (!c.passed) {
@@ -136,14 +152,7 @@ void printReport(const BenchReport& r) {
         printBusy(h.spread);
         std::printf("\n");
     }
-    bool busy = busyWhileTimed(r.systemCopy.spread);
-    for (const auto& k : r.kernels) {
-        busy = busy || busyWhileTimed(k.spread);
-    }
-    for (const auto& h : r.hostCopies) {
-        busy = busy || busyWhileTimed(h.spread);
-    }
-    if (busy) {
+    if (widestBusySpread(r.systemCopy, r.kernels, r.hostCopies) > 0.0) {
         std::printf(
             "  busy: a row's slowest sample took over %.1fx its fastest; something else "
             "ran while it was timed: measure again\n",

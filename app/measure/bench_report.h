@@ -49,6 +49,10 @@ struct HostCopyTiming {
 // samples stay within a few per cent, a quiet CPU's within about 20 %.
 inline constexpr double kBusySpread = 1.5;
 inline bool busyWhileTimed(double spread) { return spread > kBusySpread; }
+// Of table 1's rows (the ceiling, the kernels, the host copies), the widest
+// spread of those timed busy; 0 when none was.
+double widestBusySpread(const KernelTiming& ceiling, const std::vector<KernelTiming>& kernels,
+                        const std::vector<HostCopyTiming>& hostCopies);
 
 // The roofs table 1 measures for the roofline beside its rows: the copy
 // floor on a grid whose two buffers fit in the largest cache (the cache

@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -44,22 +43,6 @@ void msCell(double ms, double spread) {
         ImGui::SameLine(0.0f, 2.0f);
         ImGui::TextColored(kErrorColour, "*");
     }
-}
-
-// The widest spread of a row marked busy; 0 when none is.
-double widestBusySpread(const KernelTable& table) {
-    double widest = 0.0;
-    const auto consider = [&widest](double spread) {
-        widest = busyWhileTimed(spread) ? std::max(widest, spread) : widest;
-    };
-    consider(table.systemCopy.spread);
-    for (const KernelTiming& timing : table.kernels) {
-        consider(timing.spread);
-    }
-    for (const HostCopyTiming& timing : table.hostCopies) {
-        consider(timing.spread);
-    }
-    return widest;
 }
 
 // A share that is not known yet (the floor not timed) or at all (no peak) is
@@ -146,7 +129,8 @@ void rows(const KernelTable& table, float width) {
         }
     }
     ImGui::EndTable();
-    if (const double widest = widestBusySpread(table); widest > 0.0) {
+    if (const double widest = widestBusySpread(table.systemCopy, table.kernels, table.hostCopies);
+        widest > 0.0) {
         char note[200];
         std::snprintf(note, sizeof note,
                       "* timed while something else ran: its slowest sample over %.1fx its "

@@ -15,15 +15,9 @@ namespace heatlab {
 
 namespace {
 
-// The clip's metadata; a clip on the lecture's clock says so.
+// The clip's metadata: unpaced, its frames follow the lecture's clock.
 VideoMetadata metadataOf(const PngText& picture, int fps, int everySteps) {
-    VideoMetadata metadata = videoMetadataOf(picture, fps, everySteps);
-    for (auto& [key, value] : metadata) {
-        if (key == "steps-per-frame" && everySteps == 0) {
-            value = "on the lecture's clock";
-        }
-    }
-    return metadata;
+    return videoMetadataOf(picture, fps, everySteps, UnpacedFrames::OnTheLecturesClock);
 }
 
 constexpr Rgb8 kRecRed{230, 30, 30};
@@ -112,10 +106,9 @@ int WindowRecording::framesDue(long long step, double now) {
 
 void WindowRecording::drain(bool wait) {
     while (std::optional<RgbImage> image = readback_->take(wait)) {
-        const int times = readbackTimes_.empty() ? 1 : readbackTimes_.front();
-        if (!readbackTimes_.empty()) {
-            readbackTimes_.pop_front();
-        }
+        // Every read started was queued with its count (capture()).
+        const int times = readbackTimes_.front();
+        readbackTimes_.pop_front();
         recorder_->add(std::move(*image), times);
     }
 }
@@ -146,13 +139,12 @@ std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& pan
         return std::nullopt;
     }
     if (kind_ == ScreenshotKind::Window) {
+        readbackTimes_.push_back(times);
         if (target_) {
             shrinkWindowIntoTarget();
             const auto bound = target_->bind();
-            readbackTimes_.push_back(times);
             readback_->start(width_, height_);
         } else {
-            readbackTimes_.push_back(times);
             readback_->start(width_, height_);
         }
         return std::nullopt;

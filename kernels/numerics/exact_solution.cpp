@@ -38,6 +38,11 @@ ExactError errorOf(const T* field, const GridSize& grid, double r, long long ste
 
 }  // namespace
 
+double sinePhysicalTime(const GridSize& grid, double r, long long steps) {
+    const double h = wavenumber(grid.nx);  // 2 pi / (nx - 1): one period across
+    return r * static_cast<double>(steps) * h * h;
+}
+
 double exactSineAmplitude(const GridSize& grid, double r, long long steps) {
     const double kx = wavenumber(grid.nx);
     const double ky = wavenumber(grid.ny);

@@ -19,6 +19,10 @@ namespace heatlab {
 // The exact amplitude of the sine field after `steps` steps at `r`.
 double exactSineAmplitude(const GridSize& grid, double r, long long steps);
 
+// The physical time alpha t after `steps` steps at `r` on the domain
+// [0, 2 pi] across the grid's columns: r steps h^2, h = 2 pi / (nx - 1).
+double sinePhysicalTime(const GridSize& grid, double r, long long steps);
+
 // The grid that halves h over the same domain: 2n - 1 cells a side.
 GridSize halvedSpacing(const GridSize& grid);
 
