@@ -98,6 +98,7 @@ public:
     // and take effect at reset().
     void setParams(const Params& params);
     Backend& backend() { return *backend_; }
+    const Backend& backend() const { return *backend_; }
 
 private:
     // What the field the backend holds was made from: params() may hold a

@@ -8,6 +8,7 @@
 #include "app/io/value_parsers.h"
 #include "app/lecture/json_fields.h"
 #include "app/lecture/setting_fields.h"
+#include "app/lecture/simulation_control.h"
 #include "cues/lecture_json.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
@@ -175,11 +176,25 @@ const std::vector<std::string>& cueKeys() {
     return keys;
 }
 
-Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder) {
+CueCaption captionOf(const Fields& c, int version) {
+    if (!c.at("caption").is_object()) {
+        const std::string text = c.string("caption");
+        return CueCaption{text, text};
+    }
+    if (version < 2) {
+        throw Problem(c.where("caption") +
+                      " per backend needs \"heatlab_cues\": 2 (version 1 has one caption)");
+    }
+    const Fields each = c.object("caption");
+    each.allowOnly({"cpu", "cuda"});
+    return CueCaption{each.string("cpu"), each.string("cuda")};
+}
+
+Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int version) {
     c.allowOnly(cueKeys());
     Cue cue;
     if (c.has("caption")) {
-        cue.caption = c.string("caption");
+        cue.caption = captionOf(c, version);
     }
     if (c.has("scene")) {
         cue.scene = checkedScene(c, folder);
@@ -229,7 +244,7 @@ CueList listOf(const json& root, const std::string& fileName, const SceneFolder&
         throw Problem("not a heatlab cue list: expected a JSON object, got " +
                       std::string(typeName(root)));
     }
-    checkVersion(root, "heatlab_cues", kCueVersion, "cue list");
+    const int version = checkVersion(root, "heatlab_cues", kCueVersion, "cue list");
     const Fields top(root, "");
     top.allowOnly({"heatlab_cues", "title", "cues"});
     CueList list;
@@ -247,7 +262,7 @@ CueList listOf(const json& root, const std::string& fileName, const SceneFolder&
         if (!cues[i].is_object()) {
             throw Problem(where + " must be an object, got " + typeName(cues[i]));
         }
-        list.cues.push_back(cueOf(Fields(cues[i], where), cues[i], folder));
+        list.cues.push_back(cueOf(Fields(cues[i], where), cues[i], folder, version));
     }
     return list;
 }
@@ -394,6 +409,9 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     done_ = false;
     startedAt_ = now;
     applyCueSettings(c, settings);
+    if (settings.backend != BackendChoice::Auto) {
+        backend_ = settings.backend;
+    }
     startRunning(c, settings);
     if (c.until) {
         // Its measure decides when the cue ends, whatever the panel says.
@@ -440,6 +458,7 @@ CueRequests CuePlayer::frame(LectureSettings& settings, const Simulation& simula
     CueRequests requests;
     const bool starting = !started_;
     if (starting) {
+        backend_ = choiceOf(simulation.backend());
         requests = start(settings, now);
     }
     const Cue& c = cue();
@@ -478,8 +497,9 @@ std::string CuePlayer::status() const {
         return "";
     }
     std::string text = "cue " + std::to_string(index_ + 1) + " of " + std::to_string(count());
-    if (!cue().caption.empty()) {
-        text += ": " + cue().caption;
+    const std::string& caption = cue().caption.on(backend_);
+    if (!caption.empty()) {
+        text += ": " + caption;
     }
     return text;
 }

@@ -8,10 +8,13 @@
 // lecture must do (CueRequests); app/ui/lecture_ui.h does it. No GL, no
 // ImGui: the cpu tests play a list directly.
 //
-// The format, version 1 (names as the command line and scene files spell
+// The format, version 2 (names as the command line and scene files spell
 // them; every field of a cue optional):
-//   {"heatlab_cues": 1, "title": "...",                          (optional)
-//    "cues": [{"caption": "shown on the field and in the panel",
+//   {"heatlab_cues": 2, "title": "...",                          (optional)
+//    "cues": [{"caption": "shown on the field and in the panel"
+//                         | {"cpu": "...", "cuda": "..."},  (one a backend,
+//                           where what is true differs: version 2; the
+//                           backend the cue runs on says it),
 //              "scene": "stable_diffusion" (a shipped scene) | "file.json"
 //                       (a regular file inside the cue file's own folder),
 //              "reset": true,                (a new field, after the scene)
@@ -36,8 +39,8 @@
 //              "halve_h": true,  (the accuracy lesson's "halve h": the sine
 //                                 field on a grid of twice the intervals,
 //                                 the same r, to the same physical time)
-//              "panel": "lesson" | "copy_back" | "display" | "bandwidth"
-//                       | "accuracy",  (what of the panel the cue's caption
+//              "panel": "lesson" | "copy_back" | "display" | "comparison"
+//                       | "bandwidth" | "accuracy",  (what of the panel the cue's caption
 //                       names: unfolded and scrolled to, the other
 //                       sections folded; without it a cue that sets the
 //                       display path shows the Display section)
@@ -68,7 +71,8 @@
 
 namespace heatlab {
 
-constexpr int kCueVersion = 1;
+// Version 1 had a caption for every backend alone; its files still read.
+constexpr int kCueVersion = 2;
 
 struct RampR {
     float to = 0.0f;
@@ -93,8 +97,18 @@ struct CueScene {
     std::string text;
 };
 
+// A cue's caption on each backend (the same text on both but where the
+// file gives one a backend).
+struct CueCaption {
+    std::string cpu;
+    std::string cuda;
+    const std::string& on(BackendChoice backend) const {
+        return backend == BackendChoice::Cuda ? cuda : cpu;
+    }
+};
+
 struct Cue {
-    std::string caption;
+    CueCaption caption;
     std::optional<CueScene> scene;
     bool reset = false;
     // Its settings: r, kernel, backend, running, ... (the format above),
@@ -202,7 +216,7 @@ public:
     const CueList& list() const { return list_; }
     // The current cue has run until its condition and waits for the clicker.
     bool waiting() const { return done_; }
-    // "cue 3 of 12: caption".
+    // "cue 3 of 12: caption", the caption of the backend the cue runs on.
     std::string status() const;
     // What the clicker's next press past the last cue says.
     std::string endText() const;
@@ -219,6 +233,8 @@ private:
     bool again_ = false;  // moved to by back(): no screenshot again
     double startedAt_ = 0.0;
     float rampFrom_ = 0.0f;
+    // What the cue runs on: the backend it asks for, else the running one.
+    BackendChoice backend_ = BackendChoice::Cpu;
 };
 
 }  // namespace heatlab

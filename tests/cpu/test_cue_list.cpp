@@ -74,7 +74,8 @@ TEST(CueList, TheShippedLectureParsesAndItsScenesAreShipped) {
     bool explosion = false;
     bool screenshot = false;
     for (const Cue& cue : list.cues) {
-        EXPECT_FALSE(cue.caption.empty());
+        EXPECT_FALSE(cue.caption.cpu.empty());
+        EXPECT_FALSE(cue.caption.cuda.empty());
         if (cue.scene) {
             EXPECT_NO_THROW(cueScene(*cue.scene, LectureSettings{})) << cue.scene->name;
         }
@@ -201,6 +202,25 @@ TEST(CuePlayer, AsksForTheSceneResetScreenshotAndCaptionAsACueStarts) {
 // "panel" names what of the panel the cue is about; without it a cue that
 // sets the display path shows the Display section, and one that sets
 // neither leaves the panel as it is.
+// Where what is true differs (no bus on the CPU), a cue gives a caption a
+// backend, and the backend the cue runs on says its own.
+TEST(CuePlayer, SaysTheCaptionOfTheBackendTheCueRunsOn) {
+    const std::string text = R"({"heatlab_cues": 2, "cues": [
+        {"caption": {"cpu": "no bus here", "cuda": "the bus"}},
+        {"caption": "either", "backend": "cpu"}]})";
+    CuePlayer player(parseCues(text, "dir/cues.json"));
+    Lecture l;
+    EXPECT_EQ(player.frame(l.settings, l.simulation, 0.0f, 0.0).caption.value_or(""),
+              "cue 1 of 2: no bus here");
+    player.advance();
+    EXPECT_EQ(player.frame(l.settings, l.simulation, 0.0f, 0.1).caption.value_or(""),
+              "cue 2 of 2: either");
+    const CueList list = parseCues(text, "dir/cues.json");
+    const Cue& both = list.cues.at(0);
+    EXPECT_EQ(both.caption.on(BackendChoice::Cuda), "the bus");
+    EXPECT_EQ(both.caption.on(BackendChoice::Cpu), "no bus here");
+}
+
 TEST(CuePlayer, AsksForThePanelSectionItsCaptionNames) {
     CuePlayer player(parseCues(listOf(R"({"caption": "copy back", "copy_every": 1,
                    "panel": "copy_back"}, {"display_path": "via-host"}, {"r": 0.2},
@@ -341,9 +361,16 @@ TEST(CueList, BadFilesAreRefusedInOneLineNamingTheFileTheCueAndTheField) {
         {"", "not valid JSON"},
         {"[1]", "expected a JSON object"},
         {"{\"cues\": []}", "no \"heatlab_cues\" version"},
-        {"{\"heatlab_cues\": 2, \"cues\": [{}]}", "unsupported cue list version 2"},
+        {"{\"heatlab_cues\": 3, \"cues\": [{}]}", "unsupported cue list version 3"},
         {"{\"heatlab_cues\": \"1\", \"cues\": [{}]}",
-         "\"heatlab_cues\" must be the number 1 (the version this heatlab reads), got a string"},
+         "\"heatlab_cues\" must be the number 1 to 2 (the versions this heatlab reads), got a "
+         "string"},
+        {listOf("{\"caption\": {\"cpu\": \"a\", \"cuda\": \"b\"}}"),
+         "cue 1.caption per backend needs \"heatlab_cues\": 2"},
+        {"{\"heatlab_cues\": 2, \"cues\": [{\"caption\": {\"cpu\": \"a\"}}]}",
+         "missing field cue 1.caption.cuda"},
+        {"{\"heatlab_cues\": 2, \"cues\": [{\"caption\": {\"cpu\": \"a\", \"gpu\": \"b\"}}]}",
+         "unknown field cue 1.caption.gpu"},
         {"{\"heatlab_cues\": 1, \"cues\": []}", "at least one cue, got none"},
         {"{\"heatlab_cues\": 1, \"cues\": [{}], \"extra\": 1}", "unknown field extra"},
         {listOf("{}, 3"), "cue 2 must be an object"},
@@ -365,7 +392,8 @@ TEST(CueList, BadFilesAreRefusedInOneLineNamingTheFileTheCueAndTheField) {
         {listOf("{\"then\": \"later\"}"), "cue 1.then must be"},
         {listOf("{\"screenshot\": \"yes\"}"), "cue 1.screenshot must be true or false"},
         {listOf("{\"panel\": \"table\"}"),
-         "cue 1.panel: 'table' is not one of: lesson, copy_back, display, accuracy, bandwidth"},
+         "cue 1.panel: 'table' is not one of: lesson, copy_back, display, comparison, accuracy, "
+         "bandwidth"},
     };
     for (const auto& c : cases) {
         const std::string message = refusal(c.text);

@@ -71,9 +71,10 @@ std::string cuesRecord(const std::string& text, const std::string& file) {
         const Cue& cue = list.cues[i];
         LectureSettings s;
         applyCueSettings(cue, s);
-        record += "cue " + std::to_string(i + 1) + ": caption " + cue.caption + "; scene " +
-                  (cue.scene ? cue.scene->name : "none") + "; reset " + std::to_string(cue.reset) +
-                  "; ramp " +
+        record += "cue " + std::to_string(i + 1) + ": caption " + cue.caption.cpu +
+                  (cue.caption.cuda == cue.caption.cpu ? "" : " | on CUDA: " + cue.caption.cuda) +
+                  "; scene " + (cue.scene ? cue.scene->name : "none") + "; reset " +
+                  std::to_string(cue.reset) + "; ramp " +
                   (cue.rampR ? rText(cue.rampR->to) + " in " + numberText(cue.rampR->seconds) + " s"
                              : "none") +
                   "; until " + untilText(cue.until) + "; then " + (cue.thenNext ? "next" : "wait") +
@@ -109,8 +110,12 @@ std::vector<Version1File> version1Files() {
         const fs::path path = folder / (std::string(scene) + ".json");
         files.push_back({scene, sceneRecord(fileText(path), path.string())});
     }
-    const fs::path cues = folder / "cues_every_kind.json";
-    files.push_back({"cues_every_kind", cuesRecord(fileText(cues), cues.string())});
+    // The shipped lecture as version 1 wrote it, before its captions came
+    // a backend each.
+    for (const char* list : {"cues_every_kind", "cues_lecture_v1"}) {
+        const fs::path path = folder / (std::string(list) + ".json");
+        files.push_back({list, cuesRecord(fileText(path), path.string())});
+    }
     return files;
 }
 
