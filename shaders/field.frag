@@ -1,6 +1,7 @@
 #version 330 core
-// Colours the field (uMode 0) or a vertical colour bar (uMode 1) in the
-// viewport rectangle uRect (x, y, width, height in window pixels, y up).
+// Colours the field (uMode 0) or a colour bar, standing (uMode 1) or lying
+// (uMode 2), in the viewport rectangle uRect (x, y, width, height in window
+// pixels, y up).
 //
 // The field is nx * ny float32 values, row-major, read from a buffer texture
 // with texelFetch(uField, row * nx + col), the layout the simulation and the
@@ -37,7 +38,7 @@
 // the lookup are colour.glsl's, shared with the surface view.
 
 // The field, the scale, the range and the tables: colour.glsl's uniforms.
-uniform int uMode;  // 0: field, 1: colour bar
+uniform int uMode;  // 0: field, 1: colour bar standing, 2: lying
 uniform vec4 uRect;
 uniform mat3 uPixelToCell;   // pixel centre (x right, y down from the top left) -> cell
 uniform float uCellsPerPixel;
@@ -71,6 +72,12 @@ void main() {
     if (uMode == 1) {
         // Bottom row t = 0, top row t = 1 exactly.
         float t = uRect.w > 1.0 ? float(inRect.y) / (uRect.w - 1.0) : 0.5;
+        fragColour = vec4(colourAt(t), 1.0);
+        return;
+    }
+    if (uMode == 2) {
+        // Left column t = 0, right column t = 1 exactly.
+        float t = uRect.z > 1.0 ? float(inRect.x) / (uRect.z - 1.0) : 0.5;
         fragColour = vec4(colourAt(t), 1.0);
         return;
     }

@@ -40,8 +40,15 @@ void LectureMeasures::advanceBandwidth(Simulation& simulation) {
     }
 }
 
-GridSize LectureMeasures::halve(Simulation& simulation, const PanelReadouts& shown) {
-    return accuracy_.halve(simulation, timedMsPerStep(shown));
+bool LectureMeasures::halve(LectureSettings& settings, Simulation& simulation,
+                            PanelReadouts& shown) {
+    if (!AccuracyLesson::applies(simulation.params())) {
+        return false;
+    }
+    settings.params.grid = accuracy_.halve(simulation, timedMsPerStep(shown));
+    settings.running = true;
+    shown.bringIntoView(PanelFocus::Accuracy);
+    return true;
 }
 
 std::optional<Notice> LectureMeasures::capAtAccuracyTarget(const Simulation& simulation, int& steps,

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "app/lecture/accuracy_lesson.h"
+#include "app/lecture/lecture_settings.h"
 #include "app/lecture/notice.h"
 #include "app/lecture/panel_readouts.h"
 #include "app/lecture/rate_meter.h"
@@ -37,8 +38,10 @@ public:
     void advanceBandwidth(Simulation& simulation);
     const BandwidthSurvey& bandwidth() const { return bandwidth_; }
 
-    // "Halve h" (AccuracyLesson::halve): the grid the run goes on with.
-    GridSize halve(Simulation& simulation, const PanelReadouts& shown);
+    // "Halve h" (AccuracyLesson::halve), where the lesson applies: the
+    // coarse run kept, `settings` set to run on the finer grid (reset onto
+    // by the caller) and its section brought into view. Returns whether.
+    bool halve(LectureSettings& settings, Simulation& simulation, PanelReadouts& shown);
     // Caps `steps` at the halved run's target; once there, stops `running`
     // and says so.
     std::optional<Notice> capAtAccuracyTarget(const Simulation& simulation, int& steps,

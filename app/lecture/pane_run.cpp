@@ -154,4 +154,10 @@ PaneDifference PaneRun::differenceFrom(PaneRun& other, std::vector<float>* aMinu
     return d;
 }
 
+void PaneRun::showBackend() {
+    readouts_.kernels = simulation_.backend().stencilKernels();
+    readouts_.backend = control_.backendText();
+    readouts_.fieldInHostMemory = simulation_.backend().facts().fieldInHostMemory;
+}
+
 }  // namespace heatlab

@@ -49,6 +49,8 @@ public:
     // What the watch and the frame measured of this pane.
     PanelReadouts& readouts() { return readouts_; }
     const PanelReadouts& readouts() const { return readouts_; }
+    // Into the readouts: the backend this pane runs on and its kernels.
+    void showBackend();
 
     // How much the running grid's highest mode grows a step at this pane's r.
     double growthFactor() const;

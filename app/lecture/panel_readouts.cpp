@@ -7,6 +7,7 @@ const char* name(PanelFocus focus) {
     case PanelFocus::Lesson: return "lesson";
     case PanelFocus::CopyBack: return "copy_back";
     case PanelFocus::Display: return "display";
+    case PanelFocus::Comparison: return "comparison";
     case PanelFocus::Accuracy: return "accuracy";
     case PanelFocus::Bandwidth: return "bandwidth";
     }
@@ -14,8 +15,8 @@ const char* name(PanelFocus focus) {
 }
 
 std::vector<PanelFocus> allPanelFocuses() {
-    return {PanelFocus::Lesson, PanelFocus::CopyBack, PanelFocus::Display, PanelFocus::Accuracy,
-            PanelFocus::Bandwidth};
+    return {PanelFocus::Lesson,     PanelFocus::CopyBack, PanelFocus::Display,
+            PanelFocus::Comparison, PanelFocus::Accuracy, PanelFocus::Bandwidth};
 }
 
 }  // namespace heatlab

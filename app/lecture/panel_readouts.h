@@ -37,9 +37,10 @@ struct ComparisonReadouts {
 // frame bar with its copy part), the Display section (the display update's
 // share), the bandwidth table, the accuracy lesson. The one asked for is
 // unfolded and scrolled to, the other three sections folded.
-enum class PanelFocus { Lesson, CopyBack, Display, Accuracy, Bandwidth };
+enum class PanelFocus { Lesson, CopyBack, Display, Comparison, Accuracy, Bandwidth };
 
-// "lesson", "copy_back", "display", "accuracy", "bandwidth": a cue's "panel".
+// "lesson", "copy_back", "display", "comparison", "accuracy", "bandwidth": a
+// cue's "panel".
 const char* name(PanelFocus focus);
 std::vector<PanelFocus> allPanelFocuses();
 

@@ -5,6 +5,11 @@
 
 namespace heatlab {
 
+// The window's size at start, in window units: room for the panel and a 2:1
+// grid beside it on a 1280 x 800 screen. `shot --ui` draws this size too.
+constexpr int kWindowWidth = 1280;
+constexpr int kWindowHeight = 800;
+
 struct PixelSize {
     int width = 0;
     int height = 0;

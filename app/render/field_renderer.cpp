@@ -26,6 +26,7 @@ constexpr GLint kImageUnit = 2;
 // The program's uMode.
 constexpr GLint kModeField = 0;
 constexpr GLint kModeColourBar = 1;
+constexpr GLint kModeColourBarAcross = 2;
 
 glm::vec3 toVec3(Rgb8 colour) { return glm::vec3(colour.r, colour.g, colour.b) / 255.0f; }
 
@@ -171,13 +172,13 @@ SurfaceRenderer& FieldRenderer::surface() {
     return *surface_;
 }
 
-void FieldRenderer::drawColourBar(ColourMap map, int x, int y, int width, int height) {
+void FieldRenderer::drawColourBar(ColourMap map, int x, int y, int width, int height, bool across) {
     if (width <= 0 || height <= 0) {
         return;
     }
     const GlStateSaver saved;
     GL_CHECK(glUseProgram(program_.id()));
-    glUniform1i(uniforms_.mode, kModeColourBar);
+    glUniform1i(uniforms_.mode, across ? kModeColourBarAcross : kModeColourBar);
     glUniform1i(uniforms_.mapRow, static_cast<GLint>(map));
     drawRectangle(x, y, width, height);
 }

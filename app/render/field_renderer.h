@@ -78,9 +78,10 @@ public:
               const DrawSettings& settings, int x, int y, int width, int height,
               GLuint imageBufferTexture = 0);
 
-    // A vertical colour bar in the rectangle: colourAt(map, 1) on the top
-    // pixel row, colourAt(map, 0) on the bottom one.
-    void drawColourBar(ColourMap map, int x, int y, int width, int height);
+    // A colour bar in the rectangle: standing, colourAt(map, 1) on the top
+    // pixel row and colourAt(map, 0) on the bottom one; `across`, 0 on the
+    // leftmost column and 1 on the rightmost.
+    void drawColourBar(ColourMap map, int x, int y, int width, int height, bool across = false);
 
     // The whole grid visible in a width x height rectangle, centred, with
     // square cells (the aspect ratio is kept; the spare side is background).

@@ -19,23 +19,39 @@ namespace heatlab {
 
 class ColourBar {
 public:
-    // The strip the bar and its labels take, in framebuffer pixels.
+    // The strip the bar and its labels take, in framebuffer pixels: `width`
+    // beside the field standing, `across` under it lying (a text line, the
+    // bar and their margins).
     struct Strip {
         int margin = 0;
         int bar = 0;
         int label = 0;
+        int line = 0;
         int width = 0;
+        int across = 0;
     };
     static Strip strip(float pixelsPerUnit);
 
-    // Draws the bar in the strip right of `fieldRight`, the framebuffer
-    // column where the drawn field ends (its rectangle's right edge, or the
-    // grid's own where a fitted grid leaves background beside it), the field
-    // `fieldHeight` pixels tall.
+    // Where the bar goes, in framebuffer pixels: standing right of the drawn
+    // grid the field's height, or lying under it the grid's width.
+    struct Place {
+        bool across = false;
+        int gridLeft = 0;     // the columns where the drawn grid starts and
+        int gridRight = 0;    // ends (a fitted grid may leave background beside it)
+        int fieldTop = 0;     // the field's rectangle, down from the window's top
+        int fieldBottom = 0;  // and its bottom edge up from the framebuffer's (GL's)
+        int fieldHeight = 0;
+    };
+
     void draw(const Strip& strip, GlField& view, FieldRenderer& renderer,
-              const FrameSettings& settings, int fieldRight, int fieldHeight, float pixelsPerUnit);
+              const FrameSettings& settings, const Place& place, float pixelsPerUnit);
 
 private:
+    void drawStanding(const Strip& strip, FieldRenderer& renderer, const FrameSettings& settings,
+                      const Place& place, float pixelsPerUnit);
+    void drawAcross(const Strip& strip, FieldRenderer& renderer, const FrameSettings& settings,
+                    const Place& place, float pixelsPerUnit);
+
     std::optional<ValueRange> shown_;  // the ends, once known
     bool nonFinite_ = false;           // the newest stored range saw NaN or inf
 };

@@ -29,10 +29,12 @@ void followed(std::optional<T>& own, const T& paneA, const Draw& draw) {
 
 // Pane B's r: presets either side of the bound and exact entry.
 void paneBR(float& r) {
-    rPresets(r, "b");
+    const char* const label = "B's r (Enter)";
+    const float field = ImGui::GetFontSize() * 4.0f;
+    rPresets(r, "b", field + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x);
     float typed = r;
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-    if (ImGui::InputFloat("B's r (Enter)", &typed, 0.0f, 0.0f, "%.6g",
+    ImGui::SetNextItemWidth(field);
+    if (ImGui::InputFloat(label, &typed, 0.0f, 0.0f, "%.6g",
                           ImGuiInputTextFlags_EnterReturnsTrue)) {
         r = acceptedR(typed, r);
     }
@@ -50,24 +52,33 @@ void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadou
             v = everyStep ? 1 : 0;
         }
     });
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("pinned").x +
+                   ImGui::GetStyle().ItemInnerSpacing.x);
     followed(b.pinned, a.pinned, [](bool& v) { ImGui::Checkbox("pinned##b", &v); });
     followed(b.path, a.picture.path,
              [](DisplayPath& v) { combo("B's display path", v, allDisplayPaths()); });
     followed(b.mapPerFrame, a.picture.mapPerFrame,
-             [](bool& v) { ImGui::Checkbox("B maps one buffer each frame", &v); });
+             [](bool& v) { ImGui::Checkbox("B maps a buffer a frame", &v); });
 }
 
-// ms a step of one pane, from its newest timed frame.
+// ms a step of one pane, from its newest timed frame, and its frame's ms:
+// bare numbers, the unit in the row's name, so the table fits a narrow
+// panel.
+std::string msText(double ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", ms);
+    return text;
+}
+
 std::string perStep(const std::optional<FrameStats>& timed) {
     if (!timed || timed->stepsTimed <= 0) {
         return "-";
     }
-    return legendTime(timed->stepsMs / timed->stepsTimed);
+    return msText(timed->stepsMs / timed->stepsTimed);
 }
 
 std::string frameTotal(const std::optional<FrameStats>& timed) {
-    return timed ? legendTime(timed->totalMs()) : "-";
+    return timed ? msText(timed->totalMs()) : "-";
 }
 
 void costs(const PanelReadouts& readouts) {
@@ -88,8 +99,8 @@ void costs(const PanelReadouts& readouts) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(inB.c_str());
         };
-        row("a step", perStep(a), perStep(b));
-        row("frame", frameTotal(a), frameTotal(b));
+        row("ms a step", perStep(a), perStep(b));
+        row("ms a frame", frameTotal(a), frameTotal(b));
         row("max |u|", numberText(readouts.maxAbs, 4), numberText(readouts.comparison.maxAbs, 4));
         ImGui::EndTable();
     }
@@ -97,9 +108,9 @@ void costs(const PanelReadouts& readouts) {
     if (d.step < 0) {
         ImGui::TextColored(kDim, "max |A - B|: not measured yet");
     } else {
-        ImGui::Text("max |A - B| = %s at step %lld",
-                    d.maxAbs == 0.0 ? "0 (equal to the bit)" : numberText(d.maxAbs, 4).c_str(),
-                    d.step);
+        textWrappedAtSpaces("max |A - B| = " +
+                            (d.maxAbs == 0.0 ? "0 (equal to the bit)" : numberText(d.maxAbs, 4)) +
+                            " at step " + std::to_string(d.step));
     }
     const float width = ImGui::GetContentRegionAvail().x;
     ImGui::TextUnformatted("A's frame");
@@ -125,7 +136,7 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
         ImGui::PopStyleColor();
         return;
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("B follows A"));
     if (ImGui::Button("B follows A")) {
         actions.paneBAsA = true;
     }

@@ -44,7 +44,8 @@ FrameStats DifferenceView::draw(Pane& a, Pane& b, FieldRenderer& renderer,
     const ViewTransform transform =
         shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, rect.width, rect.height);
     renderer.draw(view_.texture(), grid.nx, grid.ny, transform,
-                  drawSettingsOf(differenceSettingsOf(shown)), rect.x, 0, rect.width, rect.height);
+                  drawSettingsOf(differenceSettingsOf(shown)), rect.x, rect.y, rect.width,
+                  rect.height);
     if (timed) {
         glFinish();
         stats.drawMs = msSince(start);
@@ -55,8 +56,8 @@ FrameStats DifferenceView::draw(Pane& a, Pane& b, FieldRenderer& renderer,
 
 void DifferenceView::drawBar(const ColourBar::Strip& strip, const Pane& b, FieldRenderer& renderer,
                              const FrameSettings& shown, float pixelsPerUnit) {
-    bar_.draw(strip, view_, renderer, differenceSettingsOf(shown), b.gridRightEdge(shown.view),
-              b.rect().height, pixelsPerUnit);
+    bar_.draw(strip, view_, renderer, differenceSettingsOf(shown), b.barPlace(shown.view),
+              pixelsPerUnit);
 }
 
 }  // namespace heatlab

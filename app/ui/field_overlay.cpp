@@ -163,15 +163,17 @@ OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const I
     return all;
 }
 
-void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUnit) {
+void drawLoupeLabel(const LoupeLayout& loupe, int fieldLeft, int fieldTop, int fieldHeight,
+                    float pixelsPerUnit) {
     const glm::vec2 centre = glm::floor(loupe.view.centre);
     char text[128];
     std::snprintf(text, sizeof text, "loupe x%d, cell %d, %d", loupe.pixelsPerCell,
                   static_cast<int>(centre.x), static_cast<int>(centre.y));
     const float top =
-        static_cast<float>(fieldHeight - loupe.bottom - loupe.side - 2 * loupe.border) /
+        static_cast<float>(fieldTop + fieldHeight - loupe.bottom - loupe.side - 2 * loupe.border) /
         pixelsPerUnit;
-    const float right = static_cast<float>(loupe.left + loupe.side + loupe.border) / pixelsPerUnit;
+    const float right =
+        static_cast<float>(fieldLeft + loupe.left + loupe.side + loupe.border) / pixelsPerUnit;
     const ImVec2 size = ImGui::CalcTextSize(text);
     const float pad = 0.25f * size.y;
     // On a dark strip: the field under it may be any colour.

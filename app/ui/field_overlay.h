@@ -33,6 +33,17 @@ struct OverlayBand {
     float y = 0.0f;
     float width = 0.0f;
     float height = 0.0f;
+    bool empty() const { return width <= 0.0f || height <= 0.0f; }
+    float bottom() const { return y + height; }
+};
+
+// What a frame laid over its panes (window units, y down): the notices'
+// bands, pane A's first (the lecture's, or its own), and each pane's label
+// while split, left to right.
+struct OverlaysDrawn {
+    OverlayBand leadNotice;
+    std::vector<OverlayBand> notices;
+    std::vector<OverlayBand> labels;
 };
 
 // The most lines a notice takes on the field: enough for a reason and what
@@ -51,8 +62,10 @@ OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const I
 
 // The loupe's caption ("loupe x12, cell 767, 767") on a dark strip above
 // the inset the frame drew, its right edge on the inset's, in a field
-// `fieldHeight` framebuffer pixels tall at the window's top left.
-void drawLoupeLabel(const LoupeLayout& loupe, int fieldHeight, float pixelsPerUnit);
+// whose top left corner is (`fieldLeft`, `fieldTop`) framebuffer pixels from
+// the window's, `fieldHeight` tall.
+void drawLoupeLabel(const LoupeLayout& loupe, int fieldLeft, int fieldTop, int fieldHeight,
+                    float pixelsPerUnit);
 
 // The keys at the bottom left of the field, which is fieldWidth units wide
 // from the left edge of a display displayHeight units high: all of them

@@ -72,6 +72,19 @@ PngText LecturePictures::describe() {
     return text;
 }
 
+bool LecturePictures::afterFrame(bool screenshot, bool toggleRecording, const SurfaceSize& surface,
+                                 double now) {
+    if (screenshot) {
+        take(surface.pixels);
+    }
+    if (toggleRecording) {
+        this->toggleRecording(surface.pixels, now);
+    }
+    const bool signalled = recording_.active() && StopSignal::requested();
+    recordFrame(surface.pixels, surface.pixelsPerUnit(), now);
+    return signalled;
+}
+
 void LecturePictures::toggleRecording(const PixelSize& window, double now) {
     if (recording_.active()) {
         say_(recording_.stop(describe()));

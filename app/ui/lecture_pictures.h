@@ -16,6 +16,7 @@
 #include "app/io/output_file.h"
 #include "app/lecture/field_navigation.h"
 #include "app/lecture/notice.h"
+#include "app/platform/surface_size.h"
 #include "app/ui/pane_set.h"
 #include "app/ui/screenshots.h"
 #include "app/ui/window_recording.h"
@@ -56,17 +57,20 @@ public:
     // on it.
     PngText describe();
 
-    // Ctrl+R or the panel's button: starts recording the panel's kind of
-    // picture (a slide holds every pane) into its folder, or stops and says
-    // where it went. `window` is the framebuffer's size.
-    void toggleRecording(const PixelSize& window, double now);
-    // The recording's part of the frame, once drawn: its frame taken, its
-    // indicator at the top right of the last pane (clear of the notices).
-    void recordFrame(const PixelSize& window, float pixelsPerUnit, double now);
+    // The pictures' part of a frame once drawn: the screenshot asked for;
+    // then Ctrl+R's or the panel's toggle (a recording of the panel's kind
+    // of picture, a slide holding every pane, into its folder, or stopped
+    // and where it went said); then the recording's frame and its indicator
+    // at the top right of the last pane, clear of the notices (after the
+    // screenshot, which must not carry it). Returns whether Ctrl+C in the
+    // terminal asked a running recording to finish.
+    bool afterFrame(bool screenshot, bool toggleRecording, const SurfaceSize& surface, double now);
     WindowRecording& recording() { return recording_; }
     const WindowRecording& recording() const { return recording_; }
 
 private:
+    void toggleRecording(const PixelSize& window, double now);
+    void recordFrame(const PixelSize& window, float pixelsPerUnit, double now);
     // The panes as a picture takes them (pane A alone while A - B shows).
     std::vector<DrawnPane> drawn();
 

@@ -21,7 +21,7 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
       panes_(std::make_unique<PaneRun>("A", std::move(backend), settings)),
       measures_(secondsNow()),
       pictures_(panes_, renderer_, input_.navigation(), [this](const Notice& n) { say(n); }) {
-    showBackend();
+    lead().showBackend();
     PanelReadouts& readouts = shown();
     readouts.backends = builtBackends();
     readouts.gl = glDescription;
@@ -34,7 +34,7 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
     }
 }
 
-bool LectureUi::frame(const UiSurface& surface) {
+bool LectureUi::frame(const SurfaceSize& surface) {
     LectureSettings& s = settings();
     surface_ = surface;
     imgui_.setPresenter(s.presenter);
@@ -56,8 +56,8 @@ bool LectureUi::frame(const UiSurface& surface) {
     }
 
     const ColourBar::Strip bar = ColourBar::strip(surface_.pixelsPerUnit());
-    panes_.place(
-        layoutPanes(surface.pixels, panelPixels, bar.width, static_cast<int>(panes_.size())));
+    panes_.place(layoutPanes(surface.pixels, panelPixels, bar, static_cast<int>(panes_.size()),
+                             s.presenter && panes_.split()));
     const PaneRect& first = panes_.lead().rect();
     const float fieldWidth = static_cast<float>(first.width) / surface_.pixelsPerUnit();
     drawKeyHelp(fieldWidth, static_cast<float>(surface.units.height), s.keysVisible);
@@ -71,7 +71,7 @@ bool LectureUi::frame(const UiSurface& surface) {
     measures_.advanceBandwidth(simulation());
     notice_.frame(s.running, clock_());
     const ComparisonReadouts& compared = shown().comparison;
-    noticeBand_ =
+    overlays_ =
         panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, surface_.pixelsPerUnit(),
                                     compared.timedSteps, compared.difference, showsDifference());
     const double uiStart = secondsNow();
@@ -81,15 +81,8 @@ bool LectureUi::frame(const UiSurface& surface) {
         timer_.took(now);
         panes_.showTimedFrame(1000.0 * (secondsNow() - uiStart), steps, shown());
     }
-    if (actions.screenshot) {
-        pictures_.take(surface.pixels);
-    }
-    // After the screenshot, which must not carry the indicator either.
-    if (actions.toggleRecording) {
-        pictures_.toggleRecording(surface.pixels, clock_());
-    }
-    const bool signalled = pictures_.recording().active() && StopSignal::requested();
-    pictures_.recordFrame(surface.pixels, surface_.pixelsPerUnit(), clock_());
+    const bool signalled =
+        pictures_.afterFrame(actions.screenshot, actions.toggleRecording, surface, clock_());
     shown().recording = pictures_.recording().active();
     // The frame's GL work, the panel's too, goes to the GPU as one
     // submission now that its steps are queued: one switch from CUDA to GL
@@ -158,14 +151,6 @@ void LectureUi::say(const std::vector<Notice>& notices) {
     }
 }
 
-// What the panel shows of the backend pane A runs on.
-void LectureUi::showBackend() {
-    PanelReadouts& readouts = shown();
-    readouts.kernels = simulation().backend().stencilKernels();
-    readouts.backend = lead().control().backendText();
-    readouts.fieldInHostMemory = simulation().backend().facts().fieldInHostMemory;
-}
-
 void LectureUi::show(const ControlOutcome& outcome) {
     say(outcome.notice);
     if (outcome.newGrid) {
@@ -180,16 +165,10 @@ void LectureUi::apply(const PanelActions& actions) {
     SimulationControl& control = lead().control();
     if (const ControlOutcome switched = control.switchBackend(); switched.notice) {
         show(switched);
-        showBackend();
+        lead().showBackend();
     }
-    // Halve h: the coarse run kept, the finer grid reset onto and run to the
-    // same physical time.
-    const bool halve = actions.halveSpacing && AccuracyLesson::applies(simulation().params());
-    if (halve) {
-        settings().params.grid = measures_.halve(simulation(), shown());
-        settings().running = true;
-        shown().bringIntoView(PanelFocus::Accuracy);
-    }
+    // Halve h: the finer grid reset onto and run to the same physical time.
+    const bool halve = actions.halveSpacing && measures_.halve(settings(), simulation(), shown());
     if (actions.reset || halve) {
         const ControlOutcome reset = control.reset();
         if (!reset.notice) {
@@ -240,13 +219,6 @@ void LectureUi::measureBandwidth(bool unfold) {
     say(measures_.startBandwidth(simulation()));
 }
 
-FieldArea LectureUi::fieldArea() const {
-    const PaneRect& a = panes_.lead().rect();
-    return FieldArea{a.width, a.height, surface_.pixelsPerUnit()};
-}
-
-void LectureUi::setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
-
 std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (cues_.empty()) {
         return std::nullopt;
@@ -281,8 +253,6 @@ void LectureUi::onKey(Key key, bool repeat) {
     }
 }
 
-void LectureUi::onKeyReleased(Key key) { loupe_.keyUp(key); }
-
 void LectureUi::onScroll(double dy) {
     input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation().params().grid, settings());
 }
@@ -292,8 +262,12 @@ void LectureUi::onMouseButton(int button, bool pressed) {
 }
 
 void LectureUi::onCursor(double x, double y) {
-    loupe_.cursor(x, y);
-    input_.cursor(x, y, fieldArea(), simulation(), settings());
+    // From pane A's field's top left corner, which a label's band may push
+    // down (PaneRect::labelsOutside).
+    const double fromTop =
+        y - panes_.lead().rect().top / static_cast<double>(surface_.pixelsPerUnit());
+    loupe_.cursor(x, fromTop);
+    input_.cursor(x, fromTop, fieldArea(), simulation(), settings());
 }
 
 void LectureUi::sceneRequests() {

@@ -37,15 +37,6 @@
 
 namespace heatlab {
 
-// The window's size at start, in window units: room for the panel and a 2:1
-// grid beside it on a 1280 x 800 screen. `shot --ui` draws this size too.
-constexpr int kWindowWidth = 1280;
-constexpr int kWindowHeight = 800;
-
-// Where a frame is drawn: the framebuffer's size in pixels and the display's
-// in window units (ImGui's; they differ on a high-DPI screen).
-using UiSurface = SurfaceSize;
-
 class LectureUi {
 public:
     // `glDescription` is shown in the panel ("OpenGL 4.5 ... llvmpipe"); a
@@ -57,11 +48,11 @@ public:
 
     // Runs one frame (steps, panes, panel) into the bound framebuffer, which
     // is `surface` large; returns whether the panel or a key asked to quit.
-    bool frame(const UiSurface& surface);
+    bool frame(const SurfaceSize& surface);
 
     // Input in window units (x right, y down) of the last frame's surface.
     void onKey(Key key, bool repeat);
-    void onKeyReleased(Key key);
+    void onKeyReleased(Key key) { loupe_.keyUp(key); }
     void onScroll(double dy);
     void onMouseButton(int button, bool pressed);
     void onCursor(double x, double y);
@@ -97,11 +88,12 @@ public:
     // Pane A's newest frame; its times only when it was timed.
     const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
     // Plays `list` from its first cue at the next frame (--cues).
-    void setCues(CueList list);
+    void setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
     const CuePlayer& cues() const { return cues_; }
-    // The notices on the field and, in the last frame, pane A's band of them.
+    // The notices on the field and, in the last frame, where they and the
+    // panes' labels went.
     const FieldNotice& notice() const { return notice_; }
-    const OverlayBand& noticeBand() const { return noticeBand_; }
+    const OverlaysDrawn& overlays() const { return overlays_; }
 
 private:
     // Pane A: the run the panel edits, holding the panel's readouts.
@@ -114,7 +106,6 @@ private:
     void say(const std::vector<Notice>& notices);
 
     void apply(const PanelActions& actions);
-    void showBackend();
     // A control's outcome said; a new grid fitted and its table measured.
     void show(const ControlOutcome& outcome);
     // The frame's panes stepped, measured and drawn with their bars.
@@ -122,7 +113,7 @@ private:
     // A pane's watch of the field: an overflow in one pauses the lockstep.
     void measurePane(PaneRun& run, bool withSpot);
     int paceSteps(const PanelActions& actions);
-    FieldArea fieldArea() const;
+    FieldArea fieldArea() const { return panes_.lead().fieldArea(surface_.pixelsPerUnit()); }
     bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
     void sceneRequests();
     // A parsed scene and its view, or throws having changed nothing.
@@ -144,12 +135,12 @@ private:
     FieldInput input_;
     LoupeControl loupe_;
     FieldNotice notice_;
-    OverlayBand noticeBand_;
+    OverlaysDrawn overlays_;
     LectureMeasures measures_;
     FramePacer pacer_;
     CuePlayer cues_;
     std::optional<long long> cueStepsLeft_;  // this frame's cap from the cue's "until"
-    UiSurface surface_;
+    SurfaceSize surface_;
     FrameTimer timer_;
     std::function<double()> clock_ = secondsNow;
     bool displayLatency_ = false;

@@ -73,13 +73,18 @@ FrameStats stepsOnly(Simulation& simulation, const FrameSettings& shown, bool ti
 
 }  // namespace
 
-std::vector<PaneRect> layoutPanes(const PixelSize& window, int panelPixels, int barWidth,
-                                  int panes) {
+std::vector<PaneRect> layoutPanes(const PixelSize& window, int panelPixels,
+                                  const ColourBar::Strip& bar, int panes, bool outside) {
     const int count = std::max(1, panes);
-    const int width = std::max(1, (window.width - panelPixels - count * barWidth) / count);
+    const int labelBand = kLabelBandLines * bar.line + bar.margin;
+    const int column = std::max(1, (window.width - panelPixels) / count);
+    const int width = std::max(1, outside ? column - bar.margin : column - bar.width);
+    const int below = outside ? bar.across + bar.line + bar.margin : 0;
+    const int height = std::max(1, window.height - (outside ? labelBand : 0) - below);
     std::vector<PaneRect> rects;
     for (int i = 0; i < count; ++i) {
-        rects.push_back(PaneRect{i * (width + barWidth), width, std::max(1, window.height)});
+        const int x = outside ? i * column : i * (width + bar.width);
+        rects.push_back(PaneRect{x, below, window.height - below - height, width, height, outside});
     }
     return rects;
 }
@@ -87,7 +92,7 @@ std::vector<PaneRect> layoutPanes(const PixelSize& window, int panelPixels, int 
 const FrameStats& Pane::frame(FieldRenderer& renderer, const FrameSettings& shown, bool timed,
                               bool drawn) {
     Simulation& simulation = run_->simulation();
-    lastFrame_ = drawn ? runFrame(simulation, view_, renderer, shown, rect_.x, 0, rect_.width,
+    lastFrame_ = drawn ? runFrame(simulation, view_, renderer, shown, rect_.x, rect_.y, rect_.width,
                                   rect_.height, timed)
                        : stepsOnly(simulation, shown, timed);
     lastTimed_ = timed;
@@ -123,16 +128,25 @@ void Pane::addUiMs(double ms) {
 
 void Pane::drawBar(const ColourBar::Strip& strip, FieldRenderer& renderer,
                    const FrameSettings& shown, float pixelsPerUnit) {
-    bar_.draw(strip, view_, renderer, shown, gridRightEdge(shown.view), rect_.height,
-              pixelsPerUnit);
+    bar_.draw(strip, view_, renderer, shown, barPlace(shown.view), pixelsPerUnit);
 }
 
-int Pane::gridRightEdge(const std::optional<ViewTransform>& view) const {
+ColourBar::Place Pane::barPlace(const std::optional<ViewTransform>& view) const {
     const GridSize& grid = run_->simulation().params().grid;
     const ViewTransform drawn =
         view ? *view : FieldRenderer::fit(grid.nx, grid.ny, rect_.width, rect_.height);
-    const float right = cellToPixel(drawn, rect_.width, rect_.height, glm::vec2(grid.nx, 0)).x;
-    return rect_.x + std::clamp(static_cast<int>(std::ceil(right)), 0, rect_.width);
+    const auto column = [&](float cells) {
+        const float x = cellToPixel(drawn, rect_.width, rect_.height, glm::vec2(cells, 0)).x;
+        return rect_.x + std::clamp(static_cast<int>(std::lround(x)), 0, rect_.width);
+    };
+    ColourBar::Place place;
+    place.across = rect_.labelsOutside;
+    place.gridLeft = column(0.0f);
+    place.gridRight = column(static_cast<float>(grid.nx));
+    place.fieldTop = rect_.top;
+    place.fieldBottom = rect_.y;
+    place.fieldHeight = rect_.height;
+    return place;
 }
 
 DrawnPane Pane::drawn(FieldRenderer& renderer) {
@@ -147,7 +161,8 @@ std::vector<std::string> Pane::labelLines(int steps) const {
             costsLine(timedFrame_, steps)};
 }
 
-void drawPaneLabel(float left, float top, float width, const std::vector<std::string>& lines) {
+OverlayBand drawPaneLabel(float left, float top, float width,
+                          const std::vector<std::string>& lines) {
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     ImFont* font = ImGui::GetFont();
     const float size = ImGui::GetFontSize();
@@ -163,8 +178,8 @@ void drawPaneLabel(float left, float top, float width, const std::vector<std::st
         textHeight += extent.y;
     }
     ImVec2 at(left + 2.0f * pad, top + 2.0f * pad);
-    draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad),
-                        ImVec2(at.x + textWidth + pad, at.y + textHeight + pad),
+    const OverlayBand band{at.x - pad, at.y - pad, textWidth + 2.0f * pad, textHeight + 2.0f * pad};
+    draw->AddRectFilled(ImVec2(band.x, band.y), ImVec2(band.x + band.width, band.bottom()),
                         IM_COL32(0, 0, 0, 170), pad);
     bool first = true;
     for (const std::string& line : wrapped) {
@@ -173,6 +188,7 @@ void drawPaneLabel(float left, float top, float width, const std::vector<std::st
         at.y += font->CalcTextSizeA(size, FLT_MAX, 0.0f, line.c_str()).y;
         first = false;
     }
+    return band;
 }
 
 ColourRange Pane::rangeOnScreen(const LectureSettings& settings) const {

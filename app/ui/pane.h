@@ -12,27 +12,45 @@
 #include <string>
 #include <vector>
 
+#include "app/lecture/field_input.h"
 #include "app/lecture/pane_run.h"
 #include "app/render/field_renderer.h"
 #include "app/render/frame.h"
 #include "app/render/gl_field.h"
 #include "app/ui/colour_bar.h"
+#include "app/ui/field_overlay.h"
 #include "app/ui/screenshots.h"
 
 namespace heatlab {
 
-// One pane's rectangle in framebuffer pixels (y up from the bottom, as GL's
-// viewport; the panes fill the field's height).
+// One pane's field rectangle in framebuffer pixels: `y` up from the
+// framebuffer's bottom (GL's viewport) and `top` down from its top (ImGui's
+// and the pointer's), both set by the layout.
 struct PaneRect {
     int x = 0;
+    int y = 0;
+    int top = 0;
     int width = 1;
     int height = 1;
+    // The split's presenter layout: the label in a band above the field and
+    // the colour bar lying under it, so neither covers the grid. Else the
+    // label lies over the field's top left and the bar stands beside it.
+    bool labelsOutside = false;
 };
 
-// The layout: `panes` rectangles of equal width side by side left of the
-// panel (`panelPixels` wide), each followed by its colour bar's strip.
-std::vector<PaneRect> layoutPanes(const PixelSize& window, int panelPixels, int barWidth,
-                                  int panes);
+// Text lines the band above a field holds with `labelsOutside`: the
+// longest label (pane B's four lines) wrapped once or twice.
+constexpr int kLabelBandLines = 5;
+
+// The layout: `panes` columns of equal width side by side left of the
+// panel (`panelPixels` wide). Each field fills its column's height and its
+// bar's standing strip (`bar.width`) follows it; or, `labelsOutside`
+// (presenter mode while split), a column holds its label's band
+// (kLabelBandLines of `bar.line`), the field, its bar's lying strip
+// (`bar.across`) and a line at the bottom for the key help's chip.
+std::vector<PaneRect> layoutPanes(const PixelSize& window, int panelPixels,
+                                  const ColourBar::Strip& bar, int panes,
+                                  bool labelsOutside = false);
 
 class Pane {
 public:
@@ -44,6 +62,12 @@ public:
     const GlField& view() const { return view_; }
     const PaneRect& rect() const { return rect_; }
     void place(const PaneRect& rect) { rect_ = rect; }
+    // The rectangle as the pointer's input measures it.
+    // (from the field's top left corner: pointer positions are offset by
+    // `rect().top` first).
+    FieldArea fieldArea(float pixelsPerUnit) const {
+        return FieldArea{rect_.width, rect_.height, pixelsPerUnit};
+    }
 
     // Runs the frame's steps and draws the field into the pane's rectangle
     // (runFrame()); with `drawn` false only the steps run (the rectangle
@@ -64,10 +88,10 @@ public:
     // The bar right of where the pane's grid ends, drawn with `shown`.
     void drawBar(const ColourBar::Strip& strip, FieldRenderer& renderer, const FrameSettings& shown,
                  float pixelsPerUnit);
-    // The framebuffer column where the pane's grid ends, drawn with `view`
-    // (empty: fitted): a bar starts there, beside the grid rather than the
-    // rectangle's edge where a fitted grid leaves background.
-    int gridRightEdge(const std::optional<ViewTransform>& view) const;
+    // Where its bar goes with the grid drawn with `view` (empty: fitted):
+    // beside or under the grid rather than the rectangle, where a fitted
+    // grid leaves background.
+    ColourBar::Place barPlace(const std::optional<ViewTransform>& view) const;
 
     // The range the field is drawn with now under `settings`' map, as
     // automatic would find it: where locking the range starts, so switching
@@ -93,6 +117,7 @@ private:
 // A pane's label at (left, top) in window units, the pane's top left, at
 // most `width` wide: its lines, the first (the pane's name and kernel)
 // highlighted, each wrapped at spaces to fit.
-void drawPaneLabel(float left, float top, float width, const std::vector<std::string>& lines);
+OverlayBand drawPaneLabel(float left, float top, float width,
+                          const std::vector<std::string>& lines);
 
 }  // namespace heatlab

@@ -73,7 +73,8 @@ void PaneSet::draw(FieldRenderer& renderer, const PanesFrame& frame, PaneDiffere
                          frame.pixelsPerUnit);
         }
         if (drawn.loupe) {
-            drawLoupeLabel(*drawn.loupe, pane.rect().height, frame.pixelsPerUnit);
+            const PaneRect& r = pane.rect();
+            drawLoupeLabel(*drawn.loupe, r.x, r.top, r.height, frame.pixelsPerUnit);
         }
     }
 }
@@ -141,15 +142,16 @@ void PaneSet::place(const std::vector<PaneRect>& rects) {
     }
 }
 
-OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
-                                          const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
-                                          const PaneDifference& d, bool difference) const {
+OverlaysDrawn PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
+                                            const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
+                                            const PaneDifference& d, bool difference) const {
     const auto units = [pixelsPerUnit](int pixels) {
         return static_cast<float>(pixels) / pixelsPerUnit;
     };
     // The lecture's own notices (a caption, a saved picture) across every
     // pane, where a split's narrow pane would cut them short; each pane's
-    // below them, over that pane; its label below those.
+    // below them, over that pane; its label below those, or in its band
+    // above the field (PaneRect::labelsOutside).
     std::vector<FieldNotice::Line> lecture;
     for (const FieldNotice::Line& line : notices) {
         if (line.pane.empty()) {
@@ -158,10 +160,14 @@ OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& 
     }
     const PaneRect& a = lead().rect();
     const PaneRect& z = panes_.back()->rect();
+    const float fieldTop = units(a.top);
+    const float fieldBottom = units(a.top + a.height);
     const OverlayBand wide = drawFieldNotice(lecture, imgui, units(a.x), units(z.x + z.width - a.x),
-                                             units(a.height), 0.0f);
-    const float below = wide.height > 0.0f ? wide.y + wide.height : 0.0f;
-    OverlayBand first = wide;
+                                             fieldBottom, fieldTop);
+    const float below = wide.empty() ? fieldTop : wide.bottom();
+    OverlaysDrawn drawn;
+    drawn.leadNotice = wide;
+    drawn.notices.push_back(wide);
     for (std::size_t i = 0; i < panes_.size(); ++i) {
         const Pane& pane = *panes_[i];
         std::vector<FieldNotice::Line> mine;
@@ -172,14 +178,17 @@ OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& 
         }
         const PaneRect& r = pane.rect();
         const OverlayBand band =
-            drawFieldNotice(mine, imgui, units(r.x), units(r.width), units(r.height), below);
-        if (i == 0 && first.height == 0.0f) {
-            first = band;
+            drawFieldNotice(mine, imgui, units(r.x), units(r.width), fieldBottom, below);
+        if (i == 0 && wide.empty()) {
+            drawn.leadNotice = band;
         }
+        drawn.notices.push_back(band);
         if (!split()) {
             break;
         }
-        const float top = band.height > 0.0f ? band.y + band.height : below;
+        const float top = r.labelsOutside      ? 0.0f
+                          : band.height > 0.0f ? band.y + band.height
+                                               : below;
         std::vector<std::string> lines = pane.labelLines(steps);
         if (i > 0 && difference) {
             lines.front() = "A - B  (" + lines.front() + ")";
@@ -190,9 +199,9 @@ OverlayBand PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>& 
                                   " at step " + std::to_string(d.step)
                             : "max |A - B|: not measured yet");
         }
-        drawPaneLabel(units(r.x), top, units(r.width), lines);
+        drawn.labels.push_back(drawPaneLabel(units(r.x), top, units(r.width), lines));
     }
-    return first;
+    return drawn;
 }
 
 std::vector<DrawnPane> PaneSet::drawn(FieldRenderer& renderer, bool difference) {

@@ -91,10 +91,10 @@ public:
     // Each pane's notices (FieldNotice::shown: those it speaks of, pane
     // A's the lecture's too) at its top, and its label below them: its
     // lines, pane B's with max |A - B| (`d`), shown as A - B while
-    // `difference`; labels only while split. Returns pane A's notice band.
-    OverlayBand drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
-                                     const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
-                                     const PaneDifference& d, bool difference) const;
+    // `difference`; labels only while split. Returns where they went.
+    OverlaysDrawn drawNoticesAndLabels(const std::vector<FieldNotice::Line>& notices,
+                                       const ImGuiLayer& imgui, float pixelsPerUnit, int steps,
+                                       const PaneDifference& d, bool difference) const;
     // Every pane as a picture draws it; while the difference shows, pane A
     // alone (A - B is drawn from host copies, no field view).
     std::vector<DrawnPane> drawn(FieldRenderer& renderer, bool difference);

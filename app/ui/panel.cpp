@@ -64,10 +64,7 @@ void wrapped(const ImVec4& colour, const char* format, ...) {
 // A dim note beside the last item where it fits there, else on the next
 // line; wrapped either way.
 void noteBeside(const char* note) {
-    ImGui::SameLine();
-    if (ImGui::CalcTextSize(note).x > ImGui::GetContentRegionAvail().x) {
-        ImGui::NewLine();
-    }
+    sameLineIfFits(ImGui::CalcTextSize(note).x);
     wrapped(kDimColour, "%s", note);
 }
 
@@ -101,8 +98,9 @@ void runButtons(LectureSettings& s, PanelActions& actions, PanelLayout& layout) 
     if (ImGui::Button("Reset")) {
         actions.reset = true;
     }
-    ImGui::SameLine();
-    ImGui::TextColored(s.running ? kStableColour : kNoteColour, s.running ? "running" : "paused");
+    const char* const state = s.running ? "running" : "paused";
+    sameLineIfFits(ImGui::CalcTextSize(state).x);
+    ImGui::TextColored(s.running ? kStableColour : kNoteColour, "%s", state);
 }
 
 void paceControls(LectureSettings& s, const PanelReadouts& readouts) {
@@ -228,8 +226,9 @@ void exactR(Params& p) {
 void rControls(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout) {
     Params& p = s.params;
     recordGroup(layout.rSlider, [&] { rSlider(p.r); });
-    rPresets(p.r, "a");
-    ImGui::TextColored(kDimColour, "Up / Down: +/- 0.001");
+    const char* const keys = "Up / Down: +/- 0.001";
+    rPresets(p.r, "a", ImGui::CalcTextSize(keys).x);
+    ImGui::TextColored(kDimColour, "%s", keys);
 
     recordGroup(layout.rNumbers, [&] { stabilityLines(readouts.running, p.r); });
 }
@@ -364,8 +363,9 @@ void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
     if (ImGui::Button("< back (Page Up)")) {
         actions.previousCue = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("next (Page Down) >")) {
+    const char* const next = "next (Page Down) >";
+    sameLineIfFits(buttonWidth(next));
+    if (ImGui::Button(next)) {
         actions.nextCue = true;
     }
     if (readouts.cueWaiting) {
@@ -476,6 +476,142 @@ std::vector<ScreenshotKind> allScreenshotKinds() {
 
 namespace {
 
+// Presenter mode while split: the cue, Run and the A/B section alone, in
+// the narrow panel (kSplitPresenterPanelWidth); the rest waits for one pane.
+void splitPresenterSections(LectureSettings& settings, const PanelReadouts& readouts,
+                            PanelActions& actions, PanelLayout& layout) {
+    ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
+    if (!readouts.cue.empty()) {
+        cueControls(readouts, actions);
+    }
+    runButtons(settings, actions, layout);
+    recordGroup(layout.comparison, [&] { comparisonControls(settings, readouts, actions); });
+    wrapped(kDimColour, "B again: one pane and the whole panel");
+    if (!readouts.message.empty()) {
+        textWrappedAtSpaces(readouts.message);
+    }
+    ImGui::PopItemWidth();
+}
+
+void allSections(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
+                 ScreenshotPanel& screenshot, PanelActions& actions, PanelLayout& layout) {
+    ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+    if (!readouts.cue.empty()) {
+        cueControls(readouts, actions);
+    }
+    if (!settings.presenter) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+        textWrappedAtSpaces(readouts.backend);
+        textWrappedAtSpaces(readouts.gl);
+        ImGui::PopStyleColor();
+    }
+    if (settings.presenter) {
+        // The lesson first and nothing above it but the cue, so it fits
+        // 1280 x 800 (tests/gl/test_presenter_layout.cpp): run, r and its
+        // numbers, copy back, the measures, the bar's legend last.
+        runButtons(settings, actions, layout);
+        rControls(settings, readouts, layout);
+        recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
+        readoutLines(settings, readouts, layout, true);
+        if (section("Pace, backend, kernel, exact r", false)) {
+            paceControls(settings, readouts);
+            kernelControls(settings, readouts);
+            exactR(settings.params);
+        }
+    } else {
+        if (section("Simulation", true)) {
+            runButtons(settings, actions, layout);
+            paceControls(settings, readouts);
+            kernelControls(settings, readouts);
+            rControls(settings, readouts, layout);
+            exactR(settings.params);
+        }
+        if (section("Copy back to the host (C)", true)) {
+            recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
+        }
+        if (section("Measured", true)) {
+            readoutLines(settings, readouts, layout, false);
+        }
+    }
+    const std::optional<PanelFocus>& focus = readouts.focus;
+    // Asked for (a cue, a button): this section unfolded and scrolled
+    // into view, so the class sees it without anyone reaching for the
+    // panel, and the others folded so nothing else fills the panel.
+    const auto unfoldIfAsked = [&focus](PanelFocus mine) {
+        if (focus) {
+            ImGui::SetNextItemOpen(*focus == mine);
+        }
+    };
+    const auto scrollIfAsked = [&focus](PanelFocus mine) {
+        if (focus == mine) {
+            ImGui::SetScrollHereY(0.0f);
+        }
+    };
+    unfoldIfAsked(PanelFocus::Bandwidth);
+    if (section("Bandwidth: the bench's table on this grid", false)) {
+        scrollIfAsked(PanelFocus::Bandwidth);
+        recordGroup(layout.bandwidthTable, [&] { bandwidthControls(readouts, actions); });
+    }
+    if (focus) {
+        unfoldIfAsked(PanelFocus::Comparison);
+    } else if (readouts.comparison.running) {
+        ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    }
+    if (section("A/B: two runs in lockstep (B)", false)) {
+        scrollIfAsked(PanelFocus::Comparison);
+        recordGroup(layout.comparison, [&] { comparisonControls(settings, readouts, actions); });
+    }
+    if (focus) {
+        unfoldIfAsked(PanelFocus::Accuracy);
+    } else if (readouts.accuracy.now || readouts.accuracy.coarser) {
+        ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    }
+    if (section("Accuracy: the exact solution", false)) {
+        scrollIfAsked(PanelFocus::Accuracy);
+        recordGroup(layout.accuracy, [&] { accuracyControls(readouts, actions); });
+    }
+    if (section("Grid", false)) {
+        resetControls(settings, readouts);
+    }
+    unfoldIfAsked(PanelFocus::Display);
+    if (section("Display", false)) {
+        scrollIfAsked(PanelFocus::Display);
+        recordGroup(layout.displayPath, [&] { displayControls(settings, readouts, actions); });
+    }
+    if (section("Brush (left hot, right cold)", false)) {
+        brushControls(settings);
+    }
+    if (section("Scene", false)) {
+        sceneControls(scene, settings);
+    }
+    ImGui::Separator();
+    combo("screenshot of", screenshot.kind, allScreenshotKinds());
+    inputText("into folder", screenshot.folder);
+    if (ImGui::Button("Screenshot (F12)")) {
+        actions.screenshot = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(readouts.recording ? "Stop video (Ctrl+R)" : "Record video (Ctrl+R)")) {
+        actions.toggleRecording = true;
+    }
+    if (!readouts.recording) {
+        // The labels short: a long one is cut at the panel's edge.
+        wrapped(kDimColour, "video: a frame every K steps (0: on the lecture's clock), R a second");
+        ImGui::InputInt("K", &screenshot.videoEvery);
+        ImGui::InputInt("R", &screenshot.videoRate);
+        screenshot.videoEvery = std::clamp(screenshot.videoEvery, 0, kMaxStepsPerFrame);
+        screenshot.videoRate = std::clamp(screenshot.videoRate, kVideoMinRate, kVideoMaxRate);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Quit (Esc)")) {
+        actions.quit = true;
+    }
+    if (!readouts.message.empty()) {
+        textWrappedAtSpaces(readouts.message);
+    }
+    ImGui::PopItemWidth();
+}
+
 PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& readouts,
                              ScenePanel& scene, ScreenshotPanel& screenshot, float displayWidth,
                              float displayHeight, float width, PanelLayout& layout) {
@@ -490,119 +626,11 @@ PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& rea
         if (readouts.focus == PanelFocus::Lesson || readouts.focus == PanelFocus::CopyBack) {
             ImGui::SetScrollY(0.0f);
         }
-        ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-        if (!readouts.cue.empty()) {
-            cueControls(readouts, actions);
-        }
-        if (!settings.presenter) {
-            ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-            textWrappedAtSpaces(readouts.backend);
-            textWrappedAtSpaces(readouts.gl);
-            ImGui::PopStyleColor();
-        }
-        if (settings.presenter) {
-            // The lesson first and nothing above it but the cue, so it fits
-            // 1280 x 800 (tests/gl/test_presenter_layout.cpp): run, r and its
-            // numbers, copy back, the measures, the bar's legend last.
-            runButtons(settings, actions, layout);
-            rControls(settings, readouts, layout);
-            recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
-            readoutLines(settings, readouts, layout, true);
-            if (section("Pace, backend, kernel, exact r", false)) {
-                paceControls(settings, readouts);
-                kernelControls(settings, readouts);
-                exactR(settings.params);
-            }
+        if (settings.presenter && readouts.comparison.running) {
+            splitPresenterSections(settings, readouts, actions, layout);
         } else {
-            if (section("Simulation", true)) {
-                runButtons(settings, actions, layout);
-                paceControls(settings, readouts);
-                kernelControls(settings, readouts);
-                rControls(settings, readouts, layout);
-                exactR(settings.params);
-            }
-            if (section("Copy back to the host (C)", true)) {
-                recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
-            }
-            if (section("Measured", true)) {
-                readoutLines(settings, readouts, layout, false);
-            }
+            allSections(settings, readouts, scene, screenshot, actions, layout);
         }
-        const std::optional<PanelFocus>& focus = readouts.focus;
-        // Asked for (a cue, a button): this section unfolded and scrolled
-        // into view, so the class sees it without anyone reaching for the
-        // panel, and the others folded so nothing else fills the panel.
-        const auto unfoldIfAsked = [&focus](PanelFocus mine) {
-            if (focus) {
-                ImGui::SetNextItemOpen(*focus == mine);
-            }
-        };
-        const auto scrollIfAsked = [&focus](PanelFocus mine) {
-            if (focus == mine) {
-                ImGui::SetScrollHereY(0.0f);
-            }
-        };
-        unfoldIfAsked(PanelFocus::Bandwidth);
-        if (section("Bandwidth: the bench's table on this grid", false)) {
-            scrollIfAsked(PanelFocus::Bandwidth);
-            recordGroup(layout.bandwidthTable, [&] { bandwidthControls(readouts, actions); });
-        }
-        if (readouts.comparison.running) {
-            ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-        }
-        if (section("A/B: two runs in lockstep (B)", false)) {
-            comparisonControls(settings, readouts, actions);
-        }
-        if (focus) {
-            unfoldIfAsked(PanelFocus::Accuracy);
-        } else if (readouts.accuracy.now || readouts.accuracy.coarser) {
-            ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-        }
-        if (section("Accuracy: the exact solution", false)) {
-            scrollIfAsked(PanelFocus::Accuracy);
-            recordGroup(layout.accuracy, [&] { accuracyControls(readouts, actions); });
-        }
-        if (section("Grid", false)) {
-            resetControls(settings, readouts);
-        }
-        unfoldIfAsked(PanelFocus::Display);
-        if (section("Display", false)) {
-            scrollIfAsked(PanelFocus::Display);
-            recordGroup(layout.displayPath, [&] { displayControls(settings, readouts, actions); });
-        }
-        if (section("Brush (left hot, right cold)", false)) {
-            brushControls(settings);
-        }
-        if (section("Scene", false)) {
-            sceneControls(scene, settings);
-        }
-        ImGui::Separator();
-        combo("screenshot of", screenshot.kind, allScreenshotKinds());
-        inputText("into folder", screenshot.folder);
-        if (ImGui::Button("Screenshot (F12)")) {
-            actions.screenshot = true;
-        }
-        ImGui::SameLine();
-        if (ImGui::Button(readouts.recording ? "Stop video (Ctrl+R)" : "Record video (Ctrl+R)")) {
-            actions.toggleRecording = true;
-        }
-        if (!readouts.recording) {
-            // The labels short: a long one is cut at the panel's edge.
-            wrapped(kDimColour,
-                    "video: a frame every K steps (0: on the lecture's clock), R a second");
-            ImGui::InputInt("K", &screenshot.videoEvery);
-            ImGui::InputInt("R", &screenshot.videoRate);
-            screenshot.videoEvery = std::clamp(screenshot.videoEvery, 0, kMaxStepsPerFrame);
-            screenshot.videoRate = std::clamp(screenshot.videoRate, kVideoMinRate, kVideoMaxRate);
-        }
-        ImGui::SameLine();
-        if (ImGui::Button("Quit (Esc)")) {
-            actions.quit = true;
-        }
-        if (!readouts.message.empty()) {
-            textWrappedAtSpaces(readouts.message);
-        }
-        ImGui::PopItemWidth();
     }
     ImGui::End();
     return actions;
@@ -618,7 +646,8 @@ float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
         return 0.0f;
     }
     const float units = static_cast<float>(display.width);
-    const float width = std::min(kPanelWidth * scale, units);
+    const bool narrow = model.settings.presenter && model.readouts.comparison.running;
+    const float width = std::min((narrow ? kSplitPresenterPanelWidth : kPanelWidth) * scale, units);
     actions.merge(drawPanelWindow(model.settings, model.readouts, model.scene, model.screenshot,
                                   units, static_cast<float>(display.height), width, model.layout));
     return width;

@@ -49,8 +49,11 @@ struct ScreenshotPanel {
     int videoRate = 30;
 };
 
-// The panel's width in ImGui units at scale 1.
+// The panel's width in ImGui units at scale 1; in presenter mode while
+// split, narrow (the cue, Run, the A/B section), so each pane keeps room:
+// 299 pixels at 1280 x 800.
 constexpr float kPanelWidth = 370.0f;
+constexpr float kSplitPresenterPanelWidth = 230.0f;
 
 // An item's rectangle on the display, in ImGui units (y down); `drawn`
 // false where the item was not drawn that frame.
@@ -76,6 +79,7 @@ struct PanelLayout {
     PanelRect displayPath;     // the Display section's controls, when it is open
     PanelRect bandwidthTable;  // the Bandwidth section's controls and table, when open
     PanelRect accuracy;        // the Accuracy section's, when open
+    PanelRect comparison;      // the A/B section's, when open
 };
 
 // What the panel edits and shows, and where it says its essentials went.

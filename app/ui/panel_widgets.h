@@ -27,17 +27,38 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     }
 }
 
+// ImGui::SameLine() where an item `width` units wide still fits beside the
+// last one, else the next item starts a line of its own: a narrow panel
+// (presenter mode while split) wraps a row rather than cutting it.
+inline void sameLineIfFits(float width) {
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+        ImGui::SameLine();
+    }
+}
+
+// The width a button labelled `label` takes.
+inline float buttonWidth(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
 // The r presets either side of the bound (0.24, 0.25, 0.26), each a button
-// that sets `r`, on one line; `id` tells one row of them from another.
-inline void rPresets(float& r, const char* id) {
+// that sets `r`, on one line; `id` tells one row of them from another. The
+// caller's next item goes beside them if it fits in `next` units.
+inline void rPresets(float& r, const char* id, float next) {
+    bool first = true;
     for (float preset : {0.24f, 0.25f, 0.26f}) {
         char label[32];
         std::snprintf(label, sizeof label, "%.2f##%s", static_cast<double>(preset), id);
+        if (!first) {
+            ImGui::SameLine();
+        }
         if (ImGui::Button(label)) {
             r = preset;
         }
-        ImGui::SameLine();
+        first = false;
     }
+    sameLineIfFits(next);
 }
 
 }  // namespace heatlab

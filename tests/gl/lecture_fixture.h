@@ -44,7 +44,7 @@ protected:
     HeadlessContext context;
     ImGuiLayer imgui{1.0f};
     OffscreenTarget target{640, 400};
-    UiSurface surface{{640, 400}, {640, 400}};
+    SurfaceSize surface{{640, 400}, {640, 400}};
     LectureSettings options;
 };
 

@@ -65,7 +65,7 @@ protected:
     // The share of the notice band's pixels that are near black: the band's
     // own colour, which no colour map gives the field.
     double darkShareOfBand(const LectureUi& ui) {
-        const OverlayBand& band = ui.noticeBand();
+        const OverlayBand& band = ui.overlays().leadNotice;
         if (band.width <= 0.0f || band.height <= 0.0f) {
             return 0.0;
         }

@@ -106,7 +106,7 @@ TEST_F(LectureUiTest, AThousandResizesIncludingToOnePixelDrawWithoutAnError) {
         // as a window being dragged would be.
         const int width = 1 + static_cast<int>(random() % 640);
         const int height = 1 + static_cast<int>(random() % 400);
-        ASSERT_NO_THROW(ui.frame(UiSurface{{width, height}, {width, height}}))
+        ASSERT_NO_THROW(ui.frame(SurfaceSize{{width, height}, {width, height}}))
             << width << " x " << height;
     }
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));

@@ -38,7 +38,7 @@ protected:
         const auto bound = screen.bind();
         for (int i = 0; i < count; ++i) {
             now_ += 1.0 / 60.0;
-            ui.frame(UiSurface{{kWidth, kHeight}, {kWidth, kHeight}});
+            ui.frame(SurfaceSize{{kWidth, kHeight}, {kWidth, kHeight}});
         }
     }
 
@@ -169,11 +169,65 @@ TEST_F(PresenterLayout, EachShippedCueShowsWhatItsCaptionNames) {
             expectInView(l.bandwidthTable, when + ": bandwidth table", false);
             break;
         case PanelFocus::Accuracy: expectInView(l.accuracy, when + ": accuracy", false); break;
+        case PanelFocus::Comparison: expectInView(l.comparison, when + ": A/B", false); break;
         }
         EXPECT_EQ(l.bandwidthTable.drawn, *focus == PanelFocus::Bandwidth) << when << ": folded";
         EXPECT_EQ(l.displayPath.drawn, *focus == PanelFocus::Display) << when << ": folded";
         EXPECT_EQ(l.accuracy.drawn, *focus == PanelFocus::Accuracy) << when << ": folded";
+        EXPECT_EQ(l.comparison.drawn, *focus == PanelFocus::Comparison) << when << ": folded";
     }
+}
+
+bool overlaps(const OverlayBand& a, const OverlayBand& b) {
+    return !a.empty() && !b.empty() && a.x < b.x + b.width && b.x < a.x + a.width &&
+           a.y < b.bottom() && b.y < a.bottom();
+}
+
+// The shipped lecture's A/B cues at 1280 x 800: the panel narrows to the
+// split's own controls, each pane's grid is 480 pixels across or more, its
+// label sits in the band above its grid, and no notice covers a label or
+// a grid's centre.
+TEST_F(PresenterLayout, TheSplitGivesEachGridRoomAndItsLabelABandOfItsOwn) {
+    const std::unique_ptr<LectureUi> ui = lecture();
+    const CueList list = readCues("lecture");
+    ui->setCues(list);
+    frames(*ui, 2);
+    int splitCues = 0;
+    for (int cue = 1; cue < static_cast<int>(list.cues.size()); ++cue) {
+        ui->onKey(Key::PageDown, false);
+        frames(*ui, 4);
+        if (ui->paneCount() < 2) {
+            continue;
+        }
+        ++splitCues;
+        const std::string when = ui->readouts().cue;
+        const float panelLeft =
+            static_cast<float>(kWidth) - kSplitPresenterPanelWidth * presenterScale(kHeight);
+        EXPECT_LE(kSplitPresenterPanelWidth * presenterScale(kHeight), 300.0f);
+        EXPECT_GE(ui->panelLayout().comparison.left, panelLeft) << when;
+        const OverlaysDrawn& drawn = ui->overlays();
+        ASSERT_EQ(drawn.labels.size(), 2u) << when;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const Pane& pane = ui->pane(i);
+            const ColourBar::Place grid = pane.barPlace(std::nullopt);
+            EXPECT_GE(grid.gridRight - grid.gridLeft, 480) << when << ": pane " << i;
+            EXPECT_LE(static_cast<float>(grid.gridRight), panelLeft) << when << ": pane " << i;
+            const OverlayBand& label = drawn.labels[i];
+            EXPECT_LE(label.bottom(), static_cast<float>(pane.rect().top))
+                << when << ": pane " << i << "'s label over its grid";
+            const float centreX = 0.5f * static_cast<float>(grid.gridLeft + grid.gridRight);
+            const float centreY =
+                static_cast<float>(pane.rect().top) + 0.5f * static_cast<float>(pane.rect().height);
+            for (const OverlayBand& notice : drawn.notices) {
+                EXPECT_FALSE(overlaps(notice, label)) << when << ": a notice over a label";
+                EXPECT_FALSE(!notice.empty() && notice.x <= centreX &&
+                             centreX <= notice.x + notice.width && notice.y <= centreY &&
+                             centreY <= notice.bottom())
+                    << when << ": a notice over pane " << i << "'s centre";
+            }
+        }
+    }
+    EXPECT_EQ(splitCues, 2) << "the shipped lecture's two A/B cues";
 }
 
 TEST_F(PresenterLayout, TheEssentialsFitOnASmallGridWithBothFactorsShown) {

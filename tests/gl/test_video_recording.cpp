@@ -357,7 +357,7 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     double now = 0.0;
     ui.setClock([&now] { return now; });
     OffscreenTarget window(1280, 800);
-    const UiSurface big{{1280, 800}, {1280, 800}};
+    const SurfaceSize big{{1280, 800}, {1280, 800}};
     const auto bound = window.bind();
     ui.frame(big);
     const long long before = ui.simulation().stepCount();
@@ -402,7 +402,7 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     double now = 0.0;  // the lecture's clock: a frame of the clip each frame below
     ui.setClock([&now] { return now; });
     OffscreenTarget window(2880, 1800);
-    const UiSurface big{{2880, 1800}, {2880, 1800}};
+    const SurfaceSize big{{2880, 1800}, {2880, 1800}};
     const auto bound = window.bind();
     ui.frame(big);
     ui.onKey(Key::CtrlR, false);

@@ -31,7 +31,7 @@ TEST(LectureGpu, FitThirtyFpsAndTenThousandStepsAFrameOnTheResidentKernelPauseFi
     HeadlessContext context;
     ImGuiLayer imgui(1.0f);
     OffscreenTarget target(1280, 800);
-    const UiSurface surface{{1280, 800}, {1280, 800}};
+    const SurfaceSize surface{{1280, 800}, {1280, 800}};
     for (const Pace pace : {Pace::FrameBudget, Pace::FixedSteps}) {
         LectureSettings options;
         options.params.grid = GridSize{2048, 2048};
@@ -86,7 +86,7 @@ TEST(LectureGpu, TheBusSceneRunsItsCudaGrid) {
     ImGuiLayer imgui(1.0f);
     OffscreenTarget target(1280, 800);
     const auto bound = target.bind();
-    const UiSurface surface{{1280, 800}, {1280, 800}};
+    const SurfaceSize surface{{1280, 800}, {1280, 800}};
     std::string text;
     for (const ShippedScene& shipped : shippedScenes()) {
         if (std::string(shipped.file).find("the_bus") != std::string::npos) {

@@ -86,7 +86,7 @@ protected:
     void run(LectureUi& ui, int frames) {
         const auto bound = target->bind();
         for (int i = 0; i < frames; ++i) {
-            ui.frame(UiSurface{{640, 400}, {640, 400}});
+            ui.frame(SurfaceSize{{640, 400}, {640, 400}});
         }
     }
 

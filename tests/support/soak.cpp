@@ -102,7 +102,7 @@ SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, Soak
     ImGuiLayer imgui(1.0f);
     OffscreenTarget target(640, 400);
     const auto bound = target.bind();
-    const UiSurface surface{{640, 400}, {640, 400}};
+    const SurfaceSize surface{{640, 400}, {640, 400}};
     LectureUi ui(options, std::move(backend), imgui, context.description());
     return soak(ui, kernels, frames, every, [&] { ui.frame(surface); });
 }
