@@ -33,10 +33,14 @@ std::optional<Notice> LectureMeasures::startBandwidth(Simulation& simulation) {
     return std::nullopt;
 }
 
-void LectureMeasures::advanceBandwidth(Simulation& simulation) {
-    if (bandwidth_.running()) {
+void LectureMeasures::advanceBandwidth(Simulation& simulation, bool waitForRow) {
+    if (bandwidth_.running() && !bandwidth_.rowInFlight()) {
         simulation.backend().synchronize();
-        bandwidth_.advance();
+    }
+    if (waitForRow) {
+        bandwidth_.measureRow();
+    } else {
+        bandwidth_.advance();  // also lets a cancelled survey's last row go
     }
 }
 

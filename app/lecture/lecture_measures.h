@@ -33,9 +33,14 @@ public:
     // why not, when a second backend cannot be had.
     std::optional<Notice> startBandwidth(Simulation& simulation);
     void cancelBandwidth() { bandwidth_.cancel(); }
-    // One row, once the frame's steps are done (they are waited for: a row
-    // timed beside queued steps would time both).
-    void advanceBandwidth(Simulation& simulation);
+    // The table's part of the frame, once its steps are done: a finished
+    // row taken and the next one started on the survey's thread (the
+    // lecture's steps waited for first: a row timed beside queued steps
+    // would time both), or, `waitForRow`, measured here to its end (simulated
+    // time, where nothing waits on a key).
+    void advanceBandwidth(Simulation& simulation, bool waitForRow);
+    // A row is being timed: the lecture runs no steps until it is done.
+    bool holdsSteps() const { return bandwidth_.rowInFlight(); }
     const BandwidthSurvey& bandwidth() const { return bandwidth_; }
 
     // "Halve h" (AccuracyLesson::halve), where the lesson applies: the

@@ -1,5 +1,6 @@
 #include "app/measure/bandwidth_survey.h"
 
+#include <chrono>
 #include <exception>
 #include <utility>
 
@@ -9,7 +10,12 @@
 namespace heatlab {
 
 void BandwidthSurvey::start(const Params& params, std::unique_ptr<Backend> backend) {
-    // The last survey's buffers go before the new ones are allocated.
+    // The last survey's buffers go before the new ones are allocated: its
+    // row in flight, if any, is waited for (a grid change, at most a row).
+    if (row_.valid()) {
+        row_.wait();
+        row_ = {};
+    }
     backend_.reset();
     state_ = SurveyState::Running;
     params_ = params;
@@ -52,22 +58,61 @@ void BandwidthSurvey::prepare(std::unique_ptr<Backend> backend) {
 }
 
 bool BandwidthSurvey::advance() {
+    using namespace std::chrono_literals;
+    if (row_.valid() && row_.wait_for(0s) == std::future_status::ready) {
+        finishRow();
+    }
     if (state_ != SurveyState::Running) {
+        if (!row_.valid()) {
+            backend_.reset();  // a cancelled survey's, once its last row is done
+        }
         return false;
     }
-    const KernelTableRow& row = rows_[rowsDone_];
+    if (!row_.valid()) {
+        // The thread times on a copy; this one keeps drawing the table.
+        row_ = std::async(
+            std::launch::async, [this, row = rows_[rowsDone_], table = table_]() mutable {
+                measureKernelTableRow(*backend_, params_, row, kSurveySampling, table);
+                return table;
+            });
+    }
+    return true;
+}
+
+bool BandwidthSurvey::measureRow() {
+    if (!advance()) {
+        return false;
+    }
+    finishRow();
+    return running();
+}
+
+void BandwidthSurvey::finishRow() {
+    if (!row_.valid()) {
+        return;
+    }
+    std::future<KernelTable> row = std::move(row_);
     try {
-        measureKernelTableRow(*backend_, params_, row, kSurveySampling, table_);
+        KernelTable measured = row.get();
+        if (state_ == SurveyState::Running) {
+            take(std::move(measured));
+        }
     } catch (const std::exception& e) {
-        fail(row.name + ": " + e.what());
-        return false;
+        if (state_ == SurveyState::Running) {
+            fail(rows_[rowsDone_].name + ": " + e.what());
+        }
     }
+    if (state_ != SurveyState::Running) {
+        backend_.reset();
+    }
+}
+
+void BandwidthSurvey::take(KernelTable measured) {
+    table_ = std::move(measured);
     ++rowsDone_;
     if (rowsDone_ == rows_.size()) {
         stop(SurveyState::Finished);
-        return false;
     }
-    return true;
 }
 
 void BandwidthSurvey::cancel() {
@@ -89,8 +134,11 @@ SurveyProgress BandwidthSurvey::progress() const {
 void BandwidthSurvey::stop(SurveyState state) {
     state_ = state;
     // A second grid's worth of device (or host) memory is not kept for a
-    // table that is already measured.
-    backend_.reset();
+    // table that is already measured; a row still timing on it keeps it
+    // until it ends (advance()).
+    if (!row_.valid()) {
+        backend_.reset();
+    }
 }
 
 void BandwidthSurvey::fail(const std::string& message) {

@@ -1,11 +1,14 @@
 #pragma once
 // The bench's table 1 (heatlab bench's kernels against the copy floor, the
-// platform's copy and the host copies), measured for the window one row per
-// frame so the window never stops for more than a row. It times on a backend
-// of its own, so the lecture's field is never touched, with the bench's own
-// row functions (bench_measure.h). No ImGui here: bandwidth_table.h draws it.
+// platform's copy and the host copies), measured for the window a row at a
+// time on a thread of its own, so the window keeps drawing and taking keys
+// while a row is timed (the lecture holds its own steps meanwhile, or both
+// would be timed). It times on a backend of its own, so the lecture's field
+// is never touched, with the bench's own row functions (bench_measure.h).
+// No ImGui here: bandwidth_table.h draws it.
 
 #include <cstddef>
+#include <future>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,15 +58,22 @@ public:
     // what a reset of the lecture's own field costs.
     void start(const Params& params, std::unique_ptr<Backend> backend);
 
-    // Measures the next row, exactly one; returns whether rows remain. A row
-    // that throws ends the survey (state Failed) with its message. Call once
-    // per frame; after the lecture's steps have finished (synchronise its
-    // backend first), or a GPU row would be timed beside them.
+    // Never waits: takes a row the thread has finished (a row that threw
+    // ends the survey, state Failed, with its message) and hands it the
+    // next, if any. Returns whether rows remain. Call once per frame; a row
+    // starts only after the lecture's steps have finished (synchronise its
+    // backend first), and the lecture runs none while rowInFlight(), or a
+    // GPU row would be timed beside them.
     bool advance();
+    // Measures the next row to its end, here: advance() and the wait for
+    // it (`shot --ui` in simulated time, the tests). Returns whether rows
+    // remain.
+    bool measureRow();
+    bool rowInFlight() const { return row_.valid(); }
 
-    // Stops measuring and releases the backend; the rows measured stay.
+    // Stops measuring; the rows measured stay. A row still being timed is
+    // left to finish on its thread and its backend released after it.
     void cancel();
-
     bool running() const { return state_ == SurveyState::Running; }
     SurveyState state() const { return state_; }
     SurveyProgress progress() const;
@@ -79,6 +89,10 @@ public:
 
 private:
     void prepare(std::unique_ptr<Backend> backend);
+    void take(KernelTable measured);
+    // Waits for the row in flight, if any, and keeps its result while
+    // still running.
+    void finishRow();
     void stop(SurveyState state);
     void fail(const std::string& message);
 
@@ -91,6 +105,9 @@ private:
     std::size_t rowsDone_ = 0;
     KernelTable table_;
     std::string error_;
+    // The row being timed on its thread: the table as it will be with it.
+    // Declared after backend_, so it is waited for before the backend goes.
+    std::future<KernelTable> row_;
 };
 
 }  // namespace heatlab

@@ -1,5 +1,6 @@
 #include "app/measure/roofline.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -58,6 +59,7 @@ Roofline rooflineOf(const KernelTable& table, const std::string& title) {
         r.roofs.push_back({"datasheet: SMs x clock x FP32 lanes x 2", Roof::Kind::Compute,
                            Roof::Source::Datasheet, Roof::Role::Arithmetic, roofs.peakGflops});
     }
+    double fastest = 0.0;
     for (const KernelTiming& k : table.kernels) {
         if (k.kernel == Kernel::Copy || k.traffic.bytesPerStep <= 0.0) {
             continue;  // the floor computes nothing: it is a roof, not a point
@@ -67,6 +69,16 @@ Roofline rooflineOf(const KernelTable& table, const std::string& title) {
                                 ? RooflinePoint::Bytes::OnChipL2
                                 : RooflinePoint::Bytes::FieldMemory,
                             false});
+        fastest = std::max(fastest, k.gflopPerS);
+    }
+    // A roof bounds what runs under it: a measured arithmetic roof below a
+    // kernel was timed while something else ran, and says so rather than
+    // claim to bound it.
+    for (Roof& roof : r.roofs) {
+        if (roof.role == Roof::Role::Arithmetic && roof.source == Roof::Source::Measured &&
+            roof.value < fastest) {
+            roof.name += " (timed while busy: a kernel ran faster; measure again)";
+        }
     }
     return r;
 }

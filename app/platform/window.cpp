@@ -176,6 +176,8 @@ void Window::pollEvents() { glfwPollEvents(); }
 
 void Window::waitEvents() { glfwWaitEvents(); }
 
+void Window::waitEventsFor(double seconds) { glfwWaitEventsTimeout(seconds); }
+
 void Window::swapBuffers() { glfwSwapBuffers(window_.get()); }
 
 void Window::setVsync(bool on) {

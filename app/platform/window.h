@@ -30,8 +30,10 @@ public:
     void close();
     // The events that arrived go into input() (GLFW's callbacks run here).
     void pollEvents();
-    // Sleeps until an event arrives (while minimised: nothing to draw).
+    // Sleeps until an event arrives (while minimised: nothing to draw), or
+    // at most `seconds`.
     void waitEvents();
+    void waitEventsFor(double seconds);
     void swapBuffers();
 
     void setVsync(bool on);

@@ -68,7 +68,6 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     const double now = clock_();
     const bool timed = timer_.timed(now);
     drawPanes(steps, bar, timed, actions.toggleLoupe);
-    measures_.advanceBandwidth(simulation());
     notice_.frame(s.running, clock_());
     const ComparisonReadouts& compared = shown().comparison;
     overlays_ =
@@ -88,6 +87,10 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     // submission now that its steps are queued: one switch from CUDA to GL
     // and back a frame.
     panes_.finishFrame();
+    if (measuringBandwidth() && !measuringRow()) {
+        glFinish();  // a CPU row is not timed beside the software GL's drawing
+    }
+    measures_.advanceBandwidth(simulation(), !windowed_);
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
 }
@@ -103,9 +106,10 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
             measures_.afterSteps(simulation(), shown(), steps, timed, clock_());
         }
     };
-    const PanesFrame frame{steps,  timed, displayLatency_,          input_.navigation().view(),
-                           loupe,  bar,   surface_.pixelsPerUnit(), showsDifference(),
-                           measure};
+    const std::optional<ViewTransform>& view = input_.navigation().view();
+    const float ppu = surface_.pixelsPerUnit();
+    const PanesFrame frame{steps, timed, windowed_,         view,   loupe,
+                           bar,   ppu,   showsDifference(), measure};
     panes_.draw(renderer_, frame, shown().comparison.difference);
     panes_.lead().showDisplayPath(shown());
     panes_.measureDifference(steps, timed, showsDifference(), shown().comparison);
@@ -118,7 +122,8 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
 int LectureUi::paceSteps(const PanelActions& actions) {
     LectureSettings& s = settings();
     const int paced = pacer_.nextAt(paceSettingsOf(s, panes_.fastestGrowth()), clock_(), s.running);
-    int steps = s.running ? paced : stepsThisFrame(s, actions);
+    // None while a row of the table is timed: it would time them too.
+    int steps = measuringRow() ? 0 : s.running ? paced : stepsThisFrame(s, actions);
     if (cueStepsLeft_) {
         steps = static_cast<int>(std::min<long long>(steps, std::max(0LL, *cueStepsLeft_)));
     }
@@ -137,18 +142,6 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 void LectureUi::say(const Notice& notice) {
     shown().message = notice.text;
     notice_.say(notice, clock_());
-}
-
-void LectureUi::say(const std::optional<Notice>& notice) {
-    if (notice) {
-        say(*notice);
-    }
-}
-
-void LectureUi::say(const std::vector<Notice>& notices) {
-    for (const Notice& notice : notices) {
-        say(notice);
-    }
 }
 
 void LectureUi::show(const ControlOutcome& outcome) {

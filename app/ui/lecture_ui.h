@@ -62,6 +62,9 @@ public:
     // (the button, a cue, --bandwidth; not a new grid's own table).
     void measureBandwidth(bool unfold = true);
     bool measuringBandwidth() const { return measures_.bandwidth().running(); }
+    // A row of it is timed on the survey's thread (in a window): the frames
+    // go on and keys act; the steps wait.
+    bool measuringRow() const { return measures_.holdsSteps(); }
     // Display buffers set up with CUDA so far over every pane.
     int registrations() const { return panes_.registrations(); }
 
@@ -81,8 +84,10 @@ public:
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timer_.set(timing); }
-    // The buffer written a frame before (the window) or the newest.
-    void setDisplayLatency(bool latency) { displayLatency_ = latency; }
+    // In a window: the buffer written a frame before is drawn, and the
+    // table's rows are timed beside the frames. Else (simulated time) the
+    // newest buffer, and each frame times a row to its end.
+    void setWindowed(bool windowed) { windowed_ = windowed; }
     // The clock (seconds) of the pace and the rates: the host's, or simulated.
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
     // Pane A's newest frame; its times only when it was timed.
@@ -102,8 +107,16 @@ private:
     PanelReadouts& shown() { return lead().readouts(); }
     // On the panel's message line whole, on the field in brief.
     void say(const Notice& notice);
-    void say(const std::optional<Notice>& notice);  // when there is one
-    void say(const std::vector<Notice>& notices);
+    void say(const std::optional<Notice>& notice) {
+        if (notice) {
+            say(*notice);
+        }
+    }
+    void say(const std::vector<Notice>& notices) {
+        for (const Notice& notice : notices) {
+            say(notice);
+        }
+    }
 
     void apply(const PanelActions& actions);
     // A control's outcome said; a new grid fitted and its table measured.
@@ -143,7 +156,7 @@ private:
     SurfaceSize surface_;
     FrameTimer timer_;
     std::function<double()> clock_ = secondsNow;
-    bool displayLatency_ = false;
+    bool windowed_ = false;
     // Last: its recording finishes while the GL objects above live.
     LecturePictures pictures_;
 };

@@ -19,14 +19,27 @@ LectureWindow::LectureWindow(const LectureStart& start, const std::optional<Scen
       lecture_(start.settings, std::move(backend), imgui_, window_.description(), scene) {
     std::fprintf(stderr, "%s\n", backendReason.c_str());
     // A frame of latency on the shared buffers, so no frame waits for its
-    // own steps before GL draws.
-    lecture_.setDisplayLatency(true);
+    // own steps before GL draws, and no frame for a row of the table.
+    lecture_.setWindowed(true);
 }
+
+namespace {
+
+constexpr double kFrameSecondsWhileARowIsTimed = 0.25;
+
+}  // namespace
 
 void LectureWindow::run() {
     long long done = 0;
     for (;;) {
-        window_.pollEvents();
+        if (lecture_.measuringRow()) {
+            // The table's row is timed beside as little drawing as may be
+            // (on the CPU the software GL shares its cores): a frame when a
+            // key or the pointer comes, else a few a second.
+            window_.waitEventsFor(kFrameSecondsWhileARowIsTimed);
+        } else {
+            window_.pollEvents();
+        }
         const SurfaceSize size = window_.size();
         if (size.pixels.width < 1 || size.pixels.height < 1) {
             // Minimised: nothing to draw into; the simulation waits with it.

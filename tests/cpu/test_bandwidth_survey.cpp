@@ -1,9 +1,12 @@
-// The window's bandwidth survey: the bench's table 1, one row per advance(),
-// on a backend of its own, and never a throw into the frame loop; a row
-// whose samples spread (a busy machine) says so, from a scripted stopwatch.
+// The window's bandwidth survey: the bench's table 1, a row at a time on a
+// thread of its own and a backend of its own, never a wait in advance() and
+// never a throw into the frame loop; a row whose samples spread (a busy
+// machine) says so, from a scripted stopwatch.
 
+#include <condition_variable>
 #include <cstddef>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -51,7 +54,7 @@ std::vector<std::string> rowNames(const KernelTable& table) {
 std::size_t rowCount(const KernelTable& table) { return rowNames(table).size(); }
 
 void runToEnd(BandwidthSurvey& survey) {
-    while (survey.advance()) {
+    while (survey.measureRow()) {
     }
 }
 
@@ -68,7 +71,7 @@ TEST(BandwidthSurvey, MeasuresTheBenchTableInOrderOneRowPerAdvance) {
         const SurveyProgress before = survey.progress();
         EXPECT_EQ(before.rowsDone, row);
         EXPECT_EQ(before.next, expected[row]);
-        const bool more = survey.advance();
+        const bool more = survey.measureRow();
         EXPECT_EQ(more, row + 1 < expected.size());
         EXPECT_EQ(survey.progress().rowsDone, row + 1);
         ASSERT_EQ(rowCount(survey.result()), row + 1);
@@ -77,7 +80,7 @@ TEST(BandwidthSurvey, MeasuresTheBenchTableInOrderOneRowPerAdvance) {
     EXPECT_EQ(survey.state(), SurveyState::Finished);
     EXPECT_FALSE(survey.running());
     EXPECT_TRUE(survey.progress().next.empty());
-    EXPECT_FALSE(survey.advance());
+    EXPECT_FALSE(survey.measureRow());
     EXPECT_EQ(rowNames(survey.result()), expected);
     EXPECT_EQ(survey.result().kernels.size(), benchBackend.kernels().size());
     EXPECT_EQ(survey.grid().nx, 67);
@@ -91,7 +94,7 @@ TEST(BandwidthSurvey, PercentagesAreOfTheCopyFloorWhicheverRowArrivedFirst) {
     const Params params = awkwardGrid();
     survey.start(params, std::make_unique<CpuBackend>());
     // The ceiling is timed before the floor: no share of it yet.
-    survey.advance();
+    survey.measureRow();
     EXPECT_EQ(survey.result().systemCopy.percentOfCopy, 0.0);
     runToEnd(survey);
 
@@ -122,11 +125,11 @@ TEST(BandwidthSurvey, PercentagesAreOfTheCopyFloorWhicheverRowArrivedFirst) {
 TEST(BandwidthSurvey, CancelStopsItAndKeepsTheRowsMeasured) {
     BandwidthSurvey survey;
     survey.start(awkwardGrid(), std::make_unique<CpuBackend>());
-    ASSERT_TRUE(survey.advance());
+    ASSERT_TRUE(survey.measureRow());
     survey.cancel();
     EXPECT_EQ(survey.state(), SurveyState::Cancelled);
     EXPECT_FALSE(survey.running());
-    EXPECT_FALSE(survey.advance());
+    EXPECT_FALSE(survey.measureRow());
     EXPECT_EQ(survey.progress().rowsDone, 1u);
     EXPECT_TRUE(survey.progress().next.empty());
     EXPECT_EQ(rowCount(survey.result()), 1u);
@@ -136,6 +139,71 @@ TEST(BandwidthSurvey, CancelStopsItAndKeepsTheRowsMeasured) {
     EXPECT_TRUE(survey.running());
     EXPECT_EQ(survey.progress().rowsDone, 0u);
     EXPECT_EQ(rowCount(survey.result()), 0u);
+}
+
+// The CPU backend whose platform copy (the table's first row) waits until
+// the test lets it go: a row as long as the test wants, without a clock.
+class HeldCopyBackend final : public ForwardingBackend {
+public:
+    HeldCopyBackend() : ForwardingBackend(std::make_unique<CpuBackend>()) {}
+    void systemCopy() override {
+        std::unique_lock<std::mutex> lock(gate_->mutex);
+        ++gate_->copies;
+        gate_->changed.notify_all();
+        gate_->changed.wait(lock, [this] { return gate_->open; });
+        lock.unlock();
+        ForwardingBackend::systemCopy();
+    }
+    struct Gate {
+        std::mutex mutex;
+        std::condition_variable changed;
+        int copies = 0;
+        bool open = false;
+    };
+    std::shared_ptr<Gate> gate() const { return gate_; }
+
+private:
+    std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
+};
+
+// advance() hands the row to the survey's thread and returns while it is
+// timed (the window draws and takes keys meanwhile): it never waits, however
+// long the row takes, and the row lands once the thread is done.
+TEST(BandwidthSurvey, AdvanceNeverWaitsForARow) {
+    auto held = std::make_unique<HeldCopyBackend>();
+    const std::shared_ptr<HeldCopyBackend::Gate> gate = held->gate();
+    BandwidthSurvey survey;
+    survey.start(awkwardGrid(), std::move(held));
+    ASSERT_TRUE(survey.running()) << survey.error();
+    EXPECT_TRUE(survey.advance());
+    {
+        // The row is under way on its thread, held inside its first copy.
+        std::unique_lock<std::mutex> lock(gate->mutex);
+        gate->changed.wait(lock, [&] { return gate->copies > 0; });
+    }
+    for (int frame = 0; frame < 5; ++frame) {
+        EXPECT_TRUE(survey.advance()) << "a frame while the row is held";
+        EXPECT_TRUE(survey.rowInFlight());
+        EXPECT_EQ(survey.progress().rowsDone, 0u);
+    }
+    {
+        std::lock_guard<std::mutex> lock(gate->mutex);
+        gate->open = true;
+    }
+    gate->changed.notify_all();
+    EXPECT_TRUE(survey.measureRow());
+    EXPECT_EQ(survey.progress().rowsDone, 1u);
+    ASSERT_EQ(rowCount(survey.result()), 1u);
+    // Cancelled with a row in flight: the call returns at once, the row
+    // ends on its thread and is dropped.
+    EXPECT_TRUE(survey.advance());
+    survey.cancel();
+    EXPECT_FALSE(survey.running());
+    while (survey.rowInFlight()) {
+        survey.advance();
+    }
+    EXPECT_EQ(survey.progress().rowsDone, 1u);
+    EXPECT_EQ(survey.state(), SurveyState::Cancelled);
 }
 
 TEST(BandwidthSurvey, AGridTooLargeForMemoryIsRefusedWithAMessageNotAThrow) {
@@ -151,7 +219,7 @@ TEST(BandwidthSurvey, AGridTooLargeForMemoryIsRefusedWithAMessageNotAThrow) {
     EXPECT_EQ(survey.state(), SurveyState::Failed);
     EXPECT_FALSE(survey.running());
     EXPECT_NE(survey.error().find("65536 x 65536 grid needs"), std::string::npos) << survey.error();
-    EXPECT_FALSE(survey.advance());
+    EXPECT_FALSE(survey.measureRow());
     EXPECT_EQ(rowCount(survey.result()), 0u);
 }
 
@@ -162,7 +230,7 @@ TEST(BandwidthSurvey, WhatCannotBeMeasuredIsItsErrorNotAThrow) {
     EXPECT_NO_THROW(survey.start(noInterior, std::make_unique<CpuBackend>()));
     EXPECT_EQ(survey.state(), SurveyState::Failed);
     EXPECT_FALSE(survey.error().empty());
-    EXPECT_FALSE(survey.advance());
+    EXPECT_FALSE(survey.measureRow());
 
     EXPECT_NO_THROW(survey.start(awkwardGrid(), nullptr));
     EXPECT_EQ(survey.state(), SurveyState::Failed);

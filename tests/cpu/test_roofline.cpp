@@ -2,6 +2,7 @@
 // move (kernels/kernel_traffic.h), the points and roofs built from table 1
 // as measured (app/measure/roofline.h), and the running kernel's point.
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -121,6 +122,31 @@ TEST(Roofline, ItsPointsAreTableOnesRowsAndItsRoofsTheMeasuredOnes) {
     // Which of two rates timed a moment apart is higher (a kernel's against
     // the arithmetic roof) is how busy the cores were then, not what the
     // code does: the bench shows it, no test holds it.
+}
+
+// A roof bounds what it claims to: a measured arithmetic roof that a
+// kernel's point passes (the burst timed while something else ran) says so
+// in its name; one above every point keeps its name.
+TEST(Roofline, AnArithmeticRoofBelowAKernelSaysItWasTimedWhileBusy) {
+    KernelTable table = measuredTable();
+    ASSERT_FALSE(table.kernels.empty());
+    double fastest = 0.0;
+    for (const KernelTiming& k : table.kernels) {
+        fastest = k.kernel == Kernel::Copy ? fastest : std::max(fastest, k.gflopPerS);
+    }
+    const auto arithmeticName = [](const Roofline& roofline) {
+        for (const Roof& roof : roofline.roofs) {
+            if (roof.role == Roof::Role::Arithmetic) {
+                return roof.name;
+            }
+        }
+        return std::string();
+    };
+    table.roofs.arithmeticGflops = 2.0 * fastest;
+    EXPECT_EQ(arithmeticName(rooflineOf(table, "cpu")), "the stencil's arithmetic");
+    table.roofs.arithmeticGflops = 0.5 * fastest;
+    const std::string busy = arithmeticName(rooflineOf(table, "cpu"));
+    EXPECT_NE(busy.find("timed while busy"), std::string::npos) << busy;
 }
 
 TEST(Roofline, TheArithmeticBurstIsTimedAndCountsWhatItDoes) {
