@@ -20,7 +20,8 @@ namespace heatlab {
 
 class LectureMeasures {
 public:
-    // `now` in seconds, from the clock the lecture's pace reads.
+    // `now` in seconds, from the host's steady clock (the rates are what
+    // the machine did, also when the lecture runs in simulated time).
     explicit LectureMeasures(double now) : rates_(now) {}
 
     // After a frame of `steps` steps: the rates, the roofline point and the

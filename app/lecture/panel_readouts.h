@@ -24,6 +24,7 @@ struct ComparisonReadouts {
     bool running = false;
     std::string backend;                  // pane B's, as `backend` below
     std::vector<Kernel> kernels;          // the stencil kernels pane B's backend has
+    bool fieldInHostMemory = false;       // pane B's: it has no display path but via host
     std::optional<FrameStats> breakdown;  // pane B's part of the newest timed frame
     int timedSteps = 0;                   // the steps that frame ran, in each pane
     float maxAbs = 0.0f;

@@ -55,6 +55,11 @@ void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadou
     sameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("pinned").x +
                    ImGui::GetStyle().ItemInnerSpacing.x);
     followed(b.pinned, a.pinned, [](bool& v) { ImGui::Checkbox("pinned##b", &v); });
+    if (readouts.comparison.fieldInHostMemory) {
+        // No interop to choose: the field is on the host already.
+        ImGui::TextColored(kDim, "B draws via host, its one path");
+        return;
+    }
     followed(b.path, a.picture.path,
              [](DisplayPath& v) { combo("B's display path", v, allDisplayPaths()); });
     followed(b.mapPerFrame, a.picture.mapPerFrame,
@@ -101,7 +106,7 @@ void costs(const PanelReadouts& readouts) {
         };
         row("ms a step", perStep(a), perStep(b));
         row("ms a frame", frameTotal(a), frameTotal(b));
-        row("max |u|", numberText(readouts.maxAbs, 4), numberText(readouts.comparison.maxAbs, 4));
+        row("max |u|", numberText(readouts.maxAbs, 3), numberText(readouts.comparison.maxAbs, 3));
         ImGui::EndTable();
     }
     const PaneDifference& d = readouts.comparison.difference;

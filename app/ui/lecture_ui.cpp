@@ -103,7 +103,9 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
     const auto measure = [this, steps, timed](PaneRun& run, bool isLead) {
         measurePane(run, isLead && loupeShown(settings().loupe, run.growthFactor()));
         if (isLead) {
-            measures_.afterSteps(simulation(), shown(), steps, timed, clock_());
+            // The rates on the host's clock, also in simulated time: what
+            // this machine did, not what the lecture's clock asked for.
+            measures_.afterSteps(simulation(), shown(), steps, timed, secondsNow());
         }
     };
     const std::optional<ViewTransform>& view = input_.navigation().view();

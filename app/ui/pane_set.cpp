@@ -49,6 +49,7 @@ std::vector<Notice> PaneSet::follow(ABComparison& c, bool toggle, bool bAsA,
     PaneRun& runB = last().run();
     b.backend = runB.control().backendText();
     b.kernels = runB.simulation().backend().stencilKernels();
+    b.fieldInHostMemory = runB.simulation().backend().facts().fieldInHostMemory;
     return said;
 }
 

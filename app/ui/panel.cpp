@@ -480,6 +480,9 @@ namespace {
 // the narrow panel (kSplitPresenterPanelWidth); the rest waits for one pane.
 void splitPresenterSections(LectureSettings& settings, const PanelReadouts& readouts,
                             PanelActions& actions, PanelLayout& layout) {
+    if (readouts.focus) {
+        ImGui::SetScrollY(0.0f);  // a cue's A/B: the cue and the section from the top
+    }
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
     if (!readouts.cue.empty()) {
         cueControls(readouts, actions);
