@@ -77,7 +77,7 @@ Roofline rooflineOf(const KernelTable& table, const std::string& title) {
     for (Roof& roof : r.roofs) {
         if (roof.role == Roof::Role::Arithmetic && roof.source == Roof::Source::Measured &&
             roof.value < fastest) {
-            roof.name += " (timed while busy: a kernel ran faster; measure again)";
+            roof.name += " (timed while busy)";
         }
     }
     return r;
