@@ -33,14 +33,16 @@ std::optional<Notice> LectureMeasures::startBandwidth(Simulation& simulation) {
     return std::nullopt;
 }
 
-void LectureMeasures::advanceBandwidth(Simulation& simulation, bool waitForRow) {
-    if (bandwidth_.running() && !bandwidth_.rowInFlight()) {
+void LectureMeasures::advanceBandwidth(Simulation& simulation, bool waitForRow,
+                                       const std::function<void()>& finishDrawing) {
+    const auto beforeRow = [&] {
         simulation.backend().synchronize();
-    }
+        finishDrawing();
+    };
     if (waitForRow) {
-        bandwidth_.measureRow();
+        bandwidth_.measureRow(beforeRow);
     } else {
-        bandwidth_.advance();  // also lets a cancelled survey's last row go
+        bandwidth_.advance(beforeRow);  // also lets a cancelled survey's last row go
     }
 }
 

@@ -6,6 +6,7 @@
 // accuracy lesson's error against the exact solution. No GL: LectureUi
 // calls it, the panel shows what it writes into the readouts.
 
+#include <functional>
 #include <optional>
 
 #include "app/lecture/accuracy_lesson.h"
@@ -34,12 +35,13 @@ public:
     // why not, when a second backend cannot be had.
     std::optional<Notice> startBandwidth(Simulation& simulation);
     void cancelBandwidth() { bandwidth_.cancel(); }
-    // The table's part of the frame, once its steps are done: a finished
-    // row taken and the next one started on the survey's thread (the
-    // lecture's steps waited for first: a row timed beside queued steps
-    // would time both), or, `waitForRow`, measured here to its end (simulated
+    // The table's part of the frame: a finished row taken and the next one
+    // started on the survey's thread, once `simulation`'s queued steps are
+    // done and `finishDrawing` has run (a row timed beside either would
+    // time them too); or, `waitForRow`, measured here to its end (simulated
     // time, where nothing waits on a key).
-    void advanceBandwidth(Simulation& simulation, bool waitForRow);
+    void advanceBandwidth(Simulation& simulation, bool waitForRow,
+                          const std::function<void()>& finishDrawing);
     // A row is being timed: the lecture runs no steps until it is done.
     bool holdsSteps() const { return bandwidth_.rowInFlight(); }
     const BandwidthSurvey& bandwidth() const { return bandwidth_; }

@@ -57,7 +57,7 @@ void BandwidthSurvey::prepare(std::unique_ptr<Backend> backend) {
     backend_ = std::move(backend);
 }
 
-bool BandwidthSurvey::advance() {
+bool BandwidthSurvey::advance(const std::function<void()>& beforeRow) {
     using namespace std::chrono_literals;
     if (row_.valid() && row_.wait_for(0s) == std::future_status::ready) {
         finishRow();
@@ -69,6 +69,9 @@ bool BandwidthSurvey::advance() {
         return false;
     }
     if (!row_.valid()) {
+        if (beforeRow) {
+            beforeRow();
+        }
         // The thread times on a copy; this one keeps drawing the table.
         row_ = std::async(
             std::launch::async, [this, row = rows_[rowsDone_], table = table_]() mutable {
@@ -79,8 +82,8 @@ bool BandwidthSurvey::advance() {
     return true;
 }
 
-bool BandwidthSurvey::measureRow() {
-    if (!advance()) {
+bool BandwidthSurvey::measureRow(const std::function<void()>& beforeRow) {
+    if (!advance(beforeRow)) {
         return false;
     }
     finishRow();

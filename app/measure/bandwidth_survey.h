@@ -8,6 +8,7 @@
 // No ImGui here: bandwidth_table.h draws it.
 
 #include <cstddef>
+#include <functional>
 #include <future>
 #include <memory>
 #include <string>
@@ -60,15 +61,15 @@ public:
 
     // Never waits: takes a row the thread has finished (a row that threw
     // ends the survey, state Failed, with its message) and hands it the
-    // next, if any. Returns whether rows remain. Call once per frame; a row
-    // starts only after the lecture's steps have finished (synchronise its
-    // backend first), and the lecture runs none while rowInFlight(), or a
-    // GPU row would be timed beside them.
-    bool advance();
+    // next, if any, calling `beforeRow` first: it finishes whatever else
+    // would be timed with the row (the lecture's queued steps, its drawing).
+    // The lecture runs no steps while rowInFlight(). Returns whether rows
+    // remain. Call once per frame.
+    bool advance(const std::function<void()>& beforeRow = {});
     // Measures the next row to its end, here: advance() and the wait for
     // it (`shot --ui` in simulated time, the tests). Returns whether rows
     // remain.
-    bool measureRow();
+    bool measureRow(const std::function<void()>& beforeRow = {});
     bool rowInFlight() const { return row_.valid(); }
 
     // Stops measuring; the rows measured stay. A row still being timed is

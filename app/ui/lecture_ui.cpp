@@ -87,10 +87,8 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     // submission now that its steps are queued: one switch from CUDA to GL
     // and back a frame.
     panes_.finishFrame();
-    if (measuringBandwidth() && !measuringRow()) {
-        glFinish();  // a CPU row is not timed beside the software GL's drawing
-    }
-    measures_.advanceBandwidth(simulation(), !windowed_);
+    // A CPU row is not timed beside the software GL's drawing either.
+    measures_.advanceBandwidth(simulation(), !windowed_, [] { glFinish(); });
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
 }
