@@ -89,7 +89,8 @@ std::string frameTotal(const std::optional<FrameStats>& timed) {
 void costs(const PanelReadouts& readouts) {
     const std::optional<FrameStats>& a = readouts.breakdown;
     const std::optional<FrameStats>& b = readouts.comparison.breakdown;
-    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+    // Columns shared out across the width: a narrow panel cuts none.
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
     if (ImGui::BeginTable("panes", 3, flags)) {
         ImGui::TableSetupColumn("");
         ImGui::TableSetupColumn("A");
@@ -106,7 +107,7 @@ void costs(const PanelReadouts& readouts) {
         };
         row("ms a step", perStep(a), perStep(b));
         row("ms a frame", frameTotal(a), frameTotal(b));
-        row("max |u|", numberText(readouts.maxAbs, 3), numberText(readouts.comparison.maxAbs, 3));
+        row("max |u|", numberText(readouts.maxAbs, 2), numberText(readouts.comparison.maxAbs, 2));
         ImGui::EndTable();
     }
     const PaneDifference& d = readouts.comparison.difference;
