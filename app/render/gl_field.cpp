@@ -190,18 +190,22 @@ void GlField::uploadImageOf(Backend& backend, const ViewSampling& sampling) {
 }
 
 FieldRange GlField::storedRange() const {
-    // Copied on the GPU into a buffer of GL's own, then read: GL may answer
-    // a read of memory it imported from a copy of its own that CUDA's
-    // writes do not reach (seen on the H200), while a GPU copy reads the
-    // memory itself.
     constexpr GLsizeiptr kBytes = kDisplayRangeFloats * sizeof(float);
+    float ends[kDisplayRangeFloats] = {0.0f, 0.0f, 0.0f};
+    if (usingShared() && drawn_ >= 0) {
+        // CUDA wrote it and reads it: no GL read of the imported memory is
+        // trusted (SharedGlBuffers::read).
+        shared_->read(drawn_, grid_.bytes(), ends, sizeof(ends));
+        return {ends[0], ends[1], ends[2] != 0.0f};
+    }
+    // Copied on the GPU into a buffer of GL's own, then read, as the
+    // mapped interop buffer is only ever read.
     const gl::Buffer scratch = gl::Buffer::create();
     glBindBuffer(GL_COPY_WRITE_BUFFER, scratch.id());
     GL_CHECK(glBufferData(GL_COPY_WRITE_BUFFER, kBytes, nullptr, GL_STREAM_READ));
     glBindBuffer(GL_COPY_READ_BUFFER, drawnBuffer());
     GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
                                  static_cast<GLintptr>(grid_.bytes()), 0, kBytes));
-    float ends[kDisplayRangeFloats] = {0.0f, 0.0f, 0.0f};
     GL_CHECK(glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, kBytes, ends));
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
@@ -209,6 +213,12 @@ FieldRange GlField::storedRange() const {
 }
 
 void GlField::queueRangeReadback() {
+    if (usingShared() && drawn_ >= 0) {
+        // CUDA's copy of 12 bytes, its write already waited for by settle():
+        // read now, answered at the next finishedRange().
+        sharedRange_ = storedRange();
+        return;
+    }
     if (rangeCopied_ != nullptr || !buffer_) {
         return;
     }
@@ -231,6 +241,11 @@ void GlField::queueRangeReadback() {
 }
 
 std::optional<FieldRange> GlField::finishedRange() {
+    if (sharedRange_) {
+        const FieldRange range = *sharedRange_;
+        sharedRange_.reset();
+        return range;
+    }
     if (rangeCopied_ == nullptr) {
         return std::nullopt;
     }

@@ -99,7 +99,8 @@ public:
     // range draws with). Reads the buffer back, so it waits for what writes it.
     FieldRange storedRange() const;
     // The same without waiting, for labels drawn every frame: the stored
-    // min and max are copied on the GPU into a small buffer of their own,
+    // min and max are copied on the GPU into a small buffer of their own
+    // (from shared buffers CUDA reads them at once: 12 bytes, already written),
     // behind the frame that wrote them (queueRangeReadback(), one copy in
     // flight; a call while one is in flight does nothing; it goes to the
     // GPU with the frame's work, at finishFrame() or a buffer swap), and
@@ -159,7 +160,8 @@ private:
     bool mapPerFrame_ = false;
     int sharedImports_ = 0;
     gl::Buffer rangeReadback_;
-    GLsync rangeCopied_ = nullptr;  // the fence behind the copy in flight
+    GLsync rangeCopied_ = nullptr;           // the fence behind the copy in flight
+    std::optional<FieldRange> sharedRange_;  // read by CUDA, not yet answered
 };
 
 }  // namespace heatlab

@@ -107,6 +107,10 @@ public:
         glFlush();
     }
 
+    void read(int index, std::size_t offset, void* out, std::size_t bytes) override {
+        slots_[index].memory->read(offset, out, bytes);
+    }
+
 private:
     struct Slot {
         std::unique_ptr<SharedDeviceMemory> memory;

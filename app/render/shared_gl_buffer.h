@@ -32,6 +32,12 @@ public:
     // would send the next frame's first GL commands early) before CUDA
     // writes that buffer again.
     virtual void fenceReads(int index) = 0;
+    // `bytes` at `offset` of buffer `index`, read by CUDA after its last
+    // write: GL's own reads of the imported memory, even a GPU copy, were
+    // seen on the H200 to answer from a copy that CUDA's writes had not
+    // reached (pane A's colour bar read "0 ... 0" in the lecture's A/B cue
+    // while its field, drawn through a texture, was right).
+    virtual void read(int index, std::size_t offset, void* out, std::size_t bytes) = 0;
 };
 
 // Two buffers of `bytes` in the current GL context, or nullptr with *why:

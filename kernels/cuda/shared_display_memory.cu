@@ -123,6 +123,9 @@ std::unique_ptr<SharedDeviceMemory> SharedDeviceMemory::create(std::size_t bytes
 
 SharedDeviceMemory::~SharedDeviceMemory() {
     const Driver& d = Driver::get();
+    if (readStream_ != nullptr) {
+        CUDA_CHECK_PRINT(cudaStreamDestroy(static_cast<cudaStream_t>(readStream_)));
+    }
     if (written_ != nullptr) {
         CUDA_CHECK_PRINT(cudaEventSynchronize(static_cast<cudaEvent_t>(written_)));
         CUDA_CHECK_PRINT(cudaEventDestroy(static_cast<cudaEvent_t>(written_)));
@@ -158,6 +161,22 @@ void SharedDeviceMemory::recordWritten(void* stream) {
 
 void SharedDeviceMemory::waitWritten() {
     CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(written_)));
+}
+
+void SharedDeviceMemory::read(std::size_t offset, void* out, std::size_t bytes) {
+    if (offset + bytes > bytes_) {
+        throw RuntimeError("SharedDeviceMemory::read: past the end of the memory");
+    }
+    if (readStream_ == nullptr) {
+        cudaStream_t stream = nullptr;
+        CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+        readStream_ = stream;
+    }
+    const auto stream = static_cast<cudaStream_t>(readStream_);
+    CUDA_CHECK(cudaStreamWaitEvent(stream, static_cast<cudaEvent_t>(written_), 0));
+    CUDA_CHECK(cudaMemcpyAsync(out, reinterpret_cast<const char*>(data_) + offset, bytes,
+                               cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 }  // namespace heatlab

@@ -34,6 +34,12 @@ public:
     // for it before the graphics API reads it.
     void recordWritten(void* stream);
     void waitWritten();
+    // `bytes` at `offset` into host memory, read by CUDA after the last
+    // recorded write: GL's own reads of imported memory (a buffer copy, a
+    // glGetBufferSubData) were seen on the H200 to answer from an old copy,
+    // without GL ever being told CUDA wrote it. On a stream of its own, so
+    // it waits for nothing else the device is doing.
+    void read(std::size_t offset, void* out, std::size_t bytes);
 
 private:
     struct Driver;
@@ -43,6 +49,7 @@ private:
     std::size_t bytes_ = 0;
     unsigned long long handle_ = 0;  // CUmemGenericAllocationHandle
     void* written_ = nullptr;        // cudaEvent_t
+    void* readStream_ = nullptr;     // cudaStream_t, made at the first read()
     bool mapped_ = false;
 };
 
