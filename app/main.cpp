@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/commands/bench_command.h"
+#include "app/commands/serve_command.h"
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
 #include "app/ui/lecture_window.h"
@@ -74,6 +75,8 @@ int run(int argc, char** argv) {
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);
     heatlab::ShotOptions shotOptions;
     CLI::App* shot = heatlab::addShotCommand(app, shotOptions);
+    heatlab::ServeStart serveStart;
+    CLI::App* serve = heatlab::addServeCommand(app, serveStart);
     // Set after the commands are made: CLI11 copies a parent's footer into
     // each command it makes, and "the options above" are the window's only.
     app.footer(
@@ -104,6 +107,11 @@ int run(int argc, char** argv) {
         // lecture's frames (--ui, or --slide of both panes).
         const bool lecture = shotOptions.ui || shotOptions.settings.comparison.split;
         return lecture ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
+    }
+    if (serve->parsed()) {
+        heatlab::refuseDifferenceWithoutSplit(serveStart.lecture.settings.comparison);
+        heatlab::refuseServeOptionClashes(serveStart);
+        return heatlab::runServe(serveStart);
     }
     heatlab::refuseDifferenceWithoutSplit(windowStart.settings.comparison);
     return heatlab::runWindow(windowStart);

@@ -20,6 +20,8 @@ packages=(
   # libswscale6 on Debian 12) are loaded only when a recording starts, and
   # the tests decode with them.
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
+  # heatlab serve: HTTP and WebSocket (with TLS), and its frames as JPEG.
+  libwebsockets-dev libturbojpeg0-dev
 )
 
 missing=()

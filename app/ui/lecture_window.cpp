@@ -84,31 +84,39 @@ void LectureWindow::finish(bool drawn) {
     }
 }
 
-int runWindow(const LectureStart& start) {
-    LectureStart started = start;
-    std::optional<Scene> scene;
+PreparedLecture prepareLecture(const LectureStart& start) {
+    PreparedLecture prepared;
+    prepared.start = start;
     if (!start.scenePath.empty()) {
         // Read and checked whole before the backend or a window starts.
-        scene = readScene(start.scenePath, start.settings);
-        static_cast<LessonSettings&>(started.settings) = scene->settings;
+        prepared.scene = readScene(start.scenePath, start.settings);
+        static_cast<LessonSettings&>(prepared.start.settings) = prepared.scene->settings;
     }
     // Read and checked whole too: a bad cue list is one line and exit 2.
-    const std::optional<CueList> cues =
-        start.cues.empty() ? std::nullopt : std::optional<CueList>(readCues(start.cues));
-    BackendSelection selection = makeBackend(started.settings.backend);
-    if (!scene && !start.gridChosen) {
-        started.settings.params.grid = defaultWindowGrid(selection.backend->facts());
+    if (!start.cues.empty()) {
+        prepared.cues = readCues(start.cues);
     }
-    started.settings.useGridFor(choiceOf(*selection.backend));
-    Simulation::requireRunnable(*selection.backend, started.settings.params);
-    if (cues) {
-        LectureSettings begin = started.settings;
-        begin.backend = choiceOf(*selection.backend);
-        checkKernelsPlayable(*cues, begin);
+    prepared.selection = makeBackend(prepared.start.settings.backend);
+    LectureSettings& settings = prepared.start.settings;
+    if (!prepared.scene && !start.gridChosen) {
+        settings.params.grid = defaultWindowGrid(prepared.selection.backend->facts());
     }
-    LectureWindow window(started, scene, std::move(selection.backend), selection.reason);
-    if (cues) {
-        window.lecture().setCues(*cues);
+    settings.useGridFor(choiceOf(*prepared.selection.backend));
+    Simulation::requireRunnable(*prepared.selection.backend, settings.params);
+    if (prepared.cues) {
+        LectureSettings begin = settings;
+        begin.backend = choiceOf(*prepared.selection.backend);
+        checkKernelsPlayable(*prepared.cues, begin);
+    }
+    return prepared;
+}
+
+int runWindow(const LectureStart& start) {
+    PreparedLecture prepared = prepareLecture(start);
+    LectureWindow window(prepared.start, prepared.scene, std::move(prepared.selection.backend),
+                         prepared.selection.reason);
+    if (prepared.cues) {
+        window.lecture().setCues(*prepared.cues);
     }
     window.run();
     return 0;

@@ -9,11 +9,13 @@
 #include <optional>
 #include <string>
 
+#include "app/lecture/cue_list.h"
 #include "app/lecture/lecture_start.h"
 #include "app/lecture/scene.h"
 #include "app/platform/window.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
+#include "kernels/backend_factory.h"
 
 namespace heatlab {
 
@@ -38,6 +40,19 @@ private:
     ImGuiLayer imgui_;  // after the window: shut down while its context lives
     LectureUi lecture_;
 };
+
+// What a lecture starts from, read and checked before any window or GL:
+// the --scene file (its settings in `start`), the --cues list, the backend
+// (the grid the backend's default where none was chosen), the grid and the
+// cues' kernels checked against it. Throws UsageError (one line, exit 2)
+// for a scene or cue list that cannot be read or is not valid.
+struct PreparedLecture {
+    LectureStart start;
+    std::optional<Scene> scene;
+    std::optional<CueList> cues;
+    BackendSelection selection;
+};
+PreparedLecture prepareLecture(const LectureStart& start);
 
 // `heatlab` with no command: reads the --scene file, makes the backend and
 // checks the grid and kernel against it before any window, then runs the

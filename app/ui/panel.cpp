@@ -440,13 +440,15 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
         ImGui::EndCombo();
     }
     noteBeside("load one");
-    ImGui::InputText("file", scene.path, sizeof scene.path);
-    if (ImGui::Button("Save scene")) {
-        scene.save = true;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Load scene")) {
-        scene.load = true;
+    if (!scene.filesHidden) {
+        ImGui::InputText("file", scene.path, sizeof scene.path);
+        if (ImGui::Button("Save scene")) {
+            scene.save = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Load scene")) {
+            scene.load = true;
+        }
     }
     if (!scene.loadedTitle.empty()) {
         textWrappedAtSpaces(scene.loadedTitle);
@@ -589,7 +591,11 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     }
     ImGui::Separator();
     combo("screenshot of", screenshot.kind, allScreenshotKinds());
-    inputText("into folder", screenshot.folder);
+    if (screenshot.sentTo.empty()) {
+        inputText("into folder", screenshot.folder);
+    } else {
+        textWrappedAtSpaces(screenshot.sentTo);
+    }
     if (ImGui::Button("Screenshot (F12)")) {
         actions.screenshot = true;
     }

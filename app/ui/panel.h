@@ -28,6 +28,9 @@ struct ScenePanel {
     bool save = false;
     bool load = false;
     int shipped = -1;  // index into shippedTitles
+    // Served to a browser without --allow-files: no file of the server is
+    // named from the panel (the shipped scenes stay).
+    bool filesHidden = false;
 };
 
 // What F12, P and the Screenshot button write: the field at the grid's own
@@ -47,6 +50,9 @@ struct ScreenshotPanel {
     // played at videoRate frames a second.
     int videoEvery = 0;
     int videoRate = 30;
+    // Served to a browser without --allow-writes: the folder is the
+    // server's own, and what is taken is sent to the browser (said here).
+    std::string sentTo;
 };
 
 // The panel's width in ImGui units at scale 1; in presenter mode while

@@ -9,6 +9,12 @@ namespace heatlab {
 SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& settings,
                                const std::optional<ViewTransform>& view) {
     SceneRequest request;
+    if (panel.filesHidden) {
+        // A served lecture names no file of the server (the panel shows no
+        // button for it either).
+        panel.save = false;
+        panel.load = false;
+    }
     const std::string path = panel.path;
     if (panel.save) {
         try {

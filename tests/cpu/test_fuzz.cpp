@@ -33,6 +33,7 @@
 #include "app/io/png_file.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/scene.h"
+#include "app/serve/wire.h"
 #include "kernels/base/errors.h"
 #include "tests/support/generated_json.h"
 #include "tests/support/same_scene.h"
@@ -209,6 +210,36 @@ std::vector<std::string> cueCorpus() {
         corpus.push_back(readFile(entry.path().string()));
     }
     return corpus;
+}
+
+// A browser's messages to `heatlab serve` (app/serve/wire.h): each one a
+// message or dropped with its reason; what parses is in range.
+TEST(Fuzz, ServedMessagesParseOrAreDroppedWithAReason) {
+    const std::vector<std::string> corpus{R"({"t":"ack","f":12})",
+                                          R"({"t":"key","a":"down","k":267,"i":1})",
+                                          R"({"t":"key","a":"repeat","k":82,"i":2})",
+                                          R"({"t":"text","c":12354,"i":3})",
+                                          R"({"t":"move","x":412.5,"y":300,"i":4})",
+                                          R"({"t":"button","b":0,"d":true,"i":5})",
+                                          R"({"t":"wheel","x":0,"y":-1.5,"i":6})",
+                                          R"({"t":"resize","w":1280,"h":800,"s":2,"i":7})",
+                                          R"({"t":"focus","f":false,"i":8})"};
+    fuzz("served messages", corpus, [](const std::string& text) {
+        std::string why;
+        const std::optional<ClientMessage> message = parseClientMessage(text, &why);
+        if (!message) {
+            EXPECT_FALSE(why.empty()) << text;
+            return;
+        }
+        if (message->event.kind == InputEvent::Kind::Resize) {
+            EXPECT_GE(message->event.size.pixels.width, 1) << text;
+            EXPECT_LE(message->event.size.pixels.width, kMostServedSide) << text;
+            EXPECT_LE(message->event.size.pixels.height, kMostServedSide) << text;
+        }
+        if (message->event.isKey()) {
+            EXPECT_LT(static_cast<int>(message->event.key), kKeyCodeLimit) << text;
+        }
+    });
 }
 
 TEST(Fuzz, CueListsEndInAListOrOneClearError) {

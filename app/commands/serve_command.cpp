@@ -1,0 +1,82 @@
+#include "app/commands/serve_command.h"
+
+#include "app/commands/option_values.h"
+#include "app/commands/window_command.h"
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+// The window's options that write a file on the server at quit: a served
+// lecture does not quit that way.
+constexpr const char* kWindowOnly[] = {"--screenshot", "--screenshot-window"};
+
+}  // namespace
+
+CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
+    CLI::App* serve = app.add_subcommand(
+        "serve",
+        "Run the lecture window with no display and show it in browsers: prints the "
+        "lecturer's URL (controls) and the class's (watches), tokens included; Ctrl+C stops");
+    addWindowOptions(*serve, o.lecture);
+    for (const char* flag : kWindowOnly) {
+        serve->remove_option(serve->get_option(flag));
+    }
+    addCountOption(*serve, "--port", o.server.port, 0, 65535,
+                   "TCP port to listen on (0: any free one, printed)");
+    addParsedOption(*serve, "--bind",
+                    "Address to listen on; anything but loopback lets other machines in (give "
+                    "--public-name too)",
+                    "ADDRESS", "127.0.0.1", [&o](const std::vector<std::string>& values) {
+                        o.server.bind = nonEmptyName(values.back(), "an IP address");
+                    });
+    addParsedOption(*serve, "--token-file",
+                    "The controller's token on the first line, the viewers' on an optional "
+                    "second (22 to 256 of A-Z a-z 0-9 - . _ ~) [default: new random ones]",
+                    "FILE", "", [&o](const std::vector<std::string>& values) {
+                        o.tokenFile = nonEmptyName(values.back(), "a token file");
+                    });
+    addCountOption(*serve, "--viewers", o.server.viewers, 0, 10000,
+                   "Viewers (view-only pages) at most at once");
+    serve
+        ->add_option_function<std::vector<std::string>>(
+            "--public-name",
+            [&o](const std::vector<std::string>& names) {
+                for (const std::string& name : names) {
+                    o.server.publicNames.push_back(nonEmptyName(name, "a host name"));
+                }
+            },
+            "A name (or address) browsers reach this server by, when bound to other than "
+            "loopback; may be given more than once")
+        ->type_name("NAME")
+        ->allow_extra_args(false);
+    addParsedOption(*serve, "--tls-cert", "Serve HTTPS and WSS with this PEM certificate", "FILE",
+                    "", [&o](const std::vector<std::string>& values) {
+                        o.server.tlsCert = nonEmptyName(values.back(), "a certificate file");
+                    });
+    addParsedOption(*serve, "--tls-key", "The private key of --tls-cert (PEM)", "FILE", "",
+                    [&o](const std::vector<std::string>& values) {
+                        o.server.tlsKey = nonEmptyName(values.back(), "a key file");
+                    });
+    addFlag(*serve, "--allow-writes", o.allowWrites,
+            "Pictures and videos taken from the browser are written on the server (into the "
+            "panel's folder) instead of sent to the browser");
+    addFlag(*serve, "--allow-files", o.allowFiles,
+            "The panel may name files of the server (save and load scenes)");
+    return serve;
+}
+
+void refuseServeOptionClashes(const ServeStart& o) {
+    if (o.server.tlsCert.empty() != o.server.tlsKey.empty()) {
+        throw UsageError("--tls-cert and --tls-key come together (a certificate and its key)");
+    }
+    if (!o.server.publicNames.empty() && isLoopbackAddress(o.server.bind)) {
+        throw UsageError(
+            "--public-name names the server beside a --bind that is not loopback; "
+            "on " +
+            o.server.bind + " only this machine reaches it");
+    }
+}
+
+}  // namespace heatlab

@@ -1,0 +1,92 @@
+#include "app/serve/frame_encoder.h"
+
+#include <cstdio>
+
+#include "app/serve/jpeg_codec.h"
+#include "kernels/base/host_clock.h"
+
+namespace heatlab {
+
+namespace {
+
+// The encode times kept: enough for a median, bounded for a long lecture.
+constexpr std::size_t kTimesKept = 4096;
+
+}  // namespace
+
+FrameEncoder::FrameEncoder(Publish publish)
+    : publish_(std::move(publish)), thread_([this] { run(); }) {}
+
+FrameEncoder::~FrameEncoder() {
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+}
+
+void FrameEncoder::submit(RgbImage picture, FrameHeader header, int quality) {
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (waiting_) {
+            ++replaced_;
+        }
+        header.width = picture.width;
+        header.height = picture.height;
+        header.quality = quality;
+        waiting_ = Job{std::move(picture), header, quality};
+    }
+    wake_.notify_one();
+}
+
+std::vector<double> FrameEncoder::encodeMilliseconds() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return milliseconds_;
+}
+
+long long FrameEncoder::replaced() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return replaced_;
+}
+
+void FrameEncoder::run() {
+    std::optional<JpegCodec> codec;
+    for (;;) {
+        Job job;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || waiting_.has_value(); });
+            if (stopping_) {
+                return;
+            }
+            job = std::move(*waiting_);
+            waiting_.reset();
+        }
+        try {
+            if (!codec) {
+                codec.emplace();
+            }
+            const double start = secondsNow();
+            std::vector<unsigned char> message;
+            message.reserve(kFrameHeaderBytes + job.picture.pixels.size() / 8);
+            appendFrameHeader(job.header, message);
+            codec->encode(job.picture, job.quality, message);
+            const double took = (secondsNow() - start) * 1000.0;
+            {
+                const std::lock_guard<std::mutex> lock(mutex_);
+                if (milliseconds_.size() == kTimesKept) {
+                    milliseconds_.erase(milliseconds_.begin(),
+                                        milliseconds_.begin() + kTimesKept / 2);
+                }
+                milliseconds_.push_back(took);
+            }
+            publish_(std::move(message));
+        } catch (const std::exception& e) {
+            // The lecture goes on; the browsers keep the last frame.
+            std::fprintf(stderr, "heatlab serve: a frame was not encoded: %s\n", e.what());
+        }
+    }
+}
+
+}  // namespace heatlab

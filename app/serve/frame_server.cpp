@@ -1,0 +1,656 @@
+#include "app/serve/frame_server.h"
+
+#include <arpa/inet.h>
+#include <libwebsockets.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+
+#include "kernels/base/errors.h"
+#include "serve/heatlab_js.h"
+#include "serve/index_html.h"
+
+namespace heatlab {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// At most this many frames sent to a client ahead of its acknowledgements.
+constexpr std::size_t kMostUnacknowledged = 2;
+// Input a second the controller may send (a drag sends one a display
+// frame), and the burst it may send at once.
+constexpr double kInputPerSecond = 600.0;
+constexpr double kInputBurst = 300.0;
+// A client whose messages keep being malformed is closed.
+constexpr int kMalformedBeforeClose = 20;
+// The page's own bodies go out in pieces of this size.
+constexpr std::size_t kHttpChunk = 16 * 1024;
+
+// A message with room before it for the WebSocket header lws writes there.
+struct Outgoing {
+    std::vector<unsigned char> bytes;  // LWS_PRE bytes, then the message
+    bool binary = true;
+    std::uint32_t frame = 0;  // a frame's sequence number, 0 for others
+
+    static std::shared_ptr<Outgoing> of(const unsigned char* data, std::size_t size, bool binary) {
+        auto out = std::make_shared<Outgoing>();
+        out->bytes.resize(LWS_PRE + size);
+        std::memcpy(out->bytes.data() + LWS_PRE, data, size);
+        out->binary = binary;
+        return out;
+    }
+    std::size_t size() const { return bytes.size() - LWS_PRE; }
+};
+
+// One connection's state, the service thread's (FrameServer::Shared keeps
+// it by connection; lws's own per-session memory is raw, and outlives a
+// connection's upgrade from HTTP in ways its versions differ on).
+struct Session {
+    // HTTP: the body being sent.
+    const char* body = nullptr;
+    std::size_t bodySize = 0;
+    std::size_t bodySent = 0;
+    // WebSocket.
+    Role role = Role::None;
+    bool established = false;
+    std::deque<std::shared_ptr<Outgoing>> queue;  // texts and downloads, before frames
+    std::deque<std::uint32_t> unacknowledged;     // frames sent, not yet acknowledged
+    std::uint32_t lastFrameSent = 0;
+    std::string incoming;  // a message's fragments so far
+    bool incomingTooLong = false;
+    int malformed = 0;
+    double inputAllowance = kInputBurst;
+    Clock::time_point allowanceAt = Clock::now();
+    bool closing = false;
+};
+
+}  // namespace
+
+struct FrameServer::Shared {
+    ServerOptions options;
+    lws_context* context = nullptr;
+    lws_vhost* vhost = nullptr;
+    std::thread thread;
+    std::atomic<bool> stopping{false};
+
+    // Between the callers and the service thread.
+    mutable std::mutex mutex;
+    std::shared_ptr<Outgoing> newest;
+    std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
+    std::vector<ClientMessage> input;
+    ServerCounts counts;
+
+    // The service thread's own.
+    std::unordered_map<lws*, std::unique_ptr<Session>> sessions;
+    std::vector<lws*> clients;
+    lws* controller = nullptr;
+    Clock::time_point lastStatus = Clock::now();
+    std::uint32_t statusFrames = 0;
+    std::uint32_t newestSeen = 0;
+    double frameRate = 0.0;
+
+    Session& session(lws* wsi) {
+        std::unique_ptr<Session>& s = sessions[wsi];
+        if (!s) {
+            s = std::make_unique<Session>();
+        }
+        return *s;
+    }
+    Session& fresh(lws* wsi) {
+        sessions[wsi] = std::make_unique<Session>();
+        return *sessions[wsi];
+    }
+
+    void count(long long ServerCounts::*field) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        ++(counts.*field);
+    }
+};
+
+namespace {
+
+std::string header(lws* wsi, lws_token_indexes token) {
+    const int length = lws_hdr_total_length(wsi, token);
+    if (length <= 0 || length > 1024) {
+        return "";
+    }
+    std::string value(static_cast<std::size_t>(length) + 1, '\0');
+    if (lws_hdr_copy(wsi, value.data(), length + 1, token) < 0) {
+        return "";
+    }
+    value.resize(static_cast<std::size_t>(length));
+    return value;
+}
+
+// The value of the request's "token=" argument, empty without one.
+std::string tokenArgument(lws* wsi) {
+    char fragment[512];
+    for (int n = 0; n < 32; ++n) {
+        const int length =
+            lws_hdr_copy_fragment(wsi, fragment, sizeof fragment, WSI_TOKEN_HTTP_URI_ARGS, n);
+        if (length <= 0) {
+            break;
+        }
+        const std::string arg(fragment, static_cast<std::size_t>(length));
+        if (arg.rfind("token=", 0) == 0) {
+            return arg.substr(6);
+        }
+    }
+    return "";
+}
+
+void queueText(lws* wsi, Session& s, const std::string& text) {
+    s.queue.push_back(
+        Outgoing::of(reinterpret_cast<const unsigned char*>(text.data()), text.size(), false));
+    lws_callback_on_writable(wsi);
+}
+
+std::string helloOf(Role role, int viewers) {
+    return std::string("{\"t\":\"hello\",\"role\":\"") + name(role) +
+           "\",\"viewers\":" + std::to_string(viewers) + "}";
+}
+
+int viewerCount(FrameServer::Shared& shared) {
+    int viewers = 0;
+    for (lws* wsi : shared.clients) {
+        viewers += shared.session(wsi).role == Role::Viewer ? 1 : 0;
+    }
+    return viewers;
+}
+
+void updateConnected(FrameServer::Shared& shared) {
+    const int viewers = viewerCount(shared);
+    const std::lock_guard<std::mutex> lock(shared.mutex);
+    shared.counts.viewers = viewers;
+    shared.counts.controllers = shared.controller != nullptr ? 1 : 0;
+}
+
+// Once a second: who is connected and the frame rate made, to every page.
+void sendStatus(FrameServer::Shared& shared) {
+    const Clock::time_point now = Clock::now();
+    const double seconds = std::chrono::duration<double>(now - shared.lastStatus).count();
+    if (seconds < 1.0) {
+        return;
+    }
+    std::uint32_t newest = 0;
+    {
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        newest = shared.newest ? shared.newest->frame : 0;
+    }
+    shared.frameRate = static_cast<double>(newest - shared.newestSeen) / seconds;
+    shared.newestSeen = newest;
+    shared.lastStatus = now;
+    char text[160];
+    std::snprintf(
+        text, sizeof text, "{\"t\":\"status\",\"controller\":%s,\"viewers\":%d,\"fps\":%.1f}",
+        shared.controller != nullptr ? "true" : "false", viewerCount(shared), shared.frameRate);
+    for (lws* wsi : shared.clients) {
+        queueText(wsi, shared.session(wsi), text);
+    }
+}
+
+bool allowedRequest(FrameServer::Shared& shared, lws* wsi, bool websocket, Role* role) {
+    const AccessRules rules(shared.options.publicNames);
+    if (!rules.hostAllowed(header(wsi, WSI_TOKEN_HOST))) {
+        return false;
+    }
+    if (websocket && !rules.originAllowed(header(wsi, WSI_TOKEN_ORIGIN))) {
+        return false;
+    }
+    *role = shared.options.tokens.roleOf(tokenArgument(wsi));
+    return *role != Role::None;
+}
+
+int serveBody(lws* wsi, Session& s, const char* mime, const char* body, std::size_t size) {
+    unsigned char buffer[LWS_PRE + 1024];
+    unsigned char* start = buffer + LWS_PRE;
+    unsigned char* p = start;
+    unsigned char* end = buffer + sizeof buffer - 1;
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime, size, &p, end) != 0) {
+        return 1;
+    }
+    // The token is in the page's URL: never sent on as a referrer, never
+    // cached, and the page runs no script but its own.
+    const auto add = [&](const char* name, const char* value) {
+        return lws_add_http_header_by_name(wsi, reinterpret_cast<const unsigned char*>(name),
+                                           reinterpret_cast<const unsigned char*>(value),
+                                           static_cast<int>(std::strlen(value)), &p, end);
+    };
+    if (add("referrer-policy:", "no-referrer") != 0 || add("cache-control:", "no-store") != 0 ||
+        add("x-content-type-options:", "nosniff") != 0 ||
+        add("content-security-policy:",
+            "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
+            "img-src blob:; connect-src 'self' ws: wss:; frame-ancestors 'none'") != 0) {
+        return 1;
+    }
+    if (lws_finalize_write_http_header(wsi, start, &p, end) != 0) {
+        return 1;
+    }
+    s.body = body;
+    s.bodySize = size;
+    s.bodySent = 0;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+int onHttp(FrameServer::Shared& shared, lws* wsi, Session& s, const char* path) {
+    const AccessRules rules(shared.options.publicNames);
+    if (!rules.hostAllowed(header(wsi, WSI_TOKEN_HOST))) {
+        shared.count(&ServerCounts::refused);
+        return lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN,
+                                      "heatlab serve: this server does not answer to that name");
+    }
+    const std::string uri = path != nullptr ? path : "";
+    if (uri == "/heatlab.js") {
+        // The page's script holds no secret: no token asked.
+        return serveBody(wsi, s, "text/javascript", serve::kHeatlabJs,
+                         sizeof(serve::kHeatlabJs) - 1);
+    }
+    if (uri != "/" && uri != "/index.html") {
+        return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "heatlab serve: no such page");
+    }
+    Role role = Role::None;
+    if (!allowedRequest(shared, wsi, false, &role)) {
+        shared.count(&ServerCounts::refused);
+        return lws_return_http_status(
+            wsi, HTTP_STATUS_FORBIDDEN,
+            "heatlab serve: this link has no token or a wrong one. Open the URL that heatlab "
+            "serve printed where it started, token included.");
+    }
+    return serveBody(wsi, s, "text/html; charset=utf-8", serve::kIndexHtml,
+                     sizeof(serve::kIndexHtml) - 1);
+}
+
+int onHttpWritable(lws* wsi, Session& s) {
+    if (s.body == nullptr) {
+        return 0;
+    }
+    const std::size_t n = std::min(kHttpChunk, s.bodySize - s.bodySent);
+    std::vector<unsigned char> buffer(LWS_PRE + n);
+    std::memcpy(buffer.data() + LWS_PRE, s.body + s.bodySent, n);
+    s.bodySent += n;
+    const bool last = s.bodySent == s.bodySize;
+    if (lws_write(wsi, buffer.data() + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) !=
+        static_cast<int>(n)) {
+        return 1;
+    }
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    s.body = nullptr;
+    return lws_http_transaction_completed(wsi) != 0 ? -1 : 0;
+}
+
+void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
+    s.established = true;
+    if (s.role == Role::Viewer && viewerCount(shared) >= shared.options.viewers) {
+        shared.count(&ServerCounts::refused);
+        s.role = Role::None;
+        s.closing = true;
+        queueText(wsi, s,
+                  "{\"t\":\"refused\",\"why\":\"the lecture has as many viewers as it takes (" +
+                      std::to_string(shared.options.viewers) + ")\"}");
+        return;
+    }
+    shared.clients.push_back(wsi);
+    if (s.role == Role::Controller) {
+        // The newest controller controls (the lecturer's page reloaded, or
+        // another laptop); the one before watches, and is told.
+        if (shared.controller != nullptr) {
+            Session* before = &shared.session(shared.controller);
+            before->role = Role::Viewer;
+            queueText(
+                shared.controller, *before,
+                "{\"t\":\"hello\",\"role\":\"viewer\",\"why\":\"another page took control\"}");
+        }
+        shared.controller = wsi;
+    }
+    queueText(wsi, s, helloOf(s.role, viewerCount(shared)));
+    updateConnected(shared);
+}
+
+void onClosed(FrameServer::Shared& shared, lws* wsi) {
+    shared.clients.erase(std::remove(shared.clients.begin(), shared.clients.end(), wsi),
+                         shared.clients.end());
+    if (shared.controller == wsi) {
+        shared.controller = nullptr;
+        // Whatever it held down is let go, as a window losing the focus.
+        ClientMessage lost;
+        lost.kind = ClientMessage::Kind::Input;
+        lost.event = InputEvent::focus(false);
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        shared.input.push_back(lost);
+    }
+    updateConnected(shared);
+}
+
+// One whole message from a client; false closes it.
+bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text, bool binary) {
+    std::string why;
+    const std::optional<ClientMessage> message =
+        binary ? std::nullopt : parseClientMessage(text, &why);
+    if (!message) {
+        shared.count(&ServerCounts::malformed);
+        if (++s.malformed >= kMalformedBeforeClose) {
+            shared.count(&ServerCounts::closedForMalformed);
+            return false;
+        }
+        return true;
+    }
+    if (message->kind == ClientMessage::Kind::Ack) {
+        while (!s.unacknowledged.empty() && s.unacknowledged.front() <= message->ackedFrame) {
+            s.unacknowledged.pop_front();
+        }
+        return true;
+    }
+    if (s.role != Role::Controller) {
+        shared.count(&ServerCounts::viewerInput);
+        return true;
+    }
+    const Clock::time_point now = Clock::now();
+    s.inputAllowance =
+        std::min(kInputBurst,
+                 s.inputAllowance +
+                     kInputPerSecond * std::chrono::duration<double>(now - s.allowanceAt).count());
+    s.allowanceAt = now;
+    if (s.inputAllowance < 1.0) {
+        shared.count(&ServerCounts::rateLimited);
+        return true;
+    }
+    s.inputAllowance -= 1.0;
+    const std::lock_guard<std::mutex> lock(shared.mutex);
+    shared.input.push_back(*message);
+    return true;
+}
+
+int onReceive(FrameServer::Shared& shared, lws* wsi, Session& s, const void* in, std::size_t len) {
+    if (s.incoming.size() + len > kMostClientMessageBytes) {
+        s.incomingTooLong = true;  // read to its end, then dropped
+    } else {
+        s.incoming.append(static_cast<const char*>(in), len);
+    }
+    if (lws_remaining_packet_payload(wsi) > 0 || lws_is_final_fragment(wsi) == 0) {
+        return 0;
+    }
+    const bool binary = lws_frame_is_binary(wsi) != 0;
+    bool keep = true;
+    if (s.incomingTooLong) {
+        shared.count(&ServerCounts::malformed);
+        keep = ++s.malformed < kMalformedBeforeClose;
+        if (!keep) {
+            shared.count(&ServerCounts::closedForMalformed);
+        }
+    } else {
+        keep = onMessage(shared, s, s.incoming, binary);
+    }
+    s.incoming.clear();
+    s.incomingTooLong = false;
+    if (!keep) {
+        static const char kWhy[] = "too many malformed messages";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                         reinterpret_cast<unsigned char*>(const_cast<char*>(kWhy)),
+                         sizeof kWhy - 1);
+        return -1;
+    }
+    return 0;
+}
+
+int write(lws* wsi, const Outgoing& out) {
+    const int n = lws_write(wsi, const_cast<unsigned char*>(out.bytes.data()) + LWS_PRE, out.size(),
+                            out.binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT);
+    return n < static_cast<int>(out.size()) ? -1 : 0;
+}
+
+int onWritable(FrameServer::Shared& shared, lws* wsi, Session& s) {
+    if (!s.queue.empty()) {
+        const std::shared_ptr<Outgoing> out = s.queue.front();
+        s.queue.pop_front();
+        if (write(wsi, *out) != 0) {
+            return -1;
+        }
+        if (s.closing && s.queue.empty()) {
+            return -1;
+        }
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    if (s.role == Role::None || s.unacknowledged.size() >= kMostUnacknowledged) {
+        return 0;  // the acknowledgement asks for the next write
+    }
+    std::shared_ptr<Outgoing> frame;
+    {
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        frame = shared.newest;
+    }
+    if (!frame || frame->frame == s.lastFrameSent) {
+        return 0;
+    }
+    if (s.lastFrameSent != 0 && frame->frame > s.lastFrameSent + 1) {
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        shared.counts.framesSkipped += frame->frame - s.lastFrameSent - 1;
+    }
+    if (write(wsi, *frame) != 0) {
+        return -1;
+    }
+    s.lastFrameSent = frame->frame;
+    s.unacknowledged.push_back(frame->frame);
+    shared.count(&ServerCounts::framesSent);
+    return 0;
+}
+
+// Woken by a caller (a new frame, a download): queued downloads go to the
+// controller, every client is asked whether it can take the newest frame.
+void onWake(FrameServer::Shared& shared) {
+    std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
+    {
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        downloads.swap(shared.downloads);
+    }
+    if (shared.controller != nullptr) {
+        Session* s = &shared.session(shared.controller);
+        for (const auto& [fileName, bytes] : downloads) {
+            const std::vector<unsigned char> message = downloadMessage(fileName, bytes);
+            s->queue.push_back(Outgoing::of(message.data(), message.size(), true));
+        }
+    }
+    sendStatus(shared);
+    for (lws* wsi : shared.clients) {
+        lws_callback_on_writable(wsi);
+    }
+}
+
+int callback(lws* wsi, lws_callback_reasons reason, void* user, void* in, std::size_t len) {
+    lws_context* context = lws_get_context(wsi);
+    auto* shared =
+        context != nullptr ? static_cast<FrameServer::Shared*>(lws_context_user(context)) : nullptr;
+    if (shared == nullptr) {
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        return onHttp(*shared, wsi, shared->fresh(wsi), static_cast<const char*>(in));
+    case LWS_CALLBACK_HTTP_WRITEABLE: return onHttpWritable(wsi, shared->session(wsi));
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        Role role = Role::None;
+        if (header(wsi, WSI_TOKEN_GET_URI) != "/ws" || !allowedRequest(*shared, wsi, true, &role)) {
+            shared->count(&ServerCounts::refused);
+            return 1;
+        }
+        shared->fresh(wsi).role = role;
+        return 0;
+    }
+    case LWS_CALLBACK_ESTABLISHED: onEstablished(*shared, wsi, shared->session(wsi)); return 0;
+    case LWS_CALLBACK_CLOSED:
+        if (shared->session(wsi).established) {
+            onClosed(*shared, wsi);
+        }
+        shared->sessions.erase(wsi);
+        return 0;
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (shared->sessions.count(wsi) != 0 && shared->session(wsi).established) {
+            onClosed(*shared, wsi);
+        }
+        shared->sessions.erase(wsi);
+        break;
+    case LWS_CALLBACK_RECEIVE: return onReceive(*shared, wsi, shared->session(wsi), in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE: return onWritable(*shared, wsi, shared->session(wsi));
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        if (!shared->stopping) {
+            onWake(*shared);
+        }
+        return 0;
+    default: break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+const lws_protocols kProtocols[] = {
+    {"heatlab", callback, 0, kMostClientMessageBytes, 0, nullptr, 0},
+    {nullptr, nullptr, 0, 0, 0, nullptr, 0},
+};
+
+// Binding a socket ourselves first says why a port cannot be had in the
+// words of the system (lws only logs it).
+void refuseUnlistenable(const ServerOptions& o) {
+    const bool v6 = o.bind.find(':') != std::string::npos;
+    sockaddr_storage address{};
+    socklen_t length = 0;
+    if (v6) {
+        auto* a = reinterpret_cast<sockaddr_in6*>(&address);
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons(static_cast<std::uint16_t>(o.port));
+        if (inet_pton(AF_INET6, o.bind.c_str(), &a->sin6_addr) != 1) {
+            throw UsageError("--bind '" + o.bind + "' is not an IP address");
+        }
+        length = sizeof *a;
+    } else {
+        auto* a = reinterpret_cast<sockaddr_in*>(&address);
+        a->sin_family = AF_INET;
+        a->sin_port = htons(static_cast<std::uint16_t>(o.port));
+        if (inet_pton(AF_INET, o.bind.c_str(), &a->sin_addr) != 1) {
+            throw UsageError("--bind '" + o.bind + "' is not an IP address");
+        }
+        length = sizeof *a;
+    }
+    const int fd = socket(address.ss_family, SOCK_STREAM, 0);
+    if (fd < 0) {
+        throw RuntimeError(std::string("no socket: ") + std::strerror(errno));
+    }
+    const int yes = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    const int bound = bind(fd, reinterpret_cast<sockaddr*>(&address), length);
+    const int error = errno;
+    close(fd);
+    if (bound != 0) {
+        throw UsageError("cannot listen on " + o.bind + " port " + std::to_string(o.port) + ": " +
+                         std::strerror(error) +
+                         (error == EADDRINUSE ? " (another program has it; try --port)" : ""));
+    }
+}
+
+}  // namespace
+
+FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_unique<Shared>()) {
+    shared_->options = options;
+    refuseUnlistenable(options);
+    lws_set_log_level(LLL_ERR, [](int, const char* line) {
+        std::fprintf(stderr, "heatlab serve: libwebsockets: %s", line);
+    });
+    const bool tls = !options.tlsCert.empty();
+    lws_context_creation_info info{};
+    info.options =
+        LWS_SERVER_OPTION_EXPLICIT_VHOSTS | (tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
+    info.user = shared_.get();
+    info.port = CONTEXT_PORT_NO_LISTEN;
+    shared_->context = lws_create_context(&info);
+    if (shared_->context == nullptr) {
+        throw RuntimeError("libwebsockets could not start");
+    }
+    lws_context_creation_info vhost{};
+    vhost.port = options.port;
+    vhost.iface = options.bind.c_str();
+    vhost.protocols = kProtocols;
+    vhost.vhost_name = "heatlab";
+    vhost.options =
+        LWS_SERVER_OPTION_VALIDATE_UTF8 |
+        (options.bind.find(':') == std::string::npos ? LWS_SERVER_OPTION_DISABLE_IPV6 : 0);
+    if (tls) {
+        vhost.ssl_cert_filepath = options.tlsCert.c_str();
+        vhost.ssl_private_key_filepath = options.tlsKey.c_str();
+    }
+    shared_->vhost = lws_create_vhost(shared_->context, &vhost);
+    if (shared_->vhost == nullptr) {
+        lws_context_destroy(shared_->context);
+        throw UsageError("cannot serve on " + options.bind + " port " +
+                         std::to_string(options.port) +
+                         (tls ? " (are --tls-cert and --tls-key a certificate and its key?)" : ""));
+    }
+    Shared* shared = shared_.get();
+    shared_->thread = std::thread([shared] {
+        while (!shared->stopping) {
+            if (lws_service(shared->context, 0) < 0) {
+                break;
+            }
+        }
+    });
+}
+
+FrameServer::~FrameServer() {
+    shared_->stopping = true;
+    lws_cancel_service(shared_->context);
+    shared_->thread.join();
+    // Closes every connection, each told the server is going away.
+    lws_context_destroy(shared_->context);
+}
+
+int FrameServer::port() const { return lws_get_vhost_listen_port(shared_->vhost); }
+
+const char* FrameServer::scheme() const {
+    return shared_->options.tlsCert.empty() ? "http" : "https";
+}
+
+void FrameServer::publish(std::vector<unsigned char> message) {
+    auto out = Outgoing::of(message.data(), message.size(), true);
+    const std::optional<FrameHeader> header = readFrameHeader(message.data(), message.size());
+    out->frame = header ? header->sequence : 0;
+    {
+        const std::lock_guard<std::mutex> lock(shared_->mutex);
+        shared_->newest = std::move(out);
+    }
+    lws_cancel_service(shared_->context);
+}
+
+void FrameServer::sendDownload(const std::string& name, const std::vector<unsigned char>& bytes) {
+    {
+        const std::lock_guard<std::mutex> lock(shared_->mutex);
+        shared_->downloads.emplace_back(name, bytes);
+    }
+    lws_cancel_service(shared_->context);
+}
+
+std::vector<ClientMessage> FrameServer::takeInput() {
+    const std::lock_guard<std::mutex> lock(shared_->mutex);
+    return std::exchange(shared_->input, {});
+}
+
+ServerCounts FrameServer::counts() const {
+    const std::lock_guard<std::mutex> lock(shared_->mutex);
+    return shared_->counts;
+}
+
+}  // namespace heatlab

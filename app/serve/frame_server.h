@@ -1,0 +1,77 @@
+#pragma once
+// The served lecture's network side: one libwebsockets service thread that
+// serves the page over HTTP and the lecture over one WebSocket a browser.
+// Every request shows a token (access.h) and names the server by a name of
+// its own (Host; a WebSocket's Origin too), or it is refused. The newest
+// encoded frame is sent to every client the moment its socket can take it,
+// each client at most two frames ahead of its acknowledgements, so a slow
+// one or a tab left in the background falls behind alone, and the render
+// loop never waits for the network. One client controls (the newest with
+// the controller's token); its input is handed to the render loop; a
+// viewer's is counted and dropped.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/serve/access.h"
+#include "app/serve/wire.h"
+
+namespace heatlab {
+
+struct ServerOptions {
+    std::string bind = "127.0.0.1";
+    int port = 8080;  // 0: any free port (port() says which)
+    Tokens tokens;
+    std::vector<std::string> publicNames;
+    int viewers = 100;  // at most this many viewers at once
+    std::string tlsCert;
+    std::string tlsKey;
+};
+
+// What the server has seen, for its tests and the line it prints at exit.
+struct ServerCounts {
+    int controllers = 0;  // connected now (0 or 1)
+    int viewers = 0;      // connected now
+    long long framesSent = 0;
+    long long framesSkipped = 0;  // a newer frame came before a client could take one
+    long long refused = 0;        // requests and connections refused (token, Host, Origin, room)
+    long long malformed = 0;      // client messages dropped as malformed or oversized
+    long long viewerInput = 0;    // input from viewers, ignored
+    long long rateLimited = 0;    // controller input over the rate, dropped
+    long long closedForMalformed = 0;
+};
+
+class FrameServer {
+public:
+    // Listening when it returns. Throws UsageError when it cannot (the port
+    // is taken, the address is not this machine's, the TLS files are
+    // unreadable).
+    explicit FrameServer(const ServerOptions& options);
+    // Closes every connection and stops the service thread.
+    ~FrameServer();
+    FrameServer(const FrameServer&) = delete;
+    FrameServer& operator=(const FrameServer&) = delete;
+
+    int port() const;
+    // "http" or "https".
+    const char* scheme() const;
+
+    // The newest frame message (wire.h's header and the JPEG): replaces
+    // any not yet sent.
+    void publish(std::vector<unsigned char> message);
+    // A file for the controller's browser to save (a screenshot taken from
+    // it): dropped when no controller is connected.
+    void sendDownload(const std::string& name, const std::vector<unsigned char>& bytes);
+    // The controller's input since the last call, in order.
+    std::vector<ClientMessage> takeInput();
+    ServerCounts counts() const;
+
+    struct Shared;  // what the service thread and the callers share
+
+private:
+    std::unique_ptr<Shared> shared_;
+};
+
+}  // namespace heatlab

@@ -1,0 +1,232 @@
+// The page of `heatlab serve`: shows the lecture's frames (JPEG, each with
+// a 32-byte header: app/serve/wire.h) on a canvas the size of the browser's
+// window, and, on the controller's page, sends its input back. Nothing is
+// fetched from anywhere else.
+'use strict';
+
+(function () {
+  const screen = document.getElementById('screen');
+  const state = document.getElementById('state');
+  const message = document.getElementById('message');
+  const context = screen.getContext('2d');
+  const token = new URLSearchParams(location.search).get('token') || '';
+  const MOST_SIDE = 4096;  // wire.h's kMostServedSide
+
+  // KeyboardEvent.code to GLFW's key numbers (app/platform/input_event.h).
+  const KEYS = { Space: 32, Quote: 39, Comma: 44, Minus: 45, Period: 46, Slash: 47,
+    Semicolon: 59, Equal: 61, BracketLeft: 91, Backslash: 92, BracketRight: 93,
+    Backquote: 96, Escape: 256, Enter: 257, Tab: 258, Backspace: 259, Insert: 260,
+    Delete: 261, ArrowRight: 262, ArrowLeft: 263, ArrowDown: 264, ArrowUp: 265,
+    PageUp: 266, PageDown: 267, Home: 268, End: 269, NumpadEnter: 335,
+    ShiftLeft: 340, ControlLeft: 341, AltLeft: 342, MetaLeft: 343,
+    ShiftRight: 344, ControlRight: 345, AltRight: 346, MetaRight: 347 };
+  for (let i = 0; i < 10; ++i) KEYS['Digit' + i] = 48 + i;
+  for (let i = 0; i < 26; ++i) KEYS['Key' + String.fromCharCode(65 + i)] = 65 + i;
+  for (let i = 1; i <= 12; ++i) KEYS['F' + i] = 289 + i;
+
+  let socket = null;
+  let role = 'none';
+  let inputSequence = 0;
+  const sentAt = new Map();  // input sequence number -> when it was sent
+  const latencies = [];
+  const drawnTimes = [];
+  let status = { controller: false, viewers: 0, fps: 0 };
+  let pending = null;  // the newest frame not yet drawn
+  let drawing = false;
+  let lastFrame = null;
+
+  function show(text) {
+    message.textContent = text;
+    message.style.display = 'flex';
+  }
+
+  function send(object) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(object));
+  }
+
+  function sendInput(object) {
+    if (role !== 'controller') return;
+    object.i = ++inputSequence;
+    sentAt.set(object.i, performance.now());
+    if (sentAt.size > 512) sentAt.delete(sentAt.keys().next().value);
+    send(object);
+  }
+
+  function median(values) {
+    if (values.length === 0) return 0;
+    const sorted = values.slice().sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  }
+
+  function showState() {
+    const now = performance.now();
+    while (drawnTimes.length && now - drawnTimes[0] > 2000) drawnTimes.shift();
+    const fps = drawnTimes.length / 2;
+    let text = role === 'controller' ? 'you control' : role === 'viewer' ? 'watching' : role;
+    if (role === 'viewer') text += status.controller ? ' (the lecturer is here)' : ' (no lecturer yet)';
+    text += ' \u00b7 ' + fps.toFixed(0) + ' frames/s';
+    if (role === 'controller' && latencies.length) {
+      text += ' \u00b7 input to frame ' + median(latencies).toFixed(0) + ' ms';
+    }
+    text += ' \u00b7 ' + status.viewers + (status.viewers === 1 ? ' viewer' : ' viewers');
+    state.textContent = text;
+    // What the tests read: the newest frame drawn and the page's own rates.
+    window.heatlabState = { role: role, frames: drawnTimes.length, fps: fps,
+      latency: median(latencies), frame: lastFrame, status: status };
+  }
+
+  function readHeader(view) {
+    return { quality: view.getUint8(1), width: view.getUint16(2, true),
+      height: view.getUint16(4, true), sequence: view.getUint32(8, true),
+      lastInput: view.getUint32(12, true), step: view.getFloat64(16, true),
+      cue: view.getInt32(24, true), cues: view.getInt32(28, true) };
+  }
+
+  function drawNext() {
+    if (drawing || !pending) return;
+    const frame = pending;
+    pending = null;
+    drawing = true;
+    createImageBitmap(new Blob([frame.jpeg], { type: 'image/jpeg' })).then((bitmap) => {
+      if (screen.width !== bitmap.width || screen.height !== bitmap.height) {
+        screen.width = bitmap.width;
+        screen.height = bitmap.height;
+      }
+      context.drawImage(bitmap, 0, 0);
+      bitmap.close();
+      const now = performance.now();
+      drawnTimes.push(now);
+      for (const [sequence, at] of sentAt) {
+        if (sequence > frame.header.lastInput) break;
+        latencies.push(now - at);
+        if (latencies.length > 50) latencies.shift();
+        sentAt.delete(sequence);
+      }
+      lastFrame = frame.header;
+      send({ t: 'ack', f: frame.header.sequence });
+    }, () => {
+      send({ t: 'ack', f: frame.header.sequence });
+    }).finally(() => {
+      drawing = false;
+      drawNext();
+    });
+  }
+
+  function save(name, bytes) {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([bytes]));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  }
+
+  function onBinary(data) {
+    const view = new DataView(data);
+    const kind = view.getUint8(0);
+    if (kind === 1 && data.byteLength >= 32) {
+      pending = { header: readHeader(view), jpeg: new Uint8Array(data, 32) };
+      drawNext();
+    } else if (kind === 2 && data.byteLength >= 4) {
+      const length = view.getUint16(2, true);
+      const name = new TextDecoder().decode(new Uint8Array(data, 4, length));
+      save(name.replace(/[\\/]/g, '_'), new Uint8Array(data, 4 + length));
+    }
+  }
+
+  function onText(text) {
+    let m;
+    try { m = JSON.parse(text); } catch (e) { return; }
+    if (m.t === 'hello') {
+      role = m.role;
+      if (role === 'controller') sendSize();
+    } else if (m.t === 'status') {
+      status = m;
+    } else if (m.t === 'refused') {
+      show('heatlab: ' + m.why);
+    }
+    showState();
+  }
+
+  function sendSize() {
+    const ratio = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(screen.clientWidth));
+    const h = Math.max(1, Math.round(screen.clientHeight));
+    // A very large window is drawn at a lower ratio, not refused.
+    const s = Math.min(ratio, MOST_SIDE / w, MOST_SIDE / h);
+    sendInput({ t: 'resize', w: w, h: h, s: s });
+  }
+
+  function connect() {
+    const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
+    socket = new WebSocket(scheme + location.host + '/ws?token=' + encodeURIComponent(token));
+    socket.binaryType = 'arraybuffer';
+    socket.onmessage = (e) => (typeof e.data === 'string' ? onText(e.data) : onBinary(e.data));
+    socket.onclose = () => {
+      if (message.style.display !== 'flex') {
+        show('heatlab: the lecture\u2019s server closed the connection (it stopped, or this '
+          + 'link\u2019s token is not right). Reload the page to try again.');
+      }
+    };
+  }
+
+  // Keys the browser would take for itself (reload, find, scrolling, full
+  // screen) go to the lecture instead on the controller's page.
+  function onKey(e, action) {
+    if (role !== 'controller') return;
+    const code = KEYS[e.code];
+    if (code !== undefined) {
+      sendInput({ t: 'key', a: e.repeat && action === 'down' ? 'repeat' : action, k: code });
+      e.preventDefault();
+    }
+    if (action === 'down' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.isComposing
+        && [...e.key].length === 1) {
+      sendInput({ t: 'text', c: e.key.codePointAt(0) });
+    }
+  }
+  window.addEventListener('keydown', (e) => onKey(e, 'down'));
+  window.addEventListener('keyup', (e) => onKey(e, 'up'));
+  window.addEventListener('compositionend', (e) => {
+    for (const ch of e.data || '') sendInput({ t: 'text', c: ch.codePointAt(0) });
+  });
+  window.addEventListener('focus', () => sendInput({ t: 'focus', f: true }));
+  window.addEventListener('blur', () => sendInput({ t: 'focus', f: false }));
+
+  // The browser's buttons (0 left, 1 middle, 2 right) as GLFW's (0, 1 right, 2 middle).
+  const BUTTONS = [0, 2, 1];
+  function pointerAt(e) {
+    // The canvas's top left in CSS pixels: the window units the surface has.
+    const r = screen.getBoundingClientRect();
+    sendInput({ t: 'move', x: e.clientX - r.left, y: e.clientY - r.top });
+  }
+  screen.addEventListener('pointermove', (e) => {
+    for (const c of (e.getCoalescedEvents ? e.getCoalescedEvents().slice(-1) : [e])) pointerAt(c);
+  });
+  screen.addEventListener('pointerdown', (e) => {
+    screen.focus();
+    screen.setPointerCapture(e.pointerId);
+    pointerAt(e);
+    if (e.button >= 0 && e.button <= 2) sendInput({ t: 'button', b: BUTTONS[e.button], d: true });
+    e.preventDefault();
+  });
+  screen.addEventListener('pointerup', (e) => {
+    pointerAt(e);
+    if (e.button >= 0 && e.button <= 2) sendInput({ t: 'button', b: BUTTONS[e.button], d: false });
+  });
+  screen.addEventListener('contextmenu', (e) => e.preventDefault());
+  screen.addEventListener('wheel', (e) => {
+    // Steps as a mouse wheel gives them: 100 CSS pixels, or 3 lines, a step.
+    const per = e.deltaMode === 1 ? 3 : e.deltaMode === 2 ? 1 : 100;
+    const clamp = (v) => Math.max(-100, Math.min(100, v));
+    sendInput({ t: 'wheel', x: clamp(-e.deltaX / per), y: clamp(-e.deltaY / per) });
+    e.preventDefault();
+  }, { passive: false });
+  new ResizeObserver(() => { if (role === 'controller') sendSize(); }).observe(screen);
+  matchMedia('(resolution: ' + (window.devicePixelRatio || 1) + 'dppx)')
+    .addEventListener('change', () => { if (role === 'controller') sendSize(); });
+
+  setInterval(showState, 500);
+  connect();
+  screen.focus();
+})();

@@ -1,0 +1,230 @@
+#include "app/serve/serve_lecture.h"
+
+#include <dirent.h>
+#include <glad/gl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <thread>
+
+#include "app/io/input_file.h"
+#include "app/io/stop_signal.h"
+#include "app/platform/headless_context.h"
+#include "app/render/async_readback.h"
+#include "app/render/offscreen_target.h"
+#include "app/serve/frame_encoder.h"
+#include "app/serve/remote_surface.h"
+#include "app/ui/imgui_layer.h"
+#include "app/ui/lecture_input.h"
+#include "app/ui/lecture_ui.h"
+#include "app/ui/lecture_window.h"
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+
+namespace {
+
+// JPEG quality while the lecturer drags (a pointer button held: the frames
+// change every frame, and smaller ones keep up) and when still.
+constexpr int kDraggingQuality = 60;
+constexpr int kStillQuality = 85;
+// Frames a second with vsync on (the panel's box), as a window on a 60 Hz
+// screen would draw.
+constexpr double kFramesPerSecond = 60.0;
+// Bytes of a picture or video sent to a browser at most.
+constexpr std::size_t kMostDownloadBytes = 1u << 30;
+
+// A folder of the server's own for what the browser takes: what lands in
+// it whole (written under a temporary name, then renamed) is sent to the
+// controller's browser and removed.
+class DownloadFolder {
+public:
+    DownloadFolder() {
+        char name[] = "/tmp/heatlab-serve-XXXXXX";
+        if (mkdtemp(name) == nullptr) {
+            throw RuntimeError("no folder for the pictures taken from the browser");
+        }
+        path_ = name;
+    }
+    ~DownloadFolder() {
+        sendFinished(nullptr);
+        rmdir(path_.c_str());
+    }
+    const std::string& path() const { return path_; }
+
+    // The finished pictures and videos to `server` (dropped without one).
+    void sendFinished(FrameServer* server) const {
+        DIR* folder = opendir(path_.c_str());
+        if (folder == nullptr) {
+            return;
+        }
+        std::vector<std::string> finished;
+        while (const dirent* entry = readdir(folder)) {
+            const std::string name = entry->d_name;
+            const bool picture =
+                name.size() > 4 && (name.compare(name.size() - 4, 4, ".png") == 0 ||
+                                    name.compare(name.size() - 4, 4, ".mp4") == 0);
+            if (picture && name.front() != '.') {
+                finished.push_back(name);
+            }
+        }
+        closedir(folder);
+        for (const std::string& name : finished) {
+            const std::string file = path_ + "/" + name;
+            if (server != nullptr) {
+                try {
+                    const std::string bytes = readInputFile(file, kMostDownloadBytes);
+                    server->sendDownload(name,
+                                         std::vector<unsigned char>(bytes.begin(), bytes.end()));
+                } catch (const std::exception& e) {
+                    std::fprintf(stderr, "heatlab serve: %s not sent: %s\n", name.c_str(),
+                                 e.what());
+                }
+            }
+            unlink(file.c_str());
+        }
+    }
+
+private:
+    std::string path_;
+};
+
+// The frames in flight between the GL read and the encoder: each read's
+// header, in the order the reads were started.
+struct FrameReads {
+    AsyncReadback readback{3};
+    std::deque<FrameHeader> headers;
+};
+
+void printAddresses(const FrameServer& server, const ServeStart& o, const Tokens& tokens) {
+    const bool v6 = o.server.bind.find(':') != std::string::npos;
+    std::string host = o.server.bind == "0.0.0.0" || o.server.bind == "::"
+                           ? (o.server.publicNames.empty() ? "localhost" : o.server.publicNames[0])
+                           : o.server.bind;
+    if (v6 && host == o.server.bind) {
+        host = "[" + host + "]";
+    }
+    const std::string base = std::string(server.scheme()) + "://" + host + ":" +
+                             std::to_string(server.port()) + "/?token=";
+    std::printf("heatlab serve: the lecturer (controls): %s%s\n", base.c_str(),
+                tokens.controller.c_str());
+    std::printf("heatlab serve: the class (watches):     %s%s\n", base.c_str(),
+                tokens.viewer.c_str());
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+int runServe(const ServeStart& o) {
+    ServeStart start = o;
+    start.server.tokens = o.tokenFile.empty() ? newTokens() : readTokens(o.tokenFile);
+    PreparedLecture prepared = prepareLecture(start.lecture);
+    HeadlessContext context;
+    std::fprintf(stderr, "%s\n", prepared.selection.reason.c_str());
+    std::fprintf(stderr, "heatlab serve: OpenGL: %s\n", context.description().c_str());
+    std::fprintf(stderr, "heatlab serve: frames as JPEG (TurboJPEG, one encoder thread)\n");
+
+    // Made before the lecture, so a recording the lecture finishes as it
+    // ends still lands in it (and is removed with it).
+    std::unique_ptr<DownloadFolder> downloads;
+    if (!o.allowWrites) {
+        downloads = std::make_unique<DownloadFolder>();
+    }
+    RemoteSurface surface(SurfaceSize{{kWindowWidth, kWindowHeight}, {kWindowWidth, kWindowHeight}},
+                          1.0f);
+    ImGuiLayer imgui(surface);
+    LectureUi ui(prepared.start.settings, std::move(prepared.selection.backend), imgui,
+                 context.description(), prepared.scene);
+    // As the window: a frame of latency on the shared buffers.
+    ui.setWindowed(true);
+    if (prepared.cues) {
+        ui.setCues(*prepared.cues);
+    }
+    if (downloads) {
+        ui.pictures().panel().folder = downloads->path();
+        ui.pictures().panel().sentTo = "pictures and videos: sent to the controller's browser";
+    }
+    ui.scenes().filesHidden = !o.allowFiles;
+
+    StopSignal stop;  // before the server: a signal while it starts is kept
+    FrameServer server(start.server);
+    printAddresses(server, start, start.server.tokens);
+    FrameEncoder encoder(
+        [&server](std::vector<unsigned char> message) { server.publish(std::move(message)); });
+
+    std::unique_ptr<OffscreenTarget> target;
+    FrameReads reads;
+    std::uint32_t sequence = 0;
+    std::uint32_t lastInput = 0;
+    bool pointerHeld = false;
+    long long frames = 0;
+    auto next = std::chrono::steady_clock::now();
+    while (!StopSignal::requested() &&
+           (prepared.start.frames == 0 || frames < prepared.start.frames)) {
+        for (const ClientMessage& message : server.takeInput()) {
+            const InputEvent& event = message.event;
+            if (event.kind == InputEvent::Kind::Resize) {
+                surface.resize(event.size, message.scale);
+            } else {
+                surface.input().push(event);
+            }
+            if (event.kind == InputEvent::Kind::PointerButton) {
+                pointerHeld = event.pressed;
+            } else if (event.kind == InputEvent::Kind::Focus && !event.focused) {
+                pointerHeld = false;
+            }
+            lastInput = std::max(lastInput, message.inputSequence);
+        }
+        const PixelSize pixels = surface.size().pixels;
+        if (!target || target->width() != pixels.width || target->height() != pixels.height) {
+            // The reads of the old size are finished first: they are frames too.
+            while (std::optional<RgbImage> picture = reads.readback.take(true)) {
+                reads.headers.pop_front();
+            }
+            target = std::make_unique<OffscreenTarget>(pixels.width, pixels.height);
+        }
+        {
+            const OffscreenTarget::Binding bound = target->bind();
+            // A quit from the browser (Escape, the panel's Quit) is not
+            // the server's end: the lecture goes on for the class.
+            (void)lectureFrame(surface, imgui, ui);
+            reads.readback.start(pixels.width, pixels.height);
+        }
+        FrameHeader header;
+        header.sequence = ++sequence;
+        header.lastInput = lastInput;
+        header.step = static_cast<double>(ui.simulation().stepCount());
+        header.cue = ui.cues().count() > 0 ? ui.cues().index() + 1 : 0;
+        header.cues = ui.cues().count();
+        reads.headers.push_back(header);
+        while (std::optional<RgbImage> picture = reads.readback.take(false)) {
+            encoder.submit(std::move(*picture), reads.headers.front(),
+                           pointerHeld ? kDraggingQuality : kStillQuality);
+            reads.headers.pop_front();
+        }
+        if (downloads) {
+            downloads->sendFinished(&server);
+        }
+        ++frames;
+        if (ui.settings().vsync) {
+            next += std::chrono::microseconds(static_cast<long long>(1e6 / kFramesPerSecond));
+            const auto now = std::chrono::steady_clock::now();
+            if (next < now) {
+                next = now;  // a slow frame is not made up for with a burst
+            }
+            std::this_thread::sleep_until(next);
+        }
+    }
+    const ServerCounts counts = server.counts();
+    std::fprintf(stderr,
+                 "heatlab serve: %s after %lld frames; %lld frames sent, %lld refused, %lld "
+                 "malformed messages\n",
+                 StopSignal::requested() ? StopSignal::name() : "stopped", frames,
+                 counts.framesSent, counts.refused, counts.malformed);
+    return 0;
+}
+
+}  // namespace heatlab

@@ -1,0 +1,31 @@
+#pragma once
+// `heatlab serve`: the lecture window's frames (LectureUi, every key, the
+// panel, the cues) on a headless context, shown in browsers: the frames
+// read back without waiting, encoded once (frame_encoder.h) and sent to
+// every page (frame_server.h); the controller's input enters through the
+// surface's queue, as a window's does. Runs until SIGINT or SIGTERM (or
+// --frames), then closes every connection and returns.
+
+#include <string>
+
+#include "app/lecture/lecture_start.h"
+#include "app/serve/frame_server.h"
+
+namespace heatlab {
+
+struct ServeStart {
+    LectureStart lecture;  // the window's options
+    ServerOptions server;
+    std::string tokenFile;  // empty: new tokens
+    // Pictures and videos taken from the browser are written where the
+    // panel says on the server (else sent to the browser), and the panel
+    // may name the server's files (scenes); both off unless asked.
+    bool allowWrites = false;
+    bool allowFiles = false;
+};
+
+// Returns the exit status; throws UsageError (one line, exit 2) for what
+// the window refuses, a port it cannot have, a bad --token-file.
+int runServe(const ServeStart& start);
+
+}  // namespace heatlab

@@ -1,0 +1,73 @@
+#pragma once
+// The served lecture's messages, as bytes and as data, so the server, its
+// tests and the page (app/serve/page/heatlab.js) agree on one format.
+//
+// Server to browser, binary: a frame (kind 1): a 32-byte header, little
+// endian, then the JPEG:
+//   0 u8 kind = 1   1 u8 JPEG quality   2 u16 width   4 u16 height   6 u16 0
+//   8 u32 the frame's sequence number   12 u32 the last input it reflects
+//   16 f64 pane A's step   24 i32 the cue (1 the first, 0 none)   28 i32 cues
+// A download (kind 2): u8 2, u8 0, u16 the name's bytes, the name (UTF-8),
+// the file's bytes. Server to browser, text: JSON status ({"t":"hello"...}).
+//
+// Browser to server, text, JSON of at most kMostClientMessageBytes: an
+// acknowledgement {"t":"ack","f":SEQ} once a frame is drawn, or input, each
+// with its own sequence number "i": {"t":"key","a":"down|up|repeat","k":CODE}
+// (GLFW's key numbering, app/platform/input_event.h), {"t":"text","c":CP},
+// {"t":"move","x":X,"y":Y} (CSS pixels, the canvas's top left),
+// {"t":"button","b":0|1|2,"d":true|false}, {"t":"wheel","x":X,"y":Y},
+// {"t":"resize","w":CSSW,"h":CSSH,"s":DEVICE_PIXEL_RATIO},
+// {"t":"focus","f":true|false}.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/platform/input_event.h"
+
+namespace heatlab {
+
+constexpr std::size_t kFrameHeaderBytes = 32;
+constexpr std::size_t kMostClientMessageBytes = 512;
+// The largest side, in pixels, of a surface a browser may ask for.
+constexpr int kMostServedSide = 4096;
+
+struct FrameHeader {
+    int quality = 0;
+    int width = 0;
+    int height = 0;
+    std::uint32_t sequence = 0;
+    std::uint32_t lastInput = 0;
+    double step = 0.0;
+    int cue = 0;
+    int cues = 0;
+};
+
+// The header's 32 bytes, appended to `out`.
+void appendFrameHeader(const FrameHeader& header, std::vector<unsigned char>& out);
+// The header of a frame message; nullopt when it is shorter than a header
+// or not a frame.
+std::optional<FrameHeader> readFrameHeader(const unsigned char* data, std::size_t size);
+
+// A download message of `name` holding `bytes`.
+std::vector<unsigned char> downloadMessage(const std::string& name,
+                                           const std::vector<unsigned char>& bytes);
+
+struct ClientMessage {
+    enum class Kind { Ack, Input };
+    Kind kind = Kind::Ack;
+    std::uint32_t ackedFrame = 0;  // Ack
+    // Input: the event (a resize carries its size), its sequence number and,
+    // for a resize, the device pixel ratio.
+    InputEvent event;
+    std::uint32_t inputSequence = 0;
+    float scale = 1.0f;
+};
+
+// A message from a browser, checked whole: nullopt with *why for anything
+// malformed, oversized or out of range (which the server drops and counts).
+std::optional<ClientMessage> parseClientMessage(const std::string& text, std::string* why);
+
+}  // namespace heatlab

@@ -1,0 +1,162 @@
+// The served lecture's rules that need no socket (app/serve/access.h,
+// wire.h): tokens, the names a request may give for the server, and the
+// messages a browser sends and receives.
+
+#include <fstream>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/serve/access.h"
+#include "app/serve/wire.h"
+#include "kernels/base/errors.h"
+
+namespace heatlab {
+namespace {
+
+TEST(ServeTokens, AreNewEachTimeAndHold128Bits) {
+    std::set<std::string> seen;
+    for (int i = 0; i < 100; ++i) {
+        const std::string token = newToken();
+        EXPECT_EQ(token.size(), 32u);
+        EXPECT_EQ(token.find_first_not_of("0123456789abcdef"), std::string::npos);
+        seen.insert(token);
+    }
+    EXPECT_EQ(seen.size(), 100u);
+    const Tokens tokens = newTokens();
+    EXPECT_NE(tokens.controller, tokens.viewer);
+}
+
+TEST(ServeTokens, GiveTheRoleOfTheTokenShownAndNoneForAnyOther) {
+    const Tokens tokens{"controller-token-0123456789", "viewer-token-0123456789ab"};
+    EXPECT_EQ(tokens.roleOf("controller-token-0123456789"), Role::Controller);
+    EXPECT_EQ(tokens.roleOf("viewer-token-0123456789ab"), Role::Viewer);
+    EXPECT_EQ(tokens.roleOf(""), Role::None);
+    EXPECT_EQ(tokens.roleOf("controller-token-012345678"), Role::None);    // a prefix
+    EXPECT_EQ(tokens.roleOf("controller-token-01234567890"), Role::None);  // longer
+    EXPECT_EQ(tokens.roleOf("Controller-token-0123456789"), Role::None);
+    EXPECT_TRUE(tokensEqual("abc", "abc"));
+    EXPECT_FALSE(tokensEqual("abc", "abd"));
+    EXPECT_FALSE(tokensEqual("abc", "abcd"));
+}
+
+std::string tokenFile(const std::string& text) {
+    const std::string path = testing::TempDir() + "/heatlab_tokens.txt";
+    std::ofstream(path) << text;
+    return path;
+}
+
+TEST(ServeTokens, FromAFileAreCheckedAndTheViewersOneIsNewWhenNotGiven) {
+    const Tokens one = readTokens(tokenFile("abcdefghijklmnopqrstuvwxyz\n"));
+    EXPECT_EQ(one.controller, "abcdefghijklmnopqrstuvwxyz");
+    EXPECT_EQ(one.viewer.size(), 32u);
+    const Tokens two =
+        readTokens(tokenFile("abcdefghijklmnopqrstuvwxyz\r\nzyxwvutsrqponmlkjihgfedcba\n"));
+    EXPECT_EQ(two.viewer, "zyxwvutsrqponmlkjihgfedcba");
+    for (const char* bad :
+         {"", "short\n", "abcdefghijklmnopqrstu v wxyz\n",
+          "abcdefghijklmnopqrstuvwxyz\nabcdefghijklmnopqrstuvwxyz\n",
+          "a1234567890123456789012\nb1234567890123456789012\nc1234567890123456789012\n"}) {
+        EXPECT_THROW(readTokens(tokenFile(bad)), UsageError) << bad;
+    }
+    EXPECT_THROW(readTokens("/nonexistent/heatlab_tokens.txt"), UsageError);
+}
+
+TEST(ServeAccess, AnyLoopbackNameAtAnyPortIsTheServersOwn) {
+    const AccessRules rules({});
+    for (const char* host : {"localhost:8080", "127.0.0.1:9000", "[::1]:8080", "LOCALHOST",
+                             "127.0.0.1", "localhost:1"}) {
+        EXPECT_TRUE(rules.hostAllowed(host)) << host;
+    }
+    for (const char* host : {"", "evil.example", "evil.example:8080", "localhost.evil.example",
+                             "127.0.0.1.nip.io:8080", "::1", "[::1", "10.0.0.2:8080"}) {
+        EXPECT_FALSE(rules.hostAllowed(host)) << host;
+    }
+}
+
+TEST(ServeAccess, OriginsAreTheServersOwnNamesOrNone) {
+    const AccessRules rules({"lecture.example.org"});
+    EXPECT_TRUE(rules.originAllowed(""));  // not a browser
+    for (const char* origin : {"http://localhost:8080", "http://127.0.0.1:9999",
+                               "https://lecture.example.org", "http://[::1]:8080"}) {
+        EXPECT_TRUE(rules.originAllowed(origin)) << origin;
+    }
+    for (const char* origin : {"null", "http://evil.example", "https://evil.example:8080",
+                               "file://", "http://localhost:8080/path", "ws://localhost:8080",
+                               "http://lecture.example.org.evil.example"}) {
+        EXPECT_FALSE(rules.originAllowed(origin)) << origin;
+    }
+    EXPECT_TRUE(rules.hostAllowed("lecture.example.org:443"));
+}
+
+TEST(ServeWire, AFrameHeaderReadsBackAsWritten) {
+    FrameHeader h;
+    h.quality = 85;
+    h.width = 2560;
+    h.height = 1600;
+    h.sequence = 4000000000u;
+    h.lastInput = 77;
+    h.step = 1019.0;
+    h.cue = 3;
+    h.cues = 13;
+    std::vector<unsigned char> bytes;
+    appendFrameHeader(h, bytes);
+    ASSERT_EQ(bytes.size(), kFrameHeaderBytes);
+    const std::optional<FrameHeader> back = readFrameHeader(bytes.data(), bytes.size());
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->quality, 85);
+    EXPECT_EQ(back->width, 2560);
+    EXPECT_EQ(back->height, 1600);
+    EXPECT_EQ(back->sequence, 4000000000u);
+    EXPECT_EQ(back->lastInput, 77u);
+    EXPECT_EQ(back->step, 1019.0);
+    EXPECT_EQ(back->cue, 3);
+    EXPECT_EQ(back->cues, 13);
+    EXPECT_FALSE(readFrameHeader(bytes.data(), bytes.size() - 1));
+}
+
+TEST(ServeWire, InputMessagesBecomeTheEventsAWindowWouldGive) {
+    std::string why;
+    auto m = parseClientMessage(R"({"t":"key","a":"down","k":267,"i":9})", &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->kind, ClientMessage::Kind::Input);
+    EXPECT_EQ(m->inputSequence, 9u);
+    EXPECT_EQ(m->event, InputEvent::keyDown(KeyCode::PageDown));
+    m = parseClientMessage(R"({"t":"resize","w":1280,"h":800,"s":2,"i":1})", &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->event.size.units.width, 1280);
+    EXPECT_EQ(m->event.size.pixels.width, 2560);
+    EXPECT_EQ(m->event.size.pixels.height, 1600);
+    EXPECT_FLOAT_EQ(m->scale, 2.0f);
+    m = parseClientMessage(R"({"t":"button","b":1,"d":true,"i":2})", &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->event, InputEvent::pointerButton(1, true));
+    m = parseClientMessage(R"({"t":"ack","f":41})", &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->kind, ClientMessage::Kind::Ack);
+    EXPECT_EQ(m->ackedFrame, 41u);
+}
+
+TEST(ServeWire, MalformedOversizedAndOutOfRangeMessagesAreDroppedWithAReason) {
+    for (const std::string& bad :
+         {std::string("not json"), std::string("[1,2]"), std::string(R"({"t":"key"})"),
+          std::string(R"({"t":"key","a":"down","k":267})"),  // no sequence number
+          std::string(R"({"t":"key","a":"press","k":267,"i":1})"),
+          std::string(R"({"t":"key","a":"down","k":9999,"i":1})"),
+          std::string(R"({"t":"text","c":55296,"i":1})"),  // a lone surrogate
+          std::string(R"({"t":"text","c":10,"i":1})"),     // a control character
+          std::string(R"({"t":"move","x":1e300,"y":0,"i":1})"),
+          std::string(R"({"t":"button","b":3,"d":true,"i":1})"),
+          std::string(R"({"t":"resize","w":4000,"h":800,"s":2,"i":1})"),  // 8000 pixels wide
+          std::string(R"({"t":"resize","w":0,"h":800,"s":1,"i":1})"),
+          std::string(R"({"t":"ack","f":-1})"), std::string(R"({"t":"open","path":"/etc"})"),
+          std::string(R"({"t":"ack","f":1,"pad":")") + std::string(600, 'x') + "\"}"}) {
+        std::string why;
+        EXPECT_FALSE(parseClientMessage(bad, &why)) << bad;
+        EXPECT_FALSE(why.empty()) << bad;
+    }
+}
+
+}  // namespace
+}  // namespace heatlab

@@ -1,0 +1,331 @@
+// `heatlab serve` from outside, as browsers reach it: the C++ WebSocket
+// client of tests/support/serve_client.h against the real program on
+// loopback (software GL, the CPU backend). Tokens, Host and Origin refused;
+// frames that decode to the picture `shot --ui` draws of the same state;
+// the controller's keys act and a viewer's do not; a client that reads
+// nothing holds two frames and stalls no one; a hundred viewers; malformed
+// messages dropped and a client that keeps sending them closed; SIGTERM
+// with clients connected ends it cleanly.
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "app/io/png_file.h"
+#include "app/serve/jpeg_codec.h"
+#include "tests/support/run_command.h"
+#include "tests/support/serve_client.h"
+
+namespace heatlab {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A small grid keeps the software GL's frames quick on two cores.
+const std::string kServe = "--backend cpu --grid 256";
+
+bool hasFrames(const ConnectionState& s, std::size_t n) { return s.frames.size() >= n; }
+
+ConnectOptions controllerOf(const ServeProcess& serve) {
+    ConnectOptions o;
+    o.port = serve.port();
+    o.token = serve.controllerToken();
+    o.origin = "http://127.0.0.1:" + std::to_string(serve.port());
+    return o;
+}
+
+ConnectOptions viewerOf(const ServeProcess& serve) {
+    ConnectOptions o = controllerOf(serve);
+    o.token = serve.viewerToken();
+    return o;
+}
+
+std::string keyMessage(const char* action, int code, int sequence) {
+    return std::string("{\"t\":\"key\",\"a\":\"") + action + "\",\"k\":" + std::to_string(code) +
+           ",\"i\":" + std::to_string(sequence) + "}";
+}
+
+// A raw HTTP GET of `path` with the Host header given: the status line.
+std::string httpStatus(int port, const std::string& path, const std::string& host) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+        close(fd);
+        return "no connection";
+    }
+    const std::string request =
+        "GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n";
+    (void)write(fd, request.data(), request.size());
+    // The status line is all the test reads; a server may keep the
+    // connection open after its reply, so no read waits for its end.
+    const timeval limit{10, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    std::string reply;
+    char buffer[4096];
+    for (ssize_t n;
+         reply.find("\r\n") == std::string::npos && (n = read(fd, buffer, sizeof buffer)) > 0;) {
+        reply.append(buffer, static_cast<std::size_t>(n));
+    }
+    close(fd);
+    return reply.substr(0, reply.find("\r\n"));
+}
+
+TEST(Serve, EveryRequestNeedsItsTokenAndTheServersOwnName) {
+    ServeProcess serve(kServe);
+    const std::string host = "127.0.0.1:" + std::to_string(serve.port());
+    const std::string page = "/?token=" + serve.controllerToken();
+    EXPECT_NE(httpStatus(serve.port(), page, host).find("200"), std::string::npos);
+    EXPECT_NE(
+        httpStatus(serve.port(), "/?token=" + serve.viewerToken(), "localhost:1234").find("200"),
+        std::string::npos);  // an ssh tunnel's other port
+    EXPECT_NE(httpStatus(serve.port(), "/", host).find("403"), std::string::npos);
+    EXPECT_NE(httpStatus(serve.port(), "/?token=wrong", host).find("403"), std::string::npos);
+    EXPECT_NE(httpStatus(serve.port(), page, "evil.example").find("403"), std::string::npos);
+    EXPECT_NE(httpStatus(serve.port(), page, "127.0.0.1.nip.io").find("403"), std::string::npos);
+
+    ServeClients clients;
+    ConnectOptions wrongToken = controllerOf(serve);
+    wrongToken.token = "not-the-token-0123456789";
+    ConnectOptions noToken = controllerOf(serve);
+    noToken.token = "";
+    ConnectOptions wrongOrigin = controllerOf(serve);
+    wrongOrigin.origin = "http://evil.example";
+    ConnectOptions nullOrigin = controllerOf(serve);
+    nullOrigin.origin = "null";
+    ConnectOptions wrongHost = controllerOf(serve);
+    wrongHost.host = "evil.example";
+    for (const ConnectOptions& refused :
+         {wrongToken, noToken, wrongOrigin, nullOrigin, wrongHost}) {
+        const int c = clients.connect(refused);
+        EXPECT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return s.closed; }))
+            << refused.token << " " << refused.origin << " " << refused.host;
+        EXPECT_FALSE(clients.state(c).established);
+        EXPECT_TRUE(clients.state(c).frames.empty());
+    }
+    ConnectOptions tunnel = controllerOf(serve);
+    tunnel.host = "localhost";
+    tunnel.origin = "http://localhost:9999";
+    const int c = clients.connect(tunnel);
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 1); }));
+    EXPECT_NE(clients.state(c).texts.front().find("\"role\":\"controller\""), std::string::npos);
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_NE(err.find("SIGTERM"), std::string::npos) << err;
+}
+
+double meanDifference(const RgbImage& a, const RgbImage& b) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
+        sum += std::abs(static_cast<int>(a.pixels[i]) - static_cast<int>(b.pixels[i]));
+    }
+    return sum / static_cast<double>(a.pixels.size());
+}
+
+TEST(Serve, FramesDecodeToThePictureShotUiDrawsOfTheSameState) {
+    // One cue that holds the lecture at step 0: the same state in both.
+    const std::string folder = testing::TempDir() + "/heatlab_serve_same";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder + "/record");
+    const std::string cues = folder + "/hold.json";
+    std::ofstream(cues) << R"({"heatlab_cues": 2, "cues": [
+        {"caption": "held at the start", "reset": true, "running": false}]})";
+    const CommandResult shot =
+        runHeatlab("shot --ui " + kServe + " --cues " + cues + " --record " + folder + "/record");
+    ASSERT_EQ(shot.status, 0) << shot.err;
+    const RgbImage expected = readPng(folder + "/record/cue_01.png").image;
+
+    ServeProcess serve(kServe + " --cues " + cues);
+    ServeClients clients;
+    const int c = clients.connect(controllerOf(serve));
+    // As long as shot's cue runs (4 s of lecture time), so the caption
+    // has faded as far.
+    std::this_thread::sleep_for(4s);
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 5); }));
+    const ConnectionState state = clients.state(c);
+    const FrameHeader& header = state.frames.back();
+    EXPECT_EQ(header.step, 0.0);
+    EXPECT_EQ(header.cue, 1);
+    EXPECT_EQ(header.cues, 1);
+    JpegCodec codec;
+    const RgbImage served = codec.decode(state.lastJpeg.data(), state.lastJpeg.size());
+    ASSERT_EQ(served.width, expected.width);
+    ASSERT_EQ(served.height, expected.height);
+    EXPECT_EQ(header.width, served.width);
+    // JPEG's error at quality 85 and the panel's live figures (frame times,
+    // rates) are all that may differ.
+    EXPECT_LT(meanDifference(served, expected), 3.0);
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
+TEST(Serve, TheControllersKeysActAndAViewersDoNot) {
+    ServeProcess serve(kServe + " --cues lecture");
+    ServeClients clients;
+    const int viewer = clients.connect(viewerOf(serve));
+    ASSERT_TRUE(clients.waitFor(viewer, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    EXPECT_NE(clients.state(viewer).texts.front().find("\"role\":\"viewer\""), std::string::npos);
+    EXPECT_EQ(clients.state(viewer).frames.back().cue, 1);
+    constexpr int kPageDown = 267;
+    clients.send(viewer, keyMessage("down", kPageDown, 1));
+    clients.send(viewer, keyMessage("up", kPageDown, 2));
+    const std::size_t seen = clients.state(viewer).frames.size();
+    ASSERT_TRUE(
+        clients.waitFor(viewer, [&](const ConnectionState& s) { return hasFrames(s, seen + 10); }));
+    EXPECT_EQ(clients.state(viewer).frames.back().cue, 1);
+    EXPECT_EQ(clients.state(viewer).frames.back().lastInput, 0u);
+
+    const int controller = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(
+        clients.waitFor(controller, [](const ConnectionState& s) { return hasFrames(s, 1); }));
+    clients.send(controller, keyMessage("down", kPageDown, 1));
+    clients.send(controller, keyMessage("up", kPageDown, 2));
+    ASSERT_TRUE(clients.waitFor(controller, [](const ConnectionState& s) {
+        return !s.frames.empty() && s.frames.back().lastInput >= 2;
+    }));
+    // The frame that reflects the key shows the next cue, to both.
+    EXPECT_TRUE(clients.waitFor(
+        controller, [](const ConnectionState& s) { return s.frames.back().cue == 2; }, 5s));
+    EXPECT_TRUE(clients.waitFor(
+        viewer, [](const ConnectionState& s) { return s.frames.back().cue == 2; }, 5s));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
+TEST(Serve, AClientThatReadsNothingHoldsTwoFramesAndStallsNoOne) {
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    ConnectOptions silent = viewerOf(serve);
+    silent.acknowledge = false;
+    const int slow = clients.connect(silent);
+    const int reader = clients.connect(viewerOf(serve));
+    ASSERT_TRUE(clients.waitFor(
+        reader, [](const ConnectionState& s) { return hasFrames(s, 30); }, 60s));
+    EXPECT_EQ(clients.state(slow).frames.size(), 2u);
+    // The frames it gets are the newest: their numbers keep climbing.
+    const ConnectionState r = clients.state(reader);
+    EXPECT_GT(r.frames.back().sequence, r.frames.front().sequence + 20);
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
+TEST(Serve, AHundredViewersWatchAndOneMoreIsTurnedAway) {
+    ServeProcess serve(kServe + " --viewers 100");
+    ServeClients clients;
+    // The controller makes the surface small, so a hundred copies are quick.
+    const int controller = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(
+        clients.waitFor(controller, [](const ConnectionState& s) { return hasFrames(s, 1); }));
+    clients.send(controller, R"({"t":"resize","w":320,"h":200,"s":1,"i":1})");
+    ASSERT_TRUE(clients.waitFor(
+        controller, [](const ConnectionState& s) { return s.frames.back().width == 320; }));
+    std::vector<int> viewers;
+    for (int i = 0; i < 100; ++i) {
+        viewers.push_back(clients.connect(viewerOf(serve)));
+    }
+    for (const int v : viewers) {
+        ASSERT_TRUE(clients.waitFor(
+            v, [](const ConnectionState& s) { return hasFrames(s, 3); }, 60s))
+            << "viewer " << v;
+    }
+    const int extra = clients.connect(viewerOf(serve));
+    ASSERT_TRUE(clients.waitFor(extra, [](const ConnectionState& s) { return s.closed; }));
+    const ConnectionState turnedAway = clients.state(extra);
+    EXPECT_TRUE(turnedAway.frames.empty());
+    ASSERT_FALSE(turnedAway.texts.empty());
+    EXPECT_NE(turnedAway.texts.back().find("as many viewers as it takes (100)"), std::string::npos);
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
+TEST(Serve, MalformedMessagesAreDroppedAndAClientThatKeepsSendingThemIsClosed) {
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    const int fuzzer = clients.connect(controllerOf(serve));
+    const int watcher = clients.connect(viewerOf(serve));
+    ASSERT_TRUE(clients.waitFor(fuzzer, [](const ConnectionState& s) { return hasFrames(s, 1); }));
+    std::mt19937 random(20261203u);
+    const std::vector<std::string> bad{"{", "[]", R"({"t":"key","a":"down","k":99999,"i":1})",
+                                       std::string(2000, 'x'),
+                                       R"({"t":"resize","w":99999,"h":1,"s":1,"i":1})"};
+    for (int i = 0; i < 19; ++i) {
+        std::string message = bad[static_cast<std::size_t>(i) % bad.size()];
+        if (i >= 5) {
+            message.clear();
+            for (int n = 0; n < 40; ++n) {
+                message += static_cast<char>(32 + random() % 95);
+            }
+        }
+        clients.send(fuzzer, message);
+    }
+    // 19 dropped: still connected, still served.
+    const std::size_t before = clients.state(fuzzer).frames.size();
+    ASSERT_TRUE(clients.waitFor(
+        fuzzer, [&](const ConnectionState& s) { return hasFrames(s, before + 5); }));
+    EXPECT_FALSE(clients.state(fuzzer).closed);
+    clients.send(fuzzer, "the twentieth");
+    EXPECT_TRUE(clients.waitFor(fuzzer, [](const ConnectionState& s) { return s.closed; }));
+    // The others go on.
+    const std::size_t watched = clients.state(watcher).frames.size();
+    EXPECT_TRUE(clients.waitFor(
+        watcher, [&](const ConnectionState& s) { return hasFrames(s, watched + 5); }));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_NE(err.find("20 malformed messages"), std::string::npos) << err;
+}
+
+TEST(Serve, SigtermWithClientsConnectedClosesThemAndExitsCleanly) {
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    const int a = clients.connect(controllerOf(serve));
+    const int b = clients.connect(viewerOf(serve));
+    ASSERT_TRUE(clients.waitFor(a, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    ASSERT_TRUE(clients.waitFor(b, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_TRUE(clients.waitFor(
+        a, [](const ConnectionState& s) { return s.closed; }, 10s));
+    EXPECT_TRUE(clients.waitFor(
+        b, [](const ConnectionState& s) { return s.closed; }, 10s));
+}
+
+TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
+    const std::string folder = testing::TempDir() + "/heatlab_serve_shot";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    ServeProcess serve("--backend cpu --grid 64");
+    ServeClients clients;
+    const int c = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    constexpr int kF12 = 301;
+    clients.send(c, keyMessage("down", kF12, 1));
+    clients.send(c, keyMessage("up", kF12, 2));
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return !s.downloads.empty(); }));
+    const ConnectionState state = clients.state(c);
+    const auto& [name, bytes] = state.downloads.front();
+    EXPECT_EQ(name.substr(name.size() - 4), ".png");
+    const std::string saved = folder + "/" + name;
+    std::ofstream(saved, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+    EXPECT_EQ(readPng(saved).image.width, 64);    // the field at grid resolution
+    EXPECT_FALSE(std::filesystem::exists(name));  // nothing in the server's folder
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
+}  // namespace
+}  // namespace heatlab

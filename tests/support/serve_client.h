@@ -1,0 +1,79 @@
+#pragma once
+// The tests' side of `heatlab serve`: WebSocket clients written with
+// libwebsockets' client half (as a browser would connect, or as a browser
+// must not: a wrong token, Origin or Host), and the served process itself.
+// One service thread carries every connection, so a hundred viewers cost a
+// hundred sockets, not a hundred threads.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/serve/wire.h"
+
+// `heatlab serve ARGS --port 0` started, its two URLs read from stdout.
+class ServeProcess {
+public:
+    // Throws std::runtime_error when it exits or prints no URL in 60 s.
+    explicit ServeProcess(const std::string& args);
+    ~ServeProcess();  // SIGKILL if still running
+    int port() const { return port_; }
+    const std::string& controllerToken() const { return controller_; }
+    const std::string& viewerToken() const { return viewer_; }
+    // Sends `signal` and waits for the exit: the exit status (-1 when
+    // killed by a signal), and stderr.
+    int stop(int signal, std::string* err = nullptr);
+    bool running();
+
+private:
+    pid_t pid_ = -1;
+    int errFd_ = -1;
+    int port_ = 0;
+    std::string controller_;
+    std::string viewer_;
+};
+
+struct ConnectOptions {
+    int port = 0;
+    std::string token;
+    std::string path = "/ws";
+    std::string host = "127.0.0.1";  // the Host header's name (the port is added)
+    std::string origin;              // empty: none sent
+    bool acknowledge = true;         // ack every frame, as the page does
+};
+
+struct ConnectionState {
+    bool established = false;
+    bool closed = false;
+    bool failed = false;  // the connection or its upgrade was refused
+    std::vector<heatlab::FrameHeader> frames;
+    std::vector<unsigned char> lastJpeg;
+    std::vector<std::string> texts;
+    std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
+};
+
+class ServeClients {
+public:
+    ServeClients();
+    ~ServeClients();
+    ServeClients(const ServeClients&) = delete;
+    ServeClients& operator=(const ServeClients&) = delete;
+
+    // A new connection; its index for the calls below.
+    int connect(const ConnectOptions& options);
+    void send(int connection, const std::string& text);
+    void close(int connection);
+    ConnectionState state(int connection) const;
+    // Polls `done` on the connection's state until true or `timeout`.
+    bool waitFor(int connection, const std::function<bool(const ConnectionState&)>& done,
+                 std::chrono::milliseconds timeout = std::chrono::seconds(30)) const;
+
+    struct Shared;
+
+private:
+    std::unique_ptr<Shared> shared_;
+};
