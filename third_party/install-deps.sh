@@ -22,7 +22,15 @@ packages=(
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   # heatlab serve: HTTP and WebSocket (with TLS), and its frames as JPEG.
   libwebsockets-dev libturbojpeg0-dev
+  chromium                                     # heatlab serve's page in a real browser (tests/browser)
 )
+# The browser tests' runner: node and npm (puppeteer-core comes from the
+# lock file, tests/browser/run.sh), Debian's unless a node with its npm is
+# already installed (NodeSource's nodejs carries npm and conflicts with
+# Debian's npm package).
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

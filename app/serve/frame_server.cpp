@@ -214,6 +214,15 @@ bool allowedRequest(FrameServer::Shared& shared, lws* wsi, bool websocket, Role*
     return *role != Role::None;
 }
 
+// A status page, and the connection ready for its next request (without
+// the second call a keep-alive connection stalls for seconds).
+int refuse(lws* wsi, unsigned int status, const char* text) {
+    if (lws_return_http_status(wsi, status, text) != 0) {
+        return -1;
+    }
+    return lws_http_transaction_completed(wsi) != 0 ? -1 : 0;
+}
+
 int serveBody(lws* wsi, Session& s, const char* mime, const char* body, std::size_t size) {
     unsigned char buffer[LWS_PRE + 1024];
     unsigned char* start = buffer + LWS_PRE;
@@ -250,8 +259,8 @@ int onHttp(FrameServer::Shared& shared, lws* wsi, Session& s, const char* path) 
     const AccessRules rules(shared.options.publicNames);
     if (!rules.hostAllowed(header(wsi, WSI_TOKEN_HOST))) {
         shared.count(&ServerCounts::refused);
-        return lws_return_http_status(wsi, HTTP_STATUS_FORBIDDEN,
-                                      "heatlab serve: this server does not answer to that name");
+        return refuse(wsi, HTTP_STATUS_FORBIDDEN,
+                      "heatlab serve: this server does not answer to that name");
     }
     const std::string uri = path != nullptr ? path : "";
     if (uri == "/heatlab.js") {
@@ -260,12 +269,12 @@ int onHttp(FrameServer::Shared& shared, lws* wsi, Session& s, const char* path) 
                          sizeof(serve::kHeatlabJs) - 1);
     }
     if (uri != "/" && uri != "/index.html") {
-        return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, "heatlab serve: no such page");
+        return refuse(wsi, HTTP_STATUS_NOT_FOUND, "heatlab serve: no such page");
     }
     Role role = Role::None;
     if (!allowedRequest(shared, wsi, false, &role)) {
         shared.count(&ServerCounts::refused);
-        return lws_return_http_status(
+        return refuse(
             wsi, HTTP_STATUS_FORBIDDEN,
             "heatlab serve: this link has no token or a wrong one. Open the URL that heatlab "
             "serve printed where it started, token included.");

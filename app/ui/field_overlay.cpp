@@ -130,7 +130,9 @@ OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const I
     if (lines.empty() || font == nullptr || fieldWidth <= 0.0f) {
         return {};
     }
-    const float size = font->FontSize;
+    // In window units: a font rasterised for a denser screen is larger in
+    // its pixels (ImGuiLayer's density).
+    const float size = font->FontSize * ImGui::GetIO().FontGlobalScale;
     const float pad = 0.4f * size;
     OverlayBand all;
     float y = top + pad;  // at the top: the bottom of the field holds the key strip

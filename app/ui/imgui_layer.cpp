@@ -94,11 +94,15 @@ void ImGuiLayer::buildStyleAndFont() {
     ImGui::StyleColorsDark(&style);
     style.ScaleAllSizes(scale_);
     ImGui::GetStyle() = style;
-    ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+    ImGuiIO& io = ImGui::GetIO();
+    ImFontAtlas& fonts = *io.Fonts;
     fonts.Clear();
+    // Rasterised at the framebuffer's pixels and drawn at the units' size,
+    // so text on a screen of more pixels than units stays sharp.
+    io.FontGlobalScale = 1.0f / density_;
     // The first font added is ImGui's default: the panel's.
-    const ImFont* font = addEmbeddedFont(fonts, kFontPixels * scale_);
-    overlayFont_ = addEmbeddedFont(fonts, kOverlayFontPixels * scale_);
+    const ImFont* font = addEmbeddedFont(fonts, kFontPixels * scale_ * density_);
+    overlayFont_ = addEmbeddedFont(fonts, kOverlayFontPixels * scale_ * density_);
     if (font == nullptr || overlayFont_ == nullptr) {
         throw RuntimeError("the panel's font (DejaVu Sans) could not be loaded");
     }
@@ -155,9 +159,16 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     screenScale_ = screenScaleOf();
     const float height =
         units.height > 0 ? static_cast<float>(units.height) : ImGui::GetIO().DisplaySize.y;
-    const float wanted = screenScale_ * (presenter_ ? presenterScale(height) : 1.0f);
-    if (wanted != scale_) {
+    // Where a unit is already several pixels (a browser's CSS pixel at a
+    // device pixel ratio of 2, a Retina point), the screen's scale is in
+    // the units already: the layout grows by what the scale has beyond
+    // them, and the font is rasterised at the pixels.
+    const float density = std::max(1.0f, framebufferScale);
+    const float layout = std::max(1.0f, screenScale_ / density);
+    const float wanted = layout * (presenter_ ? presenterScale(height) : 1.0f);
+    if (wanted != scale_ || density != density_) {
         scale_ = wanted;
+        density_ = density;
         buildStyleAndFont();
         // The renderer's texture still holds the old atlas: upload the new
         // one. Before the first frame there is none yet; NewFrame makes it.

@@ -91,6 +91,7 @@ private:
     double lastFrameSeconds_ = 0.0;    // the surface's clock at the last frame
     float screenScale_ = 1.0f;
     float scale_ = 1.0f;
+    float density_ = 1.0f;  // framebuffer pixels a unit, as the font was rasterised
     bool presenter_ = false;
     ImFont* overlayFont_ = nullptr;
     bool started_ = false;  // a frame has begun: the renderer has its font texture

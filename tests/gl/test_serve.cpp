@@ -26,9 +26,9 @@
 #include <gtest/gtest.h>
 
 #include "app/io/png_file.h"
-#include "app/serve/jpeg_codec.h"
 #include "tests/support/run_command.h"
 #include "tests/support/serve_client.h"
+#include "tests/support/served_picture.h"
 
 namespace heatlab {
 namespace {
@@ -130,48 +130,19 @@ TEST(Serve, EveryRequestNeedsItsTokenAndTheServersOwnName) {
     EXPECT_NE(err.find("SIGTERM"), std::string::npos) << err;
 }
 
-double meanDifference(const RgbImage& a, const RgbImage& b) {
-    double sum = 0.0;
-    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
-        sum += std::abs(static_cast<int>(a.pixels[i]) - static_cast<int>(b.pixels[i]));
-    }
-    return sum / static_cast<double>(a.pixels.size());
-}
-
 TEST(Serve, FramesDecodeToThePictureShotUiDrawsOfTheSameState) {
-    // One cue that holds the lecture at step 0: the same state in both.
-    const std::string folder = testing::TempDir() + "/heatlab_serve_same";
-    std::filesystem::remove_all(folder);
-    std::filesystem::create_directories(folder + "/record");
-    const std::string cues = folder + "/hold.json";
-    std::ofstream(cues) << R"({"heatlab_cues": 2, "cues": [
-        {"caption": "held at the start", "reset": true, "running": false}]})";
-    const CommandResult shot =
-        runHeatlab("shot --ui " + kServe + " --cues " + cues + " --record " + folder + "/record");
-    ASSERT_EQ(shot.status, 0) << shot.err;
-    const RgbImage expected = readPng(folder + "/record/cue_01.png").image;
-
-    ServeProcess serve(kServe + " --cues " + cues);
-    ServeClients clients;
-    const int c = clients.connect(controllerOf(serve));
-    // As long as shot's cue runs (4 s of lecture time), so the caption
-    // has faded as far.
-    std::this_thread::sleep_for(4s);
-    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 5); }));
-    const ConnectionState state = clients.state(c);
-    const FrameHeader& header = state.frames.back();
-    EXPECT_EQ(header.step, 0.0);
-    EXPECT_EQ(header.cue, 1);
-    EXPECT_EQ(header.cues, 1);
-    JpegCodec codec;
-    const RgbImage served = codec.decode(state.lastJpeg.data(), state.lastJpeg.size());
-    ASSERT_EQ(served.width, expected.width);
-    ASSERT_EQ(served.height, expected.height);
-    EXPECT_EQ(header.width, served.width);
+    const ServedAgainstShot same =
+        servedAgainstShot(kServe, testing::TempDir() + "/heatlab_serve_same");
+    EXPECT_EQ(same.header.step, 0.0);
+    EXPECT_EQ(same.header.cue, 1);
+    EXPECT_EQ(same.header.cues, 1);
+    ASSERT_EQ(same.servedWidth, same.shotWidth);
+    ASSERT_EQ(same.servedHeight, same.shotHeight);
+    EXPECT_EQ(same.header.width, same.servedWidth);
     // JPEG's error at quality 85 and the panel's live figures (frame times,
     // rates) are all that may differ.
-    EXPECT_LT(meanDifference(served, expected), 3.0);
-    EXPECT_EQ(serve.stop(SIGTERM), 0);
+    EXPECT_LT(same.meanDifference, 3.0);
+    EXPECT_EQ(same.serveStatus, 0) << same.serveErr;
 }
 
 TEST(Serve, TheControllersKeysActAndAViewersDoNot) {

@@ -223,8 +223,15 @@
     e.preventDefault();
   }, { passive: false });
   new ResizeObserver(() => { if (role === 'controller') sendSize(); }).observe(screen);
-  matchMedia('(resolution: ' + (window.devicePixelRatio || 1) + 'dppx)')
-    .addEventListener('change', () => { if (role === 'controller') sendSize(); });
+  // A query for the ratio now, asked again at each change (the browser
+  // moved to another screen, or zoomed).
+  (function watchRatio() {
+    matchMedia('(resolution: ' + (window.devicePixelRatio || 1) + 'dppx)')
+      .addEventListener('change', () => {
+        if (role === 'controller') sendSize();
+        watchRatio();
+      }, { once: true });
+  })();
 
   setInterval(showState, 500);
   connect();

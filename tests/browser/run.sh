@@ -1,0 +1,31 @@
+#!/bin/sh
+# The browser tests of `heatlab serve`: installs puppeteer-core from the lock
+# file when node_modules is missing or older than the lock file, then runs
+# serve.test.js under node's own test runner (node 18 or newer).
+#   tests/browser/run.sh [HEATLAB_BINARY]
+# HEATLAB_BINARY: the heatlab to serve (default: build/heatlab of this
+# checkout); CHROMIUM (environment): the browser (default /usr/bin/chromium).
+# Exits non-zero when a test fails or the packages cannot be installed.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+if [ "$#" -ge 1 ] && [ -n "$1" ]; then
+    # Made absolute: the tests run in this folder.
+    case "$1" in
+    /*) HEATLAB_BINARY=$1 ;;
+    *) HEATLAB_BINARY=$(pwd)/$1 ;;
+    esac
+    export HEATLAB_BINARY
+fi
+
+cd "$here"
+# npm ci writes node_modules/.package-lock.json: missing, or older than the
+# lock file, the installed packages are not the locked ones.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
+    [ ! -d node_modules/puppeteer-core ]; then
+    npm ci --no-audit --no-fund
+fi
+
+# A file, not a folder: node 18's --test takes files (a folder or a glob
+# is node 21's).
+exec node --test serve.test.js

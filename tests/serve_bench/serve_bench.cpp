@@ -1,0 +1,136 @@
+// The served lecture's figures, measured from outside as a browser would
+// take them (a benchmark, not a test: ctest does not run it). Starts
+// `heatlab serve ARGS`, asks for a surface of WIDTHxHEIGHT as a page would,
+// then prints, side by side in one run:
+//   - the frames a second one client gets (it acknowledges each, as the page);
+//   - the input-to-frame latency of a key that changes r (Up), the time from
+//     sending it to the first frame whose header says it reflects it;
+//   - the controller's frames a second with VIEWERS viewers watching too.
+// Usage: heatlab_serve_bench WIDTHxHEIGHT VIEWERS SECONDS ARGS...
+// (HEATLAB_BINARY names the heatlab to run, as for the tests.)
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <signal.h>
+
+#include "tests/support/serve_client.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double median(std::vector<double> values) {
+    if (values.empty()) {
+        return 0.0;
+    }
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// Frames a second the connection got over `seconds`.
+double frameRate(const ServeClients& clients, int connection, double seconds) {
+    const std::size_t before = clients.state(connection).frames.size();
+    const auto start = Clock::now();
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    const std::size_t after = clients.state(connection).frames.size();
+    const double took = std::chrono::duration<double>(Clock::now() - start).count();
+    return static_cast<double>(after - before) / took;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: %s WIDTHxHEIGHT VIEWERS SECONDS [heatlab serve options]\n",
+                     argv[0]);
+        return 2;
+    }
+    int width = 0;
+    int height = 0;
+    if (std::sscanf(argv[1], "%dx%d", &width, &height) != 2) {
+        std::fprintf(stderr, "serve_bench: '%s' is not WIDTHxHEIGHT\n", argv[1]);
+        return 2;
+    }
+    const int viewers = std::atoi(argv[2]);
+    const double seconds = std::atof(argv[3]);
+    std::string args;
+    for (int i = 4; i < argc; ++i) {
+        args += std::string(" ") + argv[i];
+    }
+    ServeProcess serve(args + " --viewers " + std::to_string(std::max(viewers, 1)));
+    ServeClients clients;
+    ConnectOptions controller;
+    controller.port = serve.port();
+    controller.token = serve.controllerToken();
+    const int c = clients.connect(controller);
+    clients.waitFor(c, [](const ConnectionState& s) { return !s.frames.empty(); });
+    int sequence = 1;
+    clients.send(c, "{\"t\":\"resize\",\"w\":" + std::to_string(width) +
+                        ",\"h\":" + std::to_string(height) +
+                        ",\"s\":1,\"i\":" + std::to_string(sequence) + "}");
+    clients.waitFor(c, [&](const ConnectionState& s) { return s.frames.back().width == width; });
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // settled
+    const double alone = frameRate(clients, c, seconds);
+    const std::size_t jpegBytes = clients.state(c).lastJpeg.size();
+
+    std::vector<double> latencies;
+    for (int i = 0; i < 20; ++i) {
+        const int down = ++sequence;
+        const auto sent = Clock::now();
+        clients.send(c,
+                     "{\"t\":\"key\",\"a\":\"down\",\"k\":265,\"i\":" + std::to_string(down) + "}");
+        clients.send(
+            c, "{\"t\":\"key\",\"a\":\"up\",\"k\":265,\"i\":" + std::to_string(++sequence) + "}");
+        clients.waitFor(
+            c,
+            [&](const ConnectionState& s) {
+                return static_cast<int>(s.frames.back().lastInput) >= down;
+            },
+            std::chrono::seconds(5));
+        latencies.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+
+    // The viewers on a service thread of their own, so what is measured
+    // is the server's fan-out, not this client's one thread.
+    ServeClients audience;
+    std::vector<int> watching;
+    for (int i = 0; i < viewers; ++i) {
+        ConnectOptions viewer = controller;
+        viewer.token = serve.viewerToken();
+        watching.push_back(audience.connect(viewer));
+    }
+    for (const int v : watching) {
+        audience.waitFor(v, [](const ConnectionState& s) { return s.frames.size() >= 2; });
+    }
+    std::vector<std::size_t> viewerFramesBefore;
+    for (const int v : watching) {
+        viewerFramesBefore.push_back(audience.state(v).frames.size());
+    }
+    const double withViewers = frameRate(clients, c, seconds);
+    double viewerFrames = 0.0;
+    for (std::size_t i = 0; i < watching.size(); ++i) {
+        viewerFrames +=
+            static_cast<double>(audience.state(watching[i]).frames.size() - viewerFramesBefore[i]);
+    }
+    std::string err;
+    const int status = serve.stop(SIGTERM, &err);
+    std::printf("serve_bench %dx%d, heatlab serve%s\n", width, height, args.c_str());
+    std::printf("  one client:            %.1f frames/s (JPEG %zu bytes)\n", alone, jpegBytes);
+    std::printf("  input to frame (Up):   median %.1f ms, max %.1f ms over %zu keys\n",
+                median(latencies), *std::max_element(latencies.begin(), latencies.end()),
+                latencies.size());
+    std::printf(
+        "  with %d viewers:       %.1f frames/s to the controller (%.0f %% of alone), "
+        "%.1f a viewer\n",
+        viewers, withViewers, alone > 0 ? 100.0 * withViewers / alone : 0.0,
+        watching.empty() ? 0.0 : viewerFrames / seconds / static_cast<double>(viewers));
+    std::printf("  server: exit %d; %s", status, err.substr(err.rfind("heatlab serve: ")).c_str());
+    return status;
+}
