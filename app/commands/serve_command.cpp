@@ -1,5 +1,11 @@
 #include "app/commands/serve_command.h"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
 #include "app/commands/option_values.h"
 #include "app/commands/window_command.h"
 #include "kernels/base/errors.h"
@@ -70,6 +76,13 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
 void refuseServeOptionClashes(const ServeStart& o) {
     if (o.server.tlsCert.empty() != o.server.tlsKey.empty()) {
         throw UsageError("--tls-cert and --tls-key come together (a certificate and its key)");
+    }
+    // Checked before any GL or backend starts: one line, exit 2.
+    for (const auto& [flag, file] :
+         {std::pair{"--tls-cert", &o.server.tlsCert}, std::pair{"--tls-key", &o.server.tlsKey}}) {
+        if (!file->empty() && access(file->c_str(), R_OK) != 0) {
+            throw UsageError(std::string(flag) + " " + *file + ": " + std::strerror(errno));
+        }
     }
     if (!o.server.publicNames.empty() && isLoopbackAddress(o.server.bind)) {
         throw UsageError(

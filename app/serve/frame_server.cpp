@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -88,6 +89,7 @@ struct FrameServer::Shared {
 
     // Between the callers and the service thread.
     mutable std::mutex mutex;
+    std::condition_variable inputArrived;
     std::shared_ptr<Outgoing> newest;
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
     std::vector<ClientMessage> input;
@@ -133,6 +135,13 @@ std::string header(lws* wsi, lws_token_indexes token) {
     }
     value.resize(static_cast<std::size_t>(length));
     return value;
+}
+
+// The name the request gives for the server: HTTP/1.1's Host, or HTTP/2's
+// :authority (a browser speaks HTTP/2 over TLS).
+std::string requestHost(lws* wsi) {
+    const std::string host = header(wsi, WSI_TOKEN_HOST);
+    return host.empty() ? header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY) : host;
 }
 
 // The value of the request's "token=" argument, empty without one.
@@ -204,7 +213,7 @@ void sendStatus(FrameServer::Shared& shared) {
 
 bool allowedRequest(FrameServer::Shared& shared, lws* wsi, bool websocket, Role* role) {
     const AccessRules rules(shared.options.publicNames);
-    if (!rules.hostAllowed(header(wsi, WSI_TOKEN_HOST))) {
+    if (!rules.hostAllowed(requestHost(wsi))) {
         return false;
     }
     if (websocket && !rules.originAllowed(header(wsi, WSI_TOKEN_ORIGIN))) {
@@ -257,7 +266,7 @@ int serveBody(lws* wsi, Session& s, const char* mime, const char* body, std::siz
 
 int onHttp(FrameServer::Shared& shared, lws* wsi, Session& s, const char* path) {
     const AccessRules rules(shared.options.publicNames);
-    if (!rules.hostAllowed(header(wsi, WSI_TOKEN_HOST))) {
+    if (!rules.hostAllowed(requestHost(wsi))) {
         shared.count(&ServerCounts::refused);
         return refuse(wsi, HTTP_STATUS_FORBIDDEN,
                       "heatlab serve: this server does not answer to that name");
@@ -304,8 +313,18 @@ int onHttpWritable(lws* wsi, Session& s) {
     return lws_http_transaction_completed(wsi) != 0 ? -1 : 0;
 }
 
+// Room in the socket for a whole frame or more: at the system's default
+// send buffer (16 KB to start) a frame is sent in pieces, lws holding the
+// rest until the socket drains. With it no frame was held back on the H200
+// (fifty viewers at 1080p). The system caps it at net.core.wmem_max.
+constexpr int kSendBufferBytes = 4 << 20;
+
 void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
     s.established = true;
+    const lws_sockfd_type fd = lws_get_socket_fd(wsi);
+    if (fd >= 0) {
+        (void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &kSendBufferBytes, sizeof kSendBufferBytes);
+    }
     if (s.role == Role::Viewer && viewerCount(shared) >= shared.options.viewers) {
         shared.count(&ServerCounts::refused);
         s.role = Role::None;
@@ -343,6 +362,7 @@ void onClosed(FrameServer::Shared& shared, lws* wsi) {
         lost.event = InputEvent::focus(false);
         const std::lock_guard<std::mutex> lock(shared.mutex);
         shared.input.push_back(lost);
+        shared.inputArrived.notify_one();
     }
     updateConnected(shared);
 }
@@ -383,6 +403,7 @@ bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text,
     s.inputAllowance -= 1.0;
     const std::lock_guard<std::mutex> lock(shared.mutex);
     shared.input.push_back(*message);
+    shared.inputArrived.notify_one();
     return true;
 }
 
@@ -528,8 +549,15 @@ int callback(lws* wsi, lws_callback_reasons reason, void* user, void* in, std::s
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
+// A frame is one send(): lws caps each at tx_packet_size, or where that is
+// 0 at the receive buffer (512 bytes here), and a 1080p frame in 512-byte
+// sends, each waiting for the socket to be writable again, let the service
+// thread send about 500 frames a second in all (H200: fifty viewers and
+// the controller at 7 frames a second each).
+constexpr std::size_t kMostSendBytes = 8u << 20;
+
 const lws_protocols kProtocols[] = {
-    {"heatlab", callback, 0, kMostClientMessageBytes, 0, nullptr, 0},
+    {"heatlab", callback, 0, kMostClientMessageBytes, 0, nullptr, kMostSendBytes},
     {nullptr, nullptr, 0, 0, 0, nullptr, 0},
 };
 
@@ -586,6 +614,10 @@ FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_uniqu
         LWS_SERVER_OPTION_EXPLICIT_VHOSTS | (tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
     info.user = shared_.get();
     info.port = CONTEXT_PORT_NO_LISTEN;
+    // What lws sends of a frame the socket could not take at once goes out
+    // in pieces of this size, one a wakeup: at its default (4 KB) a 1080p
+    // frame is forty of them, and fifty viewers starve the controller.
+    info.pt_serv_buf_size = 256 * 1024;
     shared_->context = lws_create_context(&info);
     if (shared_->context == nullptr) {
         throw RuntimeError("libwebsockets could not start");
@@ -599,6 +631,8 @@ FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_uniqu
         LWS_SERVER_OPTION_VALIDATE_UTF8 |
         (options.bind.find(':') == std::string::npos ? LWS_SERVER_OPTION_DISABLE_IPV6 : 0);
     if (tls) {
+        // The vhost sets up its TLS only when its own options ask too.
+        vhost.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         vhost.ssl_cert_filepath = options.tlsCert.c_str();
         vhost.ssl_private_key_filepath = options.tlsKey.c_str();
     }
@@ -655,6 +689,13 @@ void FrameServer::sendDownload(const std::string& name, const std::vector<unsign
 std::vector<ClientMessage> FrameServer::takeInput() {
     const std::lock_guard<std::mutex> lock(shared_->mutex);
     return std::exchange(shared_->input, {});
+}
+
+void FrameServer::waitForInput(std::chrono::steady_clock::time_point earliest,
+                               std::chrono::steady_clock::time_point latest) {
+    std::this_thread::sleep_until(earliest);
+    std::unique_lock<std::mutex> lock(shared_->mutex);
+    shared_->inputArrived.wait_until(lock, latest, [this] { return !shared_->input.empty(); });
 }
 
 ServerCounts FrameServer::counts() const {

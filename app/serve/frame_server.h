@@ -10,6 +10,7 @@
 // the controller's token); its input is handed to the render loop; a
 // viewer's is counted and dropped.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -66,6 +67,9 @@ public:
     void sendDownload(const std::string& name, const std::vector<unsigned char>& bytes);
     // The controller's input since the last call, in order.
     std::vector<ClientMessage> takeInput();
+    // Sleeps until `earliest`, then until input is waiting or `latest`.
+    void waitForInput(std::chrono::steady_clock::time_point earliest,
+                      std::chrono::steady_clock::time_point latest);
     ServerCounts counts() const;
 
     struct Shared;  // what the service thread and the callers share

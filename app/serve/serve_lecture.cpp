@@ -32,9 +32,11 @@ namespace {
 // change every frame, and smaller ones keep up) and when still.
 constexpr int kDraggingQuality = 60;
 constexpr int kStillQuality = 85;
-// Frames a second with vsync on (the panel's box), as a window on a 60 Hz
-// screen would draw.
-constexpr double kFramesPerSecond = 60.0;
+// A frame's interval with vsync on (the panel's box), as a window on a
+// 60 Hz screen would draw.
+constexpr std::chrono::microseconds kFrameInterval{16667};
+// Input draws a frame sooner than the tick, but at most 120 a second.
+constexpr std::chrono::microseconds kSoonestFrame{8333};
 // Bytes of a picture or video sent to a browser at most.
 constexpr std::size_t kMostDownloadBytes = 1u << 30;
 
@@ -162,9 +164,9 @@ int runServe(const ServeStart& o) {
     std::uint32_t lastInput = 0;
     bool pointerHeld = false;
     long long frames = 0;
-    auto next = std::chrono::steady_clock::now();
     while (!StopSignal::requested() &&
            (prepared.start.frames == 0 || frames < prepared.start.frames)) {
+        const auto started = std::chrono::steady_clock::now();
         for (const ClientMessage& message : server.takeInput()) {
             const InputEvent& event = message.event;
             if (event.kind == InputEvent::Kind::Resize) {
@@ -219,12 +221,10 @@ int runServe(const ServeStart& o) {
         }
         ++frames;
         if (ui.settings().vsync) {
-            next += std::chrono::microseconds(static_cast<long long>(1e6 / kFramesPerSecond));
-            const auto now = std::chrono::steady_clock::now();
-            if (next < now) {
-                next = now;  // a slow frame is not made up for with a burst
-            }
-            std::this_thread::sleep_until(next);
+            // Input draws the next frame at once, not at the tick: a key
+            // pressed just after a frame began would wait a whole frame
+            // more. A slow frame is not made up for with a burst.
+            server.waitForInput(started + kSoonestFrame, started + kFrameInterval);
         }
     }
     const ServerCounts counts = server.counts();

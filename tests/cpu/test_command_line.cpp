@@ -218,8 +218,8 @@ TEST(CommandLine, AnUnknownCommandIsNamedInOneLine) {
     const CommandResult result = runHeatlab("frobnicate");
     EXPECT_EQ(result.status, 2) << result.err;
     EXPECT_EQ(result.err,
-              "heatlab: unknown command 'frobnicate' (the commands are bench and shot; with no "
-              "command heatlab opens the window; see heatlab --help)\n");
+              "heatlab: unknown command 'frobnicate' (the commands are bench, shot and serve; with "
+              "no command heatlab opens the window; see heatlab --help)\n");
     EXPECT_TRUE(result.out.empty()) << result.out;
 
     // Only a first word that is not an option is taken for a command.

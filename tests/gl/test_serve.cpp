@@ -274,6 +274,26 @@ TEST(Serve, SigtermWithClientsConnectedClosesThemAndExitsCleanly) {
         b, [](const ConnectionState& s) { return s.closed; }, 10s));
 }
 
+TEST(Serve, WithACertificateItSpeaksOnlyTls) {
+    const std::string tls = std::string(HEATLAB_TEST_TLS) + "/localhost";
+    ServeProcess serve("--backend cpu --grid 64 --tls-cert " + tls + ".cert --tls-key " + tls +
+                       ".key");
+    ServeClients clients;
+    ConnectOptions secure = controllerOf(serve);
+    secure.tls = true;
+    secure.origin = "https://localhost:" + std::to_string(serve.port());
+    const int c = clients.connect(secure);
+    EXPECT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    const int plain = clients.connect(controllerOf(serve));
+    EXPECT_TRUE(clients.waitFor(plain, [](const ConnectionState& s) { return s.closed; }));
+    EXPECT_TRUE(clients.state(plain).frames.empty());
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+    const CommandResult missing =
+        runHeatlab("serve --tls-cert " + tls + ".cert --tls-key /nonexistent.key");
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_EQ(missing.err, "heatlab: --tls-key /nonexistent.key: No such file or directory\n");
+}
+
 TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
     const std::string folder = testing::TempDir() + "/heatlab_serve_shot";
     std::filesystem::remove_all(folder);

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -87,37 +88,45 @@ int main(int argc, char** argv) {
                      "{\"t\":\"key\",\"a\":\"down\",\"k\":265,\"i\":" + std::to_string(down) + "}");
         clients.send(
             c, "{\"t\":\"key\",\"a\":\"up\",\"k\":265,\"i\":" + std::to_string(++sequence) + "}");
-        clients.waitFor(
-            c,
-            [&](const ConnectionState& s) {
-                return static_cast<int>(s.frames.back().lastInput) >= down;
-            },
-            std::chrono::seconds(5));
-        latencies.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent).count());
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        // Polled at a fine step, the frame's arrival time taken where it is
+        // received: the latency is not rounded up to the poll.
+        const auto deadline = sent + std::chrono::seconds(5);
+        ServeClients::Newest n = clients.newest(c);
+        while (static_cast<int>(n.header.lastInput) < down && Clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+            n = clients.newest(c);
+        }
+        latencies.push_back(std::chrono::duration<double, std::milli>(n.arrived - sent).count());
+        // A pause of no fixed number of frames, so the keys meet the
+        // server's frames at every phase.
+        std::this_thread::sleep_for(std::chrono::milliseconds(100 + (i * 7) % 17));
     }
 
-    // The viewers on a service thread of their own, so what is measured
-    // is the server's fan-out, not this client's one thread.
-    ServeClients audience;
-    std::vector<int> watching;
+    // The viewers on service threads of their own, ten a thread, so what is
+    // measured is the server's fan-out, not this client's receiving.
+    constexpr int kViewersAThread = 10;
+    std::vector<std::unique_ptr<ServeClients>> audiences;
+    std::vector<std::pair<ServeClients*, int>> watching;
     for (int i = 0; i < viewers; ++i) {
+        if (i % kViewersAThread == 0) {
+            audiences.push_back(std::make_unique<ServeClients>());
+        }
         ConnectOptions viewer = controller;
         viewer.token = serve.viewerToken();
-        watching.push_back(audience.connect(viewer));
+        watching.emplace_back(audiences.back().get(), audiences.back()->connect(viewer));
     }
-    for (const int v : watching) {
-        audience.waitFor(v, [](const ConnectionState& s) { return s.frames.size() >= 2; });
+    for (const auto& [audience, v] : watching) {
+        audience->waitFor(v, [](const ConnectionState& s) { return s.frames.size() >= 2; });
     }
     std::vector<std::size_t> viewerFramesBefore;
-    for (const int v : watching) {
-        viewerFramesBefore.push_back(audience.state(v).frames.size());
+    for (const auto& [audience, v] : watching) {
+        viewerFramesBefore.push_back(audience->state(v).frames.size());
     }
     const double withViewers = frameRate(clients, c, seconds);
     double viewerFrames = 0.0;
     for (std::size_t i = 0; i < watching.size(); ++i) {
-        viewerFrames +=
-            static_cast<double>(audience.state(watching[i]).frames.size() - viewerFramesBefore[i]);
+        viewerFrames += static_cast<double>(
+            watching[i].first->state(watching[i].second).frames.size() - viewerFramesBefore[i]);
     }
     std::string err;
     const int status = serve.stop(SIGTERM, &err);
@@ -131,6 +140,9 @@ int main(int argc, char** argv) {
         "%.1f a viewer\n",
         viewers, withViewers, alone > 0 ? 100.0 * withViewers / alone : 0.0,
         watching.empty() ? 0.0 : viewerFrames / seconds / static_cast<double>(viewers));
-    std::printf("  server: exit %d; %s", status, err.substr(err.rfind("heatlab serve: ")).c_str());
+    // With HEATLAB_SERVE_TRACE set, all the server said (its trace lines).
+    const bool all = std::getenv("HEATLAB_SERVE_TRACE") != nullptr;
+    std::printf("  server: exit %d; %s", status,
+                all ? err.c_str() : err.substr(err.rfind("heatlab serve: ")).c_str());
     return status;
 }

@@ -53,7 +53,7 @@ ServeProcess::ServeProcess(const std::string& args) {
     errFd_ = err[0];
     fcntl(errFd_, F_SETFL, O_NONBLOCK);
     std::string said;
-    const std::regex url(R"(http://[^:]+:(\d+)/\?token=([0-9a-zA-Z._~-]+))");
+    const std::regex url(R"(https?://[^:]+:(\d+)/\?token=([0-9a-zA-Z._~-]+))");
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     std::vector<std::string> tokens;
     while (tokens.size() < 2 && std::chrono::steady_clock::now() < deadline) {
@@ -135,6 +135,7 @@ struct ServeClients::Shared {
         std::deque<std::string> outgoing;
         std::vector<unsigned char> incoming;
         ConnectionState state;
+        std::chrono::steady_clock::time_point newestArrived;
     };
     std::deque<Connection> connections;  // a deque: references stay valid
 };
@@ -173,6 +174,10 @@ int clientCallback(lws* wsi, lws_callback_reasons reason, void* user, void* in, 
             info.host = c.hostHeader.c_str();
             info.origin = c.options.origin.empty() ? nullptr : c.options.origin.c_str();
             info.protocol = nullptr;
+            if (c.options.tls) {
+                info.ssl_connection = LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED |
+                                      LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK;
+            }
             info.opaque_user_data = reinterpret_cast<void*>(static_cast<std::intptr_t>(i + 1));
             lws* made = lws_client_connect_via_info(&info);
             const std::lock_guard<std::mutex> lock(shared->mutex);
@@ -211,6 +216,7 @@ int clientCallback(lws* wsi, lws_callback_reasons reason, void* user, void* in, 
             c.state.texts.emplace_back(c.incoming.begin(), c.incoming.end());
         } else if (auto header = heatlab::readFrameHeader(c.incoming.data(), c.incoming.size())) {
             c.state.frames.push_back(*header);
+            c.newestArrived = std::chrono::steady_clock::now();
             c.state.lastJpeg.assign(c.incoming.begin() + heatlab::kFrameHeaderBytes,
                                     c.incoming.end());
             if (c.options.acknowledge) {
@@ -267,7 +273,7 @@ ServeClients::ServeClients() : shared_(std::make_unique<Shared>()) {
     info.port = CONTEXT_PORT_NO_LISTEN;
     info.protocols = kClientProtocols;
     // The Origin header as given: lws would otherwise put "http://" before it.
-    info.options = LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN;
+    info.options = LWS_SERVER_OPTION_JUST_USE_RAW_ORIGIN | LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
     info.user = shared_.get();
     // A hundred viewers and then some.
     info.fd_limit_per_thread = 1024;
@@ -324,6 +330,18 @@ void ServeClients::close(int connection) {
 ConnectionState ServeClients::state(int connection) const {
     const std::lock_guard<std::mutex> lock(shared_->mutex);
     return shared_->connections[static_cast<std::size_t>(connection)].state;
+}
+
+ServeClients::Newest ServeClients::newest(int connection) const {
+    const std::lock_guard<std::mutex> lock(shared_->mutex);
+    const auto& c = shared_->connections[static_cast<std::size_t>(connection)];
+    Newest n;
+    n.count = c.state.frames.size();
+    if (n.count > 0) {
+        n.header = c.state.frames.back();
+        n.arrived = c.newestArrived;
+    }
+    return n;
 }
 
 bool ServeClients::waitFor(int connection, const std::function<bool(const ConnectionState&)>& done,

@@ -44,6 +44,7 @@ struct ConnectOptions {
     std::string host = "127.0.0.1";  // the Host header's name (the port is added)
     std::string origin;              // empty: none sent
     bool acknowledge = true;         // ack every frame, as the page does
+    bool tls = false;                // wss://, any certificate taken (a test's own)
 };
 
 struct ConnectionState {
@@ -68,6 +69,14 @@ public:
     void send(int connection, const std::string& text);
     void close(int connection);
     ConnectionState state(int connection) const;
+    // The newest frame's header alone, and when it arrived: cheap enough to
+    // poll at a fine step (state() copies every header and the JPEG).
+    struct Newest {
+        heatlab::FrameHeader header;
+        std::chrono::steady_clock::time_point arrived;
+        std::size_t count = 0;
+    };
+    Newest newest(int connection) const;
     // Polls `done` on the connection's state until true or `timeout`.
     bool waitFor(int connection, const std::function<bool(const ConnectionState&)>& done,
                  std::chrono::milliseconds timeout = std::chrono::seconds(30)) const;
