@@ -19,9 +19,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "app/serve/page_requests.h"
 #include "kernels/base/errors.h"
-#include "serve/heatlab_js.h"
-#include "serve/index_html.h"
 
 namespace heatlab {
 
@@ -37,8 +36,6 @@ constexpr double kInputPerSecond = 600.0;
 constexpr double kInputBurst = 300.0;
 // A client whose messages keep being malformed is closed.
 constexpr int kMalformedBeforeClose = 20;
-// The page's own bodies go out in pieces of this size.
-constexpr std::size_t kHttpChunk = 16 * 1024;
 
 // A message with room before it for the WebSocket header lws writes there.
 struct Outgoing {
@@ -60,10 +57,7 @@ struct Outgoing {
 // it by connection; lws's own per-session memory is raw, and outlives a
 // connection's upgrade from HTTP in ways its versions differ on).
 struct Session {
-    // HTTP: the body being sent.
-    const char* body = nullptr;
-    std::size_t bodySize = 0;
-    std::size_t bodySent = 0;
+    PageBody page;  // HTTP: the body being sent
     // WebSocket.
     Role role = Role::None;
     bool established = false;
@@ -124,41 +118,11 @@ struct FrameServer::Shared {
 
 namespace {
 
-std::string header(lws* wsi, lws_token_indexes token) {
-    const int length = lws_hdr_total_length(wsi, token);
-    if (length <= 0 || length > 1024) {
-        return "";
-    }
-    std::string value(static_cast<std::size_t>(length) + 1, '\0');
-    if (lws_hdr_copy(wsi, value.data(), length + 1, token) < 0) {
-        return "";
-    }
-    value.resize(static_cast<std::size_t>(length));
-    return value;
-}
-
-// The name the request gives for the server: HTTP/1.1's Host, or HTTP/2's
-// :authority (a browser speaks HTTP/2 over TLS).
-std::string requestHost(lws* wsi) {
-    const std::string host = header(wsi, WSI_TOKEN_HOST);
-    return host.empty() ? header(wsi, WSI_TOKEN_HTTP_COLON_AUTHORITY) : host;
-}
-
-// The value of the request's "token=" argument, empty without one.
-std::string tokenArgument(lws* wsi) {
-    char fragment[512];
-    for (int n = 0; n < 32; ++n) {
-        const int length =
-            lws_hdr_copy_fragment(wsi, fragment, sizeof fragment, WSI_TOKEN_HTTP_URI_ARGS, n);
-        if (length <= 0) {
-            break;
-        }
-        const std::string arg(fragment, static_cast<std::size_t>(length));
-        if (arg.rfind("token=", 0) == 0) {
-            return arg.substr(6);
-        }
-    }
-    return "";
+bool allowedRequest(FrameServer::Shared& shared, lws* wsi, bool websocket, Role* role) {
+    const RequestCheck check = checkRequest(wsi, AccessRules(shared.options.publicNames),
+                                            shared.options.tokens, websocket);
+    *role = check.role;
+    return check.allowed();
 }
 
 void queueText(lws* wsi, Session& s, const std::string& text) {
@@ -209,108 +173,6 @@ void sendStatus(FrameServer::Shared& shared) {
     for (lws* wsi : shared.clients) {
         queueText(wsi, shared.session(wsi), text);
     }
-}
-
-bool allowedRequest(FrameServer::Shared& shared, lws* wsi, bool websocket, Role* role) {
-    const AccessRules rules(shared.options.publicNames);
-    if (!rules.hostAllowed(requestHost(wsi))) {
-        return false;
-    }
-    if (websocket && !rules.originAllowed(header(wsi, WSI_TOKEN_ORIGIN))) {
-        return false;
-    }
-    *role = shared.options.tokens.roleOf(tokenArgument(wsi));
-    return *role != Role::None;
-}
-
-// A status page, and the connection ready for its next request (without
-// the second call a keep-alive connection stalls for seconds).
-int refuse(lws* wsi, unsigned int status, const char* text) {
-    if (lws_return_http_status(wsi, status, text) != 0) {
-        return -1;
-    }
-    return lws_http_transaction_completed(wsi) != 0 ? -1 : 0;
-}
-
-int serveBody(lws* wsi, Session& s, const char* mime, const char* body, std::size_t size) {
-    unsigned char buffer[LWS_PRE + 1024];
-    unsigned char* start = buffer + LWS_PRE;
-    unsigned char* p = start;
-    unsigned char* end = buffer + sizeof buffer - 1;
-    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime, size, &p, end) != 0) {
-        return 1;
-    }
-    // The token is in the page's URL: never sent on as a referrer, never
-    // cached, and the page runs no script but its own.
-    const auto add = [&](const char* name, const char* value) {
-        return lws_add_http_header_by_name(wsi, reinterpret_cast<const unsigned char*>(name),
-                                           reinterpret_cast<const unsigned char*>(value),
-                                           static_cast<int>(std::strlen(value)), &p, end);
-    };
-    if (add("referrer-policy:", "no-referrer") != 0 || add("cache-control:", "no-store") != 0 ||
-        add("x-content-type-options:", "nosniff") != 0 ||
-        add("content-security-policy:",
-            "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; "
-            "img-src blob:; connect-src 'self' ws: wss:; frame-ancestors 'none'") != 0) {
-        return 1;
-    }
-    if (lws_finalize_write_http_header(wsi, start, &p, end) != 0) {
-        return 1;
-    }
-    s.body = body;
-    s.bodySize = size;
-    s.bodySent = 0;
-    lws_callback_on_writable(wsi);
-    return 0;
-}
-
-int onHttp(FrameServer::Shared& shared, lws* wsi, Session& s, const char* path) {
-    const AccessRules rules(shared.options.publicNames);
-    if (!rules.hostAllowed(requestHost(wsi))) {
-        shared.count(&ServerCounts::refused);
-        return refuse(wsi, HTTP_STATUS_FORBIDDEN,
-                      "heatlab serve: this server does not answer to that name");
-    }
-    const std::string uri = path != nullptr ? path : "";
-    if (uri == "/heatlab.js") {
-        // The page's script holds no secret: no token asked.
-        return serveBody(wsi, s, "text/javascript", serve::kHeatlabJs,
-                         sizeof(serve::kHeatlabJs) - 1);
-    }
-    if (uri != "/" && uri != "/index.html") {
-        return refuse(wsi, HTTP_STATUS_NOT_FOUND, "heatlab serve: no such page");
-    }
-    Role role = Role::None;
-    if (!allowedRequest(shared, wsi, false, &role)) {
-        shared.count(&ServerCounts::refused);
-        return refuse(
-            wsi, HTTP_STATUS_FORBIDDEN,
-            "heatlab serve: this link has no token or a wrong one. Open the URL that heatlab "
-            "serve printed where it started, token included.");
-    }
-    return serveBody(wsi, s, "text/html; charset=utf-8", serve::kIndexHtml,
-                     sizeof(serve::kIndexHtml) - 1);
-}
-
-int onHttpWritable(lws* wsi, Session& s) {
-    if (s.body == nullptr) {
-        return 0;
-    }
-    const std::size_t n = std::min(kHttpChunk, s.bodySize - s.bodySent);
-    std::vector<unsigned char> buffer(LWS_PRE + n);
-    std::memcpy(buffer.data() + LWS_PRE, s.body + s.bodySent, n);
-    s.bodySent += n;
-    const bool last = s.bodySent == s.bodySize;
-    if (lws_write(wsi, buffer.data() + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) !=
-        static_cast<int>(n)) {
-        return 1;
-    }
-    if (!last) {
-        lws_callback_on_writable(wsi);
-        return 0;
-    }
-    s.body = nullptr;
-    return lws_http_transaction_completed(wsi) != 0 ? -1 : 0;
 }
 
 // Room in the socket for a whole frame or more: at the system's default
@@ -511,12 +373,19 @@ int callback(lws* wsi, lws_callback_reasons reason, void* user, void* in, std::s
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
     switch (reason) {
-    case LWS_CALLBACK_HTTP:
-        return onHttp(*shared, wsi, shared->fresh(wsi), static_cast<const char*>(in));
-    case LWS_CALLBACK_HTTP_WRITEABLE: return onHttpWritable(wsi, shared->session(wsi));
+    case LWS_CALLBACK_HTTP: {
+        const PageAnswer answer =
+            answerPage(wsi, static_cast<const char*>(in), AccessRules(shared->options.publicNames),
+                       shared->options.tokens, shared->fresh(wsi).page);
+        if (answer.refused) {
+            shared->count(&ServerCounts::refused);
+        }
+        return answer.status;
+    }
+    case LWS_CALLBACK_HTTP_WRITEABLE: return writePage(wsi, shared->session(wsi).page);
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
         Role role = Role::None;
-        if (header(wsi, WSI_TOKEN_GET_URI) != "/ws" || !allowedRequest(*shared, wsi, true, &role)) {
+        if (requestPath(wsi) != "/ws" || !allowedRequest(*shared, wsi, true, &role)) {
             shared->count(&ServerCounts::refused);
             return 1;
         }

@@ -233,7 +233,15 @@
       }, { once: true });
   })();
 
-  setInterval(showState, 500);
+  // The state line fades while nothing moves, so a projected page shows
+  // the lecture alone; the pointer or a key brings it back.
+  let lastActivity = performance.now();
+  const wake = () => { lastActivity = performance.now(); state.classList.remove('quiet'); };
+  for (const kind of ['pointermove', 'keydown']) window.addEventListener(kind, wake);
+  setInterval(() => {
+    showState();
+    if (performance.now() - lastActivity > 5000) state.classList.add('quiet');
+  }, 500);
   connect();
   screen.focus();
 })();
