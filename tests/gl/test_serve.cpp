@@ -318,5 +318,35 @@ TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
     EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
+TEST(Serve, AVideoRecordedFromTheBrowserIsSentToItWhenStopped) {
+    ServeProcess serve("--backend cpu --grid 64");
+    ServeClients clients;
+    const int c = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    constexpr int kControl = 341;
+    constexpr int kR = 82;
+    const auto ctrlR = [&](int sequence) {
+        clients.send(c, keyMessage("down", kControl, sequence));
+        clients.send(c, keyMessage("down", kR, sequence + 1));
+        clients.send(c, keyMessage("up", kR, sequence + 2));
+        clients.send(c, keyMessage("up", kControl, sequence + 3));
+    };
+    ctrlR(1);
+    const std::size_t started = clients.state(c).frames.size();
+    ASSERT_TRUE(clients.waitFor(
+        c, [&](const ConnectionState& s) { return hasFrames(s, started + 60); }, 60s));
+    EXPECT_TRUE(clients.state(c).downloads.empty());  // nothing until it is whole
+    ctrlR(5);
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return !s.downloads.empty(); },
+                                60s));
+    const ConnectionState state = clients.state(c);
+    const auto& [name, bytes] = state.downloads.front();
+    EXPECT_EQ(name.substr(name.size() - 4), ".mp4");
+    ASSERT_GT(bytes.size(), 8u);
+    EXPECT_EQ(std::string(bytes.begin() + 4, bytes.begin() + 8), "ftyp");  // an MP4
+    EXPECT_FALSE(std::filesystem::exists(name));
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
 }  // namespace
 }  // namespace heatlab
