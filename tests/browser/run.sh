@@ -19,6 +19,12 @@ if [ "$#" -ge 1 ] && [ -n "$1" ]; then
 fi
 
 cd "$here"
+# Node trusts its own copy of the public authorities, not the system's: a
+# network whose TLS is re-signed by an authority installed on this machine
+# (a company's, a sandbox's) refuses npm's downloads without this.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r /etc/ssl/certs/ca-certificates.crt ]; then
+    export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
 # npm ci writes node_modules/.package-lock.json: missing, or older than the
 # lock file, the installed packages are not the locked ones.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
