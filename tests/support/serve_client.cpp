@@ -32,6 +32,13 @@ std::string readSome(int fd, int ms) {
 
 }  // namespace
 
+const char* testClientUnusable() {
+    return LWS_LIBRARY_VERSION_MAJOR > 4 || LWS_LIBRARY_VERSION_MINOR >= 3
+               ? "the tests' libwebsockets client hangs against libwebsockets 4.3 (cause not yet "
+                 "found); the browser tests hold heatlab serve here"
+               : nullptr;
+}
+
 ServeProcess::ServeProcess(const std::string& args) {
     int out[2];
     int err[2];
