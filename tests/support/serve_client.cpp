@@ -32,13 +32,6 @@ std::string readSome(int fd, int ms) {
 
 }  // namespace
 
-const char* testClientUnusable() {
-    return LWS_LIBRARY_VERSION_MAJOR > 4 || LWS_LIBRARY_VERSION_MINOR >= 3
-               ? "the tests' libwebsockets client hangs against libwebsockets 4.3 (cause not yet "
-                 "found); the browser tests hold heatlab serve here"
-               : nullptr;
-}
-
 ServeProcess::ServeProcess(const std::string& args) {
     int out[2];
     int err[2];
@@ -197,7 +190,17 @@ int clientCallback(lws* wsi, lws_callback_reasons reason, void* user, void* in, 
         }
         return 0;
     }
-    if (index < 0) {
+    // Only the reasons handled below take the lock. This function calls
+    // lws_callback_on_writable and lws_write holding it, and a libwebsockets
+    // built with LWS_WITH_EXTERNAL_POLL (Debian 13's 4.3, not Debian 12's
+    // 4.1) calls it back from inside them, on this same thread, with the
+    // poll reasons (LWS_CALLBACK_CHANGE_MODE_POLL_FD and the like): locking
+    // again there hung the service thread, and with it every state() call.
+    const bool handled =
+        reason == LWS_CALLBACK_CLIENT_ESTABLISHED ||
+        reason == LWS_CALLBACK_CLIENT_CONNECTION_ERROR || reason == LWS_CALLBACK_CLIENT_CLOSED ||
+        reason == LWS_CALLBACK_CLIENT_RECEIVE || reason == LWS_CALLBACK_CLIENT_WRITEABLE;
+    if (index < 0 || !handled) {
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
     const std::lock_guard<std::mutex> lock(shared->mutex);

@@ -15,10 +15,6 @@
 
 #include "app/serve/wire.h"
 
-// Why the client below cannot be used with this libwebsockets, or nullptr:
-// against 4.3 (Debian 13) it hangs, the cause not yet found.
-const char* testClientUnusable();
-
 // `heatlab serve ARGS --port 0` started, its two URLs read from stdout.
 class ServeProcess {
 public:
