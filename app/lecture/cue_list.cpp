@@ -65,7 +65,7 @@ CueScene sceneFileOf(const Fields& c, const SceneFolder& folder) {
     const std::string rule = " (a scene is a shipped one's name, " + shippedSceneNames() +
                              ", or a file in the cue list's own folder)";
     if (!folder) {
-        throw Problem(refused + "is not a shipped scene, the only kind a shipped cue list names");
+        throw Problem(refused + "is not a shipped scene, the only kind a shipped or dropped cue list names");
     }
     if (name.empty()) {
         throw Problem(c.where("scene") + " is empty" + rule);
@@ -282,6 +282,10 @@ CueList parseList(const std::string& text, const std::string& fileName, const Sc
 CueList parseCues(const std::string& text, const std::string& fileName) {
     const std::filesystem::path folder = std::filesystem::path(fileName).parent_path();
     return parseList(text, fileName, folder.empty() ? std::filesystem::path(".") : folder);
+}
+
+CueList parseFolderlessCues(const std::string& text, const std::string& name) {
+    return parseList(text, name, std::nullopt);
 }
 
 CueList readCues(const std::string& nameOrPath) {

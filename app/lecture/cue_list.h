@@ -138,6 +138,10 @@ struct CueList {
 // a regular file inside `fileName`'s folder (no absolute path, nothing
 // outside it, no FIFO or device) holding a scene parseScene() accepts.
 CueList parseCues(const std::string& text, const std::string& fileName);
+// A cue list with no folder of its own (one dropped on a served lecture's
+// page, `name` only said in messages): its scenes are shipped ones only,
+// so it makes heatlab read no file at all.
+CueList parseFolderlessCues(const std::string& text, const std::string& name);
 // A cue list is a few kilobytes; a file past this is not one.
 constexpr std::size_t kMaxCueBytes = 1024 * 1024;
 // `nameOrPath` a shipped list's name ("lecture") or a file, read through

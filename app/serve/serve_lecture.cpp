@@ -151,6 +151,7 @@ int runServe(const ServeStart& o) {
         ui.pictures().panel().sentTo = "pictures and videos: sent to the controller's browser";
     }
     ui.scenes().filesHidden = !o.allowFiles;
+    ui.scenes().dropHint = "or drop a scene or cue list file (.json) on the page";
 
     StopSignal stop;  // before the server: a signal while it starts is kept
     FrameServer server(start.server);
@@ -169,7 +170,9 @@ int runServe(const ServeStart& o) {
         const auto started = std::chrono::steady_clock::now();
         for (const ClientMessage& message : server.takeInput()) {
             const InputEvent& event = message.event;
-            if (event.kind == InputEvent::Kind::Resize) {
+            if (message.kind == ClientMessage::Kind::File) {
+                ui.scenes().dropped = ScenePanel::Dropped{message.fileName, message.fileText};
+            } else if (event.kind == InputEvent::Kind::Resize) {
                 surface.resize(event.size, message.scale);
             } else {
                 surface.input().push(event);

@@ -1,5 +1,6 @@
 #include "app/serve/wire.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -225,12 +226,49 @@ bool readInput(const std::string& type, const Fields& f, ClientMessage& m) {
     return false;
 }
 
+constexpr char kFileStart[] = "{\"t\":\"file\"";
+
+bool readFile(const Fields& f, ClientMessage& m) {
+    double v = 0.0;
+    if (!f.whole("i", 0, kMostSequence, &v)) {
+        return false;
+    }
+    const auto name = f.json.find("n");
+    const auto text = f.json.find("d");
+    if (name == f.json.end() || !name->is_string() || text == f.json.end() ||
+        !text->is_string()) {
+        *f.why = "a file needs 'n' and 'd'";
+        return false;
+    }
+    m.kind = ClientMessage::Kind::File;
+    m.inputSequence = static_cast<std::uint32_t>(v);
+    m.fileName = name->get<std::string>();
+    m.fileText = text->get<std::string>();
+    // A name, said back in notices; never a path on the server.
+    if (m.fileName.empty() || m.fileName.size() > 255 ||
+        m.fileName.find_first_of(std::string("/\\\0", 3)) != std::string::npos) {
+        *f.why = "'n' is not a file's name";
+        return false;
+    }
+    if (m.fileText.size() > kMostUploadBytes) {
+        *f.why = "the file is over 1 MiB";
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
+
+bool mayBeLong(const std::string& start) {
+    const std::size_t n = std::min(start.size(), sizeof kFileStart - 1);
+    return start.compare(0, n, kFileStart, n) == 0;
+}
 
 std::optional<ClientMessage> parseClientMessage(const std::string& text, std::string* why) {
     why->clear();
-    if (text.size() > kMostClientMessageBytes) {
-        *why = "over 512 bytes";
+    const bool file = text.size() >= sizeof kFileStart - 1 && mayBeLong(text);
+    if (text.size() > (file ? kMostUploadMessageBytes : kMostClientMessageBytes)) {
+        *why = file ? "a file's message over 4 MiB" : "over 512 bytes";
         return std::nullopt;
     }
     const Json json = Json::parse(text, nullptr, false);
@@ -254,6 +292,13 @@ std::optional<ClientMessage> parseClientMessage(const std::string& text, std::st
         m.kind = ClientMessage::Kind::Ack;
         m.ackedFrame = static_cast<std::uint32_t>(v);
         return m;
+    }
+    if (t == "file") {
+        if (!file) {
+            *why = "a file's message has 't' first";
+            return std::nullopt;
+        }
+        return readFile(fields, m) ? std::optional<ClientMessage>(m) : std::nullopt;
     }
     if (!readInput(t, fields, m)) {
         return std::nullopt;

@@ -17,7 +17,10 @@
 // {"t":"move","x":X,"y":Y} (CSS pixels, the canvas's top left),
 // {"t":"button","b":0|1|2,"d":true|false}, {"t":"wheel","x":X,"y":Y},
 // {"t":"resize","w":CSSW,"h":CSSH,"s":DEVICE_PIXEL_RATIO},
-// {"t":"focus","f":true|false}.
+// {"t":"focus","f":true|false}; and a file the lecturer dropped on the page
+// (a scene or a cue list, loaded as the panel loads one), its own size
+// limit, from the controller only: {"t":"file","n":NAME,"d":TEXT,"i":SEQ},
+// "t" first.
 
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +34,10 @@ namespace heatlab {
 
 constexpr std::size_t kFrameHeaderBytes = 32;
 constexpr std::size_t kMostClientMessageBytes = 512;
+// A dropped file's text at most (a scene's and a cue list's own limit), and
+// its message at most (the text escaped as a JSON string).
+constexpr std::size_t kMostUploadBytes = 1024 * 1024;
+constexpr std::size_t kMostUploadMessageBytes = 4 * kMostUploadBytes;
 // The largest side, in pixels, of a surface a browser may ask for.
 constexpr int kMostServedSide = 4096;
 
@@ -56,7 +63,7 @@ std::vector<unsigned char> downloadMessage(const std::string& name,
                                            const std::vector<unsigned char>& bytes);
 
 struct ClientMessage {
-    enum class Kind { Ack, Input };
+    enum class Kind { Ack, Input, File };
     Kind kind = Kind::Ack;
     std::uint32_t ackedFrame = 0;  // Ack
     // Input: the event (a resize carries its size), its sequence number and,
@@ -64,7 +71,15 @@ struct ClientMessage {
     InputEvent event;
     std::uint32_t inputSequence = 0;
     float scale = 1.0f;
+    // File: its name (no folder) and its text.
+    std::string fileName;
+    std::string fileText;
 };
+
+// Whether a message whose first bytes received are `start` may be a file,
+// the one message longer than kMostClientMessageBytes (and only from the
+// controller): input and acknowledgements are short.
+bool mayBeLong(const std::string& start);
 
 // A message from a browser, checked whole: nullopt with *why for anything
 // malformed, oversized or out of range (which the server drops and counts).

@@ -264,12 +264,36 @@ void LectureUi::onCursor(double x, double y) {
 }
 
 void LectureUi::sceneRequests() {
+    if (scenePanel_.dropped) {
+        loadDropped(*scenePanel_.dropped);
+        scenePanel_.dropped.reset();
+    }
     SceneRequest asked = takeSceneRequests(scenePanel_, settings(), input_.navigation().view());
     say(asked.said);
     if (asked.scene) {
         const std::optional<Notice> failed = loadScene([&] { return *asked.scene; });
         say(failed ? *failed : lead().control().sceneLoaded(asked.named));
     }
+}
+
+void LectureUi::loadDropped(const ScenePanel::Dropped& file) {
+    // Checked whole before anything changes, as a file named on the
+    // command line: a bad one leaves the lecture as it was and says why.
+    if (file.text.find("\"heatlab_cues\"") != std::string::npos) {
+        try {
+            CueList list = parseFolderlessCues(file.text, file.name);
+            const std::size_t count = list.cues.size();
+            setCues(std::move(list));
+            say(Notice::info("cue list " + file.name + " loaded (" + std::to_string(count) +
+                             (count == 1 ? " cue" : " cues") + "): its first cue plays"));
+        } catch (const std::exception& e) {
+            say(Notice::info(std::string("cue list not loaded: ") + e.what()));
+        }
+        return;
+    }
+    const std::optional<Notice> failed =
+        loadScene([&] { return parseScene(file.text, file.name, settings()); });
+    say(failed ? *failed : lead().control().sceneLoaded(file.name));
 }
 
 std::optional<Notice> LectureUi::loadScene(const std::function<Scene()>& scene) {

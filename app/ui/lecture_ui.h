@@ -129,6 +129,8 @@ private:
     FieldArea fieldArea() const { return panes_.lead().fieldArea(surface_.pixelsPerUnit()); }
     bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
     void sceneRequests();
+    // A scene or a cue list dropped on a served page, loaded or refused.
+    void loadDropped(const ScenePanel::Dropped& file);
     // A parsed scene and its view, or throws having changed nothing.
     void applyScene(const Scene& scene);
     // The cue list's part of the frame, before the panel's edits (into

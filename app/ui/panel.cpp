@@ -450,6 +450,11 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
             scene.load = true;
         }
     }
+    if (!scene.dropHint.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
+        textWrappedAtSpaces(scene.dropHint);
+        ImGui::PopStyleColor();
+    }
     if (!scene.loadedTitle.empty()) {
         textWrappedAtSpaces(scene.loadedTitle);
     }

@@ -4,6 +4,7 @@
 // single step, screenshot, quit); it never calls the backend: what it shows of the running
 // simulation comes in PanelReadouts.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,15 @@ struct ScenePanel {
     // Served to a browser without --allow-files: no file of the server is
     // named from the panel (the shipped scenes stay).
     bool filesHidden = false;
+    // A file dropped on a served lecture's page (a scene or a cue list,
+    // told apart by its version key), loaded by the next frame; and the
+    // panel's line that says it can be.
+    struct Dropped {
+        std::string name;
+        std::string text;
+    };
+    std::optional<Dropped> dropped;
+    std::string dropHint;
 };
 
 // What F12, P and the Screenshot button write: the field at the grid's own

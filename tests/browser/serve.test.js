@@ -592,6 +592,37 @@ test('a reloaded lecturer page\'s frames count its own input', () => {
     `after the reload the frames say input ${seen.lastInputAfterReload} is in them (before: ${seen.lastInputBeforeReload})`);
 });
 
+// A file dropped on a page, as a lecturer drags one from their desktop: a
+// drop event carrying it, dispatched on the canvas.
+function dropFile(page, name, text) {
+  return page.evaluate((n, t) => {
+    const data = new DataTransfer();
+    data.items.add(new File([t], n, { type: 'application/json' }));
+    document.getElementById('screen').dispatchEvent(
+      new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, name, text);
+}
+
+test('a cue list dropped on the lecturer\'s page plays; on a viewer\'s, nothing', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(controller && viewer, 'no controller or viewer page (an earlier test failed)');
+  const mine = JSON.stringify({ heatlab_cues: 2, title: 'mine',
+    cues: [{ caption: 'mine, one', scene: 'stable_diffusion' }, { caption: 'mine, two', r: 0.2 }] });
+  const before = await state(controller);
+  assert.ok(before.frame.cues > 2, JSON.stringify(before.frame));
+  await dropFile(viewer, 'mine.json', mine);
+  await waitFrames(viewer, 10);
+  assert.equal((await state(controller)).frame.cues, before.frame.cues, 'a viewer\'s drop loaded a file');
+  // A list naming a file of the server is refused whole: nothing changes.
+  await afterInput(controller, () => dropFile(controller, 'theirs.json',
+    JSON.stringify({ heatlab_cues: 2, cues: [{ scene: '../../etc/passwd' }] })));
+  assert.equal((await state(controller)).frame.cues, before.frame.cues, 'a list naming a server file was loaded');
+  await dropFile(controller, 'mine.json', mine);
+  await waitState(controller, (s) => s.frame.cues === 2 && s.frame.cue === 1, undefined, 15000, 'the dropped list playing');
+  await waitState(viewer, (s) => s.frame.cues === 2, undefined, 15000, 'the dropped list, on the viewer');
+  await shot(controller, 'dropped-cue-list');
+  assert.deepEqual(pageErrors, []);
+});
+
 test('the server stops on SIGTERM with exit status 0, and the pages say so', { timeout: TEST_TIMEOUT }, async (t) => {
   assert.ok(server && !server.exitStatus, `the server is not running: ${JSON.stringify(server && server.exitStatus)}`);
   const status = await stopServer(server, 15000);

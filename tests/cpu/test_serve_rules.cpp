@@ -138,6 +138,32 @@ TEST(ServeWire, InputMessagesBecomeTheEventsAWindowWouldGive) {
     EXPECT_EQ(m->ackedFrame, 41u);
 }
 
+TEST(ServeWire, AFileMessageCarriesItsNameAndTextAndItsOwnLimit) {
+    std::string why;
+    const std::string text(300000, ' ');
+    auto m = parseClientMessage(R"({"t":"file","n":"mine.json","d":")" + text + R"(","i":4})",
+                                &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->kind, ClientMessage::Kind::File);
+    EXPECT_EQ(m->fileName, "mine.json");
+    EXPECT_EQ(m->fileText, text);
+    EXPECT_EQ(m->inputSequence, 4u);
+    EXPECT_TRUE(mayBeLong(R"({"t":"fi)"));
+    EXPECT_FALSE(mayBeLong(R"({"t":"key")"));
+    for (const std::string& bad : {
+             // a path, not a name; no name; over 1 MiB of text; "t" not first
+             std::string(R"({"t":"file","n":"../x.json","d":"{}","i":1})"),
+             std::string(R"({"t":"file","n":"","d":"{}","i":1})"),
+             std::string(R"({"t":"file","n":"a.json","d":")") +
+                 std::string(kMostUploadBytes + 1, 'x') + R"(","i":1})",
+             std::string(R"({"n":"a.json","t":"file","d":"{}","i":1})"),
+             std::string(R"({"t":"file","n":"a.json","d":7,"i":1})"),
+         }) {
+        EXPECT_FALSE(parseClientMessage(bad, &why)) << bad.substr(0, 80);
+        EXPECT_FALSE(why.empty());
+    }
+}
+
 TEST(ServeWire, MalformedOversizedAndOutOfRangeMessagesAreDroppedWithAReason) {
     for (const std::string& bad :
          {std::string("not json"), std::string("[1,2]"), std::string(R"({"t":"key"})"),

@@ -59,6 +59,21 @@ std::string keyMessage(const char* action, int code, int sequence) {
            ",\"i\":" + std::to_string(sequence) + "}";
 }
 
+// A file dropped on the page, as the page sends it: `text` as a JSON
+// string (only quotes and backslashes escaped: the tests' files have no
+// control characters), "t" first.
+std::string fileMessage(const std::string& name, const std::string& text, int sequence) {
+    std::string escaped;
+    for (const char c : text) {
+        if (c == '"' || c == '\\') {
+            escaped += '\\';
+        }
+        escaped += c;
+    }
+    return "{\"t\":\"file\",\"n\":\"" + name + "\",\"d\":\"" + escaped +
+           "\",\"i\":" + std::to_string(sequence) + "}";
+}
+
 // A raw HTTP GET of `path` with the Host header given: the status line.
 std::string httpStatus(int port, const std::string& path, const std::string& host) {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -176,6 +191,47 @@ TEST(Serve, TheControllersKeysActAndAViewersDoNot) {
         viewer, [](const ConnectionState& s) { return s.frames.back().cue == 2; }, 5s));
     std::string err;
     EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
+TEST(Serve, AFileDroppedByTheControllerLoadsCheckedWholeAndAViewersDoesNot) {
+    ServeProcess serve(kServe + " --cues lecture");
+    ServeClients clients;
+    const int viewer = clients.connect(viewerOf(serve));
+    const int controller = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(
+        clients.waitFor(controller, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    const int shipped = clients.state(controller).frames.back().cues;
+    ASSERT_GT(shipped, 2);
+    const std::string mine =
+        R"({"heatlab_cues": 2, "title": "mine", "cues": [{"caption": "one", "scene": )"
+        R"("stable_diffusion"}, {"caption": "two", "r": 0.2}]})";
+    clients.send(viewer, fileMessage("mine.json", mine, 1));
+    const std::size_t seen = clients.state(viewer).frames.size();
+    ASSERT_TRUE(
+        clients.waitFor(viewer, [&](const ConnectionState& s) { return hasFrames(s, seen + 10); }));
+    EXPECT_EQ(clients.state(viewer).frames.back().cues, shipped);
+    // A dropped list may name no file of the server: refused whole, the
+    // lecture as it was.
+    clients.send(controller,
+                 fileMessage("theirs.json",
+                             R"({"heatlab_cues": 2, "cues": [{"scene": "../../etc/passwd"}]})", 1));
+    ASSERT_TRUE(clients.waitFor(controller, [](const ConnectionState& s) {
+        return !s.frames.empty() && s.frames.back().lastInput >= 1;
+    }));
+    EXPECT_EQ(clients.state(controller).frames.back().cues, shipped);
+    clients.send(controller, fileMessage("mine.json", mine, 2));
+    EXPECT_TRUE(clients.waitFor(
+        controller,
+        [](const ConnectionState& s) {
+            return s.frames.back().lastInput >= 2 && s.frames.back().cues == 2 &&
+                   s.frames.back().cue == 1;
+        },
+        10s));
+    EXPECT_TRUE(clients.waitFor(
+        viewer, [](const ConnectionState& s) { return s.frames.back().cues == 2; }, 5s));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_NE(err.find(" 0 malformed messages"), std::string::npos) << err;
 }
 
 TEST(Serve, AClientThatReadsNothingHoldsTwoFramesAndStallsNoOne) {

@@ -58,6 +58,14 @@
     return sorted[Math.floor(sorted.length / 2)];
   }
 
+  // A line of the page's own on the state line for a few seconds.
+  let said = null;
+  function say(text) {
+    said = { text: text, until: performance.now() + 6000 };
+    state.classList.remove('quiet');
+    showState();
+  }
+
   function showState() {
     const now = performance.now();
     while (drawnTimes.length && now - drawnTimes[0] > 2000) drawnTimes.shift();
@@ -69,6 +77,7 @@
       text += ' \u00b7 input to frame ' + median(latencies).toFixed(0) + ' ms';
     }
     text += ' \u00b7 ' + status.viewers + (status.viewers === 1 ? ' viewer' : ' viewers');
+    if (said && now < said.until) text = said.text + ' \u00b7 ' + text;
     state.textContent = text;
     // What the tests read: the newest frame drawn and the page's own rates.
     window.heatlabState = { role: role, frames: drawnTimes.length, fps: fps,
@@ -222,6 +231,23 @@
     sendInput({ t: 'wheel', x: clamp(-e.deltaX / per), y: clamp(-e.deltaY / per) });
     e.preventDefault();
   }, { passive: false });
+  // A scene or a cue list dropped on the lecturer's page is loaded as the
+  // panel loads a file (its text is sent: the server reads no file for it,
+  // and says in the lecture what it loaded or why not). Dropped anywhere
+  // else, or on a viewer's page, a file is not opened in place of the
+  // lecture.
+  const MOST_FILE = 1024 * 1024;  // wire.h's kMostUploadBytes
+  window.addEventListener('dragover', (e) => e.preventDefault());
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (role !== 'controller' || !file) return;
+    if (file.size > MOST_FILE) {
+      say(file.name + ' is over 1 MiB: no scene or cue list is that large');
+      return;
+    }
+    file.text().then((text) => sendInput({ t: 'file', n: file.name, d: text }));
+  });
   new ResizeObserver(() => { if (role === 'controller') sendSize(); }).observe(screen);
   // A query for the ratio now, asked again at each change (the browser
   // moved to another screen, or zoomed).
