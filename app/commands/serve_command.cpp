@@ -65,6 +65,23 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
                     [&o](const std::vector<std::string>& values) {
                         o.server.tlsKey = nonEmptyName(values.back(), "a key file");
                     });
+    addParsedOption(*serve, "--jpeg",
+                    "Which JPEG encoder makes the frames: auto (nvJPEG on the GPU where the "
+                    "OpenGL is NVIDIA's and the CUDA toolkit's libnvjpeg is found, else "
+                    "TurboJPEG), turbojpeg, or nvjpeg (refused where it cannot be had)",
+                    "{auto,turbojpeg,nvjpeg}", "auto",
+                    [&o](const std::vector<std::string>& values) {
+                        const std::string& v = values.back();
+                        if (v == "auto") {
+                            o.jpeg = JpegEncoderChoice::Auto;
+                        } else if (v == "turbojpeg") {
+                            o.jpeg = JpegEncoderChoice::TurboJpeg;
+                        } else if (v == "nvjpeg") {
+                            o.jpeg = JpegEncoderChoice::NvJpeg;
+                        } else {
+                            throw UsageError("'" + v + "' is not auto, turbojpeg or nvjpeg");
+                        }
+                    });
     addFlag(*serve, "--allow-writes", o.allowWrites,
             "Pictures and videos taken from the browser are written on the server (into the "
             "panel's folder) instead of sent to the browser");

@@ -65,7 +65,8 @@ CueScene sceneFileOf(const Fields& c, const SceneFolder& folder) {
     const std::string rule = " (a scene is a shipped one's name, " + shippedSceneNames() +
                              ", or a file in the cue list's own folder)";
     if (!folder) {
-        throw Problem(refused + "is not a shipped scene, the only kind a shipped or dropped cue list names");
+        throw Problem(refused +
+                      "is not a shipped scene, the only kind a shipped or dropped cue list names");
     }
     if (name.empty()) {
         throw Problem(c.where("scene") + " is empty" + rule);

@@ -17,12 +17,14 @@
 #include "app/render/async_readback.h"
 #include "app/render/offscreen_target.h"
 #include "app/serve/frame_encoder.h"
+#include "app/serve/gpu_jpeg.h"
 #include "app/serve/remote_surface.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_input.h"
 #include "app/ui/lecture_ui.h"
 #include "app/ui/lecture_window.h"
 #include "kernels/base/errors.h"
+#include "kernels/base/host_clock.h"
 
 namespace heatlab {
 
@@ -119,6 +121,62 @@ void printAddresses(const FrameServer& server, const ServeStart& o, const Tokens
     std::fflush(stdout);
 }
 
+// The GPU's JPEG encoder where it is chosen and can be had, saying in one
+// line which encoder makes the frames (and why not the GPU's).
+std::unique_ptr<GpuJpeg> openChosenJpeg(JpegEncoderChoice choice) {
+    std::string why = "--jpeg turbojpeg";
+    std::unique_ptr<GpuJpeg> gpu;
+    if (choice != JpegEncoderChoice::TurboJpeg) {
+        gpu = openGpuJpeg(&why);
+        if (!gpu && choice == JpegEncoderChoice::NvJpeg) {
+            throw UsageError("--jpeg nvjpeg: no JPEG on the GPU here: " + why);
+        }
+    }
+    if (gpu) {
+        std::fprintf(stderr, "heatlab serve: frames as JPEG made on the GPU: %s\n",
+                     gpu->description().c_str());
+    } else {
+        std::fprintf(stderr,
+                     "heatlab serve: frames as JPEG through TurboJPEG, one encoder thread "
+                     "(nvJPEG not used: %s)\n",
+                     why.c_str());
+    }
+    return gpu;
+}
+
+// The GPU encoder's times a frame, kept as FrameEncoder keeps its own.
+void keepTime(std::vector<double>& times, double milliseconds) {
+    constexpr std::size_t kKept = 4096;
+    if (times.size() == kKept) {
+        times.erase(times.begin(), times.begin() + kKept / 2);
+    }
+    times.push_back(milliseconds);
+}
+
+// The frame drawn into the bound target, encoded on the GPU and published;
+// the encoder back, or nullptr (said once) when it failed, after which the
+// frames go through TurboJPEG.
+std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pixels,
+                                     FrameHeader header, int quality, FrameServer& server,
+                                     std::vector<double>& times) {
+    header.width = pixels.width;
+    header.height = pixels.height;
+    header.quality = quality;
+    std::vector<unsigned char> message;
+    appendFrameHeader(header, message);
+    try {
+        const double start = secondsNow();
+        gpu->encode(pixels.width, pixels.height, quality, message);
+        keepTime(times, (secondsNow() - start) * 1000.0);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "heatlab serve: nvJPEG failed (%s): frames through TurboJPEG now\n",
+                     e.what());
+        return nullptr;
+    }
+    server.publish(std::move(message));
+    return gpu;
+}
+
 }  // namespace
 
 int runServe(const ServeStart& o) {
@@ -128,7 +186,7 @@ int runServe(const ServeStart& o) {
     HeadlessContext context;
     std::fprintf(stderr, "%s\n", prepared.selection.reason.c_str());
     std::fprintf(stderr, "heatlab serve: OpenGL: %s\n", context.description().c_str());
-    std::fprintf(stderr, "heatlab serve: frames as JPEG (TurboJPEG, one encoder thread)\n");
+    std::unique_ptr<GpuJpeg> gpuJpeg = openChosenJpeg(o.jpeg);
 
     // Made before the lecture, so a recording the lecture finishes as it
     // ends still lands in it (and is removed with it).
@@ -165,6 +223,7 @@ int runServe(const ServeStart& o) {
     std::uint32_t lastInput = 0;
     bool pointerHeld = false;
     long long frames = 0;
+    std::vector<double> gpuTimes;
     while (!StopSignal::requested() &&
            (prepared.start.frames == 0 || frames < prepared.start.frames)) {
         const auto started = std::chrono::steady_clock::now();
@@ -196,27 +255,33 @@ int runServe(const ServeStart& o) {
             }
             target = std::make_unique<OffscreenTarget>(pixels.width, pixels.height);
         }
+        FrameHeader header;
+        const int quality = pointerHeld ? kDraggingQuality : kStillQuality;
         {
             const OffscreenTarget::Binding bound = target->bind();
             // A quit from the browser (Escape, the panel's Quit) is not
             // the server's end: the lecture goes on for the class.
             (void)lectureFrame(surface, imgui, ui);
-            reads.readback.start(pixels.width, pixels.height);
+            header.sequence = ++sequence;
+            header.lastInput = lastInput;
+            header.step = static_cast<double>(ui.simulation().stepCount());
+            header.cue = ui.cues().count() > 0 ? ui.cues().index() + 1 : 0;
+            header.cues = ui.cues().count();
+            if (gpuJpeg) {
+                gpuJpeg =
+                    encodeOnGpu(std::move(gpuJpeg), pixels, header, quality, server, gpuTimes);
+            }
+            if (!gpuJpeg) {
+                reads.readback.start(pixels.width, pixels.height);
+                reads.headers.push_back(header);
+            }
         }
-        FrameHeader header;
-        header.sequence = ++sequence;
-        header.lastInput = lastInput;
-        header.step = static_cast<double>(ui.simulation().stepCount());
-        header.cue = ui.cues().count() > 0 ? ui.cues().index() + 1 : 0;
-        header.cues = ui.cues().count();
-        reads.headers.push_back(header);
         // Waited for at once: the frame a key changed leaves in the same
         // turn of the loop, not a frame or two later (measured on the H200:
         // 40 ms from a key to its frame when taken a frame later, 20 ms
         // so), and a frame's drawing is short beside 60 Hz.
         while (std::optional<RgbImage> picture = reads.readback.take(true)) {
-            encoder.submit(std::move(*picture), reads.headers.front(),
-                           pointerHeld ? kDraggingQuality : kStillQuality);
+            encoder.submit(std::move(*picture), reads.headers.front(), quality);
             reads.headers.pop_front();
         }
         if (downloads) {
@@ -231,7 +296,7 @@ int runServe(const ServeStart& o) {
         }
     }
     const ServerCounts counts = server.counts();
-    std::vector<double> encodes = encoder.encodeMilliseconds();
+    std::vector<double> encodes = gpuTimes.empty() ? encoder.encodeMilliseconds() : gpuTimes;
     std::sort(encodes.begin(), encodes.end());
     std::fprintf(stderr,
                  "heatlab serve: %s after %lld frames; %lld frames sent, %lld refused, %lld "

@@ -13,6 +13,11 @@
 
 namespace heatlab {
 
+// Which JPEG encoder makes the frames: nvJPEG where the GL is on a CUDA
+// device with the toolkit's nvJPEG, else TurboJPEG (auto); or one of them,
+// a refusal when nvJPEG cannot be had.
+enum class JpegEncoderChoice { Auto, TurboJpeg, NvJpeg };
+
 struct ServeStart {
     LectureStart lecture;  // the window's options
     ServerOptions server;
@@ -22,6 +27,7 @@ struct ServeStart {
     // may name the server's files (scenes); both off unless asked.
     bool allowWrites = false;
     bool allowFiles = false;
+    JpegEncoderChoice jpeg = JpegEncoderChoice::Auto;
 };
 
 // Returns the exit status; throws UsageError (one line, exit 2) for what

@@ -235,8 +235,7 @@ bool readFile(const Fields& f, ClientMessage& m) {
     }
     const auto name = f.json.find("n");
     const auto text = f.json.find("d");
-    if (name == f.json.end() || !name->is_string() || text == f.json.end() ||
-        !text->is_string()) {
+    if (name == f.json.end() || !name->is_string() || text == f.json.end() || !text->is_string()) {
         *f.why = "a file needs 'n' and 'd'";
         return false;
     }

@@ -141,8 +141,8 @@ TEST(ServeWire, InputMessagesBecomeTheEventsAWindowWouldGive) {
 TEST(ServeWire, AFileMessageCarriesItsNameAndTextAndItsOwnLimit) {
     std::string why;
     const std::string text(300000, ' ');
-    auto m = parseClientMessage(R"({"t":"file","n":"mine.json","d":")" + text + R"(","i":4})",
-                                &why);
+    auto m =
+        parseClientMessage(R"({"t":"file","n":"mine.json","d":")" + text + R"(","i":4})", &why);
     ASSERT_TRUE(m) << why;
     EXPECT_EQ(m->kind, ClientMessage::Kind::File);
     EXPECT_EQ(m->fileName, "mine.json");

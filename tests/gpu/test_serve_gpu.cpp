@@ -12,13 +12,16 @@
 namespace heatlab {
 namespace {
 
-TEST(ServeGpu, FramesOfTheCudaLectureDecodeToThePictureShotUiDraws) {
+// The CUDA lecture served with `jpeg` (an encoder of --jpeg), its frame
+// against shot --ui's picture, and the encoder it said it used.
+void expectServedAsShot(const std::string& jpeg, const std::string& said) {
     const std::string reason = cudaUnavailableReason();
     if (!reason.empty()) {
         GTEST_SKIP() << reason;
     }
-    const ServedAgainstShot same = servedAgainstShot(
-        "--backend cuda --grid 1027x515", ::testing::TempDir() + "/heatlab_serve_gpu_same");
+    const ServedAgainstShot same =
+        servedAgainstShot("--backend cuda --grid 1027x515 --jpeg " + jpeg,
+                          ::testing::TempDir() + "/heatlab_serve_gpu_" + jpeg);
     EXPECT_EQ(same.header.step, 0.0);
     EXPECT_EQ(same.header.cue, 1);
     ASSERT_EQ(same.servedWidth, same.shotWidth);
@@ -27,6 +30,17 @@ TEST(ServeGpu, FramesOfTheCudaLectureDecodeToThePictureShotUiDraws) {
     EXPECT_EQ(same.serveStatus, 0) << same.serveErr;
     EXPECT_NE(same.serveErr.find("OpenGL: EGL"), std::string::npos) << same.serveErr;
     EXPECT_NE(same.serveErr.find("NVIDIA"), std::string::npos) << same.serveErr;
+    EXPECT_NE(same.serveErr.find(said), std::string::npos) << same.serveErr;
+}
+
+// nvJPEG: the picture never leaves the GPU before it is a JPEG, upright
+// (a frame upside down would differ by far more than JPEG's error).
+TEST(ServeGpu, NvJpegFramesOfTheCudaLectureDecodeToThePictureShotUiDraws) {
+    expectServedAsShot("nvjpeg", "frames as JPEG made on the GPU: nvJPEG");
+}
+
+TEST(ServeGpu, TurboJpegFramesOfTheCudaLectureDecodeToThePictureShotUiDraws) {
+    expectServedAsShot("turbojpeg", "frames as JPEG through TurboJPEG");
 }
 
 }  // namespace

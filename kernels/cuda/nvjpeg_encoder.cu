@@ -1,0 +1,204 @@
+#include "kernels/cuda/nvjpeg_encoder.h"
+
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/cuda/cuda_check.h"
+
+namespace heatlab {
+
+namespace {
+
+// nvJPEG's types and calls as its header declares them (CUDA 12 and 13
+// alike): handles are pointers to opaque structs, statuses are ints with 0
+// for success, images are four channel pointers and their pitches.
+using Status = int;
+constexpr Status kSuccess = 0;
+constexpr int kChroma420 = 2;       // NVJPEG_CSS_420
+constexpr int kInterleavedRgb = 5;  // NVJPEG_INPUT_RGBI
+struct Image {
+    unsigned char* channel[4];
+    std::size_t pitch[4];
+};
+
+// The sonames tried, newest first: the toolkit's library directory is not
+// always on the loader's path, so its usual places are tried too.
+std::vector<std::string> candidates() {
+    std::vector<std::string> names;
+    std::vector<std::string> folders = {""};
+    for (const char* variable : {"CUDA_HOME", "CUDA_PATH"}) {
+        if (const char* root = std::getenv(variable); root != nullptr && *root != '\0') {
+            folders.push_back(std::string(root) + "/lib64/");
+        }
+    }
+    folders.push_back("/usr/local/cuda/lib64/");
+    for (const std::string& folder : folders) {
+        for (const char* soname : {"libnvjpeg.so.13", "libnvjpeg.so.12"}) {
+            names.push_back(folder + soname);
+        }
+    }
+    return names;
+}
+
+}  // namespace
+
+struct NvJpegEncoder::Library {
+    void* dl = nullptr;
+    Status (*createSimple)(void** handle) = nullptr;
+    Status (*destroy)(void* handle) = nullptr;
+    Status (*stateCreate)(void* handle, void** state, cudaStream_t stream) = nullptr;
+    Status (*stateDestroy)(void* state) = nullptr;
+    Status (*paramsCreate)(void* handle, void** params, cudaStream_t stream) = nullptr;
+    Status (*paramsDestroy)(void* params) = nullptr;
+    Status (*setQuality)(void* params, int quality, cudaStream_t stream) = nullptr;
+    Status (*setSampling)(void* params, int chroma, cudaStream_t stream) = nullptr;
+    Status (*encodeImage)(void* handle, void* state, void* params, const Image* source, int format,
+                          int width, int height, cudaStream_t stream) = nullptr;
+    Status (*retrieve)(void* handle, void* state, unsigned char* data, std::size_t* length,
+                       cudaStream_t stream) = nullptr;
+
+    ~Library() {
+        if (dl != nullptr) {
+            dlclose(dl);
+        }
+    }
+
+    // Every call found, or the first missing one's name in *why.
+    bool resolve(std::string* why) {
+        bool found = true;
+        const auto find = [&](const char* name, auto& fn) {
+            void* address = dlsym(dl, name);
+            if (address == nullptr && found) {
+                *why = std::string("its library has no ") + name;
+                found = false;
+            }
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(address);
+        };
+        find("nvjpegCreateSimple", createSimple);
+        find("nvjpegDestroy", destroy);
+        find("nvjpegEncoderStateCreate", stateCreate);
+        find("nvjpegEncoderStateDestroy", stateDestroy);
+        find("nvjpegEncoderParamsCreate", paramsCreate);
+        find("nvjpegEncoderParamsDestroy", paramsDestroy);
+        find("nvjpegEncoderParamsSetQuality", setQuality);
+        find("nvjpegEncoderParamsSetSamplingFactors", setSampling);
+        find("nvjpegEncodeImage", encodeImage);
+        find("nvjpegEncodeRetrieveBitstream", retrieve);
+        return found;
+    }
+};
+
+namespace {
+
+void check(Status status, const char* call) {
+    if (status != kSuccess) {
+        throw RuntimeError(std::string("nvJPEG: ") + call + " failed (status " +
+                           std::to_string(status) + ")");
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<NvJpegEncoder> NvJpegEncoder::open(std::string* why) {
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        (void)cudaGetLastError();
+        *why = "no CUDA device";
+        return nullptr;
+    }
+    std::unique_ptr<NvJpegEncoder> encoder(new NvJpegEncoder);
+    encoder->lib_ = std::make_unique<Library>();
+    Library& lib = *encoder->lib_;
+    for (const std::string& name : candidates()) {
+        lib.dl = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (lib.dl != nullptr) {
+            encoder->library_ = name;
+            break;
+        }
+    }
+    if (lib.dl == nullptr) {
+        *why = "no libnvjpeg.so.13 or .12 (the CUDA toolkit's nvJPEG) found";
+        return nullptr;
+    }
+    if (!lib.resolve(why)) {
+        return nullptr;
+    }
+    cudaStream_t stream = nullptr;
+    if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
+        (void)cudaGetLastError();
+        *why = "no CUDA stream for it";
+        return nullptr;
+    }
+    encoder->stream_ = stream;
+    if (lib.createSimple(&encoder->handle_) != kSuccess ||
+        lib.stateCreate(encoder->handle_, &encoder->state_, stream) != kSuccess ||
+        lib.paramsCreate(encoder->handle_, &encoder->params_, stream) != kSuccess ||
+        lib.setSampling(encoder->params_, kChroma420, stream) != kSuccess) {
+        *why = "nvJPEG would not start (its handle, encoder state or parameters)";
+        return nullptr;
+    }
+    return encoder;
+}
+
+NvJpegEncoder::~NvJpegEncoder() {
+    if (lib_ && lib_->dl != nullptr) {
+        if (params_ != nullptr) {
+            (void)lib_->paramsDestroy(params_);
+        }
+        if (state_ != nullptr) {
+            (void)lib_->stateDestroy(state_);
+        }
+        if (handle_ != nullptr) {
+            (void)lib_->destroy(handle_);
+        }
+    }
+    if (stream_ != nullptr) {
+        CUDA_CHECK_PRINT(cudaStreamDestroy(static_cast<cudaStream_t>(stream_)));
+    }
+}
+
+void NvJpegEncoder::encode(cudaGraphicsResource* buffer, int width, int height, int quality,
+                           std::vector<unsigned char>& out) {
+    const auto stream = static_cast<cudaStream_t>(stream_);
+    check(lib_->setQuality(params_, quality, stream), "nvjpegEncoderParamsSetQuality");
+    // Mapping orders the encode after the graphics API's writes (the
+    // driver waits for them on this stream).
+    CUDA_CHECK(cudaGraphicsMapResources(1, &buffer, stream));
+    Status encoded = kSuccess;
+    try {
+        void* pixels = nullptr;
+        std::size_t bytes = 0;
+        CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&pixels, &bytes, buffer));
+        if (bytes < static_cast<std::size_t>(width) * height * 3) {
+            throw RuntimeError("nvJPEG: the picture's buffer is smaller than the picture");
+        }
+        Image source{};
+        source.channel[0] = static_cast<unsigned char*>(pixels);
+        source.pitch[0] = static_cast<std::size_t>(width) * 3;
+        encoded = lib_->encodeImage(handle_, state_, params_, &source, kInterleavedRgb, width,
+                                    height, stream);
+    } catch (...) {
+        CUDA_CHECK_PRINT(cudaGraphicsUnmapResources(1, &buffer, stream));
+        throw;
+    }
+    // Unmapped as soon as the encode is queued: the graphics API may write
+    // the buffer again once the encode has read it.
+    CUDA_CHECK(cudaGraphicsUnmapResources(1, &buffer, stream));
+    check(encoded, "nvjpegEncodeImage");
+    std::size_t length = 0;
+    check(lib_->retrieve(handle_, state_, nullptr, &length, stream),
+          "nvjpegEncodeRetrieveBitstream");
+    const std::size_t start = out.size();
+    out.resize(start + length);
+    check(lib_->retrieve(handle_, state_, out.data() + start, &length, stream),
+          "nvjpegEncodeRetrieveBitstream");
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    out.resize(start + length);
+}
+
+}  // namespace heatlab

@@ -1,0 +1,50 @@
+#pragma once
+// JPEG made on the GPU with nvJPEG, from a picture that is already in device
+// memory, so only the JPEG crosses PCIe. The library is loaded at run time
+// (libnvjpeg.so of the CUDA toolkit, where one is installed): neither this
+// machine's toolkit nor Debian ships its header, so the few calls used are
+// declared in the .cu file, as the driver's entry points are reached. No
+// CUDA header here.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+// CUDA's own opaque type (cudaGraphicsResource_t points to one).
+struct cudaGraphicsResource;
+
+namespace heatlab {
+
+class NvJpegEncoder {
+public:
+    // nullptr with the reason in *why where the library cannot be loaded,
+    // a call is missing from it, or there is no CUDA device.
+    static std::unique_ptr<NvJpegEncoder> open(std::string* why);
+    ~NvJpegEncoder();
+    NvJpegEncoder(const NvJpegEncoder&) = delete;
+    NvJpegEncoder& operator=(const NvJpegEncoder&) = delete;
+
+    // The library's file name, for the line said at start.
+    const std::string& library() const { return library_; }
+
+    // The width x height RGB picture (3 bytes a pixel, rows packed, top row
+    // first) in `buffer`, a registered graphics buffer the graphics API has
+    // finished writing, encoded at `quality` (1 to 100, 4:2:0 chroma) and
+    // appended to `out`. Maps the buffer for the encode only. Throws
+    // RuntimeError on a failed call.
+    void encode(cudaGraphicsResource* buffer, int width, int height, int quality,
+                std::vector<unsigned char>& out);
+
+private:
+    struct Library;
+    NvJpegEncoder() = default;
+
+    std::unique_ptr<Library> lib_;
+    std::string library_;
+    void* handle_ = nullptr;  // nvjpegHandle_t
+    void* state_ = nullptr;   // nvjpegEncoderState_t
+    void* params_ = nullptr;  // nvjpegEncoderParams_t
+    void* stream_ = nullptr;  // cudaStream_t
+};
+
+}  // namespace heatlab
