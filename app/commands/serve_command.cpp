@@ -82,6 +82,9 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
                             throw UsageError("'" + v + "' is not auto, turbojpeg or nvjpeg");
                         }
                     });
+    addFlag(*serve, "--jpeg-only", o.jpegOnly,
+            "Send every page JPEG frames, never H.264 (which pages in a secure context, such "
+            "as localhost or an ssh tunnel, decode with WebCodecs)");
     addFlag(*serve, "--allow-writes", o.allowWrites,
             "Pictures and videos taken from the browser are written on the server (into the "
             "panel's folder) instead of sent to the browser");

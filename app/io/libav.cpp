@@ -85,6 +85,7 @@ LibAv load() {
     HEATLAB_RESOLVE(avcodec, receivePacket, avcodec_receive_packet);
     HEATLAB_RESOLVE(avcodec, packetAlloc, av_packet_alloc);
     HEATLAB_RESOLVE(avcodec, packetFree, av_packet_free);
+    HEATLAB_RESOLVE(avcodec, packetUnref, av_packet_unref);
     HEATLAB_RESOLVE(avcodec, packetRescaleTs, av_packet_rescale_ts);
     HEATLAB_RESOLVE(avformat, allocOutputContext, avformat_alloc_output_context2);
     HEATLAB_RESOLVE(avformat, newStream, avformat_new_stream);

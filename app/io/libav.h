@@ -45,6 +45,7 @@ struct LibAv {
     decltype(&avcodec_receive_packet) receivePacket;
     decltype(&av_packet_alloc) packetAlloc;
     decltype(&av_packet_free) packetFree;
+    decltype(&av_packet_unref) packetUnref;
     decltype(&av_packet_rescale_ts) packetRescaleTs;
     // libavformat
     decltype(&avformat_alloc_output_context2) allocOutputContext;

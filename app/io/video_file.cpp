@@ -6,6 +6,7 @@
 
 #include "app/io/libav.h"
 #include "app/io/video_size.h"
+#include "app/io/yuv_frame.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -85,16 +86,12 @@ struct VideoFile::Codec {
     AVIOContext* io = nullptr;
     AVCodecContext* encoder = nullptr;
     AVStream* stream = nullptr;
-    AVFrame* frame = nullptr;
+    std::unique_ptr<YuvFrame> frame;
     AVPacket* packet = nullptr;
-    SwsContext* convert = nullptr;
-    std::vector<std::uint8_t> padded;  // an odd-sided frame made even
 
     explicit Codec(const LibAv& lib) : av(lib) {}
     ~Codec() {
-        av.swsFreeContext(convert);
         av.packetFree(&packet);
-        av.frameFree(&frame);
         av.freeContext(&encoder);
         if (io != nullptr) {
             av.free(io->buffer);
@@ -157,14 +154,10 @@ VideoFile::VideoFile(const std::string& path, const VideoSpec& spec, const Outpu
     c.encoder = av.allocContext(h264);
     c.encoder->width = width;
     c.encoder->height = height;
-    c.encoder->pix_fmt = AV_PIX_FMT_YUV420P;
     c.encoder->time_base = AVRational{1, spec.fps};
     c.encoder->framerate = AVRational{spec.fps, 1};
     c.encoder->gop_size = 2 * spec.fps;
-    c.encoder->color_range = AVCOL_RANGE_MPEG;
-    c.encoder->colorspace = AVCOL_SPC_BT709;
-    c.encoder->color_primaries = AVCOL_PRI_BT709;
-    c.encoder->color_trc = AVCOL_TRC_BT709;
+    describeYuvColours(c.encoder);
     // MP4 keeps the parameter sets in its header, not before each keyframe.
     c.encoder->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
     av.optSet(c.encoder->priv_data, "crf", kCrf, 0);
@@ -206,27 +199,12 @@ VideoFile::VideoFile(const std::string& path, const VideoSpec& spec, const Outpu
         c.fail(path, "the MP4 header", header);
     }
 
-    c.frame = av.frameAlloc();
-    c.frame->format = AV_PIX_FMT_YUV420P;
-    c.frame->width = width;
-    c.frame->height = height;
-    c.frame->color_range = AVCOL_RANGE_MPEG;
-    c.frame->colorspace = AVCOL_SPC_BT709;
-    if (const int got = av.frameGetBuffer(c.frame, 0); got < 0) {
-        c.fail(path, "a frame buffer", got);
-    }
     c.packet = av.packetAlloc();
-    // Area averaging for the half-resolution colour planes: of two
-    // alternating cells each keeps its own brightness (the full-resolution
-    // luma), and their colours average rather than alias.
-    c.convert = av.swsGetContext(width, height, AV_PIX_FMT_RGB24, width, height, AV_PIX_FMT_YUV420P,
-                                 SWS_AREA | SWS_ACCURATE_RND, nullptr, nullptr, nullptr);
-    if (c.convert == nullptr) {
-        throw RuntimeError("cannot write " + path + ": swscale cannot convert RGB to yuv420p");
+    try {
+        c.frame = std::make_unique<YuvFrame>(av, width, height);
+    } catch (const RuntimeError& e) {
+        throw RuntimeError("cannot write " + path + ": " + e.what());
     }
-    // BT.709 in the video range: what the stream says it is.
-    const int* bt709 = av.swsGetCoefficients(SWS_CS_ITU709);
-    av.swsSetColorspaceDetails(c.convert, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16);
 }
 
 VideoFile::~VideoFile() { abandon(); }
@@ -244,30 +222,14 @@ void VideoFile::addFrame(const RgbImage& image) {
                            std::to_string(spec_.height));
     }
     Codec& c = *codec_;
-    const int width = c.frame->width;
-    const int height = c.frame->height;
-    const std::uint8_t* rgb = image.pixels.data();
-    if (width != image.width || height != image.height) {
-        // The last column and row copied into the extra ones.
-        c.padded.resize(static_cast<std::size_t>(width) * height * 3);
-        for (int y = 0; y < height; ++y) {
-            const std::uint8_t* from = image.at(0, std::min(y, image.height - 1));
-            std::uint8_t* to = c.padded.data() + static_cast<std::size_t>(y) * width * 3;
-            std::memcpy(to, from, static_cast<std::size_t>(image.width) * 3);
-            if (width > image.width) {
-                std::memcpy(to + image.width * 3, from + (image.width - 1) * 3, 3);
-            }
-        }
-        rgb = c.padded.data();
+    AVFrame* frame = nullptr;
+    try {
+        frame = c.frame->fill(image);
+    } catch (const RuntimeError& e) {
+        throw RuntimeError("cannot write " + path() + ": " + e.what());
     }
-    if (const int writable = c.av.frameMakeWritable(c.frame); writable < 0) {
-        c.fail(path(), "a frame buffer", writable);
-    }
-    const std::uint8_t* planes[1] = {rgb};
-    const int strides[1] = {width * 3};
-    c.av.swsScale(c.convert, planes, strides, 0, height, c.frame->data, c.frame->linesize);
-    c.frame->pts = frames_;
-    if (const int sent = c.av.sendFrame(c.encoder, c.frame); sent < 0) {
+    frame->pts = frames_;
+    if (const int sent = c.av.sendFrame(c.encoder, frame); sent < 0) {
         c.fail(path(), "encoding", sent);
     }
     c.drain(path());

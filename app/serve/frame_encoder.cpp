@@ -12,10 +12,25 @@ namespace {
 // The encode times kept: enough for a median, bounded for a long lecture.
 constexpr std::size_t kTimesKept = 4096;
 
+class JpegFrames : public FrameCodec {
+public:
+    void encode(const RgbImage& picture, FrameHeader header,
+                std::vector<unsigned char>& message) override {
+        header.kind = FrameKind::Jpeg;
+        appendFrameHeader(header, message);
+        codec_.encode(picture, header.quality, message);
+    }
+
+private:
+    JpegCodec codec_;
+};
+
 }  // namespace
 
-FrameEncoder::FrameEncoder(Publish publish)
-    : publish_(std::move(publish)), thread_([this] { run(); }) {}
+std::unique_ptr<FrameCodec> makeJpegFrames() { return std::make_unique<JpegFrames>(); }
+
+FrameEncoder::FrameEncoder(MakeCodec makeCodec, Publish publish)
+    : makeCodec_(std::move(makeCodec)), publish_(std::move(publish)), thread_([this] { run(); }) {}
 
 FrameEncoder::~FrameEncoder() {
     {
@@ -26,16 +41,16 @@ FrameEncoder::~FrameEncoder() {
     thread_.join();
 }
 
-void FrameEncoder::submit(RgbImage picture, FrameHeader header, int quality) {
+void FrameEncoder::submit(RgbImage picture, FrameHeader header) {
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         if (waiting_) {
             ++replaced_;
+            header.key = header.key || waiting_->header.key;
         }
         header.width = picture.width;
         header.height = picture.height;
-        header.quality = quality;
-        waiting_ = Job{std::move(picture), header, quality};
+        waiting_ = Job{std::move(picture), header};
     }
     wake_.notify_one();
 }
@@ -51,7 +66,7 @@ long long FrameEncoder::replaced() const {
 }
 
 void FrameEncoder::run() {
-    std::optional<JpegCodec> codec;
+    std::unique_ptr<FrameCodec> codec;
     for (;;) {
         Job job;
         {
@@ -65,13 +80,12 @@ void FrameEncoder::run() {
         }
         try {
             if (!codec) {
-                codec.emplace();
+                codec = makeCodec_();
             }
             const double start = secondsNow();
             std::vector<unsigned char> message;
             message.reserve(kFrameHeaderBytes + job.picture.pixels.size() / 8);
-            appendFrameHeader(job.header, message);
-            codec->encode(job.picture, job.quality, message);
+            codec->encode(job.picture, job.header, message);
             const double took = (secondsNow() - start) * 1000.0;
             {
                 const std::lock_guard<std::mutex> lock(mutex_);

@@ -36,12 +36,26 @@ constexpr double kInputPerSecond = 600.0;
 constexpr double kInputBurst = 300.0;
 // A client whose messages keep being malformed is closed.
 constexpr int kMalformedBeforeClose = 20;
+// The newest H.264 frames kept for the pages that take them, in order. A
+// page that has fallen further behind than kMostVideoLag frames (its link or
+// its decoder slower than the frames) starts again at the next keyframe,
+// which is asked for at most once in kKeyRequestFrames frames a page.
+constexpr std::size_t kVideoKept = 8;
+constexpr std::uint64_t kMostVideoLag = 4;
+constexpr std::uint64_t kKeyRequestFrames = 30;
+// A JPEG this many frames older than the newest frame of either kind is
+// stale (made before every page took H.264).
+constexpr std::uint32_t kStaleFrames = 10;
 
 // A message with room before it for the WebSocket header lws writes there.
 struct Outgoing {
     std::vector<unsigned char> bytes;  // LWS_PRE bytes, then the message
     bool binary = true;
     std::uint32_t frame = 0;  // a frame's sequence number, 0 for others
+    // H.264: the frame's place in the stream (1, 2, ...) and whether a
+    // decoder can start at it.
+    std::uint64_t videoIndex = 0;
+    bool key = false;
 
     static std::shared_ptr<Outgoing> of(const unsigned char* data, std::size_t size, bool binary) {
         auto out = std::make_shared<Outgoing>();
@@ -64,7 +78,13 @@ struct Session {
     std::deque<std::shared_ptr<Outgoing>> queue;  // texts and downloads, before frames
     std::deque<std::uint32_t> unacknowledged;     // frames sent, not yet acknowledged
     std::uint32_t lastFrameSent = 0;
-    std::string incoming;  // a message's fragments so far
+    // H.264, once the page said it takes it: the stream's frames since a
+    // keyframe, in order, none missed (else it waits for the next keyframe).
+    bool h264 = false;
+    bool videoSynced = false;
+    std::uint64_t lastVideoSent = 0;
+    std::uint64_t keyAskedAt = 0;  // the stream's newest index when this page last asked
+    std::string incoming;          // a message's fragments so far
     bool incomingTooLong = false;
     int malformed = 0;
     double inputAllowance = kInputBurst;
@@ -85,6 +105,10 @@ struct FrameServer::Shared {
     mutable std::mutex mutex;
     std::condition_variable inputArrived;
     std::shared_ptr<Outgoing> newest;
+    std::deque<std::shared_ptr<Outgoing>> video;  // the newest H.264 frames
+    std::uint64_t videoFrames = 0;
+    bool keyWanted = false;
+    std::uint32_t newestFrame = 0;  // of either kind: the status line's rate
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
     std::vector<ClientMessage> input;
     ServerCounts counts;
@@ -131,9 +155,10 @@ void queueText(lws* wsi, Session& s, const std::string& text) {
     lws_callback_on_writable(wsi);
 }
 
-std::string helloOf(Role role, int viewers) {
+std::string helloOf(Role role, int viewers, bool h264) {
     return std::string("{\"t\":\"hello\",\"role\":\"") + name(role) +
-           "\",\"viewers\":" + std::to_string(viewers) + "}";
+           "\",\"viewers\":" + std::to_string(viewers) + ",\"h264\":" + (h264 ? "true" : "false") +
+           "}";
 }
 
 int viewerCount(FrameServer::Shared& shared) {
@@ -146,8 +171,13 @@ int viewerCount(FrameServer::Shared& shared) {
 
 void updateConnected(FrameServer::Shared& shared) {
     const int viewers = viewerCount(shared);
+    int h264 = 0;
+    for (lws* wsi : shared.clients) {
+        h264 += shared.session(wsi).h264 ? 1 : 0;
+    }
     const std::lock_guard<std::mutex> lock(shared.mutex);
     shared.counts.viewers = viewers;
+    shared.counts.h264Clients = h264;
     shared.counts.controllers = shared.controller != nullptr ? 1 : 0;
 }
 
@@ -161,7 +191,7 @@ void sendStatus(FrameServer::Shared& shared) {
     std::uint32_t newest = 0;
     {
         const std::lock_guard<std::mutex> lock(shared.mutex);
-        newest = shared.newest ? shared.newest->frame : 0;
+        newest = shared.newestFrame;
     }
     shared.frameRate = static_cast<double>(newest - shared.newestSeen) / seconds;
     shared.newestSeen = newest;
@@ -209,7 +239,7 @@ void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
         }
         shared.controller = wsi;
     }
-    queueText(wsi, s, helloOf(s.role, viewerCount(shared)));
+    queueText(wsi, s, helloOf(s.role, viewerCount(shared), shared.options.h264));
     updateConnected(shared);
 }
 
@@ -246,6 +276,13 @@ bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text,
         while (!s.unacknowledged.empty() && s.unacknowledged.front() <= message->ackedFrame) {
             s.unacknowledged.pop_front();
         }
+        return true;
+    }
+    if (message->kind == ClientMessage::Kind::Codecs) {
+        // Viewers' pages say it too: the class watches in H.264 as well.
+        s.h264 = message->h264 && shared.options.h264;
+        s.videoSynced = false;
+        updateConnected(shared);
         return true;
     }
     if (s.role != Role::Controller) {
@@ -312,6 +349,56 @@ int write(lws* wsi, const Outgoing& out) {
     return n < static_cast<int>(out.size()) ? -1 : 0;
 }
 
+// The H.264 frame a page takes next: the one after its last, or, where it
+// missed one or lags, the newest keyframe (asked for when there is none).
+std::shared_ptr<Outgoing> nextVideo(FrameServer::Shared& shared, Session& s) {
+    const std::lock_guard<std::mutex> lock(shared.mutex);
+    if (shared.video.empty()) {
+        return nullptr;
+    }
+    const std::uint64_t newest = shared.video.back()->videoIndex;
+    if (s.videoSynced && (shared.video.front()->videoIndex > s.lastVideoSent + 1 ||
+                          newest > s.lastVideoSent + kMostVideoLag)) {
+        s.videoSynced = false;
+        shared.counts.framesSkipped += newest - s.lastVideoSent;
+    }
+    if (s.videoSynced) {
+        for (const std::shared_ptr<Outgoing>& frame : shared.video) {
+            if (frame->videoIndex == s.lastVideoSent + 1) {
+                return frame;
+            }
+        }
+        return nullptr;  // nothing newer yet
+    }
+    for (auto it = shared.video.rbegin(); it != shared.video.rend(); ++it) {
+        if ((*it)->key && (*it)->videoIndex > s.lastVideoSent) {
+            s.videoSynced = true;
+            return *it;
+        }
+    }
+    if (s.keyAskedAt == 0 || newest >= s.keyAskedAt + kKeyRequestFrames) {
+        shared.keyWanted = true;
+        s.keyAskedAt = newest;
+    }
+    return nullptr;
+}
+
+int writeVideo(FrameServer::Shared& shared, lws* wsi, Session& s) {
+    const std::shared_ptr<Outgoing> frame = nextVideo(shared, s);
+    if (!frame) {
+        return 0;
+    }
+    if (write(wsi, *frame) != 0) {
+        return -1;
+    }
+    s.lastVideoSent = frame->videoIndex;
+    s.unacknowledged.push_back(frame->frame);
+    shared.count(&ServerCounts::framesSent);
+    // The next one may be waiting already (a page catching up).
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
 int onWritable(FrameServer::Shared& shared, lws* wsi, Session& s) {
     if (!s.queue.empty()) {
         const std::shared_ptr<Outgoing> out = s.queue.front();
@@ -328,12 +415,20 @@ int onWritable(FrameServer::Shared& shared, lws* wsi, Session& s) {
     if (s.role == Role::None || s.unacknowledged.size() >= kMostUnacknowledged) {
         return 0;  // the acknowledgement asks for the next write
     }
+    if (s.h264) {
+        return writeVideo(shared, wsi, s);
+    }
     std::shared_ptr<Outgoing> frame;
+    std::uint32_t newestFrame = 0;
     {
         const std::lock_guard<std::mutex> lock(shared.mutex);
         frame = shared.newest;
+        newestFrame = shared.newestFrame;
     }
-    if (!frame || frame->frame == s.lastFrameSent) {
+    // A JPEG made before every page took H.264 is not sent to one that just
+    // came: the next frame is made in JPEG for it (it counts as JPEG's
+    // until it says otherwise).
+    if (!frame || frame->frame == s.lastFrameSent || frame->frame + kStaleFrames < newestFrame) {
         return 0;
     }
     if (s.lastFrameSent != 0 && frame->frame > s.lastFrameSent + 1) {
@@ -547,9 +642,32 @@ void FrameServer::publish(std::vector<unsigned char> message) {
     out->frame = header ? header->sequence : 0;
     {
         const std::lock_guard<std::mutex> lock(shared_->mutex);
+        shared_->newestFrame = std::max(shared_->newestFrame, out->frame);
         shared_->newest = std::move(out);
     }
     lws_cancel_service(shared_->context);
+}
+
+void FrameServer::publishVideo(std::vector<unsigned char> message) {
+    auto out = Outgoing::of(message.data(), message.size(), true);
+    const std::optional<FrameHeader> header = readFrameHeader(message.data(), message.size());
+    out->frame = header ? header->sequence : 0;
+    out->key = header && header->key;
+    {
+        const std::lock_guard<std::mutex> lock(shared_->mutex);
+        out->videoIndex = ++shared_->videoFrames;
+        shared_->newestFrame = std::max(shared_->newestFrame, out->frame);
+        shared_->video.push_back(std::move(out));
+        if (shared_->video.size() > kVideoKept) {
+            shared_->video.pop_front();
+        }
+    }
+    lws_cancel_service(shared_->context);
+}
+
+bool FrameServer::takeKeyframeWanted() {
+    const std::lock_guard<std::mutex> lock(shared_->mutex);
+    return std::exchange(shared_->keyWanted, false);
 }
 
 void FrameServer::sendDownload(const std::string& name, const std::vector<unsigned char>& bytes) {

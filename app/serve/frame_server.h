@@ -29,12 +29,16 @@ struct ServerOptions {
     int viewers = 100;  // at most this many viewers at once
     std::string tlsCert;
     std::string tlsKey;
+    // H.264 offered to the pages that can take it (frames published with
+    // publishVideo); else JPEG to every page.
+    bool h264 = false;
 };
 
 // What the server has seen, for its tests and the line it prints at exit.
 struct ServerCounts {
     int controllers = 0;  // connected now (0 or 1)
     int viewers = 0;      // connected now
+    int h264Clients = 0;  // of them, the pages taking H.264
     long long framesSent = 0;
     long long framesSkipped = 0;  // a newer frame came before a client could take one
     long long refused = 0;        // requests and connections refused (token, Host, Origin, room)
@@ -62,6 +66,12 @@ public:
     // The newest frame message (wire.h's header and the JPEG): replaces
     // any not yet sent.
     void publish(std::vector<unsigned char> message);
+    // The newest H.264 frame (wire.h), for the pages that take H.264: they
+    // get every one in order from a keyframe on.
+    void publishVideo(std::vector<unsigned char> message);
+    // Whether a page needs a keyframe (it joined, or missed a frame) since
+    // the last call: the next H.264 frame should be one.
+    bool takeKeyframeWanted();
     // A file for the controller's browser to save (a screenshot taken from
     // it): dropped when no controller is connected.
     void sendDownload(const std::string& name, const std::vector<unsigned char>& bytes);

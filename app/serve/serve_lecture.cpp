@@ -18,6 +18,7 @@
 #include "app/render/offscreen_target.h"
 #include "app/serve/frame_encoder.h"
 #include "app/serve/gpu_jpeg.h"
+#include "app/serve/h264_frames.h"
 #include "app/serve/remote_surface.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_input.h"
@@ -157,16 +158,15 @@ void keepTime(std::vector<double>& times, double milliseconds) {
 // the encoder back, or nullptr (said once) when it failed, after which the
 // frames go through TurboJPEG.
 std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pixels,
-                                     FrameHeader header, int quality, FrameServer& server,
+                                     FrameHeader header, FrameServer& server,
                                      std::vector<double>& times) {
     header.width = pixels.width;
     header.height = pixels.height;
-    header.quality = quality;
     std::vector<unsigned char> message;
     appendFrameHeader(header, message);
     try {
         const double start = secondsNow();
-        gpu->encode(pixels.width, pixels.height, quality, message);
+        gpu->encode(pixels.width, pixels.height, header.quality, message);
         keepTime(times, (secondsNow() - start) * 1000.0);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "heatlab serve: nvJPEG failed (%s): frames through TurboJPEG now\n",
@@ -187,6 +187,12 @@ int runServe(const ServeStart& o) {
     std::fprintf(stderr, "%s\n", prepared.selection.reason.c_str());
     std::fprintf(stderr, "heatlab serve: OpenGL: %s\n", context.description().c_str());
     std::unique_ptr<GpuJpeg> gpuJpeg = openChosenJpeg(o.jpeg);
+    const std::string noH264 = o.jpegOnly ? "--jpeg-only" : h264Unavailable();
+    start.server.h264 = noH264.empty();
+    std::fprintf(stderr, "heatlab serve: %s\n",
+                 noH264.empty() ? "H.264 (libx264, one encoder thread) to the pages that decode "
+                                  "it (WebCodecs, in a secure context), JPEG to the others"
+                                : ("no H.264 (" + noH264 + "): JPEG to every page").c_str());
 
     // Made before the lecture, so a recording the lecture finishes as it
     // ends still lands in it (and is removed with it).
@@ -214,8 +220,16 @@ int runServe(const ServeStart& o) {
     StopSignal stop;  // before the server: a signal while it starts is kept
     FrameServer server(start.server);
     printAddresses(server, start, start.server.tokens);
-    FrameEncoder encoder(
-        [&server](std::vector<unsigned char> message) { server.publish(std::move(message)); });
+    FrameEncoder encoder(makeJpegFrames, [&server](std::vector<unsigned char> message) {
+        server.publish(std::move(message));
+    });
+    std::unique_ptr<FrameEncoder> video;
+    if (start.server.h264) {
+        video = std::make_unique<FrameEncoder>(makeH264Frames,
+                                               [&server](std::vector<unsigned char> message) {
+                                                   server.publishVideo(std::move(message));
+                                               });
+    }
 
     std::unique_ptr<OffscreenTarget> target;
     FrameReads reads;
@@ -256,7 +270,13 @@ int runServe(const ServeStart& o) {
             target = std::make_unique<OffscreenTarget>(pixels.width, pixels.height);
         }
         FrameHeader header;
-        const int quality = pointerHeld ? kDraggingQuality : kStillQuality;
+        header.quality = pointerHeld ? kDraggingQuality : kStillQuality;
+        // Each codec only for the pages that take it (JPEG also while no
+        // page is there, so one that comes has a frame at once).
+        const ServerCounts connected = server.counts();
+        const bool wantVideo = video && connected.h264Clients > 0;
+        const bool wantJpeg = connected.controllers + connected.viewers > connected.h264Clients ||
+                              connected.controllers + connected.viewers == 0;
         {
             const OffscreenTarget::Binding bound = target->bind();
             // A quit from the browser (Escape, the panel's Quit) is not
@@ -267,11 +287,10 @@ int runServe(const ServeStart& o) {
             header.step = static_cast<double>(ui.simulation().stepCount());
             header.cue = ui.cues().count() > 0 ? ui.cues().index() + 1 : 0;
             header.cues = ui.cues().count();
-            if (gpuJpeg) {
-                gpuJpeg =
-                    encodeOnGpu(std::move(gpuJpeg), pixels, header, quality, server, gpuTimes);
+            if (gpuJpeg && wantJpeg) {
+                gpuJpeg = encodeOnGpu(std::move(gpuJpeg), pixels, header, server, gpuTimes);
             }
-            if (!gpuJpeg) {
+            if ((wantJpeg && !gpuJpeg) || wantVideo) {
                 reads.readback.start(pixels.width, pixels.height);
                 reads.headers.push_back(header);
             }
@@ -281,8 +300,19 @@ int runServe(const ServeStart& o) {
         // 40 ms from a key to its frame when taken a frame later, 20 ms
         // so), and a frame's drawing is short beside 60 Hz.
         while (std::optional<RgbImage> picture = reads.readback.take(true)) {
-            encoder.submit(std::move(*picture), reads.headers.front(), quality);
+            FrameHeader read = reads.headers.front();
             reads.headers.pop_front();
+            if (wantVideo) {
+                FrameHeader key = read;
+                key.key = server.takeKeyframeWanted();
+                if (wantJpeg && !gpuJpeg) {
+                    video->submit(*picture, key);
+                } else {
+                    video->submit(std::move(*picture), key);
+                    continue;
+                }
+            }
+            encoder.submit(std::move(*picture), read);
         }
         if (downloads) {
             downloads->sendFinished(&server);
@@ -298,12 +328,21 @@ int runServe(const ServeStart& o) {
     const ServerCounts counts = server.counts();
     std::vector<double> encodes = gpuTimes.empty() ? encoder.encodeMilliseconds() : gpuTimes;
     std::sort(encodes.begin(), encodes.end());
+    std::string h264;
+    if (video) {
+        std::vector<double> times = video->encodeMilliseconds();
+        std::sort(times.begin(), times.end());
+        if (!times.empty()) {
+            h264 = "; H.264 encode median " + std::to_string(times[times.size() / 2]).substr(0, 5) +
+                   " ms";
+        }
+    }
     std::fprintf(stderr,
                  "heatlab serve: %s after %lld frames; %lld frames sent, %lld refused, %lld "
-                 "malformed messages; JPEG encode median %.2f ms\n",
+                 "malformed messages; JPEG encode median %.2f ms%s\n",
                  StopSignal::requested() ? StopSignal::name() : "stopped", frames,
                  counts.framesSent, counts.refused, counts.malformed,
-                 encodes.empty() ? 0.0 : encodes[encodes.size() / 2]);
+                 encodes.empty() ? 0.0 : encodes[encodes.size() / 2], h264.c_str());
     return 0;
 }
 

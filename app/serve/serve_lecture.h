@@ -28,6 +28,7 @@ struct ServeStart {
     bool allowWrites = false;
     bool allowFiles = false;
     JpegEncoderChoice jpeg = JpegEncoderChoice::Auto;
+    bool jpegOnly = false;  // no H.264 to any page
 };
 
 // Returns the exit status; throws UsageError (one line, exit 2) for what

@@ -33,11 +33,12 @@ std::uint64_t bitsOf(double value) {
 }  // namespace
 
 void appendFrameHeader(const FrameHeader& h, std::vector<unsigned char>& out) {
-    put(out, 1, 1);
+    put(out, static_cast<std::uint64_t>(h.kind), 1);
     put(out, static_cast<std::uint64_t>(h.quality), 1);
     put(out, static_cast<std::uint64_t>(h.width), 2);
     put(out, static_cast<std::uint64_t>(h.height), 2);
-    put(out, 0, 2);
+    put(out, h.key ? 1 : 0, 1);
+    put(out, 0, 1);
     put(out, h.sequence, 4);
     put(out, h.lastInput, 4);
     put(out, bitsOf(h.step), 8);
@@ -46,11 +47,14 @@ void appendFrameHeader(const FrameHeader& h, std::vector<unsigned char>& out) {
 }
 
 std::optional<FrameHeader> readFrameHeader(const unsigned char* data, std::size_t size) {
-    if (size < kFrameHeaderBytes || data[0] != 1) {
+    if (size < kFrameHeaderBytes || (data[0] != static_cast<unsigned char>(FrameKind::Jpeg) &&
+                                     data[0] != static_cast<unsigned char>(FrameKind::H264))) {
         return std::nullopt;
     }
     FrameHeader h;
+    h.kind = static_cast<FrameKind>(data[0]);
     h.quality = data[1];
+    h.key = (data[6] & 1) != 0;
     h.width = static_cast<int>(get(data + 2, 2));
     h.height = static_cast<int>(get(data + 4, 2));
     h.sequence = static_cast<std::uint32_t>(get(data + 8, 4));
@@ -290,6 +294,15 @@ std::optional<ClientMessage> parseClientMessage(const std::string& text, std::st
         }
         m.kind = ClientMessage::Kind::Ack;
         m.ackedFrame = static_cast<std::uint32_t>(v);
+        return m;
+    }
+    if (t == "codecs") {
+        bool h264 = false;
+        if (!fields.flag("h264", &h264)) {
+            return std::nullopt;
+        }
+        m.kind = ClientMessage::Kind::Codecs;
+        m.h264 = h264;
         return m;
     }
     if (t == "file") {

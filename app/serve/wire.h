@@ -2,16 +2,23 @@
 // The served lecture's messages, as bytes and as data, so the server, its
 // tests and the page (app/serve/page/heatlab.js) agree on one format.
 //
-// Server to browser, binary: a frame (kind 1): a 32-byte header, little
-// endian, then the JPEG:
-//   0 u8 kind = 1   1 u8 JPEG quality   2 u16 width   4 u16 height   6 u16 0
+// Server to browser, binary: a frame (kind 1, JPEG; kind 3, H.264): a
+// 32-byte header, little endian, then the JPEG or the H.264 access unit
+// (Annex B, its parameter sets before each keyframe; the picture's sides
+// rounded up to even, the header's width and height what to show of it):
+//   0 u8 kind   1 u8 quality (JPEG's; for H.264 the one JPEG would have:
+//   lower while the lecturer drags)   2 u16 width   4 u16 height
+//   6 u8 1 on an H.264 keyframe, else 0   7 u8 0
 //   8 u32 the frame's sequence number   12 u32 the last input it reflects
 //   16 f64 pane A's step   24 i32 the cue (1 the first, 0 none)   28 i32 cues
-// A download (kind 2): u8 2, u8 0, u16 the name's bytes, the name (UTF-8),
-// the file's bytes. Server to browser, text: JSON status ({"t":"hello"...}).
+// An H.264 frame follows the one before it sent to the page: a page that
+// missed one waits for the next keyframe. A download (kind 2): u8 2, u8 0, u16 the name's bytes,
+// the name (UTF-8), the file's bytes. Server to browser, text: JSON status ({"t":"hello"...}).
 //
 // Browser to server, text, JSON of at most kMostClientMessageBytes: an
-// acknowledgement {"t":"ack","f":SEQ} once a frame is drawn, or input, each
+// acknowledgement {"t":"ack","f":SEQ} once a frame is drawn; the codecs it
+// takes, {"t":"codecs","h264":true|false} (a page in a secure context with
+// WebCodecs' H.264; JPEG until it says so, and when it says false); or input, each
 // with its own sequence number "i": {"t":"key","a":"down|up|repeat","k":CODE}
 // (GLFW's key numbering, app/platform/input_event.h), {"t":"text","c":CP},
 // {"t":"move","x":X,"y":Y} (CSS pixels, the canvas's top left),
@@ -41,8 +48,12 @@ constexpr std::size_t kMostUploadMessageBytes = 4 * kMostUploadBytes;
 // The largest side, in pixels, of a surface a browser may ask for.
 constexpr int kMostServedSide = 4096;
 
+enum class FrameKind : unsigned char { Jpeg = 1, H264 = 3 };
+
 struct FrameHeader {
-    int quality = 0;
+    FrameKind kind = FrameKind::Jpeg;
+    int quality = 0;   // JPEG's, or what JPEG's would be (H.264)
+    bool key = false;  // H.264: a keyframe (asked for, or made)
     int width = 0;
     int height = 0;
     std::uint32_t sequence = 0;
@@ -63,9 +74,10 @@ std::vector<unsigned char> downloadMessage(const std::string& name,
                                            const std::vector<unsigned char>& bytes);
 
 struct ClientMessage {
-    enum class Kind { Ack, Input, File };
+    enum class Kind { Ack, Codecs, Input, File };
     Kind kind = Kind::Ack;
     std::uint32_t ackedFrame = 0;  // Ack
+    bool h264 = false;             // Codecs
     // Input: the event (a resize carries its size), its sequence number and,
     // for a resize, the device pixel ratio.
     InputEvent event;

@@ -322,6 +322,10 @@ test('the controller page shows the lecture at the page\'s size and device pixel
     first.frame.sequence, 15000, 'five more frames');
   assert.ok(later.fps > 0, `frames a second on the page: ${later.fps}`);
   assert.equal(later.role, 'controller');
+  // 127.0.0.1 is a secure context and chromium decodes H.264 with
+  // WebCodecs: the frames come as H.264 (kind 3), not JPEG.
+  assert.equal(later.codec, 'h264');
+  assert.equal(later.frame.kind, 3);
   assert.match(await controller.$eval('#state', (e) => e.textContent), /^you control/);
   let stats = await canvasStats(controller);
   assert.deepEqual([stats.width, stats.height], [stats.innerWidth * stats.ratio, stats.innerHeight * stats.ratio]);
@@ -487,6 +491,39 @@ test('a viewer page shows the same frames, and its keys do nothing', { timeout: 
   await controller.keyboard.press('PageUp');
   await waitState(controller, (s, a) => s.frame.cue === a - 1, cue, 15000, 'the cue before');
   await waitState(viewer, (s, a) => s.frame.cue === a - 1, cue, 15000, 'the cue before, on the viewer');
+  assert.deepEqual(pageErrors, []);
+});
+
+test('a page that cannot decode H.264 gets JPEG frames of the same picture', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(controller, 'no controller page (the first test failed)');
+  // A browser without WebCodecs (or a page in no secure context): the
+  // page never asks for H.264, the server sends it JPEG beside the
+  // controller's H.264.
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.evaluateOnNewDocument(() => { delete window.VideoDecoder; });
+    page.on('pageerror', (e) => pageErrors.push(`jpeg viewer: ${e.message}`));
+    await page.setViewport({ width: 1280, height: 800, deviceScaleFactor: 1 });
+    await page.goto(server.viewerUrl, { waitUntil: 'load' });
+    await waitState(page, (s) => s.role === 'viewer' && s.frame, undefined, 15000, 'the viewer role and a frame');
+    const s = await waitFrames(page, 10);
+    assert.equal(s.codec, 'jpeg');
+    assert.equal(s.frame.kind, 1);
+    assert.equal((await state(controller)).codec, 'h264');
+    // The same picture (the lecture paused between frames reads alike).
+    await controller.keyboard.press('Space');
+    await waitFrames(controller, 5);
+    await waitFrames(page, 5);
+    const [a, b] = await Promise.all([canvasThumbnail(controller), canvasThumbnail(page)]);
+    let sum = 0;
+    for (let i = 0; i < a.length; ++i) sum += Math.abs(a[i] - b[i]);
+    assert.ok(sum / a.length < 6, `H.264 and JPEG pages differ by ${sum / a.length} levels a sample`);
+    await controller.keyboard.press('Space');
+    await shot(page, 'viewer-jpeg');
+  } finally {
+    await context.close();
+  }
   assert.deepEqual(pageErrors, []);
 });
 

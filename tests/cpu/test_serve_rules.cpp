@@ -138,6 +138,41 @@ TEST(ServeWire, InputMessagesBecomeTheEventsAWindowWouldGive) {
     EXPECT_EQ(m->ackedFrame, 41u);
 }
 
+TEST(ServeWire, AnH264FrameHeaderSaysItsKindAndKeyAndAPageSaysItsCodecs) {
+    FrameHeader h;
+    h.kind = FrameKind::H264;
+    h.quality = 60;
+    h.key = true;
+    h.width = 1281;
+    h.height = 801;
+    h.sequence = 7;
+    std::vector<unsigned char> bytes;
+    appendFrameHeader(h, bytes);
+    ASSERT_EQ(bytes.size(), kFrameHeaderBytes);
+    EXPECT_EQ(bytes[0], 3);
+    const std::optional<FrameHeader> back = readFrameHeader(bytes.data(), bytes.size());
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->kind, FrameKind::H264);
+    EXPECT_TRUE(back->key);
+    EXPECT_EQ(back->quality, 60);
+    EXPECT_EQ(back->width, 1281);
+    h.kind = FrameKind::Jpeg;
+    h.key = false;
+    bytes.clear();
+    appendFrameHeader(h, bytes);
+    EXPECT_FALSE(readFrameHeader(bytes.data(), bytes.size())->key);
+    bytes[0] = 4;  // no such kind
+    EXPECT_FALSE(readFrameHeader(bytes.data(), bytes.size()));
+
+    std::string why;
+    auto m = parseClientMessage(R"({"t":"codecs","h264":true})", &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->kind, ClientMessage::Kind::Codecs);
+    EXPECT_TRUE(m->h264);
+    EXPECT_FALSE(parseClientMessage(R"({"t":"codecs","h264":"yes"})", &why));
+    EXPECT_FALSE(parseClientMessage(R"({"t":"codecs"})", &why));
+}
+
 TEST(ServeWire, AFileMessageCarriesItsNameAndTextAndItsOwnLimit) {
     std::string why;
     const std::string text(300000, ' ');

@@ -29,6 +29,7 @@
 #include "tests/support/run_command.h"
 #include "tests/support/serve_client.h"
 #include "tests/support/served_picture.h"
+#include "tests/support/video_probe.h"
 
 namespace heatlab {
 namespace {
@@ -158,6 +159,32 @@ TEST(Serve, FramesDecodeToThePictureShotUiDrawsOfTheSameState) {
     // rates) are all that may differ.
     EXPECT_LT(same.meanDifference, 3.0);
     EXPECT_EQ(same.serveStatus, 0) << same.serveErr;
+}
+
+// A page that takes H.264 (as one with WebCodecs in a secure context
+// says): its frames start at a keyframe, every one follows the one before
+// (the stream decodes whole), and the last is shot --ui's picture within
+// the codec's error.
+TEST(Serve, H264FramesFromAKeyframeDecodeToThePictureShotUiDraws) {
+    std::vector<std::vector<unsigned char>> units;
+    const ServedAgainstShot same = servedAgainstShot(
+        kServe, testing::TempDir() + "/heatlab_serve_h264", true, [&](const ConnectionState& s) {
+            units = s.h264;
+            const std::vector<heatlab::RgbImage> pictures =
+                heatlab::decodeH264Units(s.h264, s.frames.back().width, s.frames.back().height);
+            return pictures.size() == s.h264.size() ? pictures.back() : heatlab::RgbImage{};
+        });
+    ASSERT_GE(units.size(), 5u);
+    EXPECT_EQ(same.header.kind, FrameKind::H264);
+    EXPECT_EQ(same.header.step, 0.0);
+    ASSERT_EQ(same.servedWidth, same.shotWidth) << "not every H.264 frame decoded";
+    ASSERT_EQ(same.servedHeight, same.shotHeight);
+    EXPECT_LT(same.meanDifference, 3.0);
+    // The lecture held still: after the keyframe a frame is the few bytes
+    // of what changed (the panel's live figures).
+    EXPECT_LT(units.back().size() * 4, units.front().size());
+    EXPECT_EQ(same.serveStatus, 0) << same.serveErr;
+    EXPECT_NE(same.serveErr.find("H.264 encode median"), std::string::npos) << same.serveErr;
 }
 
 TEST(Serve, TheControllersKeysActAndAViewersDoNot) {

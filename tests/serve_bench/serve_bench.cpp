@@ -6,7 +6,8 @@
 //   - the input-to-frame latency of a key that changes r (Up), the time from
 //     sending it to the first frame whose header says it reflects it;
 //   - the controller's frames a second with VIEWERS viewers watching too.
-// Usage: heatlab_serve_bench WIDTHxHEIGHT VIEWERS SECONDS ARGS...
+// Usage: heatlab_serve_bench [--h264] WIDTHxHEIGHT VIEWERS SECONDS ARGS...
+// (--h264: every client takes H.264, as pages with WebCodecs do.)
 // (HEATLAB_BINARY names the heatlab to run, as for the tests.)
 
 #include <algorithm>
@@ -47,9 +48,15 @@ double frameRate(const ServeClients& clients, int connection, double seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    const bool h264 = argc > 1 && std::string(argv[1]) == "--h264";
+    if (h264) {
+        --argc;
+        ++argv;
+    }
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s WIDTHxHEIGHT VIEWERS SECONDS [heatlab serve options]\n",
-                     argv[0]);
+        std::fprintf(stderr,
+                     "usage: heatlab_serve_bench [--h264] WIDTHxHEIGHT VIEWERS SECONDS [heatlab "
+                     "serve options]\n");
         return 2;
     }
     int width = 0;
@@ -69,6 +76,7 @@ int main(int argc, char** argv) {
     ConnectOptions controller;
     controller.port = serve.port();
     controller.token = serve.controllerToken();
+    controller.h264 = h264;
     const int c = clients.connect(controller);
     clients.waitFor(c, [](const ConnectionState& s) { return !s.frames.empty(); });
     int sequence = 1;
@@ -78,7 +86,14 @@ int main(int argc, char** argv) {
     clients.waitFor(c, [&](const ConnectionState& s) { return s.frames.back().width == width; });
     std::this_thread::sleep_for(std::chrono::seconds(1));  // settled
     const double alone = frameRate(clients, c, seconds);
-    const std::size_t jpegBytes = clients.state(c).lastJpeg.size();
+    const ConnectionState measured = clients.state(c);
+    std::vector<double> h264Bytes;
+    for (const std::vector<unsigned char>& unit : measured.h264) {
+        h264Bytes.push_back(static_cast<double>(unit.size()));
+    }
+    const std::string frameBytes =
+        h264 ? "H.264 median " + std::to_string(static_cast<long>(median(h264Bytes))) + " bytes"
+             : "JPEG " + std::to_string(measured.lastJpeg.size()) + " bytes";
 
     std::vector<double> latencies;
     for (int i = 0; i < 20; ++i) {
@@ -130,8 +145,9 @@ int main(int argc, char** argv) {
     }
     std::string err;
     const int status = serve.stop(SIGTERM, &err);
-    std::printf("serve_bench %dx%d, heatlab serve%s\n", width, height, args.c_str());
-    std::printf("  one client:            %.1f frames/s (JPEG %zu bytes)\n", alone, jpegBytes);
+    std::printf("serve_bench %dx%d%s, heatlab serve%s\n", width, height, h264 ? " (H.264)" : "",
+                args.c_str());
+    std::printf("  one client:            %.1f frames/s (%s)\n", alone, frameBytes.c_str());
     std::printf("  input to frame (Up):   median %.1f ms, max %.1f ms over %zu keys\n",
                 median(latencies), *std::max_element(latencies.begin(), latencies.end()),
                 latencies.size());

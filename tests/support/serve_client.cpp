@@ -206,7 +206,13 @@ int clientCallback(lws* wsi, lws_callback_reasons reason, void* user, void* in, 
     const std::lock_guard<std::mutex> lock(shared->mutex);
     auto& c = shared->connections[static_cast<std::size_t>(index)];
     switch (reason) {
-    case LWS_CALLBACK_CLIENT_ESTABLISHED: c.state.established = true; return 0;
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        c.state.established = true;
+        if (c.options.h264) {
+            c.outgoing.push_back(R"({"t":"codecs","h264":true})");
+            lws_callback_on_writable(wsi);
+        }
+        return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         c.state.failed = true;
         c.state.closed = true;
@@ -227,8 +233,12 @@ int clientCallback(lws* wsi, lws_callback_reasons reason, void* user, void* in, 
         } else if (auto header = heatlab::readFrameHeader(c.incoming.data(), c.incoming.size())) {
             c.state.frames.push_back(*header);
             c.newestArrived = std::chrono::steady_clock::now();
-            c.state.lastJpeg.assign(c.incoming.begin() + heatlab::kFrameHeaderBytes,
-                                    c.incoming.end());
+            const auto payload = c.incoming.begin() + heatlab::kFrameHeaderBytes;
+            if (header->kind == heatlab::FrameKind::H264) {
+                c.state.h264.emplace_back(payload, c.incoming.end());
+            } else {
+                c.state.lastJpeg.assign(payload, c.incoming.end());
+            }
             if (c.options.acknowledge) {
                 c.outgoing.push_back("{\"t\":\"ack\",\"f\":" + std::to_string(header->sequence) +
                                      "}");

@@ -45,6 +45,7 @@ struct ConnectOptions {
     std::string origin;              // empty: none sent
     bool acknowledge = true;         // ack every frame, as the page does
     bool tls = false;                // wss://, any certificate taken (a test's own)
+    bool h264 = false;               // say it takes H.264, as a page with WebCodecs does
 };
 
 struct ConnectionState {
@@ -53,6 +54,8 @@ struct ConnectionState {
     bool failed = false;  // the connection or its upgrade was refused
     std::vector<heatlab::FrameHeader> frames;
     std::vector<unsigned char> lastJpeg;
+    // Every H.264 frame's access unit, in order of arrival.
+    std::vector<std::vector<unsigned char>> h264;
     std::vector<std::string> texts;
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
 };

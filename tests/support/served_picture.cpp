@@ -15,7 +15,8 @@
 #include "tests/support/run_command.h"
 #include "tests/support/serve_client.h"
 
-ServedAgainstShot servedAgainstShot(const std::string& options, const std::string& folder) {
+ServedAgainstShot servedAgainstShot(const std::string& options, const std::string& folder,
+                                    bool h264, const ServedPicture& picture) {
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder + "/record");
     const std::string cues = folder + "/hold.json";
@@ -33,6 +34,7 @@ ServedAgainstShot servedAgainstShot(const std::string& options, const std::strin
     ConnectOptions controller;
     controller.port = serve.port();
     controller.token = serve.controllerToken();
+    controller.h264 = h264;
     const int c = clients.connect(controller);
     // As long as shot's cue runs (4 s of lecture time), so the caption
     // has faded as far.
@@ -41,8 +43,13 @@ ServedAgainstShot servedAgainstShot(const std::string& options, const std::strin
         throw std::runtime_error("no frames served");
     }
     const ConnectionState state = clients.state(c);
-    heatlab::JpegCodec codec;
-    const heatlab::RgbImage served = codec.decode(state.lastJpeg.data(), state.lastJpeg.size());
+    heatlab::RgbImage served;
+    if (picture) {
+        served = picture(state);
+    } else {
+        heatlab::JpegCodec codec;
+        served = codec.decode(state.lastJpeg.data(), state.lastJpeg.size());
+    }
     ServedAgainstShot result;
     result.header = state.frames.back();
     result.servedWidth = served.width;

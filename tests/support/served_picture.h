@@ -4,7 +4,11 @@
 // served frame is taken once as much lecture time has gone as shot's cue
 // runs. For the gl tier (CPU) and the gpu tier (CUDA, EGL on the device).
 
+#include <functional>
 #include <string>
+
+#include "app/io/rgb_image.h"
+#include "tests/support/serve_client.h"
 
 #include "app/serve/wire.h"
 
@@ -19,6 +23,12 @@ struct ServedAgainstShot {
     int serveStatus = -1;         // its exit status after SIGTERM
 };
 
+// The newest served frame's picture from what a connection received: by
+// default its last JPEG decoded.
+using ServedPicture = std::function<heatlab::RgbImage(const ConnectionState&)>;
+
 // `options`: heatlab's options for both (e.g. "--backend cuda --grid 256");
-// `folder`: made empty, then holds the cue list and shot's record.
-ServedAgainstShot servedAgainstShot(const std::string& options, const std::string& folder);
+// `folder`: made empty, then holds the cue list and shot's record. With
+// `h264` the client asks for H.264 and `picture` must read it.
+ServedAgainstShot servedAgainstShot(const std::string& options, const std::string& folder,
+                                    bool h264 = false, const ServedPicture& picture = {});

@@ -120,6 +120,46 @@ CodecDifference codecDifference(const RgbImage& decoded, const RgbImage& sent) {
     return CodecDifference{mean(lumas), percentile99(lumas), mean(blocks), percentile99(blocks)};
 }
 
+std::vector<RgbImage> decodeH264Units(const std::vector<std::vector<unsigned char>>& units,
+                                      int width, int height) {
+    std::vector<RgbImage> pictures;
+    const AVCodec* decoder = avcodec_find_decoder(AV_CODEC_ID_H264);
+    AVCodecContext* context = avcodec_alloc_context3(decoder);
+    // Each unit a picture, given out at once (as WebCodecs' decoder does
+    // for a stream without B-frames).
+    context->flags |= AV_CODEC_FLAG_LOW_DELAY;
+    avcodec_open2(context, decoder, nullptr);
+    AVPacket* packet = av_packet_alloc();
+    AVFrame* frame = av_frame_alloc();
+    const auto receive = [&] {
+        while (avcodec_receive_frame(context, frame) == 0) {
+            RgbImage whole = toRgb(frame);
+            RgbImage cropped{std::min(width, whole.width), std::min(height, whole.height), {}};
+            for (int y = 0; y < cropped.height; ++y) {
+                const std::uint8_t* row = whole.at(0, y);
+                cropped.pixels.insert(cropped.pixels.end(), row, row + cropped.width * 3);
+            }
+            pictures.push_back(std::move(cropped));
+        }
+    };
+    for (const std::vector<unsigned char>& unit : units) {
+        packet->data = const_cast<std::uint8_t*>(unit.data());
+        packet->size = static_cast<int>(unit.size());
+        if (avcodec_send_packet(context, packet) < 0 && pictures.empty()) {
+            break;
+        }
+        receive();
+    }
+    packet->data = nullptr;
+    packet->size = 0;
+    avcodec_send_packet(context, nullptr);
+    receive();
+    av_frame_free(&frame);
+    av_packet_free(&packet);
+    avcodec_free_context(&context);
+    return pictures;
+}
+
 VideoProbe probeVideo(const std::string& path, const std::vector<int>& keep) {
     VideoProbe probe;
     {

@@ -32,6 +32,12 @@ struct VideoProbe {
 // (0-based) as RGB.
 VideoProbe probeVideo(const std::string& path, const std::vector<int>& keep = {});
 
+// The pictures of an H.264 stream's access units (Annex B, as heatlab
+// serve sends them), cropped to width x height; empty where the decoder
+// refuses the first (a stream must start at a keyframe).
+std::vector<RgbImage> decodeH264Units(const std::vector<std::vector<unsigned char>>& units,
+                                      int width, int height);
+
 // How far a decoded frame is from the picture sent, in 8-bit levels,
 // measured at the resolutions yuv420p keeps: the brightness (BT.709 luma)
 // of every pixel, and the colour of every 2 x 2 block (its mean RGB; the

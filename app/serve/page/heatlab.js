@@ -1,7 +1,8 @@
-// The page of `heatlab serve`: shows the lecture's frames (JPEG, each with
-// a 32-byte header: app/serve/wire.h) on a canvas the size of the browser's
-// window, and, on the controller's page, sends its input back. Nothing is
-// fetched from anywhere else.
+// The page of `heatlab serve`: shows the lecture's frames (JPEG, or H.264
+// decoded by WebCodecs where the page is a secure context and the server
+// offers it; each with a 32-byte header: app/serve/wire.h) on a canvas the
+// size of the browser's window, and, on the controller's page, sends its
+// input back. Nothing is fetched from anywhere else.
 'use strict';
 
 (function () {
@@ -34,6 +35,9 @@
   let pending = null;  // the newest frame not yet drawn
   let drawing = false;
   let lastFrame = null;
+  let codec = 'jpeg';  // what the frames arrive as: 'jpeg' or 'h264'
+  let video = null;    // the H.264 decoder, once the server offered H.264
+  let videoConfig = null;  // its configuration, from the last keyframe
 
   function show(text) {
     message.textContent = text;
@@ -81,14 +85,111 @@
     state.textContent = text;
     // What the tests read: the newest frame drawn and the page's own rates.
     window.heatlabState = { role: role, frames: drawnTimes.length, fps: fps,
-      latency: median(latencies), frame: lastFrame, status: status };
+      latency: median(latencies), frame: lastFrame, status: status, codec: codec };
   }
 
   function readHeader(view) {
-    return { quality: view.getUint8(1), width: view.getUint16(2, true),
+    return { kind: view.getUint8(0), quality: view.getUint8(1), key: (view.getUint8(6) & 1) === 1,
+      width: view.getUint16(2, true),
       height: view.getUint16(4, true), sequence: view.getUint32(8, true),
       lastInput: view.getUint32(12, true), step: view.getFloat64(16, true),
       cue: view.getInt32(24, true), cues: view.getInt32(28, true) };
+  }
+
+  // A frame is on the canvas: the rates, the input it reflects, and the
+  // acknowledgement that lets the server send the next.
+  function drawn(header) {
+    const now = performance.now();
+    drawnTimes.push(now);
+    for (const [sequence, at] of sentAt) {
+      if (sequence > header.lastInput) break;
+      latencies.push(now - at);
+      if (latencies.length > 50) latencies.shift();
+      sentAt.delete(sequence);
+    }
+    lastFrame = header;
+    send({ t: 'ack', f: header.sequence });
+  }
+
+  // H.264 through WebCodecs: every frame decoded in order from a keyframe
+  // (the server sends them so), each drawn as it comes out. The codec
+  // string is the stream's own profile and level, read from its sequence
+  // parameter set. Any failure goes back to JPEG for good, saying so.
+  const headers = new Map();  // sequence -> header, until its picture is out
+  function makeDecoder() {
+    return new VideoDecoder({
+      output: (picture) => {
+        const header = headers.get(picture.timestamp);
+        headers.delete(picture.timestamp);
+        if (header) {
+          if (screen.width !== header.width || screen.height !== header.height) {
+            screen.width = header.width;
+            screen.height = header.height;
+          }
+          context.drawImage(picture, 0, 0, header.width, header.height,
+            0, 0, header.width, header.height);
+          drawn(header);
+        }
+        picture.close();
+      },
+      error: (e) => useJpeg('the H.264 decoder failed (' + e.message + ')'),
+    });
+  }
+  function useJpeg(why) {
+    if (codec !== 'h264') return;
+    codec = 'jpeg';
+    if (video && video.state !== 'closed') video.close();
+    video = null;
+    videoConfig = null;
+    headers.clear();
+    send({ t: 'codecs', h264: false });
+    say('JPEG frames: ' + why);
+  }
+  function codecOf(unit) {
+    // The first NAL unit of type 7 (the SPS): profile, constraints, level.
+    for (let i = 0; i + 7 < unit.length; ++i) {
+      if (unit[i] === 0 && unit[i + 1] === 0 && unit[i + 2] === 1 && (unit[i + 3] & 31) === 7) {
+        const hex = (b) => b.toString(16).padStart(2, '0');
+        return 'avc1.' + hex(unit[i + 4]) + hex(unit[i + 5]) + hex(unit[i + 6]);
+      }
+    }
+    return null;
+  }
+  function decodeVideo(header, unit) {
+    if (!video) return;
+    try {
+      if (header.key) {
+        const config = { codec: codecOf(unit), optimizeForLatency: true,
+          codedWidth: header.width + (header.width & 1), codedHeight: header.height + (header.height & 1) };
+        if (!config.codec) throw new Error('a keyframe without its parameter sets');
+        if (!videoConfig || videoConfig.codec !== config.codec
+            || videoConfig.codedWidth !== config.codedWidth
+            || videoConfig.codedHeight !== config.codedHeight) {
+          video.configure(config);
+          videoConfig = config;
+        }
+      } else if (!videoConfig) {
+        send({ t: 'ack', f: header.sequence });  // waits for a keyframe
+        return;
+      }
+      headers.set(header.sequence, header);
+      video.decode(new EncodedVideoChunk({ type: header.key ? 'key' : 'delta',
+        timestamp: header.sequence, data: unit }));
+    } catch (e) {
+      useJpeg(e.message);
+    }
+  }
+  // Asked once the server offers H.264: a page that cannot decode it (no
+  // secure context, no WebCodecs, no H.264 in this browser) stays on JPEG.
+  function offerH264() {
+    if (!window.isSecureContext || typeof VideoDecoder === 'undefined') return;
+    VideoDecoder.isConfigSupported({ codec: 'avc1.42E01F', optimizeForLatency: true })
+      .then((answer) => {
+        if (!answer.supported || codec === 'h264') return;
+        video = makeDecoder();
+        codec = 'h264';
+        send({ t: 'codecs', h264: true });
+      }, () => {});
   }
 
   function drawNext() {
@@ -103,16 +204,7 @@
       }
       context.drawImage(bitmap, 0, 0);
       bitmap.close();
-      const now = performance.now();
-      drawnTimes.push(now);
-      for (const [sequence, at] of sentAt) {
-        if (sequence > frame.header.lastInput) break;
-        latencies.push(now - at);
-        if (latencies.length > 50) latencies.shift();
-        sentAt.delete(sequence);
-      }
-      lastFrame = frame.header;
-      send({ t: 'ack', f: frame.header.sequence });
+      drawn(frame.header);
     }, () => {
       send({ t: 'ack', f: frame.header.sequence });
     }).finally(() => {
@@ -137,6 +229,8 @@
     if (kind === 1 && data.byteLength >= 32) {
       pending = { header: readHeader(view), jpeg: new Uint8Array(data, 32) };
       drawNext();
+    } else if (kind === 3 && data.byteLength >= 32) {
+      decodeVideo(readHeader(view), new Uint8Array(data, 32));
     } else if (kind === 2 && data.byteLength >= 4) {
       const length = view.getUint16(2, true);
       const name = new TextDecoder().decode(new Uint8Array(data, 4, length));
@@ -150,6 +244,7 @@
     if (m.t === 'hello') {
       role = m.role;
       if (role === 'controller') sendSize();
+      if (m.h264 && codec !== 'h264') offerH264();
     } else if (m.t === 'status') {
       status = m;
     } else if (m.t === 'refused') {
