@@ -18,7 +18,8 @@ namespace {
 
 // What works without a display, for every message that says there is none.
 constexpr const char* kWithoutDisplay =
-    "`heatlab shot` (pictures, no display needed) and `heatlab bench` work without one";
+    "`heatlab serve` (the lecture in a browser), `heatlab shot` (pictures) and `heatlab bench` "
+    "work without one";
 
 // GLFW reports errors through a callback; the last one goes into the one
 // line a failure prints, instead of GLFW's own lines on stderr.

@@ -9,9 +9,6 @@ namespace heatlab {
 
 namespace {
 
-// The encode times kept: enough for a median, bounded for a long lecture.
-constexpr std::size_t kTimesKept = 4096;
-
 class JpegFrames : public FrameCodec {
 public:
     void encode(const RgbImage& picture, FrameHeader header,
@@ -55,9 +52,9 @@ void FrameEncoder::submit(RgbImage picture, FrameHeader header) {
     wake_.notify_one();
 }
 
-std::vector<double> FrameEncoder::encodeMilliseconds() const {
+double FrameEncoder::medianMilliseconds() const {
     const std::lock_guard<std::mutex> lock(mutex_);
-    return milliseconds_;
+    return milliseconds_.median();
 }
 
 long long FrameEncoder::replaced() const {
@@ -89,11 +86,7 @@ void FrameEncoder::run() {
             const double took = (secondsNow() - start) * 1000.0;
             {
                 const std::lock_guard<std::mutex> lock(mutex_);
-                if (milliseconds_.size() == kTimesKept) {
-                    milliseconds_.erase(milliseconds_.begin(),
-                                        milliseconds_.begin() + kTimesKept / 2);
-                }
-                milliseconds_.push_back(took);
+                milliseconds_.add(took);
             }
             publish_(std::move(message));
         } catch (const std::exception& e) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/io/rgb_image.h"
+#include "app/serve/recent_times.h"
 #include "app/serve/wire.h"
 
 namespace heatlab {
@@ -48,9 +49,10 @@ public:
     // asked for (header.key) is kept when a newer picture replaces it.
     void submit(RgbImage picture, FrameHeader header);
 
-    // Milliseconds each of the last frames took to encode (for the exit line
-    // and the tests), and how many pictures were replaced before encoding.
-    std::vector<double> encodeMilliseconds() const;
+    // The median of the last frames' encode times, milliseconds (for the
+    // exit line; 0 before any), and how many pictures were replaced before
+    // encoding.
+    double medianMilliseconds() const;
     long long replaced() const;
 
 private:
@@ -66,7 +68,7 @@ private:
     };
     std::optional<Job> waiting_;
     bool stopping_ = false;
-    std::vector<double> milliseconds_;
+    RecentTimes milliseconds_;
     long long replaced_ = 0;
     std::thread thread_;  // last: started once the rest is made
 };

@@ -8,12 +8,15 @@
 // set of GL declarations.
 #include <cuda_gl_interop.h>
 
+#include <cstdio>
 #include <optional>
 
 #include "app/render/gl_check.h"
 #include "app/render/gl_objects.h"
 #include "app/render/offscreen_target.h"
+#include "app/serve/recent_times.h"
 #include "kernels/base/errors.h"
+#include "kernels/base/host_clock.h"
 #include "kernels/cuda/nvjpeg_encoder.h"
 
 namespace heatlab {
@@ -31,6 +34,7 @@ public:
 
     void encode(int width, int height, int quality, std::vector<unsigned char>& out) override {
         resize(width, height);
+        const double start = secondsNow();
         GLint read = 0;
         GLint draw = 0;
         glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read);
@@ -51,8 +55,22 @@ public:
         glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read));
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw));
         gl::throwOnError("reading a frame into nvJPEG's buffer", __FILE__, __LINE__);
-        // CUDA's map waits for GL's read into the buffer.
+        // Waited for only to time the parts apart: CUDA's map would wait
+        // for GL's read into the buffer anyway.
+        glFinish();
+        const double inBuffer = secondsNow();
         encoder_->encode(registered_, width, height, quality, out);
+        readMs_.add((inBuffer - start) * 1000.0);
+        encodeMs_.add((secondsNow() - inBuffer) * 1000.0);
+    }
+
+    std::string parts() const override {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "read into CUDA's buffer %.2f ms, nvJPEG (map, encode, the JPEG to the "
+                      "host) %.2f ms",
+                      readMs_.median(), encodeMs_.median());
+        return text;
     }
 
 private:
@@ -87,6 +105,9 @@ private:
         pixels_ = gl::Buffer();
         upright_.reset();
     }
+
+    RecentTimes readMs_;
+    RecentTimes encodeMs_;
 
     std::unique_ptr<NvJpegEncoder> encoder_;
     std::optional<OffscreenTarget> upright_;

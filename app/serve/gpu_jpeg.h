@@ -22,6 +22,9 @@ public:
     // (what a frame drew), top row first in the JPEG, at `quality`,
     // appended to `out`. Waits for the encode. Throws RuntimeError.
     virtual void encode(int width, int height, int quality, std::vector<unsigned char>& out) = 0;
+    // The encodes' two parts, medians: "read into CUDA's buffer 0.31 ms,
+    // nvJPEG (map, encode, the JPEG to the host) 0.52 ms".
+    virtual std::string parts() const = 0;
 };
 
 // nullptr with the reason in *why where frames cannot be encoded on the

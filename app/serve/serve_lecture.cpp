@@ -19,6 +19,7 @@
 #include "app/serve/frame_encoder.h"
 #include "app/serve/gpu_jpeg.h"
 #include "app/serve/h264_frames.h"
+#include "app/serve/recent_times.h"
 #include "app/serve/remote_surface.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_input.h"
@@ -145,29 +146,24 @@ std::unique_ptr<GpuJpeg> openChosenJpeg(JpegEncoderChoice choice) {
     return gpu;
 }
 
-// The GPU encoder's times a frame, kept as FrameEncoder keeps its own.
-void keepTime(std::vector<double>& times, double milliseconds) {
-    constexpr std::size_t kKept = 4096;
-    if (times.size() == kKept) {
-        times.erase(times.begin(), times.begin() + kKept / 2);
-    }
-    times.push_back(milliseconds);
-}
-
 // The frame drawn into the bound target, encoded on the GPU and published;
 // the encoder back, or nullptr (said once) when it failed, after which the
 // frames go through TurboJPEG.
 std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pixels,
-                                     FrameHeader header, FrameServer& server,
-                                     std::vector<double>& times) {
+                                     FrameHeader header, FrameServer& server, RecentTimes& times) {
     header.width = pixels.width;
     header.height = pixels.height;
     std::vector<unsigned char> message;
     appendFrameHeader(header, message);
     try {
+        // The frame's drawing finished first, so the time is the encode's
+        // (the turn upright, the read into CUDA's buffer, nvJPEG, the JPEG
+        // to the host), not the frame's own GPU work, which the map would
+        // wait for.
+        glFinish();
         const double start = secondsNow();
         gpu->encode(pixels.width, pixels.height, header.quality, message);
-        keepTime(times, (secondsNow() - start) * 1000.0);
+        times.add((secondsNow() - start) * 1000.0);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "heatlab serve: nvJPEG failed (%s): frames through TurboJPEG now\n",
                      e.what());
@@ -237,7 +233,7 @@ int runServe(const ServeStart& o) {
     std::uint32_t lastInput = 0;
     bool pointerHeld = false;
     long long frames = 0;
-    std::vector<double> gpuTimes;
+    RecentTimes gpuTimes;
     while (!StopSignal::requested() &&
            (prepared.start.frames == 0 || frames < prepared.start.frames)) {
         const auto started = std::chrono::steady_clock::now();
@@ -326,23 +322,24 @@ int runServe(const ServeStart& o) {
         }
     }
     const ServerCounts counts = server.counts();
-    std::vector<double> encodes = gpuTimes.empty() ? encoder.encodeMilliseconds() : gpuTimes;
-    std::sort(encodes.begin(), encodes.end());
-    std::string h264;
+    // Each encoder's median: the GPU's JPEG with its two parts.
+    char medians[256];
+    std::snprintf(medians, sizeof medians, "JPEG encode median %.2f ms",
+                  gpuTimes.empty() ? encoder.medianMilliseconds() : gpuTimes.median());
+    std::string encodes = medians;
+    if (gpuJpeg && !gpuTimes.empty()) {
+        encodes += " (" + gpuJpeg->parts() + ")";
+    }
     if (video) {
-        std::vector<double> times = video->encodeMilliseconds();
-        std::sort(times.begin(), times.end());
-        if (!times.empty()) {
-            h264 = "; H.264 encode median " + std::to_string(times[times.size() / 2]).substr(0, 5) +
-                   " ms";
-        }
+        std::snprintf(medians, sizeof medians, "; H.264 encode median %.2f ms",
+                      video->medianMilliseconds());
+        encodes += medians;
     }
     std::fprintf(stderr,
                  "heatlab serve: %s after %lld frames; %lld frames sent, %lld refused, %lld "
-                 "malformed messages; JPEG encode median %.2f ms%s\n",
+                 "malformed messages; %s\n",
                  StopSignal::requested() ? StopSignal::name() : "stopped", frames,
-                 counts.framesSent, counts.refused, counts.malformed,
-                 encodes.empty() ? 0.0 : encodes[encodes.size() / 2], h264.c_str());
+                 counts.framesSent, counts.refused, counts.malformed, encodes.c_str());
     return 0;
 }
 

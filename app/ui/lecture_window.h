@@ -57,7 +57,7 @@ PreparedLecture prepareLecture(const LectureStart& start);
 // `heatlab` with no command: reads the --scene file, makes the backend and
 // checks the grid and kernel against it before any window, then runs the
 // window. Returns the exit status. Throws UsageError (exit 2, one line) when
-// there is no display, naming `heatlab shot` and `heatlab bench`, and when
+// there is no display, naming `heatlab serve`, `heatlab shot` and `heatlab bench`, and when
 // the scene file cannot be read or is not a valid scene.
 int runWindow(const LectureStart& start);
 

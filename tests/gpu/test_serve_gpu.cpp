@@ -19,9 +19,9 @@ void expectServedAsShot(const std::string& jpeg, const std::string& said) {
     if (!reason.empty()) {
         GTEST_SKIP() << reason;
     }
-    const ServedAgainstShot same =
-        servedAgainstShot("--backend cuda --grid 1027x515 --jpeg " + jpeg,
-                          ::testing::TempDir() + "/heatlab_serve_gpu_" + jpeg);
+    const ServedAgainstShot same = servedAgainstShot(
+        "--backend cuda --grid 1027x515", ::testing::TempDir() + "/heatlab_serve_gpu_" + jpeg,
+        false, {}, "--jpeg " + jpeg);
     EXPECT_EQ(same.header.step, 0.0);
     EXPECT_EQ(same.header.cue, 1);
     ASSERT_EQ(same.servedWidth, same.shotWidth);

@@ -16,7 +16,8 @@
 #include "tests/support/serve_client.h"
 
 ServedAgainstShot servedAgainstShot(const std::string& options, const std::string& folder,
-                                    bool h264, const ServedPicture& picture) {
+                                    bool h264, const ServedPicture& picture,
+                                    const std::string& serveOptions) {
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder + "/record");
     const std::string cues = folder + "/hold.json";
@@ -29,7 +30,7 @@ ServedAgainstShot servedAgainstShot(const std::string& options, const std::strin
     }
     const heatlab::RgbImage expected = heatlab::readPng(folder + "/record/cue_01.png").image;
 
-    ServeProcess serve(options + " --cues " + cues);
+    ServeProcess serve(options + " " + serveOptions + " --cues " + cues);
     ServeClients clients;
     ConnectOptions controller;
     controller.port = serve.port();

@@ -30,5 +30,7 @@ using ServedPicture = std::function<heatlab::RgbImage(const ConnectionState&)>;
 // `options`: heatlab's options for both (e.g. "--backend cuda --grid 256");
 // `folder`: made empty, then holds the cue list and shot's record. With
 // `h264` the client asks for H.264 and `picture` must read it.
+// `serveOptions`: serve's alone (--jpeg ...).
 ServedAgainstShot servedAgainstShot(const std::string& options, const std::string& folder,
-                                    bool h264 = false, const ServedPicture& picture = {});
+                                    bool h264 = false, const ServedPicture& picture = {},
+                                    const std::string& serveOptions = "");
