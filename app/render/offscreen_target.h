@@ -37,8 +37,6 @@ public:
         GLint previous_ = 0;
     };
     Binding bind() const { return Binding(framebuffer_.id()); }
-    // The framebuffer itself, for a blit into or out of it.
-    GLuint framebuffer() const { return framebuffer_.id(); }
 
     // Reads the picture, top row first (GL's rows are bottom first).
     RgbImage read() const;

@@ -6,8 +6,8 @@
 #include <array>
 
 #include "app/render/gl_check.h"
+#include "app/render/imported_gl_buffer.h"
 #include "kernels/base/errors.h"
-#include "kernels/cuda/shared_display_memory.h"
 
 namespace heatlab {
 
@@ -20,17 +20,10 @@ constexpr GLuint64 kFenceTimeoutNs = 2'000'000'000;
 class SharedPair final : public SharedGlBuffers {
 public:
     ~SharedPair() override {
-        // Nothing of GL's may still read the memory when CUDA frees it.
-        glFinish();
+        // The buffers finish GL's work before CUDA frees their memory.
         for (Slot& slot : slots_) {
             if (slot.fence != nullptr) {
                 glDeleteSync(slot.fence);
-            }
-            if (slot.buffer != 0) {
-                glDeleteBuffers(1, &slot.buffer);
-            }
-            if (slot.memoryObject != 0) {
-                glDeleteMemoryObjectsEXT(1, &slot.memoryObject);
             }
         }
     }
@@ -38,34 +31,15 @@ public:
     // Allocates and imports both; false with *why on the first refusal.
     bool make(std::size_t bytes, std::string* why) {
         for (Slot& slot : slots_) {
-            slot.memory = SharedDeviceMemory::create(bytes, why);
-            if (!slot.memory) {
-                return false;
-            }
-            const int fd = slot.memory->exportFd(why);
-            if (fd < 0) {
-                return false;
-            }
-            (void)glGetError();
-            glCreateMemoryObjectsEXT(1, &slot.memoryObject);
-            // GL owns the descriptor from here, also when the import fails.
-            glImportMemoryFdEXT(slot.memoryObject, slot.memory->bytes(),
-                                GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
-            glGenBuffers(1, &slot.buffer);
-            glBindBuffer(GL_TEXTURE_BUFFER, slot.buffer);
-            glBufferStorageMemEXT(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(bytes),
-                                  slot.memoryObject, 0);
-            glBindBuffer(GL_TEXTURE_BUFFER, 0);
-            const std::string errors = gl::drainErrors();
-            if (!errors.empty()) {
-                *why = "OpenGL refused to import CUDA's memory (" + errors + ")";
+            slot.imported = ImportedGlBuffer::create(bytes, why);
+            if (!slot.imported) {
                 return false;
             }
         }
         return true;
     }
 
-    GLuint buffer(int index) const override { return slots_[index].buffer; }
+    GLuint buffer(int index) const override { return slots_[index].imported->buffer(); }
 
     float* acquire(void* /*stream*/) override {
         writing_ = written_ < 0 ? 0 : 1 - written_;
@@ -80,11 +54,11 @@ public:
                 throw RuntimeError("OpenGL did not finish reading a display buffer in 2 s");
             }
         }
-        return slot.memory->data();
+        return slot.imported->memory().data();
     }
 
     void release(void* stream) override {
-        slots_[writing_].memory->recordWritten(stream);
+        slots_[writing_].imported->memory().recordWritten(stream);
         previous_ = written_;
         written_ = writing_;
     }
@@ -94,7 +68,7 @@ public:
             throw RuntimeError("SharedGlBuffers::readable: nothing was written yet");
         }
         const int index = latency && previous_ >= 0 ? previous_ : written_;
-        slots_[index].memory->waitWritten();
+        slots_[index].imported->memory().waitWritten();
         return index;
     }
 
@@ -108,14 +82,12 @@ public:
     }
 
     void read(int index, std::size_t offset, void* out, std::size_t bytes) override {
-        slots_[index].memory->read(offset, out, bytes);
+        slots_[index].imported->memory().read(offset, out, bytes);
     }
 
 private:
     struct Slot {
-        std::unique_ptr<SharedDeviceMemory> memory;
-        GLuint memoryObject = 0;
-        GLuint buffer = 0;
+        std::unique_ptr<ImportedGlBuffer> imported;
         GLsync fence = nullptr;  // after the GL work that last read it
     };
     std::array<Slot, 2> slots_;
@@ -131,10 +103,6 @@ std::unique_ptr<SharedGlBuffers> shareWithCuda(std::size_t bytes, std::string* w
     if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
         (void)cudaGetLastError();
         *why = "no CUDA device";
-        return nullptr;
-    }
-    if (GLAD_GL_EXT_memory_object == 0 || GLAD_GL_EXT_memory_object_fd == 0) {
-        *why = "this OpenGL has no GL_EXT_memory_object_fd";
         return nullptr;
     }
     auto pair = std::make_unique<SharedPair>();

@@ -1,9 +1,8 @@
 #pragma once
 // Served frames made into JPEG on the GPU (nvJPEG), where the GL context is
-// on the CUDA device (EGL on an NVIDIA GPU): the drawn picture is turned
-// upright by a blit into a framebuffer of its own, read into a GL buffer
-// that CUDA has registered, and encoded where it lies; only the JPEG
-// crosses to the host. Elsewhere (Mesa, a build without CUDA, no nvJPEG)
+// on the CUDA device (EGL on an NVIDIA GPU): the drawn picture is read into
+// memory CUDA allocated and GL imported, turned upright and encoded where
+// it lies; only the JPEG crosses to the host. Elsewhere (Mesa, a build without CUDA, no nvJPEG)
 // the frames go through TurboJPEG (frame_encoder.h), and openGpuJpeg says
 // why.
 
@@ -22,8 +21,8 @@ public:
     // (what a frame drew), top row first in the JPEG, at `quality`,
     // appended to `out`. Waits for the encode. Throws RuntimeError.
     virtual void encode(int width, int height, int quality, std::vector<unsigned char>& out) = 0;
-    // The encodes' two parts, medians: "read into CUDA's buffer 0.31 ms,
-    // nvJPEG (map, encode, the JPEG to the host) 0.52 ms".
+    // The encodes' two parts, medians: "read into CUDA's memory 0.12 ms,
+    // nvJPEG (upright, encode, the JPEG to the host) 0.30 ms".
     virtual std::string parts() const = 0;
 };
 

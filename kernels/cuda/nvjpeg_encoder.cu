@@ -158,38 +158,53 @@ NvJpegEncoder::~NvJpegEncoder() {
         }
     }
     if (stream_ != nullptr) {
+        CUDA_CHECK_PRINT(cudaStreamSynchronize(static_cast<cudaStream_t>(stream_)));
         CUDA_CHECK_PRINT(cudaStreamDestroy(static_cast<cudaStream_t>(stream_)));
     }
+    CUDA_CHECK_PRINT(cudaFree(rgb_));
 }
 
-void NvJpegEncoder::encode(cudaGraphicsResource* buffer, int width, int height, int quality,
+namespace {
+
+// One thread a pixel, one block row a picture row: GL's bottom-up RGBA to
+// the top-down RGB nvJPEG takes.
+__global__ void uprightRgb(const uchar4* rgba, unsigned char* rgb, int width, int height) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y;
+    if (x >= width) {
+        return;
+    }
+    const uchar4 p = rgba[static_cast<std::size_t>(height - 1 - y) * width + x];
+    unsigned char* out = rgb + (static_cast<std::size_t>(y) * width + x) * 3;
+    out[0] = p.x;
+    out[1] = p.y;
+    out[2] = p.z;
+}
+
+}  // namespace
+
+void NvJpegEncoder::encode(const void* rgba, int width, int height, int quality,
                            std::vector<unsigned char>& out) {
     const auto stream = static_cast<cudaStream_t>(stream_);
-    check(lib_->setQuality(params_, quality, stream), "nvjpegEncoderParamsSetQuality");
-    // Mapping orders the encode after the graphics API's writes (the
-    // driver waits for them on this stream).
-    CUDA_CHECK(cudaGraphicsMapResources(1, &buffer, stream));
-    Status encoded = kSuccess;
-    try {
-        void* pixels = nullptr;
-        std::size_t bytes = 0;
-        CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&pixels, &bytes, buffer));
-        if (bytes < static_cast<std::size_t>(width) * height * 3) {
-            throw RuntimeError("nvJPEG: the picture's buffer is smaller than the picture");
-        }
-        Image source{};
-        source.channel[0] = static_cast<unsigned char*>(pixels);
-        source.pitch[0] = static_cast<std::size_t>(width) * 3;
-        encoded = lib_->encodeImage(handle_, state_, params_, &source, kInterleavedRgb, width,
-                                    height, stream);
-    } catch (...) {
-        CUDA_CHECK_PRINT(cudaGraphicsUnmapResources(1, &buffer, stream));
-        throw;
+    const std::size_t bytes = static_cast<std::size_t>(width) * height * 3;
+    if (bytes > rgbBytes_) {
+        CUDA_CHECK(cudaFree(rgb_));
+        rgb_ = nullptr;
+        rgbBytes_ = 0;
+        CUDA_CHECK(cudaMalloc(&rgb_, bytes));
+        rgbBytes_ = bytes;
     }
-    // Unmapped as soon as the encode is queued: the graphics API may write
-    // the buffer again once the encode has read it.
-    CUDA_CHECK(cudaGraphicsUnmapResources(1, &buffer, stream));
-    check(encoded, "nvjpegEncodeImage");
+    constexpr int kThreads = 256;
+    uprightRgb<<<dim3((width + kThreads - 1) / kThreads, height), kThreads, 0, stream>>>(
+        static_cast<const uchar4*>(rgba), rgb_, width, height);
+    CUDA_CHECK_LAUNCH("uprightRgb");
+    check(lib_->setQuality(params_, quality, stream), "nvjpegEncoderParamsSetQuality");
+    Image source{};
+    source.channel[0] = rgb_;
+    source.pitch[0] = static_cast<std::size_t>(width) * 3;
+    check(lib_->encodeImage(handle_, state_, params_, &source, kInterleavedRgb, width, height,
+                            stream),
+          "nvjpegEncodeImage");
     std::size_t length = 0;
     check(lib_->retrieve(handle_, state_, nullptr, &length, stream),
           "nvjpegEncodeRetrieveBitstream");

@@ -6,12 +6,10 @@
 // declared in the .cu file, as the driver's entry points are reached. No
 // CUDA header here.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
-
-// CUDA's own opaque type (cudaGraphicsResource_t points to one).
-struct cudaGraphicsResource;
 
 namespace heatlab {
 
@@ -27,12 +25,13 @@ public:
     // The library's file name, for the line said at start.
     const std::string& library() const { return library_; }
 
-    // The width x height RGB picture (3 bytes a pixel, rows packed, top row
-    // first) in `buffer`, a registered graphics buffer the graphics API has
-    // finished writing, encoded at `quality` (1 to 100, 4:2:0 chroma) and
-    // appended to `out`. Maps the buffer for the encode only. Throws
-    // RuntimeError on a failed call.
-    void encode(cudaGraphicsResource* buffer, int width, int height, int quality,
+    // The width x height picture at `rgba` (device memory the graphics API
+    // has finished writing: 4 bytes a pixel, rows packed, the bottom row
+    // first, as OpenGL reads a framebuffer) encoded at `quality` (1 to
+    // 100, 4:2:0 chroma), top row first, and appended to `out`: turned
+    // upright as RGB by a kernel into a buffer of the encoder's own, then
+    // nvJPEG. Waits for the JPEG. Throws RuntimeError on a failed call.
+    void encode(const void* rgba, int width, int height, int quality,
                 std::vector<unsigned char>& out);
 
 private:
@@ -41,10 +40,12 @@ private:
 
     std::unique_ptr<Library> lib_;
     std::string library_;
-    void* handle_ = nullptr;  // nvjpegHandle_t
-    void* state_ = nullptr;   // nvjpegEncoderState_t
-    void* params_ = nullptr;  // nvjpegEncoderParams_t
-    void* stream_ = nullptr;  // cudaStream_t
+    void* handle_ = nullptr;        // nvjpegHandle_t
+    void* state_ = nullptr;         // nvjpegEncoderState_t
+    void* params_ = nullptr;        // nvjpegEncoderParams_t
+    void* stream_ = nullptr;        // cudaStream_t
+    unsigned char* rgb_ = nullptr;  // the upright picture nvJPEG reads
+    std::size_t rgbBytes_ = 0;
 };
 
 }  // namespace heatlab
