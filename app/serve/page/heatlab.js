@@ -76,7 +76,7 @@
     const fps = drawnTimes.length / 2;
     let text = role === 'controller' ? 'you control' : role === 'viewer' ? 'watching' : role;
     if (role === 'viewer') text += status.controller ? ' (the lecturer is here)' : ' (no lecturer yet)';
-    text += ' \u00b7 ' + fps.toFixed(0) + ' frames/s';
+    text += ' \u00b7 ' + fps.toFixed(0) + ' frames/s (' + (codec === 'h264' ? 'H.264' : 'JPEG') + ')';
     if (role === 'controller' && latencies.length) {
       text += ' \u00b7 input to frame ' + median(latencies).toFixed(0) + ' ms';
     }
