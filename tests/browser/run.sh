@@ -29,7 +29,17 @@ fi
 # lock file, the installed packages are not the locked ones.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
     [ ! -d node_modules/puppeteer-core ]; then
-    npm ci --no-audit --no-fund
+    # Three tries: a registry's socket timing out once (seen in a fresh
+    # Debian 13 run) is the network's, not the lock file's.
+    tries=0
+    until npm ci --no-audit --no-fund; do
+        tries=$((tries + 1))
+        if [ "$tries" -ge 3 ]; then
+            echo "browser tests: npm ci failed three times" >&2
+            exit 1
+        fi
+        sleep 10
+    done
 fi
 
 # A file, not a folder: node 18's --test takes files (a folder or a glob
