@@ -43,8 +43,9 @@ constexpr int kMalformedBeforeClose = 20;
 constexpr std::size_t kVideoKept = 8;
 constexpr std::uint64_t kMostVideoLag = 4;
 constexpr std::uint64_t kKeyRequestFrames = 30;
-// A JPEG this many frames older than the newest frame of either kind is
-// stale (made before every page took H.264).
+// A frame this many older than the newest of either kind is stale: a JPEG
+// made before every page took H.264, a keyframe kept since the H.264 pages
+// left.
 constexpr std::uint32_t kStaleFrames = 10;
 
 // A message with room before it for the WebSocket header lws writes there.
@@ -370,8 +371,11 @@ std::shared_ptr<Outgoing> nextVideo(FrameServer::Shared& shared, Session& s) {
         }
         return nullptr;  // nothing newer yet
     }
+    // A keyframe made before the H.264 pages left (and kept since) is
+    // stale: a page that comes later waits for a new one.
     for (auto it = shared.video.rbegin(); it != shared.video.rend(); ++it) {
-        if ((*it)->key && (*it)->videoIndex > s.lastVideoSent) {
+        if ((*it)->key && (*it)->videoIndex > s.lastVideoSent &&
+            (*it)->frame + kStaleFrames >= shared.newestFrame) {
             s.videoSynced = true;
             return *it;
         }
