@@ -310,9 +310,8 @@ bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text,
 int onReceive(FrameServer::Shared& shared, lws* wsi, Session& s, const void* in, std::size_t len) {
     // Only the controller sends a file, the one long message.
     const bool file = s.role == Role::Controller &&
-                      mayBeLong(s.incoming.empty() ? std::string(static_cast<const char*>(in),
-                                                                 std::min(len, std::size_t{16}))
-                                                   : s.incoming.substr(0, 16));
+                      (s.incoming.empty() ? mayBeLong(static_cast<const char*>(in), len)
+                                          : mayBeLong(s.incoming.data(), s.incoming.size()));
     if (s.incoming.size() + len > (file ? kMostUploadMessageBytes : kMostClientMessageBytes)) {
         s.incomingTooLong = true;  // read to its end, then dropped
     } else {

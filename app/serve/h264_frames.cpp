@@ -1,6 +1,7 @@
 #include "app/serve/h264_frames.h"
 
 #include "app/io/libav.h"
+#include "app/io/video_size.h"
 #include "app/io/yuv_frame.h"
 #include "kernels/base/errors.h"
 
@@ -17,8 +18,6 @@ constexpr const char* kCrf = "23";
 constexpr int kMostFramesBetweenKeys = 600;
 
 const AVCodec* findX264(const LibAv& av) { return av.findEncoderByName("libx264"); }
-
-int evenSide(int side) { return side + (side & 1); }
 
 class H264Frames : public FrameCodec {
 public:

@@ -13,6 +13,8 @@
 
 #include "app/io/input_file.h"
 #include "app/io/stop_signal.h"
+#include "app/lecture/cue_list.h"
+#include "app/lecture/scene.h"
 #include "app/platform/headless_context.h"
 #include "app/render/async_readback.h"
 #include "app/render/offscreen_target.h"
@@ -21,6 +23,7 @@
 #include "app/serve/h264_frames.h"
 #include "app/serve/recent_times.h"
 #include "app/serve/remote_surface.h"
+#include "app/serve/wire.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_input.h"
 #include "app/ui/lecture_ui.h"
@@ -31,6 +34,9 @@
 namespace heatlab {
 
 namespace {
+
+// A dropped file's message holds any scene or cue list the lecture reads.
+static_assert(kMostUploadBytes >= kMaxSceneBytes && kMostUploadBytes >= kMaxCueBytes);
 
 // JPEG quality while the lecturer drags (a pointer button held: the frames
 // change every frame, and smaller ones keep up) and when still.
@@ -157,9 +163,9 @@ std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pix
     appendFrameHeader(header, message);
     try {
         // The frame's drawing finished first, so the time is the encode's
-        // (the turn upright, the read into CUDA's buffer, nvJPEG, the JPEG
-        // to the host), not the frame's own GPU work, which the map would
-        // wait for.
+        // (the read into CUDA's memory, the turn upright, nvJPEG, the JPEG
+        // to the host), not the frame's own GPU work, which the encode's
+        // wait for the read would otherwise include.
         glFinish();
         const double start = secondsNow();
         gpu->encode(pixels.width, pixels.height, header.quality, message);
@@ -296,19 +302,18 @@ int runServe(const ServeStart& o) {
         // 40 ms from a key to its frame when taken a frame later, 20 ms
         // so), and a frame's drawing is short beside 60 Hz.
         while (std::optional<RgbImage> picture = reads.readback.take(true)) {
-            FrameHeader read = reads.headers.front();
+            const FrameHeader read = reads.headers.front();
             reads.headers.pop_front();
+            const bool jpegHere = wantJpeg && !gpuJpeg;
             if (wantVideo) {
                 FrameHeader key = read;
                 key.key = server.takeKeyframeWanted();
-                if (wantJpeg && !gpuJpeg) {
-                    video->submit(*picture, key);
-                } else {
-                    video->submit(std::move(*picture), key);
-                    continue;
-                }
+                // A copy only when TurboJPEG takes the picture too.
+                video->submit(jpegHere ? *picture : std::move(*picture), key);
             }
-            encoder.submit(std::move(*picture), read);
+            if (jpegHere) {
+                encoder.submit(std::move(*picture), read);
+            }
         }
         if (downloads) {
             downloads->sendFinished(&server);

@@ -262,14 +262,14 @@ bool readFile(const Fields& f, ClientMessage& m) {
 
 }  // namespace
 
-bool mayBeLong(const std::string& start) {
-    const std::size_t n = std::min(start.size(), sizeof kFileStart - 1);
-    return start.compare(0, n, kFileStart, n) == 0;
+bool mayBeLong(const char* start, std::size_t size) {
+    const std::size_t n = std::min(size, sizeof kFileStart - 1);
+    return std::memcmp(start, kFileStart, n) == 0;
 }
 
 std::optional<ClientMessage> parseClientMessage(const std::string& text, std::string* why) {
     why->clear();
-    const bool file = text.size() >= sizeof kFileStart - 1 && mayBeLong(text);
+    const bool file = text.size() >= sizeof kFileStart - 1 && mayBeLong(text.data(), text.size());
     if (text.size() > (file ? kMostUploadMessageBytes : kMostClientMessageBytes)) {
         *why = file ? "a file's message over 4 MiB" : "over 512 bytes";
         return std::nullopt;

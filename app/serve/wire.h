@@ -91,7 +91,7 @@ struct ClientMessage {
 // Whether a message whose first bytes received are `start` may be a file,
 // the one message longer than kMostClientMessageBytes (and only from the
 // controller): input and acknowledgements are short.
-bool mayBeLong(const std::string& start);
+bool mayBeLong(const char* start, std::size_t size);
 
 // A message from a browser, checked whole: nullopt with *why for anything
 // malformed, oversized or out of range (which the server drops and counts).

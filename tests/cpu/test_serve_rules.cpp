@@ -183,8 +183,10 @@ TEST(ServeWire, AFileMessageCarriesItsNameAndTextAndItsOwnLimit) {
     EXPECT_EQ(m->fileName, "mine.json");
     EXPECT_EQ(m->fileText, text);
     EXPECT_EQ(m->inputSequence, 4u);
-    EXPECT_TRUE(mayBeLong(R"({"t":"fi)"));
-    EXPECT_FALSE(mayBeLong(R"({"t":"key")"));
+    const std::string fileStart = R"({"t":"fi)";
+    const std::string keyStart = R"({"t":"key")";
+    EXPECT_TRUE(mayBeLong(fileStart.data(), fileStart.size()));
+    EXPECT_FALSE(mayBeLong(keyStart.data(), keyStart.size()));
     for (const std::string& bad : {
              // a path, not a name; no name; over 1 MiB of text; "t" not first
              std::string(R"({"t":"file","n":"../x.json","d":"{}","i":1})"),
