@@ -335,7 +335,8 @@ int runServe(const ServeStart& o) {
     if (gpuJpeg && !gpuTimes.empty()) {
         encodes += " (" + gpuJpeg->parts() + ")";
     }
-    if (video) {
+    // (0 only when no page took H.264: then nothing to say.)
+    if (video && video->medianMilliseconds() > 0.0) {
         std::snprintf(medians, sizeof medians, "; H.264 encode median %.2f ms",
                       video->medianMilliseconds());
         encodes += medians;
