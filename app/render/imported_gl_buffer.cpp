@@ -6,44 +6,28 @@
 namespace heatlab {
 
 std::unique_ptr<ImportedGlBuffer> ImportedGlBuffer::create(std::size_t bytes, std::string* why) {
-    if (GLAD_GL_EXT_memory_object == 0 || GLAD_GL_EXT_memory_object_fd == 0) {
-        *why = "this OpenGL has no GL_EXT_memory_object_fd";
-        return nullptr;
-    }
     std::unique_ptr<ImportedGlBuffer> imported(new ImportedGlBuffer());
-    imported->memory_ = SharedDeviceMemory::create(bytes, why);
+    imported->memory_ = GlMemoryObject::create(bytes, why);
     if (!imported->memory_) {
         return nullptr;
     }
-    const int fd = imported->memory_->exportFd(why);
-    if (fd < 0) {
-        return nullptr;
-    }
-    (void)glGetError();
-    glCreateMemoryObjectsEXT(1, &imported->memoryObject_);
-    // GL owns the descriptor from here, also when the import fails.
-    glImportMemoryFdEXT(imported->memoryObject_, imported->memory_->bytes(),
-                        GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
     glGenBuffers(1, &imported->buffer_);
     glBindBuffer(GL_TEXTURE_BUFFER, imported->buffer_);
     glBufferStorageMemEXT(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(bytes),
-                          imported->memoryObject_, 0);
+                          imported->memory_->id(), 0);
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
     const std::string errors = gl::drainErrors();
     if (!errors.empty()) {
-        *why = "OpenGL refused to import CUDA's memory (" + errors + ")";
+        *why = "OpenGL refused a buffer in CUDA's memory (" + errors + ")";
         return nullptr;
     }
     return imported;
 }
 
 ImportedGlBuffer::~ImportedGlBuffer() {
-    glFinish();
     if (buffer_ != 0) {
+        glFinish();
         glDeleteBuffers(1, &buffer_);
-    }
-    if (memoryObject_ != 0) {
-        glDeleteMemoryObjectsEXT(1, &memoryObject_);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/render/gl_check.h"
@@ -26,23 +27,32 @@ OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_
                            std::to_string(height) + " pixels: this GL draws at most " +
                            std::to_string(limit) + " a side");
     }
-    colour_ = gl::Texture::create();
+    ownColour_ = gl::Texture::create();
     GLint previousTexture = 0;
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &previousTexture);
-    glBindTexture(GL_TEXTURE_2D, colour_.id());
+    glBindTexture(GL_TEXTURE_2D, ownColour_.id());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                           nullptr));
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(previousTexture));
+    attach(ownColour_.id());
+}
 
+OffscreenTarget::OffscreenTarget(int width, int height, GLuint colour,
+                                 std::shared_ptr<void> storage)
+    : width_(width), height_(height), storage_(std::move(storage)) {
+    attach(colour);
+}
+
+void OffscreenTarget::attach(GLuint colour) {
     framebuffer_ = gl::Framebuffer::create();
     const Binding bound(framebuffer_.id());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour_.id(), 0);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour, 0);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
-        throw RuntimeError("an RGBA8 framebuffer of " + std::to_string(width) + " x " +
-                           std::to_string(height) + " is incomplete (status " +
+        throw RuntimeError("an RGBA8 framebuffer of " + std::to_string(width_) + " x " +
+                           std::to_string(height_) + " is incomplete (status " +
                            std::to_string(status) + ")");
     }
 }

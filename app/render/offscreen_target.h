@@ -5,6 +5,8 @@
 
 #include <glad/gl.h>
 
+#include <memory>
+
 #include "app/io/rgb_image.h"
 #include "app/render/gl_objects.h"
 
@@ -20,6 +22,11 @@ public:
     // Throws RuntimeError when GL cannot make a framebuffer that large
     // (either side over maxTargetSide()) or at all.
     OffscreenTarget(int width, int height);
+    // Draws into `colour`, an RGBA8 texture of width x height that
+    // `storage` keeps (a texture in CUDA's memory, which an encoder reads
+    // where the frames are drawn) for as long as the target lives. Throws
+    // RuntimeError when the framebuffer is incomplete with it.
+    OffscreenTarget(int width, int height, GLuint colour, std::shared_ptr<void> storage);
 
     int width() const { return width_; }
     int height() const { return height_; }
@@ -47,9 +54,12 @@ public:
     void readInto(RgbImage& image, int x, int y, int width, int height) const;
 
 private:
+    void attach(GLuint colour);
+
     int width_;
     int height_;
-    gl::Texture colour_;
+    gl::Texture ownColour_;
+    std::shared_ptr<void> storage_;
     gl::Framebuffer framebuffer_;
 };
 

@@ -163,9 +163,9 @@ std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pix
     appendFrameHeader(header, message);
     try {
         // The frame's drawing finished first, so the time is the encode's
-        // (the read into CUDA's memory, the turn upright, nvJPEG, the JPEG
-        // to the host), not the frame's own GPU work, which the encode's
-        // wait for the read would otherwise include.
+        // (GL's part, the turn upright, nvJPEG, the JPEG to the host), not
+        // the frame's own GPU work, which the encode's wait for GL would
+        // otherwise include.
         glFinish();
         const double start = secondsNow();
         gpu->encode(pixels.width, pixels.height, header.quality, message);
@@ -269,7 +269,8 @@ int runServe(const ServeStart& o) {
             while (std::optional<RgbImage> picture = reads.readback.take(true)) {
                 reads.headers.pop_front();
             }
-            target = std::make_unique<OffscreenTarget>(pixels.width, pixels.height);
+            target = gpuJpeg ? gpuJpeg->makeTarget(pixels.width, pixels.height)
+                             : std::make_unique<OffscreenTarget>(pixels.width, pixels.height);
         }
         FrameHeader header;
         header.quality = pointerHeld ? kDraggingQuality : kStillQuality;

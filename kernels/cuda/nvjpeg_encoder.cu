@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/imported_image.h"
 
 namespace heatlab {
 
@@ -162,19 +163,22 @@ NvJpegEncoder::~NvJpegEncoder() {
         CUDA_CHECK_PRINT(cudaStreamDestroy(static_cast<cudaStream_t>(stream_)));
     }
     CUDA_CHECK_PRINT(cudaFree(rgb_));
+    CUDA_CHECK_PRINT(cudaFree(rgba_));
 }
 
 namespace {
 
 // One thread a pixel, one block row a picture row: GL's bottom-up RGBA to
 // the top-down RGB nvJPEG takes.
-__global__ void uprightRgb(const uchar4* rgba, unsigned char* rgb, int width, int height) {
+__global__ void uprightRgb(const unsigned char* rgba, std::size_t rowBytes, unsigned char* rgb,
+                           int width, int height) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y;
     if (x >= width) {
         return;
     }
-    const uchar4 p = rgba[static_cast<std::size_t>(height - 1 - y) * width + x];
+    const uchar4 p = reinterpret_cast<const uchar4*>(
+        rgba + static_cast<std::size_t>(height - 1 - y) * rowBytes)[x];
     unsigned char* out = rgb + (static_cast<std::size_t>(y) * width + x) * 3;
     out[0] = p.x;
     out[1] = p.y;
@@ -183,8 +187,12 @@ __global__ void uprightRgb(const uchar4* rgba, unsigned char* rgb, int width, in
 
 }  // namespace
 
-void NvJpegEncoder::encode(const void* rgba, int width, int height, int quality,
-                           std::vector<unsigned char>& out) {
+void NvJpegEncoder::encode(const void* rgba, std::size_t rowBytes, int width, int height,
+                           int quality, std::vector<unsigned char>& out) {
+    if (rowBytes < static_cast<std::size_t>(width) * 4 || rowBytes % 4 != 0) {
+        throw RuntimeError("nvJPEG: rows of " + std::to_string(rowBytes) + " bytes for " +
+                           std::to_string(width) + " pixels of 4 bytes");
+    }
     const auto stream = static_cast<cudaStream_t>(stream_);
     const std::size_t bytes = static_cast<std::size_t>(width) * height * 3;
     if (bytes > rgbBytes_) {
@@ -196,7 +204,7 @@ void NvJpegEncoder::encode(const void* rgba, int width, int height, int quality,
     }
     constexpr int kThreads = 256;
     uprightRgb<<<dim3((width + kThreads - 1) / kThreads, height), kThreads, 0, stream>>>(
-        static_cast<const uchar4*>(rgba), rgb_, width, height);
+        static_cast<const unsigned char*>(rgba), rowBytes, rgb_, width, height);
     CUDA_CHECK_LAUNCH("uprightRgb");
     check(lib_->setQuality(params_, quality, stream), "nvjpegEncoderParamsSetQuality");
     Image source{};
@@ -214,6 +222,21 @@ void NvJpegEncoder::encode(const void* rgba, int width, int height, int quality,
           "nvjpegEncodeRetrieveBitstream");
     CUDA_CHECK(cudaStreamSynchronize(stream));
     out.resize(start + length);
+}
+
+void NvJpegEncoder::encode(const ImportedImage& image, int width, int height, int quality,
+                           std::vector<unsigned char>& out) {
+    const std::size_t rowBytes = static_cast<std::size_t>(width) * 4;
+    const std::size_t bytes = rowBytes * height;
+    if (bytes > rgbaBytes_) {
+        CUDA_CHECK(cudaFree(rgba_));
+        rgba_ = nullptr;
+        rgbaBytes_ = 0;
+        CUDA_CHECK(cudaMalloc(&rgba_, bytes));
+        rgbaBytes_ = bytes;
+    }
+    image.copyToRows(rgba_, rowBytes, stream_);
+    encode(rgba_, rowBytes, width, height, quality, out);
 }
 
 }  // namespace heatlab

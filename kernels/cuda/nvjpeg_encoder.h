@@ -13,6 +13,8 @@
 
 namespace heatlab {
 
+class ImportedImage;
+
 class NvJpegEncoder {
 public:
     // nullptr with the reason in *why where the library cannot be loaded,
@@ -26,12 +28,18 @@ public:
     const std::string& library() const { return library_; }
 
     // The width x height picture at `rgba` (device memory the graphics API
-    // has finished writing: 4 bytes a pixel, rows packed, the bottom row
-    // first, as OpenGL reads a framebuffer) encoded at `quality` (1 to
-    // 100, 4:2:0 chroma), top row first, and appended to `out`: turned
-    // upright as RGB by a kernel into a buffer of the encoder's own, then
-    // nvJPEG. Waits for the JPEG. Throws RuntimeError on a failed call.
-    void encode(const void* rgba, int width, int height, int quality,
+    // has finished writing: 4 bytes a pixel, each row `rowBytes` after the
+    // one before, the bottom row first, as OpenGL keeps a picture) encoded
+    // at `quality` (1 to 100, 4:2:0 chroma), top row first, and appended
+    // to `out`: turned upright as RGB by a kernel into a buffer of the
+    // encoder's own, then nvJPEG. Waits for the JPEG. Throws RuntimeError
+    // on a failed call.
+    void encode(const void* rgba, std::size_t rowBytes, int width, int height, int quality,
+                std::vector<unsigned char>& out);
+    // The same from a picture a graphics API drew into an image CUDA
+    // imported (finished drawing), copied into rows of the encoder's own
+    // first.
+    void encode(const ImportedImage& image, int width, int height, int quality,
                 std::vector<unsigned char>& out);
 
 private:
@@ -46,6 +54,8 @@ private:
     void* stream_ = nullptr;        // cudaStream_t
     unsigned char* rgb_ = nullptr;  // the upright picture nvJPEG reads
     std::size_t rgbBytes_ = 0;
+    unsigned char* rgba_ = nullptr;  // an imported image's copy, in rows
+    std::size_t rgbaBytes_ = 0;
 };
 
 }  // namespace heatlab
