@@ -10,6 +10,7 @@ packages=(
   libimgui-dev libstb-dev                      # Dear ImGui; its font code links stb
   libglm-dev libcli11-dev nlohmann-json3-dev libpng-dev
   fonts-dejavu-core                            # the text of pictures, embedded at build time
+  libfontconfig-dev fonts-ipafont-gothic       # text in other scripts: found at run time (Japanese: IPA)
   libgl-dev libopengl-dev libegl-dev           # GL and EGL link targets (glvnd)
   libgtest-dev clang-format                    # tests; `make format` and its check
   # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.

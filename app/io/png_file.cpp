@@ -2,6 +2,7 @@
 
 #include <png.h>
 
+#include <algorithm>
 #include <csetjmp>
 #include <cstdio>
 #include <memory>
@@ -69,7 +70,11 @@ std::string encodePng(const RgbImage& image, const PngText& text) {
     // row pointers are made before it.
     std::vector<png_text> chunks(text.size());
     for (std::size_t i = 0; i < text.size(); ++i) {
-        chunks[i].compression = PNG_TEXT_COMPRESSION_NONE;
+        // tEXt is Latin-1: a value with any byte past ASCII (a caption in
+        // Japanese, a path) goes as iTXt, which is UTF-8.
+        const bool ascii = std::all_of(text[i].second.begin(), text[i].second.end(),
+                                       [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+        chunks[i].compression = ascii ? PNG_TEXT_COMPRESSION_NONE : PNG_ITXT_COMPRESSION_NONE;
         chunks[i].key = const_cast<char*>(text[i].first.c_str());
         chunks[i].text = const_cast<char*>(text[i].second.c_str());
         chunks[i].text_length = text[i].second.size();
@@ -151,8 +156,11 @@ DecodedPng readPng(const std::string& path) {
     }
     DecodedPng decoded;
     for (int i = 0; i < count; ++i) {
-        decoded.text.emplace_back(chunks[i].key,
-                                  std::string(chunks[i].text, chunks[i].text_length));
+        // An iTXt chunk's length is in itxt_length (its text_length is 0).
+        const bool international = chunks[i].compression >= PNG_ITXT_COMPRESSION_NONE;
+        decoded.text.emplace_back(
+            chunks[i].key, std::string(chunks[i].text, international ? chunks[i].itxt_length
+                                                                     : chunks[i].text_length));
     }
     png_destroy_read_struct(&png, &info, nullptr);
 

@@ -82,8 +82,7 @@ namespace {
 // `line` in lines no wider than `width`, broken where its parts are
 // separated (two spaces after a comma); a part wider than that alone keeps
 // its own line.
-std::vector<std::string> wrappedCaption(const std::string& line, const TextOverlay& text,
-                                        float width) {
+std::vector<std::string> wrappedCaption(const std::string& line, TextOverlay& text, float width) {
     std::vector<std::string> lines;
     std::string current;
     std::size_t from = 0;
@@ -111,7 +110,7 @@ std::vector<std::string> wrappedCaption(const std::string& line, const TextOverl
 // The field as large as the picture allows with square cells, its colour
 // bar right of it with the range's values beside the bar, a caption below,
 // all centred on the renderer's background.
-SlideLayout slideLayout(const GridSize& grid, int width, int height, const TextOverlay& text) {
+SlideLayout slideLayout(const GridSize& grid, int width, int height, TextOverlay& text) {
     SlideLayout layout;
     layout.lineHeight = text.lineHeight();
     layout.margin = std::max(4, height / 24);

@@ -32,7 +32,7 @@ struct SlideLayout {
 };
 // `text` is the slide's text overlay: its line height and label widths
 // decide the room the bar's labels and the caption take.
-SlideLayout slideLayout(const GridSize& grid, int width, int height, const TextOverlay& text);
+SlideLayout slideLayout(const GridSize& grid, int width, int height, TextOverlay& text);
 // The overlay's line height for a slide `height` pixels tall.
 float slideLineHeight(int height);
 // The ticks a slide's bar shows for `range` (two lines apart, and from the

@@ -5,7 +5,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
-#include "app/render/embedded_font.h"
+#include "app/render/script_fonts.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -35,7 +35,8 @@ TextOverlay::TextOverlay(float pixelHeight) : pixelHeight_(pixelHeight) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // nothing of this context is worth a file
     io.LogFilename = nullptr;
-    font_ = addEmbeddedFont(*io.Fonts, pixelHeight);
+    fontGeneration_ = textGeneration();
+    font_ = addScriptFont(*io.Fonts, pixelHeight);
     // Built now, not at the first frame, so width() knows every glyph.
     if (font_ == nullptr || !io.Fonts->Build() || !ImGui_ImplOpenGL3_Init("#version 330 core")) {
         ImGui::DestroyContext(context_);
@@ -51,11 +52,30 @@ TextOverlay::~TextOverlay() {
     ImGui::DestroyContext(context_);
 }
 
-float TextOverlay::width(const std::string& text) const {
+void TextOverlay::rebuildFontIfStale() {
+    if (textGeneration() == fontGeneration_) {
+        return;
+    }
+    const CurrentContext current(context_);
+    ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+    fonts.Clear();
+    fontGeneration_ = textGeneration();
+    font_ = addScriptFont(fonts, pixelHeight_);
+    if (font_ == nullptr || !fonts.Build()) {
+        throw RuntimeError("the text renderer's font could not be rebuilt");
+    }
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+float TextOverlay::width(const std::string& text) {
+    noteText(text);
+    rebuildFontIfStale();
     return font_->CalcTextSizeA(pixelHeight_, 1.0e9f, 0.0f, text.c_str()).x;
 }
 
 void TextOverlay::add(const std::string& text, float x, float y, Rgb8 colour) {
+    noteText(text);
     lines_.push_back({text, x, y, colour});
 }
 
@@ -64,6 +84,7 @@ void TextOverlay::addRectangle(float x, float y, float width, float height, Rgb8
 }
 
 void TextOverlay::draw(int width, int height) {
+    rebuildFontIfStale();
     const CurrentContext current(context_);
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));

@@ -26,7 +26,9 @@ public:
     TextOverlay& operator=(const TextOverlay&) = delete;
 
     float lineHeight() const { return pixelHeight_; }
-    float width(const std::string& text) const;
+    // The text's width in pixels, with every glyph it needs (its
+    // characters noted, the atlas rebuilt for them where they are new).
+    float width(const std::string& text);
 
     // Queues `text` with its top left corner at (x, y), in pixels from the
     // picture's top left corner.
@@ -54,9 +56,14 @@ private:
         Rgb8 colour;
     };
 
+    // The atlas again with the characters noted since it was built
+    // (script_fonts.h); its texture too once the renderer has made one.
+    void rebuildFontIfStale();
+
     float pixelHeight_;
     ImGuiContext* context_ = nullptr;
     ImFont* font_ = nullptr;
+    unsigned fontGeneration_ = 0;
     std::vector<Line> lines_;
     std::vector<Rectangle> rectangles_;
 };

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/render/script_fonts.h"
+
 #if IMGUI_VERSION_NUM >= 18700 && IMGUI_VERSION_NUM < 18900
 #error "Dear ImGui 1.87 and 1.88 are not supported: the input is fed for 1.86 and for 1.89 on"
 #endif
@@ -143,6 +145,7 @@ void ImGuiInput::feed(const InputEvent& event) {
     case InputEvent::Kind::KeyRepeat: break;  // ImGui repeats a held key itself
     case InputEvent::Kind::Text:
         if (event.codepoint > 0 && event.codepoint <= 0x10ffff) {
+            noteCharacter(event.codepoint);  // its glyph from the next frame on
             io.AddInputCharacter(event.codepoint);
         }
         break;

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/render/embedded_font.h"
+#include "app/render/script_fonts.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -75,6 +75,7 @@ ImGuiLayer::~ImGuiLayer() {
 const char* ImGuiLayer::clipboardText(void* layer) {
     ImGuiLayer& self = *static_cast<ImGuiLayer*>(layer);
     self.clipboard_ = self.surface_->clipboard();
+    noteText(self.clipboard_);  // pasted text in another script: its glyphs from the next frame
     return self.clipboard_.c_str();
 }
 
@@ -100,9 +101,10 @@ void ImGuiLayer::buildStyleAndFont() {
     // Rasterised at the framebuffer's pixels and drawn at the units' size,
     // so text on a screen of more pixels than units stays sharp.
     io.FontGlobalScale = 1.0f / density_;
+    fontGeneration_ = textGeneration();
     // The first font added is ImGui's default: the panel's.
-    const ImFont* font = addEmbeddedFont(fonts, kFontPixels * scale_ * density_);
-    overlayFont_ = addEmbeddedFont(fonts, kOverlayFontPixels * scale_ * density_);
+    const ImFont* font = addScriptFont(fonts, kFontPixels * scale_ * density_);
+    overlayFont_ = addScriptFont(fonts, kOverlayFontPixels * scale_ * density_);
     if (font == nullptr || overlayFont_ == nullptr) {
         throw RuntimeError("the panel's font (DejaVu Sans) could not be loaded");
     }
@@ -166,7 +168,8 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     const float density = std::max(1.0f, framebufferScale);
     const float layout = std::max(1.0f, screenScale_ / density);
     const float wanted = layout * (presenter_ ? presenterScale(height) : 1.0f);
-    if (wanted != scale_ || density != density_) {
+    // Text with characters the atlas lacks gets them too.
+    if (wanted != scale_ || density != density_ || textGeneration() != fontGeneration_) {
         scale_ = wanted;
         density_ = density;
         buildStyleAndFont();

@@ -91,7 +91,8 @@ private:
     double lastFrameSeconds_ = 0.0;    // the surface's clock at the last frame
     float screenScale_ = 1.0f;
     float scale_ = 1.0f;
-    float density_ = 1.0f;  // framebuffer pixels a unit, as the font was rasterised
+    float density_ = 1.0f;         // framebuffer pixels a unit, as the font was rasterised
+    unsigned fontGeneration_ = 0;  // the characters the atlas has (script_fonts.h)
     bool presenter_ = false;
     ImFont* overlayFont_ = nullptr;
     bool started_ = false;  // a frame has begun: the renderer has its font texture

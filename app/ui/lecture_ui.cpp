@@ -8,6 +8,7 @@
 
 #include "app/lecture/auto_scale.h"
 #include "app/lecture/key_commands.h"
+#include "app/render/script_fonts.h"
 #include "app/ui/scene_requests.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/host_clock.h"
@@ -139,7 +140,24 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     return lockstep.steps;
 }
 
+void LectureUi::setCues(CueList list) {
+    // Every text the list may show, so the fonts have its characters
+    // before its first cue is drawn.
+    noteText(list.file);
+    noteText(list.title);
+    for (const Cue& cue : list.cues) {
+        noteText(cue.caption.cpu);
+        noteText(cue.caption.cuda);
+        if (cue.scene) {
+            noteText(cue.scene->name);
+            noteText(cue.scene->text);
+        }
+    }
+    cues_ = CuePlayer(std::move(list));
+}
+
 void LectureUi::say(const Notice& notice) {
+    noteText(notice.text);
     shown().message = notice.text;
     notice_.say(notice, clock_());
 }
@@ -310,6 +328,8 @@ void LectureUi::applyScene(const Scene& scene) {
     notice_.clear();     // a new field: nothing said of the old one stays
     restartFollowers();  // a scene is a new field: pane B starts from it
     input_.navigation().setView(scene.view);
+    noteText(scene.title);
+    noteText(scene.description);
     scenePanel_.loadedTitle = scene.title;
     scenePanel_.loadedDescription = scene.description;
     // The view is the scene's, not fitted.

@@ -93,7 +93,7 @@ public:
     // Pane A's newest frame; its times only when it was timed.
     const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
     // Plays `list` from its first cue at the next frame (--cues).
-    void setCues(CueList list) { cues_ = CuePlayer(std::move(list)); }
+    void setCues(CueList list);
     const CuePlayer& cues() const { return cues_; }
     // The notices on the field and, in the last frame, where they and the
     // panes' labels went.

@@ -2,6 +2,8 @@
 // chunks, and goes through the one output helper.
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -11,6 +13,11 @@
 
 namespace heatlab {
 namespace {
+
+std::string readFileBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 
 RgbImage gradient(int width, int height) {
     RgbImage image{width, height, {}};
@@ -34,6 +41,21 @@ TEST(PngFile, ReadsBackEveryPixelAndEveryTextChunk) {
     EXPECT_EQ(back.image.height, 19);
     EXPECT_EQ(back.image.pixels, image.pixels);
     EXPECT_EQ(back.text, text);
+    std::filesystem::remove(path);
+}
+
+// A caption in Japanese is UTF-8 in an iTXt chunk (tEXt is Latin-1 and
+// would garble it for every other reader), an ASCII value stays tEXt.
+TEST(PngFile, AUtf8ValueGoesAsITXtAndReadsBackWhole) {
+    const std::string path = ::testing::TempDir() + "heatlab-png-utf8.png";
+    const std::string caption = "r = 0.26: 安定条件を超えると市松模様が爆発する (é)";
+    const PngText text{{"Software", "heatlab"}, {"caption", caption}};
+    writePng(path, gradient(8, 8), text);
+    EXPECT_EQ(readPng(path).text, text);
+    const std::string bytes = readFileBytes(path);
+    EXPECT_NE(bytes.find("iTXtcaption"), std::string::npos);
+    EXPECT_NE(bytes.find(caption), std::string::npos) << "the caption is not stored as UTF-8";
+    EXPECT_NE(bytes.find("tEXtSoftware"), std::string::npos);
     std::filesystem::remove(path);
 }
 

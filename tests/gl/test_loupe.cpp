@@ -148,8 +148,8 @@ TEST_F(Loupe, ASlideWithTheLoupeHasItsAlternatingCells) {
     settings.loupe.shown = true;
     const Picture slide = slidePicture(simulation, view, renderer, settings, 1280, 720);
     ASSERT_TRUE(slide.frame.loupe);
-    const SlideLayout layout =
-        slideLayout(options.params.grid, 1280, 720, TextOverlay(slideLineHeight(720)));
+    TextOverlay text(slideLineHeight(720));
+    const SlideLayout layout = slideLayout(options.params.grid, 1280, 720, text);
     LoupeLayout inPicture = *slide.frame.loupe;
     inPicture.left += layout.fieldLeft;
     inPicture.bottom += layout.fieldBottom;

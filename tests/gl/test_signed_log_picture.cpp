@@ -163,7 +163,7 @@ TEST_F(SignedLogPicture, ASlidesTicksSitWhereTheBarShowsTheirValuesInFieldUnits)
         scene.simulation.backend().upload(kGrid, bandedField().data(), Boundary::Dirichlet);
         const Picture slide =
             slidePicture(scene.simulation, scene.view, scene.renderer, settings, kWidth, kHeight);
-        const TextOverlay text(slideLineHeight(kHeight));
+        TextOverlay text(slideLineHeight(kHeight));
         const SlideLayout layout = slideLayout(kGrid, kWidth, kHeight, text);
         const std::vector<ColourBarTick> ticks = slideTicks(layout, settings, slide.range);
         std::vector<std::string> labels;

@@ -137,8 +137,8 @@ TEST(ShotVideo, TheLoupesCheckerboardSurvivesAt1080p) {
     }
     video.finish();
     ASSERT_TRUE(slide.frame.loupe);
-    const SlideLayout layout =
-        slideLayout(options.params.grid, 1920, 1080, TextOverlay(slideLineHeight(1080)));
+    TextOverlay text(slideLineHeight(1080));
+    const SlideLayout layout = slideLayout(options.params.grid, 1920, 1080, text);
     LoupeLayout l = *slide.frame.loupe;
     l.left += layout.fieldLeft;
     l.bottom += layout.fieldBottom;

@@ -1,0 +1,339 @@
+#include "app/render/script_fonts.h"
+
+#include <fontconfig/fontconfig.h>
+#include <imgui.h>
+#include <stb/stb_truetype.h>
+
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <vector>
+
+#include "fonts/dejavu_sans.h"
+
+namespace heatlab {
+
+namespace {
+
+constexpr char32_t kPlaceholder = 0xFFFD;
+constexpr char32_t kLargestImGuiCharacter = 0xFFFF;  // ImWchar is 16 bits in Debian's ImGui
+
+// The next character of `text` from `at` (moved past it), or nullopt for a
+// byte that starts no valid UTF-8 sequence (skipped).
+std::optional<char32_t> nextCharacter(std::string_view text, std::size_t& at) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = byte(at);
+    int more = 0;
+    char32_t c = 0;
+    if (lead < 0x80) {
+        ++at;
+        return lead;
+    } else if ((lead & 0xE0) == 0xC0) {
+        more = 1;
+        c = lead & 0x1F;
+    } else if ((lead & 0xF0) == 0xE0) {
+        more = 2;
+        c = lead & 0x0F;
+    } else if ((lead & 0xF8) == 0xF0) {
+        more = 3;
+        c = lead & 0x07;
+    } else {
+        ++at;
+        return std::nullopt;
+    }
+    if (at + more >= text.size()) {  // cut short
+        at = text.size();
+        return std::nullopt;
+    }
+    for (int k = 1; k <= more; ++k) {
+        if ((byte(at + k) & 0xC0) != 0x80) {
+            ++at;
+            return std::nullopt;
+        }
+        c = (c << 6) | (byte(at + k) & 0x3F);
+    }
+    at += static_cast<std::size_t>(more) + 1;
+    return c;
+}
+
+// A character of the Basic Multilingual Plane (all ImGui draws here) as
+// UTF-8.
+std::string utf8Of(char32_t c) {
+    std::string out;
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
+// Japanese and the other East Asian scripts: asked of fontconfig with the
+// language "ja", so a Han character is drawn in the Japanese form the
+// lecture's slides use where a Chinese font is installed too.
+bool eastAsian(char32_t c) {
+    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
+           (c >= 0xFF00 && c <= 0xFFEF);
+}
+
+// A system font: its bytes (ImGui reads them while it builds an atlas,
+// and they stay for every later build) and what characters it has.
+struct SystemFont {
+    std::string file;
+    int index = 0;  // the face within a collection (.ttc)
+    std::vector<unsigned char> bytes;
+    FcCharSet* characters = nullptr;  // fontconfig's, copied
+};
+
+class Fonts {
+public:
+    static Fonts& instance() {
+        static Fonts fonts;
+        return fonts;
+    }
+
+    void note(std::string_view text) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        for (std::size_t at = 0; at < text.size();) {
+            if (const std::optional<char32_t> c = nextCharacter(text, at)) {
+                noteLocked(*c);
+            }
+        }
+    }
+
+    void note(char32_t c) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        noteLocked(c);
+    }
+
+    unsigned generation() {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return generation_;
+    }
+
+    ImFont* add(ImFontAtlas& atlas, float pixelHeight) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        const Ranges& ranges = rangesNow();
+        ImFontConfig config;
+        config.FontDataOwnedByAtlas = false;  // the bytes are the binary's own
+        config.OversampleH = 2;
+        ImFont* font = atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(embedded::kDejaVuSans),
+                                                  static_cast<int>(embedded::kDejaVuSansSize),
+                                                  pixelHeight, &config, ranges.dejaVu.data());
+        if (font == nullptr) {
+            return nullptr;
+        }
+        for (const auto& [system, characters] : ranges.merged) {
+            ImFontConfig merge;
+            merge.FontDataOwnedByAtlas = false;  // kept in fonts_
+            merge.MergeMode = true;
+            merge.FontNo = system->index;
+            merge.OversampleH = 2;
+            // ImGui only reads bytes it does not own.
+            atlas.AddFontFromMemoryTTF(const_cast<unsigned char*>(system->bytes.data()),
+                                       static_cast<int>(system->bytes.size()), pixelHeight, &merge,
+                                       characters.data());
+        }
+        return font;
+    }
+
+    std::optional<std::string> fileFor(char32_t c) {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (inDejaVu(c)) {
+            return std::string();
+        }
+        const SystemFont* font = systemFontFor(c);
+        if (font == nullptr) {
+            return std::nullopt;
+        }
+        return font->file;
+    }
+
+private:
+    // ImGui's glyph ranges (pairs, 0-ended) for one generation of the
+    // characters: it reads them while it builds an atlas.
+    struct Ranges {
+        unsigned generation = ~0u;
+        std::vector<ImWchar> dejaVu;
+        std::vector<std::pair<const SystemFont*, std::vector<ImWchar>>> merged;
+    };
+
+    void noteLocked(char32_t c) {
+        if (c >= 0x80 && c <= kLargestImGuiCharacter && noted_.insert(c).second) {
+            ++generation_;
+        }
+    }
+
+    Fonts() {
+        stbtt_InitFont(&dejaVu_, embedded::kDejaVuSans,
+                       stbtt_GetFontOffsetForIndex(embedded::kDejaVuSans, 0));
+    }
+
+    bool inDejaVu(char32_t c) const {
+        return stbtt_FindGlyphIndex(&dejaVu_, static_cast<int>(c)) != 0;
+    }
+
+    const Ranges& rangesNow() {
+        if (!ranges_.empty() && ranges_.back().generation == generation_) {
+            return ranges_.back();
+        }
+        Ranges ranges;
+        ranges.generation = generation_;
+        // Latin-1 and the placeholder always.
+        ranges.dejaVu = {0x20, 0xFF, static_cast<ImWchar>(kPlaceholder),
+                         static_cast<ImWchar>(kPlaceholder)};
+        std::map<const SystemFont*, std::vector<ImWchar>> bySystemFont;
+        std::vector<char32_t> missing;
+        for (const char32_t c : noted_) {
+            if (c <= 0xFF) {
+                continue;
+            }
+            if (inDejaVu(c)) {
+                ranges.dejaVu.insert(ranges.dejaVu.end(),
+                                     {static_cast<ImWchar>(c), static_cast<ImWchar>(c)});
+            } else if (const SystemFont* font = systemFontFor(c)) {
+                auto& characters = bySystemFont[font];
+                characters.insert(characters.end(),
+                                  {static_cast<ImWchar>(c), static_cast<ImWchar>(c)});
+            } else {
+                missing.push_back(c);
+            }
+        }
+        ranges.dejaVu.push_back(0);
+        for (auto& [font, characters] : bySystemFont) {
+            characters.push_back(0);
+            ranges.merged.emplace_back(font, std::move(characters));
+        }
+        if (!missing.empty() && !missingSaid_) {
+            missingSaid_ = true;
+            char first[32];
+            std::snprintf(first, sizeof first, "%s (U+%04X)", utf8Of(missing.front()).c_str(),
+                          static_cast<unsigned>(missing.front()));
+            const std::string others =
+                missing.size() > 1 ? " and " + std::to_string(missing.size() - 1) + " more" : "";
+            std::fprintf(stderr,
+                         "heatlab: no font here draws %s%s (drawn as \xEF\xBF\xBD); for Japanese, "
+                         "install the Debian package fonts-ipafont-gothic, for another script a "
+                         "font of it\n",
+                         first, others.c_str());
+        }
+        // Kept: an atlas built from older ranges may still be in use.
+        ranges_.push_back(std::move(ranges));
+        return ranges_.back();
+    }
+
+    // The system font that has `c`, looked for once: first among those
+    // already loaded, then through fontconfig.
+    const SystemFont* systemFontFor(char32_t c) {
+        if (const auto known = lookedFor_.find(c); known != lookedFor_.end()) {
+            return known->second;
+        }
+        const SystemFont* found = nullptr;
+        for (const std::unique_ptr<SystemFont>& font : fonts_) {
+            if (FcCharSetHasChar(font->characters, c) != 0) {
+                found = font.get();
+                break;
+            }
+        }
+        if (found == nullptr) {
+            found = askFontconfig(c);
+        }
+        lookedFor_[c] = found;
+        return found;
+    }
+
+    const SystemFont* askFontconfig(char32_t c) {
+        if (FcInit() == FcFalse) {
+            return nullptr;
+        }
+        FcPattern* pattern = FcPatternCreate();
+        FcCharSet* wanted = FcCharSetCreate();
+        FcCharSetAddChar(wanted, c);
+        FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
+        FcCharSetDestroy(wanted);
+        if (eastAsian(c)) {
+            FcPatternAddString(pattern, FC_LANG, reinterpret_cast<const FcChar8*>("ja"));
+        }
+        FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+        FcDefaultSubstitute(pattern);
+        FcResult result = FcResultNoMatch;
+        FcPattern* match = FcFontMatch(nullptr, pattern, &result);
+        FcPatternDestroy(pattern);
+        if (match == nullptr) {
+            return nullptr;
+        }
+        const SystemFont* loaded = nullptr;
+        FcCharSet* characters = nullptr;
+        FcChar8* file = nullptr;
+        int index = 0;
+        if (FcPatternGetCharSet(match, FC_CHARSET, 0, &characters) == FcResultMatch &&
+            FcCharSetHasChar(characters, c) != 0 &&
+            FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch &&
+            FcPatternGetInteger(match, FC_INDEX, 0, &index) == FcResultMatch) {
+            loaded = load(reinterpret_cast<const char*>(file), index, characters);
+        }
+        FcPatternDestroy(match);
+        return loaded;
+    }
+
+    const SystemFont* load(const std::string& file, int index, FcCharSet* characters) {
+        for (const std::unique_ptr<SystemFont>& font : fonts_) {
+            if (font->file == file && font->index == index) {
+                return font.get();
+            }
+        }
+        std::ifstream in(file, std::ios::binary);
+        std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)),
+                                         std::istreambuf_iterator<char>());
+        if (!in.good() && !in.eof()) {
+            return nullptr;
+        }
+        if (bytes.empty()) {
+            return nullptr;
+        }
+        auto font = std::make_unique<SystemFont>();
+        font->file = file;
+        font->index = index;
+        font->bytes = std::move(bytes);
+        font->characters = FcCharSetCopy(characters);
+        fonts_.push_back(std::move(font));
+        return fonts_.back().get();
+    }
+
+    std::mutex mutex_;
+    std::set<char32_t> noted_;
+    unsigned generation_ = 0;
+    stbtt_fontinfo dejaVu_{};
+    std::vector<std::unique_ptr<SystemFont>> fonts_;
+    std::map<char32_t, const SystemFont*> lookedFor_;  // nullptr: none has it
+    std::deque<Ranges> ranges_;
+    bool missingSaid_ = false;
+};
+
+}  // namespace
+
+void noteText(std::string_view utf8) { Fonts::instance().note(utf8); }
+
+void noteCharacter(char32_t codepoint) { Fonts::instance().note(codepoint); }
+
+unsigned textGeneration() { return Fonts::instance().generation(); }
+
+ImFont* addScriptFont(ImFontAtlas& atlas, float pixelHeight) {
+    return Fonts::instance().add(atlas, pixelHeight);
+}
+
+std::optional<std::string> fontFileFor(char32_t codepoint) {
+    return Fonts::instance().fileFor(codepoint);
+}
+
+}  // namespace heatlab
