@@ -11,9 +11,11 @@
 #include <CLI/CLI.hpp>
 
 #include "app/commands/bench_command.h"
+#include "app/commands/option_values.h"
 #include "app/commands/serve_command.h"
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
+#include "app/i18n/translation.h"
 #include "app/ui/lecture_window.h"
 #include "app/ui/roofline_picture.h"
 #include "app/ui/ui_shot.h"
@@ -66,7 +68,25 @@ std::string extrasMessage(const CLI::App& app, int argc, char** argv,
            " for " + command + ": " + words + " (see " + command + " --help)";
 }
 
+// The language --lang asks for anywhere on the line (heatlab shot --lang
+// ja), else the environment's: chosen before the commands are made, so
+// their help is in it too. A value that is no language is left for the
+// option's own check to refuse.
+heatlab::Language languageAsked(int argc, char** argv) {
+    heatlab::Language language = heatlab::environmentLanguage();
+    for (int i = 1; i < argc; ++i) {
+        const std::string word = argv[i];
+        if (word == "--lang" && i + 1 < argc) {
+            (void)heatlab::parseLanguage(argv[i + 1], &language);
+        } else if (word.rfind("--lang=", 0) == 0) {
+            (void)heatlab::parseLanguage(word.substr(7), &language);
+        }
+    }
+    return language;
+}
+
 int run(int argc, char** argv) {
+    heatlab::setLanguage(languageAsked(argc, argv));
     CLI::App app{
         "heatlab: an interactive visualiser and bench of the 2D heat equation "
         "(explicit five-point stencil, r = alpha dt / h^2)",
@@ -84,6 +104,9 @@ int run(int argc, char** argv) {
         "Run a command with --help for its options, e.g. heatlab bench --help");
     heatlab::LectureStart windowStart;
     heatlab::addWindowOptions(app, windowStart);
+    for (CLI::App* command : {&app, bench, shot, serve}) {
+        heatlab::addLanguageOption(*command);
+    }
 
     try {
         app.parse(argc, argv);

@@ -13,6 +13,7 @@ packages=(
   libfontconfig-dev fonts-ipafont-gothic       # text in other scripts: found at run time (Japanese: IPA)
   libgl-dev libopengl-dev libegl-dev           # GL and EGL link targets (glvnd)
   libgtest-dev clang-format                    # tests; `make format` and its check
+  gettext                                      # msgfmt, xgettext: the Japanese catalogue (app/i18n)
   # Tests and `heatlab shot` without a display: Xvfb + Mesa's software GL/EGL.
   xvfb xauth libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   xdotool                                      # key taps sent to the real window (gl tier)

@@ -4,6 +4,7 @@
 #include <climits>
 #include <memory>
 
+#include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 
 namespace heatlab {
@@ -324,6 +325,21 @@ void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
     addROption(app, "--r", params.r,
                "r = alpha dt / h^2; 0 < r <= 1, and r >= " + rText(kRSmallest) +
                    " (a smaller r would be a subnormal float: refused)");
+}
+
+void addLanguageOption(CLI::App& app) {
+    addParsedOption(app, "--lang",
+                    tr("The language of the words: ja (Japanese) or en (English) [default: the "
+                       "locale's, LANG=ja_JP.UTF-8 is Japanese]"),
+                    "{ja,en}", "", [](const std::vector<std::string>& values) {
+                        Language chosen = Language::English;
+                        if (!parseLanguage(values.back(), &chosen)) {
+                            throw CLI::ValidationError(
+                                trf("'%s' is no language here: ja (Japanese) or en (English)",
+                                    values.back().c_str()));
+                        }
+                        setLanguage(chosen);
+                    });
 }
 
 }  // namespace heatlab

@@ -87,6 +87,11 @@ void addCopyBackOptions(CLI::App& app, int& every, bool& pinned);
 // B that follows pane A in everything.
 void addComparisonOptions(CLI::App& app, ABComparison& comparison);
 
+// --lang ja|en: the words' language, which main() has already chosen from
+// the command line (so --help is in it); here it is checked, and refused
+// in one line where it is neither.
+void addLanguageOption(CLI::App& app);
+
 // The options every command that runs a simulation takes, with the same
 // names everywhere: --backend, --grid, --kernel (stencil kernels),
 // --boundary, --init, --r.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <limits>
 
+#include "app/i18n/translation.h"
 #include "app/io/input_file.h"
 #include "app/io/value_parsers.h"
 #include "app/lecture/json_fields.h"
@@ -493,15 +494,14 @@ CueRequests CuePlayer::frame(LectureSettings& settings, const Simulation& simula
 }
 
 std::string CuePlayer::endText() const {
-    return "end of the lecture (cue " + std::to_string(count()) + " of " + std::to_string(count()) +
-           ")";
+    return trf("end of the lecture (cue %d of %d)", count(), count());
 }
 
 std::string CuePlayer::status() const {
     if (empty()) {
         return "";
     }
-    std::string text = "cue " + std::to_string(index_ + 1) + " of " + std::to_string(count());
+    std::string text = trf("cue %d of %d", index_ + 1, count());
     const std::string& caption = cue().caption.on(backend_);
     if (!caption.empty()) {
         text += ": " + caption;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include "app/i18n/translation.h"
 
 namespace heatlab {
 
@@ -39,13 +40,13 @@ std::optional<long long> stepsBeforePause(double factor, const AmplitudeSample& 
 Notice explosionPause(long long step, double factor, double r, double maxAbs) {
     char text[256];
     std::snprintf(text, sizeof text,
-                  "paused at step %lld before the floats overflow: max |u| is %.2g, the "
-                  "checkerboard grew x%.4g a step on this grid; 1 - 4r = %.3g < 0",
+                  tr("paused at step %lld before the floats overflow: max |u| is %.2g, the "
+                     "checkerboard grew x%.4g a step on this grid; 1 - 4r = %.3g < 0"),
                   step, maxAbs, std::fabs(factor), 1.0 - 4.0 * r);
     char brief[160];
     std::snprintf(brief, sizeof brief,
-                  "paused at step %lld before the floats overflow (x%.3g a step). "
-                  "R resets, or lower r",
+                  tr("paused at step %lld before the floats overflow (x%.3g a step). "
+                     "R resets, or lower r"),
                   step, std::fabs(factor));
     return Notice::pause(text, brief);
 }
@@ -53,8 +54,8 @@ Notice explosionPause(long long step, double factor, double r, double maxAbs) {
 Notice cannotGoOnPastPause(double factor) {
     char text[200];
     std::snprintf(text, sizeof text,
-                  "cannot go on: the next step grows max |u| x%.3g past where floats overflow; "
-                  "R resets the field, or lower r to the grid's bound",
+                  tr("cannot go on: the next step grows max |u| x%.3g past where floats "
+                     "overflow; R resets the field, or lower r to the grid's bound"),
                   std::fabs(factor));
     return Notice::info(text);
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/translation.h"
 #include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
@@ -102,13 +103,24 @@ AmplitudeSample FieldWatch::measureNow(Simulation& simulation) {
 }
 
 std::string overflowMessage(long long step, float maxAbs, double r) {
-    char why[256];
-    std::snprintf(why, sizeof why,
-                  "paused at step %lld: the field overflowed (max |u| is %s). The centre weight "
-                  "1 - 4r = %.4g %s.",
-                  step, std::isnan(maxAbs) ? "NaN" : "infinite", 1.0 - 4.0 * r,
-                  r > kStabilityBound ? "is negative" : "is not negative");
-    return why;
+    // Whole sentences for the translation, one for each case.
+    const bool nan = std::isnan(maxAbs);
+    const bool negative = r > kStabilityBound;
+    const double centre = 1.0 - 4.0 * r;
+    if (negative) {
+        return nan ? trf("paused at step %lld: the field overflowed (max |u| is NaN). The centre "
+                         "weight 1 - 4r = %.4g is negative.",
+                         step, centre)
+                   : trf("paused at step %lld: the field overflowed (max |u| is infinite). The "
+                         "centre weight 1 - 4r = %.4g is negative.",
+                         step, centre);
+    }
+    return nan ? trf("paused at step %lld: the field overflowed (max |u| is NaN). The centre "
+                     "weight 1 - 4r = %.4g is not negative.",
+                     step, centre)
+               : trf("paused at step %lld: the field overflowed (max |u| is infinite). The "
+                     "centre weight 1 - 4r = %.4g is not negative.",
+                     step, centre);
 }
 
 }  // namespace heatlab

@@ -3,13 +3,15 @@
 // actions: the same model the panel edits, so a key and its button cannot
 // disagree.
 
+#include "app/i18n/translation.h"
 #include "app/lecture/key.h"
 #include "app/lecture/panel_edits.h"
 
 namespace heatlab {
 
-// The keys, one to a line: the help F1 (or ?) shows over the field.
-inline constexpr const char* kKeyHelp =
+// The keys, one to a line: the help F1 (or ?) shows over the field (in
+// English here, translated where it is drawn).
+inline constexpr const char* kKeyHelp = trNoop(
     "Space   run / pause\n"
     "N   one step\n"
     "R   reset\n"
@@ -29,9 +31,9 @@ inline constexpr const char* kKeyHelp =
     "F5   presenter mode\n"
     "F11   full screen\n"
     "F1 or ?   these keys\n"
-    "Esc   quit";
+    "Esc   quit");
 // What shows of it while it is folded away.
-inline constexpr const char* kKeyHelpHint = "F1 or ?: keys";
+inline constexpr const char* kKeyHelpHint = trNoop("F1 or ?: keys");
 
 // Applies one key press (`repeat`: held down) to the settings or the
 // actions. Run, the cues, reset, screenshot, panel, colour scale, presenter and quit

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/key_commands.h"
 
 namespace heatlab {
@@ -169,7 +170,7 @@ void drawLoupeLabel(const LoupeLayout& loupe, int fieldLeft, int fieldTop, int f
                     float pixelsPerUnit) {
     const glm::vec2 centre = glm::floor(loupe.view.centre);
     char text[128];
-    std::snprintf(text, sizeof text, "loupe x%d, cell %d, %d", loupe.pixelsPerCell,
+    std::snprintf(text, sizeof text, tr("loupe x%d, cell %d, %d"), loupe.pixelsPerCell,
                   static_cast<int>(centre.x), static_cast<int>(centre.y));
     const float top =
         static_cast<float>(fieldTop + fieldHeight - loupe.bottom - loupe.side - 2 * loupe.border) /
@@ -188,7 +189,7 @@ void drawLoupeLabel(const LoupeLayout& loupe, int fieldLeft, int fieldTop, int f
 }
 
 void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded) {
-    const char* help = expanded ? kKeyHelp : kKeyHelpHint;
+    const char* help = tr(expanded ? kKeyHelp : kKeyHelpHint);
     ImFont* font = ImGui::GetFont();
     const float size = ImGui::GetFontSize();
     const float margin = size * 0.4f;

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <initializer_list>
 
+#include "app/i18n/translation.h"
 #include "app/ui/field_overlay.h"
 
 namespace heatlab {
@@ -19,7 +20,8 @@ struct Part {
     ImU32 colour;
 };
 
-constexpr std::array<const char*, 5> kLabels = {{"steps", "copy", "display", "draw", "panel"}};
+constexpr std::array<const char*, 5> kLabels = {
+    {trNoop("steps"), trNoop("copy"), trNoop("display"), trNoop("draw"), trNoop("panel")}};
 
 // The widest of `texts` in the current font.
 float widest(std::initializer_list<const char*> texts) {
@@ -71,7 +73,7 @@ LegendLayout legendLayout() {
     layout.swatch = ImGui::GetFontSize() * 0.7f;
     float names = 0.0f;
     for (const char* label : kLabels) {
-        names = std::max(names, ImGui::CalcTextSize(label).x);
+        names = std::max(names, ImGui::CalcTextSize(tr(label)).x);
     }
     layout.name = layout.swatch + style.ItemSpacing.x + names;
     // Every shape %.3g takes below 1e100 ms: the digits are as wide as each
@@ -89,7 +91,7 @@ void drawFrameBreakdown(const std::optional<FrameStats>& timed, float width) {
 
 void drawFrameBar(const std::optional<FrameStats>& timed, float width) {
     if (!timed) {
-        ImGui::TextDisabled("frame breakdown: measuring...");
+        ImGui::TextDisabled("%s", tr("frame breakdown: measuring..."));
         return;
     }
     const FrameStats& b = *timed;
@@ -126,7 +128,8 @@ void drawFrameLegend(const std::optional<FrameStats>& timed) {
     const std::array<Part, 5> parts = partsOf(b);
     const double total = std::max(b.totalMs(), 1e-9);
     char heading[64];
-    std::snprintf(heading, sizeof heading, "one frame, each part waited for: %.3g ms", b.totalMs());
+    std::snprintf(heading, sizeof heading, tr("one frame, each part waited for: %.3g ms"),
+                  b.totalMs());
     textWrappedAtSpaces(heading);
     const LegendLayout layout = legendLayout();
     if (ImGui::BeginTable("breakdown", 3, ImGuiTableFlags_SizingFixedFit)) {
@@ -143,7 +146,7 @@ void drawFrameLegend(const std::optional<FrameStats>& timed) {
                 ImVec2(at.x + layout.swatch, at.y + drop + layout.swatch), part.colour);
             ImGui::Dummy(ImVec2(layout.swatch, layout.swatch));
             ImGui::SameLine();
-            ImGui::TextUnformatted(part.label);
+            ImGui::TextUnformatted(tr(part.label));
             ImGui::TableNextColumn();
             rightAligned(legendTime(part.ms), layout.time);
             ImGui::TableNextColumn();

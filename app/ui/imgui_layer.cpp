@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/translation.h"
 #include "app/render/script_fonts.h"
 #include "kernels/base/errors.h"
 
@@ -168,6 +169,16 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     const float density = std::max(1.0f, framebufferScale);
     const float layout = std::max(1.0f, screenScale_ / density);
     const float wanted = layout * (presenter_ ? presenterScale(height) : 1.0f);
+    // Japanese chosen (--lang, the locale, the panel): every translation's
+    // characters, before the first frame in it.
+    if (language() != notedLanguage_) {
+        notedLanguage_ = language();
+        if (notedLanguage_ == Language::Japanese) {
+            for (const std::string_view text : japaneseTexts()) {
+                noteText(text);
+            }
+        }
+    }
     // Text with characters the atlas lacks gets them too.
     if (wanted != scale_ || density != density_ || textGeneration() != fontGeneration_) {
         scale_ = wanted;

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "app/i18n/translation.h"
 #include "app/platform/surface.h"
 #include "app/ui/imgui_input.h"
 
@@ -93,6 +94,7 @@ private:
     float scale_ = 1.0f;
     float density_ = 1.0f;         // framebuffer pixels a unit, as the font was rasterised
     unsigned fontGeneration_ = 0;  // the characters the atlas has (script_fonts.h)
+    Language notedLanguage_ = Language::English;  // whose translations the fonts were told of
     bool presenter_ = false;
     ImFont* overlayFont_ = nullptr;
     bool started_ = false;  // a frame has begun: the renderer has its font texture

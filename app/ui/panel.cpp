@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/i18n/translation.h"
 #include "app/io/value_parsers.h"
 #include "app/io/video_size.h"
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
+#include "app/render/script_fonts.h"
 #include "app/ui/accuracy_panel.h"
 #include "app/ui/bandwidth_table.h"
 #include "app/ui/comparison_panel.h"
@@ -55,7 +57,7 @@ void wrapped(const ImVec4& colour, const char* format, ...) {
     char text[1024];
     va_list args;
     va_start(args, format);
-    std::vsnprintf(text, sizeof text, format, args);
+    std::vsnprintf(text, sizeof text, tr(format), args);
     va_end(args);
     textWrappedAtSpaces(text);
     ImGui::PopStyleColor();
@@ -63,9 +65,22 @@ void wrapped(const ImVec4& colour, const char* format, ...) {
 
 // A dim note beside the last item where it fits there, else on the next
 // line; wrapped either way.
-void noteBeside(const char* note) {
+void noteBeside(const char* englishNote) {
+    const char* note = tr(englishNote);
     sameLineIfFits(ImGui::CalcTextSize(note).x);
     wrapped(kDimColour, "%s", note);
+}
+
+// The words' language, each named in its own (the English after ### the
+// combo's ID, so it stays open while the words change under it).
+void languageChoice() {
+    const char* const names[] = {"English", "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"};  // 日本語
+    noteText(names[1]);
+    int chosen = language() == Language::Japanese ? 1 : 0;
+    const std::string label = std::string(tr("language")) + "###language";
+    if (ImGui::Combo(label.c_str(), &chosen, names, 2)) {
+        setLanguage(chosen == 1 ? Language::Japanese : Language::English);
+    }
 }
 
 // The last item's rectangle (a group's, after EndGroup()).
@@ -85,38 +100,36 @@ void recordGroup(PanelRect& rect, const Draw& draw) {
 }
 
 void runButtons(LectureSettings& s, PanelActions& actions, PanelLayout& layout) {
-    if (ImGui::Button(s.running ? "Pause" : "Run")) {
+    if (ImGui::Button(s.running ? tr("Pause") : tr("Run"))) {
         s.running = !s.running;
     }
     record(layout.runButton);
     ImGui::SameLine();
-    if (ImGui::Button("Step")) {
+    if (ImGui::Button(tr("Step"))) {
         s.running = false;
         actions.singleStep = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) {
+    if (ImGui::Button(tr("Reset"))) {
         actions.reset = true;
     }
-    const char* const state = s.running ? "running" : "paused";
+    const char* const state = s.running ? tr("running") : tr("paused");
     sameLineIfFits(ImGui::CalcTextSize(state).x);
     ImGui::TextColored(s.running ? kStableColour : kNoteColour, "%s", state);
 }
 
 void paceControls(LectureSettings& s, const PanelReadouts& readouts) {
     int pace = static_cast<int>(s.pace);
-    ImGui::RadioButton("fixed", &pace, static_cast<int>(Pace::FixedSteps));
-    ImGui::SameLine();
-    ImGui::RadioButton("fit 30 fps", &pace, static_cast<int>(Pace::FrameBudget));
-    ImGui::SameLine();
-    ImGui::RadioButton("steps / s", &pace, static_cast<int>(Pace::StepsPerSecond));
+    radioRow(pace, {{tr("fixed"), static_cast<int>(Pace::FixedSteps)},
+                    {tr("fit 30 fps"), static_cast<int>(Pace::FrameBudget)},
+                    {tr("steps / s"), static_cast<int>(Pace::StepsPerSecond)}});
     s.pace = static_cast<Pace>(pace);
     if (s.pace == Pace::FixedSteps) {
-        ImGui::SliderInt("steps / frame", &s.stepsPerFrame, 1, kMaxStepsPerFrame, "%d",
+        ImGui::SliderInt(tr("steps / frame"), &s.stepsPerFrame, 1, kMaxStepsPerFrame, "%d",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
     } else if (s.pace == Pace::StepsPerSecond) {
         float rate = static_cast<float>(s.stepsPerSecond);
-        if (ImGui::SliderFloat("steps / second", &rate, static_cast<float>(kMinStepsPerSecond),
+        if (ImGui::SliderFloat(tr("steps / second"), &rate, static_cast<float>(kMinStepsPerSecond),
                                static_cast<float>(kMaxStepsPerSecond), "%.0f",
                                ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
             s.stepsPerSecond = rate;
@@ -127,18 +140,18 @@ void paceControls(LectureSettings& s, const PanelReadouts& readouts) {
     }
     // Past the grid's bound the explosion's own pace takes over (0: off).
     float decades = static_cast<float>(s.explosionDecadesPerSecond);
-    if (ImGui::SliderFloat("explosion x10 / s", &decades, 0.0f,
+    if (ImGui::SliderFloat(tr("explosion x10 / s"), &decades, 0.0f,
                            static_cast<float>(kMaxDecadesPerSecond),
-                           decades == 0.0f ? "off" : "%.2f", ImGuiSliderFlags_AlwaysClamp)) {
+                           decades == 0.0f ? tr("off") : "%.2f", ImGuiSliderFlags_AlwaysClamp)) {
         s.explosionDecadesPerSecond = decades < kMinDecadesPerSecond / 2.0
                                           ? 0.0
                                           : std::max<double>(decades, kMinDecadesPerSecond);
     }
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(
-            "past the grid's own bound, the steps a second that grow the checkerboard\n"
-            "by this many powers of ten a second (about 20 s from visible to the pause\n"
-            "at 1.5); 0: the pace above there too");
+            "%s", tr("past the grid's own bound, the steps a second that grow the checkerboard\n"
+                     "by this many powers of ten a second (about 20 s from visible to the pause\n"
+                     "at 1.5); 0: the pace above there too"));
     }
 }
 
@@ -161,7 +174,7 @@ void rSlider(float& r) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(255, 90, 80, 255), 2.0f);
     ImGui::SameLine();
-    ImGui::TextColored(kUnstableColour, "| = 0.25 bound");
+    ImGui::TextColored(kUnstableColour, "%s", tr("| = 0.25 bound"));
 }
 
 // What the r slider means on the running grid: its highest mode's factor
@@ -176,11 +189,11 @@ void stabilityLines(const Params& running, float r) {
     const ImVec4 colour = stable ? kStableColour : kUnstableColour;
     char grid[64];
     char infinite[64];
-    std::snprintf(grid, sizeof grid, "x%.4f a step,\nstable to r = %.4f", growth, bound);
-    std::snprintf(infinite, sizeof infinite, "x%.4f a step,\nstable to r = %.4f",
+    std::snprintf(grid, sizeof grid, tr("x%.4f a step,\nstable to r = %.4f"), growth, bound);
+    std::snprintf(infinite, sizeof infinite, tr("x%.4f a step,\nstable to r = %.4f"),
                   std::fabs(infiniteGridFactor(rd)), static_cast<double>(kStabilityBound));
     if (std::isinf(bound)) {
-        std::snprintf(grid, sizeof grid, "x%.4f a step,\nstable at every r", growth);
+        std::snprintf(grid, sizeof grid, tr("x%.4f a step,\nstable at every r"), growth);
     }
     ImGui::TextColored(colour, "1 - 4r = %.4f", 1.0 - 4.0 * rd);
     if (std::strcmp(grid, infinite) == 0) {
@@ -206,8 +219,8 @@ void kernelControls(LectureSettings& s, const PanelReadouts& readouts) {
     combo("kernel", p.kernel, readouts.kernels);
     if (p.kernel == Kernel::Temporal) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
-        ImGui::SliderInt("steps a pass", &p.timeBlock, kTimeBlockAuto, kTimeBlockMax,
-                         p.timeBlock == kTimeBlockAuto ? "auto" : "%d",
+        ImGui::SliderInt(tr("steps a pass"), &p.timeBlock, kTimeBlockAuto, kTimeBlockMax,
+                         p.timeBlock == kTimeBlockAuto ? tr("auto") : "%d",
                          ImGuiSliderFlags_AlwaysClamp);
     }
 }
@@ -215,7 +228,7 @@ void kernelControls(LectureSettings& s, const PanelReadouts& readouts) {
 void exactR(Params& p) {
     float typed = p.r;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
-    if (ImGui::InputFloat("exact r (Enter)", &typed, 0.0f, 0.0f, "%.6g",
+    if (ImGui::InputFloat(tr("exact r (Enter)"), &typed, 0.0f, 0.0f, "%.6g",
                           ImGuiInputTextFlags_EnterReturnsTrue)) {
         p.r = acceptedR(typed, p.r);
     }
@@ -226,7 +239,7 @@ void exactR(Params& p) {
 void rControls(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout) {
     Params& p = s.params;
     recordGroup(layout.rSlider, [&] { rSlider(p.r); });
-    const char* const keys = "Up / Down: +/- 0.001";
+    const char* const keys = tr("Up / Down: +/- 0.001");
     rPresets(p.r, "a", ImGui::CalcTextSize(keys).x);
     ImGui::TextColored(kDimColour, "%s", keys);
 
@@ -237,7 +250,7 @@ void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
     Params& p = s.params;
     int grid[2] = {p.grid.nx, p.grid.ny};
     // Edited freely: nothing reaches the simulation before the reset.
-    if (ImGui::InputInt2("grid nx, ny", grid)) {
+    if (ImGui::InputInt2(tr("grid nx, ny"), grid)) {
         p.grid.nx = std::clamp(grid[0], kMinGridSide, kMaxGridSide);
         p.grid.ny = std::clamp(grid[1], kMinGridSide, kMaxGridSide);
     }
@@ -262,7 +275,7 @@ void scaleControls(PictureSettings& picture) {
         return;
     }
     float reference = picture.scaleReference;
-    if (ImGui::InputFloat("u0 (Enter)", &reference, 0.0f, 0.0f, "%.3g",
+    if (ImGui::InputFloat(tr("u0 (Enter)"), &reference, 0.0f, 0.0f, "%.3g",
                           ImGuiInputTextFlags_EnterReturnsTrue) &&
         isPositiveNormal(reference)) {
         picture.scaleReference = reference;
@@ -276,11 +289,11 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     if (picture.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
         !readouts.fallbackReason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
-        textWrappedAtSpaces("via host: " + readouts.fallbackReason);
+        textWrappedAtSpaces(trf("via host: %s", readouts.fallbackReason.c_str()));
         ImGui::PopStyleColor();
     }
     if (readouts.path == DisplayPath::Interop) {
-        ImGui::Checkbox("map one buffer each frame", &picture.mapPerFrame);
+        ImGui::Checkbox(tr("map one buffer each frame"), &picture.mapPerFrame);
         wrapped(kDimColour, "interop through the %s", readouts.interopBuffer.c_str());
         if (!readouts.sharedFallbackReason.empty() && !picture.mapPerFrame) {
             wrapped(kNoteColour, "%s", readouts.sharedFallbackReason.c_str());
@@ -291,17 +304,17 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     // auto: shown while the grid's highest mode grows; Z held moves it.
     combo("loupe (M; hold Z)", s.loupe, allLoupeModes());
     ColourRange& range = picture.range;
-    if (ImGui::RadioButton("automatic range", range.automatic)) {
+    if (ImGui::RadioButton(tr("automatic range"), range.automatic)) {
         range.automatic = true;
     }
     ImGui::SameLine();
-    if (ImGui::RadioButton("locked", !range.automatic) && range.automatic) {
+    if (ImGui::RadioButton(tr("locked"), !range.automatic) && range.automatic) {
         range.automatic = false;
         actions.lockRangeToField = true;
     }
     if (!range.automatic) {
         float ends[2] = {range.lo, range.hi};
-        if (ImGui::InputFloat2("min, max (Enter)", ends, "%.4g",
+        if (ImGui::InputFloat2(tr("min, max (Enter)"), ends, "%.4g",
                                ImGuiInputTextFlags_EnterReturnsTrue) &&
             std::isfinite(ends[0]) && std::isfinite(ends[1]) && ends[0] < ends[1]) {
             range.lo = ends[0];
@@ -309,22 +322,18 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
         }
     }
     bool extremes = picture.sampling == Sampling::Extremes;
-    if (ImGui::Checkbox("min/max sampling (no aliasing)", &extremes)) {
+    if (ImGui::Checkbox(tr("min/max sampling (no aliasing)"), &extremes)) {
         picture.sampling = extremes ? Sampling::Extremes : Sampling::Nearest;
     }
-    ImGui::Checkbox("3D surface (V; right drag orbits)", &picture.surface);
-    ImGui::Checkbox("vsync", &s.vsync);
+    ImGui::Checkbox(tr("3D surface (V; right drag orbits)"), &picture.surface);
+    ImGui::Checkbox(tr("vsync"), &s.vsync);
 }
 
 void copyBackControls(LectureSettings& s, const PanelReadouts& readouts) {
     int copy = s.copyEvery == 0 ? 0 : (s.copyEvery == 1 ? 1 : 2);
-    ImGui::RadioButton("never", &copy, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("every step", &copy, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("every 100", &copy, 2);
+    radioRow(copy, {{tr("never"), 0}, {tr("every step"), 1}, {tr("every 100"), 2}});
     s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
-    ImGui::Checkbox("into pinned host memory", &s.pinned);
+    ImGui::Checkbox(tr("into pinned host memory"), &s.pinned);
     if (readouts.fieldInHostMemory) {
         wrapped(kDimColour,
                 "the field already lives in host memory here: a copy back is one memcpy, no bus "
@@ -333,10 +342,11 @@ void copyBackControls(LectureSettings& s, const PanelReadouts& readouts) {
 }
 
 void brushControls(LectureSettings& s) {
-    ImGui::SliderFloat("radius, % of the grid", &s.brushPercent, kMinBrushPercent, kMaxBrushPercent,
-                       "%.1f", ImGuiSliderFlags_AlwaysClamp);
-    ImGui::InputFloat("hot value (left)", &s.brushHot, 0.0f, 0.0f, "%.3g");
-    ImGui::InputFloat("cold value (right)", &s.brushCold, 0.0f, 0.0f, "%.3g");
+    // xgettext:no-c-format (a label, not a format)
+    ImGui::SliderFloat(tr("radius, % of the grid"), &s.brushPercent, kMinBrushPercent,
+                       kMaxBrushPercent, "%.1f", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::InputFloat(tr("hot value (left)"), &s.brushHot, 0.0f, 0.0f, "%.3g");
+    ImGui::InputFloat(tr("cold value (right)"), &s.brushCold, 0.0f, 0.0f, "%.3g");
     if (!std::isfinite(s.brushHot)) {
         s.brushHot = kHot;
     }
@@ -347,7 +357,7 @@ void brushControls(LectureSettings& s) {
 
 void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
     const bool running = readouts.bandwidth != nullptr && readouts.bandwidth->running();
-    if (ImGui::Button(running ? "Stop measuring" : "Measure on this grid")) {
+    if (ImGui::Button(running ? tr("Stop measuring") : tr("Measure on this grid"))) {
         (running ? actions.cancelBandwidth : actions.measureBandwidth) = true;
     }
     noteBeside("(also after a grid change)");
@@ -360,10 +370,10 @@ void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
 // The cue list's line and its buttons, above all else: where the lecture is.
 void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
     textWrappedAtSpaces(readouts.cue);
-    if (ImGui::Button("< back (Page Up)")) {
+    if (ImGui::Button(tr("< back (Page Up)"))) {
         actions.previousCue = true;
     }
-    const char* const next = "next (Page Down) >";
+    const char* const next = tr("next (Page Down) >");
     sameLineIfFits(buttonWidth(next));
     if (ImGui::Button(next)) {
         actions.nextCue = true;
@@ -377,7 +387,10 @@ void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
 // A section of the panel that the lecturer can fold away; the ones a
 // lecture uses all the time start open.
 bool section(const char* title, bool open) {
-    return ImGui::CollapsingHeader(title, open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+    // The English after ### is its ID: a section stays open or folded
+    // when the language changes.
+    const std::string label = std::string(tr(title)) + "###" + title;
+    return ImGui::CollapsingHeader(label.c_str(), open ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
 
 // The readouts, the frame-time bar, the stability meter. The bar's legend
@@ -387,9 +400,9 @@ void readoutLines(LectureSettings& s, const PanelReadouts& readouts, PanelLayout
                   bool legendLast) {
     const auto cell = [](const char* label, const char* format, double value) {
         ImGui::TableNextColumn();
-        ImGui::TextColored(kDimColour, "%s", label);
+        ImGui::TextColored(kDimColour, "%s", tr(label));
         ImGui::TableNextColumn();
-        ImGui::Text(format, value);
+        ImGui::Text(tr(format), value);
     };
     recordGroup(layout.readouts, [&] {
         if (ImGui::BeginTable("readouts", 4)) {
@@ -409,7 +422,7 @@ void readoutLines(LectureSettings& s, const PanelReadouts& readouts, PanelLayout
         drawFrameLegend(readouts.breakdown);
     }
     if (!std::isfinite(readouts.maxAbs)) {
-        ImGui::TextColored(kUnstableColour, "the field has overflowed");
+        ImGui::TextColored(kUnstableColour, "%s", tr("the field has overflowed"));
     }
     if (s.measureMaxAbs) {
         const Params& running = readouts.running;
@@ -423,14 +436,14 @@ void readoutLines(LectureSettings& s, const PanelReadouts& readouts, PanelLayout
     }
     // Two reductions over the grid a frame, read back a frame or two later:
     // nothing waits for them, but they are work the device could spare.
-    ImGui::Checkbox("measure max |u| and the checkerboard", &s.measureMaxAbs);
+    ImGui::Checkbox(tr("measure max |u| and the checkerboard"), &s.measureMaxAbs);
     if (legendLast) {
         drawFrameLegend(readouts.breakdown);
     }
 }
 
 void sceneControls(ScenePanel& scene, LectureSettings& settings) {
-    const char* none = "shipped scenes...";
+    const char* none = tr("shipped scenes...");
     if (ImGui::BeginCombo("##shipped", none)) {
         for (std::size_t i = 0; i < scene.shippedTitles.size(); ++i) {
             if (ImGui::Selectable(scene.shippedTitles[i].c_str(), false)) {
@@ -441,12 +454,12 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
     }
     noteBeside("load one");
     if (!scene.filesHidden) {
-        ImGui::InputText("file", scene.path, sizeof scene.path);
-        if (ImGui::Button("Save scene")) {
+        ImGui::InputText(tr("file"), scene.path, sizeof scene.path);
+        if (ImGui::Button(tr("Save scene"))) {
             scene.save = true;
         }
         ImGui::SameLine();
-        if (ImGui::Button("Load scene")) {
+        if (ImGui::Button(tr("Load scene"))) {
             scene.load = true;
         }
     }
@@ -463,7 +476,8 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
         textWrappedAtSpaces(scene.loadedDescription);
         ImGui::PopStyleColor();
     }
-    ImGui::Checkbox("presenter mode, large UI (F5)", &settings.presenter);
+    ImGui::Checkbox(tr("presenter mode, large UI (F5)"), &settings.presenter);
+    languageChoice();
 }
 
 }  // namespace
@@ -597,15 +611,16 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     ImGui::Separator();
     combo("screenshot of", screenshot.kind, allScreenshotKinds());
     if (screenshot.sentTo.empty()) {
-        inputText("into folder", screenshot.folder);
+        inputText(tr("into folder"), screenshot.folder);
     } else {
         textWrappedAtSpaces(screenshot.sentTo);
     }
-    if (ImGui::Button("Screenshot (F12)")) {
+    if (ImGui::Button(tr("Screenshot (F12)"))) {
         actions.screenshot = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button(readouts.recording ? "Stop video (Ctrl+R)" : "Record video (Ctrl+R)")) {
+    if (ImGui::Button(readouts.recording ? tr("Stop video (Ctrl+R)")
+                                         : tr("Record video (Ctrl+R)"))) {
         actions.toggleRecording = true;
     }
     if (!readouts.recording) {
@@ -617,7 +632,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
         screenshot.videoRate = std::clamp(screenshot.videoRate, kVideoMinRate, kVideoMaxRate);
     }
     ImGui::SameLine();
-    if (ImGui::Button("Quit (Esc)")) {
+    if (ImGui::Button(tr("Quit (Esc)"))) {
         actions.quit = true;
     }
     if (!readouts.message.empty()) {
@@ -635,7 +650,7 @@ PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& rea
     ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-    if (ImGui::Begin("heatlab  (H hides this panel)", nullptr, flags)) {
+    if (ImGui::Begin(tr("heatlab  (H hides this panel)"), nullptr, flags)) {
         // The lesson and its copy back are the panel's top: back to it.
         if (readouts.focus == PanelFocus::Lesson || readouts.focus == PanelFocus::CopyBack) {
             ImGui::SetScrollY(0.0f);
@@ -656,7 +671,7 @@ float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
                 PanelActions& actions) {
     if (!model.settings.panelVisible) {
         ImGui::GetForegroundDrawList()->AddText(ImVec2(8.0f, 6.0f), IM_COL32(200, 200, 200, 255),
-                                                "H: panel");
+                                                tr("H: panel"));
         return 0.0f;
     }
     const float units = static_cast<float>(display.width);

@@ -5,15 +5,23 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <utility>
 #include <vector>
+
+#include "app/i18n/translation.h"
 
 namespace heatlab {
 
 // A combo over `choices`, each shown by its name() as the command line
-// spells it.
+// spells it (a name, in every language), under its label translated (the
+// English after ### its ID, so an open combo stays open when the language
+// changes).
 template <typename Enum>
 void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
-    if (ImGui::BeginCombo(label, name(value))) {
+    const std::string shown = std::string(tr(label)) + "###" + label;
+    if (ImGui::BeginCombo(shown.c_str(), name(value))) {
         for (Enum choice : choices) {
             const bool selected = choice == value;
             if (ImGui::Selectable(name(choice), selected)) {
@@ -40,6 +48,28 @@ inline void sameLineIfFits(float width) {
 // The width a button labelled `label` takes.
 inline float buttonWidth(const char* label) {
     return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+// The width a radio button labelled `label` takes: its circle, the gap,
+// the text.
+inline float radioWidth(const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+// Radio buttons in a row for `value`, each beside the one before where it
+// fits, else on a line of its own (Japanese labels are wider than
+// English ones).
+inline void radioRow(int& value, std::initializer_list<std::pair<const char*, int>> choices) {
+    bool first = true;
+    for (const auto& [label, choice] : choices) {
+        if (!first) {
+            sameLineIfFits(radioWidth(label));
+        }
+        first = false;
+        ImGui::RadioButton(label, &value, choice);
+    }
 }
 
 // The r presets either side of the bound (0.24, 0.25, 0.26), each a button

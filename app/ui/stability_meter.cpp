@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/meter_geometry.h"
+#include "app/ui/panel_widgets.h"
 #include "kernels/numerics/grid_modes.h"
 
 namespace heatlab {
@@ -96,7 +98,7 @@ void drawStepAxis(ImDrawList* draw, long long first, long long last, float left,
                   float plotBottom) {
     const ImVec2 row = ImGui::GetCursorScreenPos();
     const float gap = ImGui::GetStyle().ItemSpacing.x;
-    const char* caption = "step";
+    const char* caption = tr("step");
     const float captionLeft = right - ImGui::CalcTextSize(caption).x;
     draw->AddText(ImVec2(captionLeft, row.y), kLabelColour, caption);
     // Nothing to label yet, or a panel squeezed to a few pixels.
@@ -141,13 +143,17 @@ void drawStepAxis(ImDrawList* draw, long long first, long long last, float left,
 void drawLegend(bool withAmplitude, double growth) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kMaxAbsColour), "max |u|");
     if (withAmplitude) {
-        ImGui::SameLine();
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kAmplitudeColour), "|checkerboard|");
+        const char* amplitude = tr("|checkerboard|");
+        sameLineIfFits(ImGui::CalcTextSize(amplitude).x);
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kAmplitudeColour), "%s", amplitude);
     }
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kPredictedColour), "vs %.4f^steps", growth);
-    ImGui::SameLine();
-    ImGui::TextDisabled("(log)");
+    char predicted[64];
+    std::snprintf(predicted, sizeof predicted, tr("vs %.4f^steps"), growth);
+    sameLineIfFits(ImGui::CalcTextSize(predicted).x);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kPredictedColour), "%s", predicted);
+    const char* log = tr("(log)");
+    sameLineIfFits(ImGui::CalcTextSize(log).x);
+    ImGui::TextDisabled("%s", log);
 }
 
 }  // namespace
@@ -162,14 +168,13 @@ void drawStabilityMeter(const StabilityHistory& history, double growth, float wi
     draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + kHeight), kBackgroundColour);
     ImGui::Dummy(ImVec2(width, kHeight));
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip(
-            "orange: max |u| after each frame\n"
-            "blue: |checkerboard amplitude|, the field's projection on "
-            "(-1)^(row + col)\n"
-            "faint blue: %.4f^steps through the largest amplitude: this grid's\n"
-            "checkerboard mode grows (past its bound) or decays by that a step\n"
-            "(on the infinite grid by |1 - 8r| = %.4f)",
-            growth, std::fabs(infiniteGridFactor(history.r())));
+        ImGui::SetTooltip(tr("orange: max |u| after each frame\n"
+                             "blue: |checkerboard amplitude|, the field's projection on "
+                             "(-1)^(row + col)\n"
+                             "faint blue: %.4f^steps through the largest amplitude: this grid's\n"
+                             "checkerboard mode grows (past its bound) or decays by that a step\n"
+                             "(on the infinite grid by |1 - 8r| = %.4f)"),
+                          growth, std::fabs(infiniteGridFactor(history.r())));
     }
     // The data's area: the plot less a margin, so the curves clear its edge.
     const float left = origin.x + kMargin;
