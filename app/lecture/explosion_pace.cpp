@@ -38,26 +38,19 @@ std::optional<long long> stepsBeforePause(double factor, const AmplitudeSample& 
 }
 
 Notice explosionPause(long long step, double factor, double r, double maxAbs) {
-    char text[256];
-    std::snprintf(text, sizeof text,
-                  tr("paused at step %lld before the floats overflow: max |u| is %.2g, the "
-                     "checkerboard grew x%.4g a step on this grid; 1 - 4r = %.3g < 0"),
-                  step, maxAbs, std::fabs(factor), 1.0 - 4.0 * r);
-    char brief[160];
-    std::snprintf(brief, sizeof brief,
-                  tr("paused at step %lld before the floats overflow (x%.3g a step). "
-                     "R resets, or lower r"),
-                  step, std::fabs(factor));
-    return Notice::pause(text, brief);
+    return Notice::pause(
+        trf("paused at step %lld before the floats overflow: max |u| is %.2g, the "
+            "checkerboard grew x%.4g a step on this grid; 1 - 4r = %.3g < 0",
+            step, maxAbs, std::fabs(factor), 1.0 - 4.0 * r),
+        trf("paused at step %lld before the floats overflow (x%.3g a step). R resets, or lower r",
+            step, std::fabs(factor)));
 }
 
 Notice cannotGoOnPastPause(double factor) {
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  tr("cannot go on: the next step grows max |u| x%.3g past where floats "
-                     "overflow; R resets the field, or lower r to the grid's bound"),
-                  std::fabs(factor));
-    return Notice::info(text);
+    return Notice::info(
+        trf("cannot go on: the next step grows max |u| x%.3g past where floats overflow; R "
+            "resets the field, or lower r to the grid's bound",
+            std::fabs(factor)));
 }
 
 }  // namespace heatlab

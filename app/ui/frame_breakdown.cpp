@@ -127,10 +127,7 @@ void drawFrameLegend(const std::optional<FrameStats>& timed) {
     const FrameStats& b = *timed;
     const std::array<Part, 5> parts = partsOf(b);
     const double total = std::max(b.totalMs(), 1e-9);
-    char heading[64];
-    std::snprintf(heading, sizeof heading, tr("one frame, each part waited for: %.3g ms"),
-                  b.totalMs());
-    textWrappedAtSpaces(heading);
+    textWrappedAtSpaces(trf("one frame, each part waited for: %.3g ms", b.totalMs()));
     const LegendLayout layout = legendLayout();
     if (ImGui::BeginTable("breakdown", 3, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthFixed, layout.name);

@@ -104,12 +104,12 @@ void runButtons(LectureSettings& s, PanelActions& actions, PanelLayout& layout) 
         s.running = !s.running;
     }
     record(layout.runButton);
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth(tr("Step")));
     if (ImGui::Button(tr("Step"))) {
         s.running = false;
         actions.singleStep = true;
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth(tr("Reset")));
     if (ImGui::Button(tr("Reset"))) {
         actions.reset = true;
     }
@@ -173,8 +173,9 @@ void rSlider(float& r) {
                     (kStabilityBound / kSliderRMax) * (width - 2.0f * padding - grab);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), IM_COL32(255, 90, 80, 255), 2.0f);
-    ImGui::SameLine();
-    ImGui::TextColored(kUnstableColour, "%s", tr("| = 0.25 bound"));
+    const char* const bound = tr("| = 0.25 bound");
+    sameLineIfFits(ImGui::CalcTextSize(bound).x);
+    ImGui::TextColored(kUnstableColour, "%s", bound);
 }
 
 // What the r slider means on the running grid: its highest mode's factor
@@ -187,8 +188,8 @@ void stabilityLines(const Params& running, float r) {
     const double bound = gridStabilityBound(running.grid, running.boundary);
     const bool stable = growth <= 1.0;
     const ImVec4 colour = stable ? kStableColour : kUnstableColour;
-    char grid[64];
-    char infinite[64];
+    char grid[160];  // room for the Japanese, three bytes a character
+    char infinite[160];
     std::snprintf(grid, sizeof grid, tr("x%.4f a step,\nstable to r = %.4f"), growth, bound);
     std::snprintf(infinite, sizeof infinite, tr("x%.4f a step,\nstable to r = %.4f"),
                   std::fabs(infiniteGridFactor(rd)), static_cast<double>(kStabilityBound));
@@ -618,9 +619,10 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     if (ImGui::Button(tr("Screenshot (F12)"))) {
         actions.screenshot = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button(readouts.recording ? tr("Stop video (Ctrl+R)")
-                                         : tr("Record video (Ctrl+R)"))) {
+    const char* const video =
+        readouts.recording ? tr("Stop video (Ctrl+R)") : tr("Record video (Ctrl+R)");
+    sameLineIfFits(buttonWidth(video));
+    if (ImGui::Button(video)) {
         actions.toggleRecording = true;
     }
     if (!readouts.recording) {
@@ -631,7 +633,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
         screenshot.videoEvery = std::clamp(screenshot.videoEvery, 0, kMaxStepsPerFrame);
         screenshot.videoRate = std::clamp(screenshot.videoRate, kVideoMinRate, kVideoMaxRate);
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth(tr("Quit (Esc)")));
     if (ImGui::Button(tr("Quit (Esc)"))) {
         actions.quit = true;
     }

