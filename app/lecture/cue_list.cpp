@@ -502,9 +502,11 @@ std::string CuePlayer::status() const {
         return "";
     }
     std::string text = trf("cue %d of %d", index_ + 1, count());
+    // A shipped list's caption in the language chosen; one a lecturer
+    // wrote, as written (the catalogue has only the shipped ones).
     const std::string& caption = cue().caption.on(backend_);
     if (!caption.empty()) {
-        text += ": " + caption;
+        text += std::string(": ") + tr(caption.c_str());
     }
     return text;
 }

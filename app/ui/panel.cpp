@@ -447,7 +447,7 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
     const char* none = tr("shipped scenes...");
     if (ImGui::BeginCombo("##shipped", none)) {
         for (std::size_t i = 0; i < scene.shippedTitles.size(); ++i) {
-            if (ImGui::Selectable(scene.shippedTitles[i].c_str(), false)) {
+            if (ImGui::Selectable(tr(scene.shippedTitles[i].c_str()), false)) {
                 scene.shipped = static_cast<int>(i);
             }
         }
@@ -469,12 +469,14 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
         textWrappedAtSpaces(scene.dropHint);
         ImGui::PopStyleColor();
     }
+    // A shipped scene's words in the language chosen (scene files a
+    // lecturer wrote are shown as written).
     if (!scene.loadedTitle.empty()) {
-        textWrappedAtSpaces(scene.loadedTitle);
+        textWrappedAtSpaces(tr(scene.loadedTitle.c_str()));
     }
     if (!scene.loadedDescription.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        textWrappedAtSpaces(scene.loadedDescription);
+        textWrappedAtSpaces(tr(scene.loadedDescription.c_str()));
         ImGui::PopStyleColor();
     }
     ImGui::Checkbox(tr("presenter mode, large UI (F5)"), &settings.presenter);
