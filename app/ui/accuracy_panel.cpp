@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translation.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/panel_widgets.h"
 
@@ -13,12 +14,8 @@ namespace heatlab {
 namespace {
 
 std::string pointText(const char* name, const AccuracyPoint& p) {
-    char text[200];
-    std::snprintf(text, sizeof text,
-                  "%s: %d x %d, step %lld, alpha t = %.4g: max error %.3g (%.3g %% of max u)", name,
-                  p.grid.nx, p.grid.ny, p.steps, p.alphaT, p.error.maxAbs,
-                  100.0 * p.error.relative());
-    return text;
+    return trf("%s: %d x %d, step %lld, alpha t = %.4g: max error %.3g (%.3g %% of max u)", name,
+               p.grid.nx, p.grid.ny, p.steps, p.alphaT, p.error.maxAbs, 100.0 * p.error.relative());
 }
 
 }  // namespace
@@ -27,30 +24,28 @@ void accuracyControls(const PanelReadouts& readouts, PanelActions& actions) {
     const AccuracyReadout& a = readouts.accuracy;
     if (!a.now && !a.coarser) {
         textWrappedAtSpaces(
-            "The exact solution is known for the sine initial field with the "
-            "dirichlet boundary (Grid section, then Reset).");
+            tr("The exact solution is known for the sine initial field with the "
+               "dirichlet boundary (Grid section, then Reset)."));
         return;
     }
     if (a.coarser) {
         textWrappedAtSpaces(pointText("h", *a.coarser));
     }
     if (a.now) {
-        textWrappedAtSpaces(pointText(a.coarser ? "h / 2" : "now", *a.now));
+        textWrappedAtSpaces(pointText(a.coarser ? "h / 2" : tr("now"), *a.now));
     }
     if (a.coarser && a.now && a.now->steps == a.targetSteps && a.now->error.maxAbs > 0.0) {
         const double work =
             a.coarser->workSeconds() > 0.0 ? a.now->workSeconds() / a.coarser->workSeconds() : 0.0;
-        char text[200];
-        std::snprintf(text, sizeof text,
-                      "half the spacing: the error %.2fx smaller, for 16x the cell updates "
-                      "(4x the steps on 4x the cells; the steps took %.1fx the time)",
-                      a.coarser->error.maxAbs / a.now->error.maxAbs, work);
-        textWrappedAtSpaces(text);
+        textWrappedAtSpaces(
+            trf("half the spacing: the error %.2fx smaller, for 16x the cell updates "
+                "(4x the steps on 4x the cells; the steps took %.1fx the time)",
+                a.coarser->error.maxAbs / a.now->error.maxAbs, work));
     } else if (a.targetSteps > 0 && (!a.now || a.now->steps < a.targetSteps)) {
-        textWrappedAtSpaces("running the same alpha t on the finer grid: to step " +
-                            std::to_string(a.targetSteps));
+        textWrappedAtSpaces(
+            trf("running the same alpha t on the finer grid: to step %lld", a.targetSteps));
     }
-    if (ImGui::Button("Halve h (same r, same alpha t)")) {
+    if (ImGui::Button(tr("Halve h (same r, same alpha t)"))) {
         actions.halveSpacing = true;
     }
 }

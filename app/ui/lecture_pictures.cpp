@@ -4,6 +4,8 @@
 #include <exception>
 #include <filesystem>
 
+#include "app/i18n/translation.h"
+
 namespace heatlab {
 
 namespace {
@@ -42,10 +44,10 @@ void LecturePictures::take(const PixelSize& window) {
     try {
         writeScreenshot(panel_.kind, path, panes, window, describe(), disk_);
         outcome_ = ScreenshotOutcome{path, ""};
-        say_(Notice::info("saved " + path, "saved " + fileName(path)));
+        say_(Notice::info(trf("saved %s", path.c_str()), trf("saved %s", fileName(path).c_str())));
     } catch (const std::exception& e) {
         outcome_ = ScreenshotOutcome{path, e.what()};
-        say_(Notice::info(std::string("screenshot not saved: ") + e.what()));
+        say_(Notice::info(trf("screenshot not saved: %s", e.what())));
     }
 }
 
@@ -97,13 +99,13 @@ void LecturePictures::toggleRecording(const PixelSize& window, double now) {
     try {
         recording_.start(path, panel_.kind, panes, window, panel_.videoRate, panel_.videoEvery, now,
                          disk_);
-        std::string said = "recording " + path + " (Ctrl+R stops)";
+        std::string said = trf("recording %s (Ctrl+R stops)", path.c_str());
         if (!recording_.scaledNote().empty()) {
             said += "; " + recording_.scaledNote();
         }
-        say_(Notice::info(said, "recording " + fileName(path) + " (Ctrl+R stops)"));
+        say_(Notice::info(said, trf("recording %s (Ctrl+R stops)", fileName(path).c_str())));
     } catch (const std::exception& e) {
-        say_(Notice::info(std::string("video not started: ") + e.what()));
+        say_(Notice::info(trf("video not started: %s", e.what())));
     }
 }
 

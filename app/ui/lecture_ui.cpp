@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/auto_scale.h"
 #include "app/lecture/key_commands.h"
 #include "app/render/script_fonts.h"
@@ -302,10 +303,12 @@ void LectureUi::loadDropped(const ScenePanel::Dropped& file) {
             CueList list = parseFolderlessCues(file.text, file.name);
             const std::size_t count = list.cues.size();
             setCues(std::move(list));
-            say(Notice::info("cue list " + file.name + " loaded (" + std::to_string(count) +
-                             (count == 1 ? " cue" : " cues") + "): its first cue plays"));
+            say(Notice::info(count == 1 ? trf("cue list %s loaded (1 cue): its first cue plays",
+                                              file.name.c_str())
+                                        : trf("cue list %s loaded (%zu cues): its first cue plays",
+                                              file.name.c_str(), count)));
         } catch (const std::exception& e) {
-            say(Notice::info(std::string("cue list not loaded: ") + e.what()));
+            say(Notice::info(trf("cue list not loaded: %s", e.what())));
         }
         return;
     }
@@ -319,7 +322,7 @@ std::optional<Notice> LectureUi::loadScene(const std::function<Scene()>& scene) 
         applyScene(scene());
         return std::nullopt;
     } catch (const std::exception& e) {
-        return Notice::info(std::string("scene not loaded: ") + e.what());
+        return Notice::info(trf("scene not loaded: %s", e.what()));
     }
 }
 
