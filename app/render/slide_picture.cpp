@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/numerics/grid_modes.h"
@@ -27,22 +28,25 @@ std::string caption(Simulation& simulation, const FrameSettings& settings,
     const std::string infinite = numberText(std::fabs(infiniteGridFactor(r)), 3);
     const std::string grid = numberText(std::fabs(highestModeFactor(p.grid, p.boundary, r)), 3);
     const double bound = gridStabilityBound(p.grid, p.boundary);
-    const std::string boundText = std::isinf(bound) ? "none" : numberText(bound, 4);
-    const std::string growth =
-        grid == infinite && boundText == "0.25"
-            ? "|1 - 8r| = " + infinite
-            : "this grid x" + grid + " a step, bound " + boundText + ", |1 - 8r| = " + infinite;
-    std::string line = "r = " + rText(p.r) + " (1 - 4r = " + numberText(1.0 - 4.0 * r, 3) + ", " +
-                       growth + "),  step " + std::to_string(simulation.stepCount()) +
-                       ",  max |u| = " + maxAbs + ",  " + std::to_string(p.grid.nx) + " x " +
-                       std::to_string(p.grid.ny) + " " + name(p.boundary) + ",  " + name(p.kernel) +
-                       " on " + simulation.backend().facts().name;
+    const std::string boundText = std::isinf(bound) ? tr("none") : numberText(bound, 4);
+    const std::string growth = grid == infinite && !std::isinf(bound) && boundText == "0.25"
+                                   ? "|1 - 8r| = " + infinite
+                                   : trf("this grid x%s a step, bound %s, |1 - 8r| = %s",
+                                         grid.c_str(), boundText.c_str(), infinite.c_str());
+    // Its parts joined by a comma and two spaces, where the caption may
+    // wrap (wrappedCaption), in every language.
+    std::string line = trf("r = %s (1 - 4r = %s, %s)", rText(p.r).c_str(),
+                           numberText(1.0 - 4.0 * r, 3).c_str(), growth.c_str()) +
+                       ",  " + trf("step %lld", simulation.stepCount()) + ",  max |u| = " + maxAbs +
+                       ",  " + std::to_string(p.grid.nx) + " x " + std::to_string(p.grid.ny) + " " +
+                       name(p.boundary) + ",  " +
+                       trf("%s on %s", name(p.kernel), simulation.backend().facts().name.c_str());
     if (settings.scale == ColourScale::SignedLog) {
-        line += ",  colours " + std::string(name(settings.scale)) +
-                " (u0 = " + numberText(settings.scaleReference, 3) + ")";
+        line += ",  " + trf("colours %s (u0 = %s)", name(settings.scale),
+                            numberText(settings.scaleReference, 3).c_str());
     }
     if (nonFinite) {
-        line += ",  green: NaN or inf";
+        line += std::string(",  ") + tr("green: NaN or inf");
     }
     return line;
 }
