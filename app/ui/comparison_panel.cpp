@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/panel_edits.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/frame_breakdown.h"
@@ -29,7 +30,7 @@ void followed(std::optional<T>& own, const T& paneA, const Draw& draw) {
 
 // Pane B's r: presets either side of the bound and exact entry.
 void paneBR(float& r) {
-    const char* const label = "B's r (Enter)";
+    const char* const label = tr("B's r (Enter)");
     const float field = ImGui::GetFontSize() * 4.0f;
     rPresets(r, "b", field + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x);
     float typed = r;
@@ -48,22 +49,23 @@ void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadou
     followed(b.r, a.params.r, [](float& v) { paneBR(v); });
     followed(b.copyEvery, a.copyEvery, [](int& v) {
         bool everyStep = v == 1;
-        if (ImGui::Checkbox("B copies back every step", &everyStep)) {
+        if (ImGui::Checkbox(tr("B copies back every step"), &everyStep)) {
             v = everyStep ? 1 : 0;
         }
     });
-    sameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize("pinned").x +
+    const std::string pinned = std::string(tr("pinned")) + "##b";
+    sameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(pinned.c_str(), nullptr, true).x +
                    ImGui::GetStyle().ItemInnerSpacing.x);
-    followed(b.pinned, a.pinned, [](bool& v) { ImGui::Checkbox("pinned##b", &v); });
+    followed(b.pinned, a.pinned, [&pinned](bool& v) { ImGui::Checkbox(pinned.c_str(), &v); });
     if (readouts.comparison.fieldInHostMemory) {
         // No interop to choose: the field is on the host already.
-        ImGui::TextColored(kDim, "B draws via host, its one path");
+        ImGui::TextColored(kDim, "%s", tr("B draws via host, its one path"));
         return;
     }
     followed(b.path, a.picture.path,
              [](DisplayPath& v) { combo("B's display path", v, allDisplayPaths()); });
     followed(b.mapPerFrame, a.picture.mapPerFrame,
-             [](bool& v) { ImGui::Checkbox("B maps a buffer a frame", &v); });
+             [](bool& v) { ImGui::Checkbox(tr("B maps a buffer a frame"), &v); });
 }
 
 // ms a step of one pane, from its newest timed frame, and its frame's ms:
@@ -99,29 +101,29 @@ void costs(const PanelReadouts& readouts) {
         const auto row = [](const char* what, const std::string& inA, const std::string& inB) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(what);
+            ImGui::TextUnformatted(tr(what));
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(inA.c_str());
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(inB.c_str());
         };
-        row("ms a step", perStep(a), perStep(b));
-        row("ms a frame", frameTotal(a), frameTotal(b));
+        row(trNoop("ms a step"), perStep(a), perStep(b));
+        row(trNoop("ms a frame"), frameTotal(a), frameTotal(b));
         row("max |u|", numberText(readouts.maxAbs, 2), numberText(readouts.comparison.maxAbs, 2));
         ImGui::EndTable();
     }
     const PaneDifference& d = readouts.comparison.difference;
     if (d.step < 0) {
-        ImGui::TextColored(kDim, "max |A - B|: not measured yet");
+        ImGui::TextColored(kDim, "%s", tr("max |A - B|: not measured yet"));
     } else {
-        textWrappedAtSpaces("max |A - B| = " +
-                            (d.maxAbs == 0.0 ? "0 (equal to the bit)" : numberText(d.maxAbs, 4)) +
-                            " at step " + std::to_string(d.step));
+        const std::string value =
+            d.maxAbs == 0.0 ? tr("0 (equal to the bit)") : numberText(d.maxAbs, 4);
+        textWrappedAtSpaces(trf("max |A - B| = %s at step %lld", value.c_str(), d.step));
     }
     const float width = ImGui::GetContentRegionAvail().x;
-    ImGui::TextUnformatted("A's frame");
+    ImGui::TextUnformatted(tr("A's frame"));
     drawFrameBar(a, width);
-    ImGui::TextUnformatted("B's frame");
+    ImGui::TextUnformatted(tr("B's frame"));
     drawFrameBar(b, width);
 }
 
@@ -131,22 +133,22 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
                         PanelActions& actions) {
     ABComparison& c = settings.comparison;
     bool split = c.split;
-    if (ImGui::Checkbox("split: pane B beside A (B)", &split)) {
+    if (ImGui::Checkbox(tr("split: pane B beside A (B)"), &split)) {
         actions.toggleSplit = true;
     }
     if (!readouts.comparison.running) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         textWrappedAtSpaces(
-            "B starts as a copy of A (field, step, settings) and follows A's "
-            "settings until one of B's is changed");
+            tr("B starts as a copy of A (field, step, settings) and follows A's "
+               "settings until one of B's is changed"));
         ImGui::PopStyleColor();
         return;
     }
-    sameLineIfFits(buttonWidth("B follows A"));
-    if (ImGui::Button("B follows A")) {
+    sameLineIfFits(buttonWidth(tr("B follows A")));
+    if (ImGui::Button(tr("B follows A"))) {
         actions.paneBAsA = true;
     }
-    ImGui::Checkbox("show A - B (diverging)", &c.difference);
+    ImGui::Checkbox(tr("show A - B (diverging)"), &c.difference);
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     textWrappedAtSpaces(readouts.comparison.backend);
     ImGui::PopStyleColor();
