@@ -59,7 +59,9 @@ void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadou
     followed(b.pinned, a.pinned, [&pinned](bool& v) { ImGui::Checkbox(pinned.c_str(), &v); });
     if (readouts.comparison.fieldInHostMemory) {
         // No interop to choose: the field is on the host already.
-        ImGui::TextColored(kDim, "%s", tr("B draws via host, its one path"));
+        ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+        textWrappedAtSpaces(tr("B draws via host, its one path"));
+        ImGui::PopStyleColor();
         return;
     }
     followed(b.path, a.picture.path,
