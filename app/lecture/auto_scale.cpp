@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "app/i18n/translation.h"
+
 namespace heatlab {
 
 bool explodedPastBound(double growthFactor, float maxAbs) {
@@ -16,10 +18,10 @@ std::optional<Notice> autoScaleAfter(PictureSettings& picture, double growthFact
     }
     picture.scale = ColourScale::SignedLog;
     return Notice::info(
-        "the colour scale is signed-log now: the checkerboard grows over the whole "
-        "field (L: linear; R: a new field, linear again)",
-        "colour scale: signed-log now, the checkerboard on the whole field (L: "
-        "linear)");
+        tr("the colour scale is signed-log now: the checkerboard grows over the whole "
+           "field (L: linear; R: a new field, linear again)"),
+        tr("colour scale: signed-log now, the checkerboard on the whole field (L: "
+           "linear)"));
 }
 
 void autoScaleForNewField(PictureSettings& picture) {

@@ -111,11 +111,8 @@ void drawFrameBar(const std::optional<FrameStats>& timed, float width) {
     ImGui::Dummy(ImVec2(width, height));
     if (b.stepsTimed > 0) {
         // The backend's own stopwatch: device events on a GPU.
-        char text[64];
-        std::snprintf(text, sizeof text, "%.3g ms a step (backend timer)",
-                      b.stepsMs / b.stepsTimed);
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-        textWrappedAtSpaces(text);
+        textWrappedAtSpaces(trf("%.3g ms a step (backend timer)", b.stepsMs / b.stepsTimed));
         ImGui::PopStyleColor();
     }
 }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/translation.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/frame_breakdown.h"
 #include "kernels/base/host_clock.h"
@@ -42,14 +43,12 @@ std::string whereLine(const Backend& backend, const FrameStats& frame, int copyE
 // a second that frame's parts allow.
 std::string costsLine(const std::optional<FrameStats>& timed, int steps) {
     if (!timed || timed->totalMs() <= 0.0) {
-        return "not timed yet";
+        return tr("not timed yet");
     }
     const FrameStats& f = *timed;
-    char text[160];
-    std::snprintf(text, sizeof text, "%s a step, frame %s, %.0f steps/s",
-                  f.stepsTimed > 0 ? legendTime(f.stepsMs / f.stepsTimed).c_str() : "-",
-                  legendTime(f.totalMs()).c_str(), 1000.0 * steps / f.totalMs());
-    return text;
+    return trf("%s a step, frame %s, %.0f steps/s",
+               f.stepsTimed > 0 ? legendTime(f.stepsMs / f.stepsTimed).c_str() : "-",
+               legendTime(f.totalMs()).c_str(), 1000.0 * steps / f.totalMs());
 }
 
 // The steps alone, timed as runFrame() times them (the backend's own
