@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translation.h"
 #include "app/measure/bench_report.h"
 #include "app/ui/field_overlay.h"
 #include "app/ui/roofline_plot.h"
@@ -107,12 +108,14 @@ void rows(const KernelTable& table, float width) {
     if (!ImGui::BeginTable("bandwidth", columns, flags, ImVec2(width, 0.0f))) {
         return;
     }
-    ImGui::TableSetupColumn("kernel", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("ms/step");
+    ImGui::TableSetupColumn(tr("kernel"), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(tr("ms/step"));
     ImGui::TableSetupColumn("GB/s");
-    ImGui::TableSetupColumn("% copy");
+    // xgettext:no-c-format (a heading, not a format)
+    ImGui::TableSetupColumn(tr("% copy"));
     if (withPeak) {
-        ImGui::TableSetupColumn("% peak");
+        // xgettext:no-c-format (a heading, not a format)
+        ImGui::TableSetupColumn(tr("% peak"));
     }
     ImGui::TableHeadersRow();
     // The ceiling is the first row timed: unnamed, it is not there yet.
@@ -123,7 +126,7 @@ void rows(const KernelTable& table, float width) {
         kernelRow(timing, table, withPeak);
     }
     if (!table.hostCopies.empty()) {
-        sectionRow("host copy (to host, one grid)");
+        sectionRow(tr("host copy (to host, one grid)"));
         for (const HostCopyTiming& timing : table.hostCopies) {
             hostCopyRow(timing, withPeak);
         }
@@ -131,13 +134,11 @@ void rows(const KernelTable& table, float width) {
     ImGui::EndTable();
     if (const double widest = widestBusySpread(table.systemCopy, table.kernels, table.hostCopies);
         widest > 0.0) {
-        char note[200];
-        std::snprintf(note, sizeof note,
-                      "* timed while something else ran: its slowest sample over %.1fx its "
-                      "fastest (up to %.1fx): measure again",
-                      kBusySpread, widest);
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        textWrappedAtSpaces(note);
+        textWrappedAtSpaces(
+            trf("* timed while something else ran: its slowest sample over %.1fx "
+                "its fastest (up to %.1fx): measure again",
+                kBusySpread, widest));
         ImGui::PopStyleColor();
     }
 }
@@ -145,8 +146,8 @@ void rows(const KernelTable& table, float width) {
 void measuredOn(const BandwidthSurvey& survey) {
     const GridSize& grid = survey.grid();
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-    textWrappedAtSpaces("grid " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
-                        " on " + survey.deviceName() + " (" + survey.backendName() + ")");
+    textWrappedAtSpaces(trf("grid %d x %d on %s (%s)", grid.nx, grid.ny,
+                            survey.deviceName().c_str(), survey.backendName().c_str()));
     ImGui::PopStyleColor();
 }
 
@@ -158,13 +159,11 @@ void status(const BandwidthSurvey& survey, float width) {
         // The count in the bar, the row's name (as long as it is) below it.
         std::snprintf(text, sizeof text, "%zu of %zu", progress.rowsDone + 1, progress.rowsTotal);
         ImGui::ProgressBar(progress.fraction(), ImVec2(width, 0.0f), text);
-        std::snprintf(text, sizeof text, "timing %s", progress.next.c_str());
-        dimWrapped(text);
+        dimWrapped(trf("timing %s", progress.next.c_str()).c_str());
         break;
     case SurveyState::Cancelled:
-        std::snprintf(text, sizeof text, "cancelled after %zu of %zu rows", progress.rowsDone,
-                      progress.rowsTotal);
-        dimWrapped(text);
+        dimWrapped(
+            trf("cancelled after %zu of %zu rows", progress.rowsDone, progress.rowsTotal).c_str());
         break;
     case SurveyState::Failed:
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
@@ -180,7 +179,7 @@ void status(const BandwidthSurvey& survey, float width) {
 
 void drawBandwidthTable(const BandwidthSurvey& survey, float width) {
     if (survey.state() == SurveyState::Idle) {
-        ImGui::TextColored(kDimColour, "not measured yet");
+        ImGui::TextColored(kDimColour, "%s", tr("not measured yet"));
         return;
     }
     measuredOn(survey);
@@ -189,10 +188,8 @@ void drawBandwidthTable(const BandwidthSurvey& survey, float width) {
         return;  // a refusal or a first row still to come: no empty table
     }
     rows(survey.result(), width);
-    char note[96];
-    std::snprintf(note, sizeof note, "median of up to %d; GB/s: grid read + written / time",
-                  kSurveySampling.repeats);
-    dimWrapped(note);
+    dimWrapped(trf("median of up to %d; GB/s: grid read + written / time", kSurveySampling.repeats)
+                   .c_str());
 }
 
 void drawLiveRoofline(const BandwidthSurvey& survey, const RunningKernel& running) {
