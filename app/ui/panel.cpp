@@ -75,7 +75,9 @@ void noteBeside(const char* englishNote) {
 // combo's ID, so it stays open while the words change under it).
 void languageChoice() {
     const char* const names[] = {"English", "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"};  // 日本語
-    noteText(names[1]);
+    // Its characters told to the fonts once, not every frame.
+    static const bool noted = (noteText(names[1]), true);
+    (void)noted;
     int chosen = language() == Language::Japanese ? 1 : 0;
     const std::string label = std::string(tr("language")) + "###language";
     if (ImGui::Combo(label.c_str(), &chosen, names, 2)) {
