@@ -36,8 +36,6 @@ void setLanguage(Language language) {
 
 Language language() { return chosen.load(); }
 
-const char* languageCode(Language language) { return language == Language::Japanese ? "ja" : "en"; }
-
 bool parseLanguage(std::string_view code, Language* language) {
     if (code == "ja") {
         *language = Language::Japanese;

@@ -23,8 +23,6 @@ enum class Language { English, Japanese };
 void setLanguage(Language language);
 Language language();
 
-// "ja" or "en".
-const char* languageCode(Language language);
 // "ja" -> Japanese, "en" -> English; false for anything else.
 bool parseLanguage(std::string_view code, Language* language);
 
