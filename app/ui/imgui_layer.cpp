@@ -45,6 +45,12 @@ ImGuiLayer::ImGuiLayer(float screenScale)
 // without one) and the renderer; a failure throws with nothing left behind.
 void ImGuiLayer::start() {
     context_ = makeContext();
+    // The panel's language combo names Japanese in its own script: its
+    // characters are the first atlas's, so the system's Japanese font is
+    // found and read once at start, not in the middle of a lecture (where
+    // fontconfig and the font's file, some 30 MB in Debian 13, would look
+    // like the window's memory growing).
+    noteText("\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E");  // 日本語
     try {
         buildStyleAndFont();
     } catch (const RuntimeError&) {

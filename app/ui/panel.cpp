@@ -13,7 +13,6 @@
 #include "app/io/video_size.h"
 #include "app/lecture/key_commands.h"
 #include "app/render/colour_map.h"
-#include "app/render/script_fonts.h"
 #include "app/ui/accuracy_panel.h"
 #include "app/ui/bandwidth_table.h"
 #include "app/ui/comparison_panel.h"
@@ -75,9 +74,7 @@ void noteBeside(const char* englishNote) {
 // combo's ID, so it stays open while the words change under it).
 void languageChoice() {
     const char* const names[] = {"English", "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"};  // 日本語
-    // Its characters told to the fonts once, not every frame.
-    static const bool noted = (noteText(names[1]), true);
-    (void)noted;
+    // (Its characters are in the fonts from the start: ImGuiLayer.)
     int chosen = language() == Language::Japanese ? 1 : 0;
     const std::string label = std::string(tr("language")) + "###language";
     if (ImGui::Combo(label.c_str(), &chosen, names, 2)) {
