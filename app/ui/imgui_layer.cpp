@@ -49,8 +49,11 @@ void ImGuiLayer::start() {
     // characters are the first atlas's, so the system's Japanese font is
     // found and read once at start, not in the middle of a lecture (where
     // fontconfig and the font's file, some 30 MB in Debian 13, would look
-    // like the window's memory growing).
-    noteText("\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E");  // 日本語
+    // like the window's memory growing). Where no font has them, nothing
+    // is said for the combo's sake: the placeholder shows there alone.
+    if (fontFileFor(U'\u65E5')) {
+        noteText("\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E");  // 日本語
+    }
     try {
         buildStyleAndFont();
     } catch (const RuntimeError&) {
