@@ -27,7 +27,9 @@ TEST(Soak, FramesOfChangesLeaveMemoryWhereTheFirstCycleLeftIt) {
     EXPECT_GT(r.gridChanges, 10);
     EXPECT_GT(r.rssAfterFirstCycleKiB, 0);
     if (kSoakRssComparable) {
-        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kSoakRssMarginKiB);
+        EXPECT_LE(r.rssAtEndKiB - r.rssAfterFirstCycleKiB, kSoakRssMarginKiB)
+            << "after the first cycle: " << r.rssPartsAfterFirstCycle
+            << "; at the end: " << r.rssPartsAtEnd;
     } else {
         std::printf(
             "soak: resident memory not compared under AddressSanitizer (its quarantine "

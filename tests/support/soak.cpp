@@ -1,11 +1,15 @@
 #include "tests/support/soak.h"
 
+#include <malloc.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <sstream>
 
 #include <glad/gl.h>
 
@@ -19,11 +23,36 @@
 namespace heatlab {
 
 long residentKiB() {
+    // Freed memory the allocator still holds (its arenas' free chunks at the
+    // top of each heap) is handed back first: what stays resident is what
+    // the program holds, and a heap left high by an earlier large block no
+    // longer reads as growth.
+    malloc_trim(0);
     std::ifstream statm("/proc/self/statm");
     long pages = 0;
     long resident = 0;
     statm >> pages >> resident;
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+std::string residentParts() {
+    std::ifstream status("/proc/self/status");
+    std::string parts;
+    for (std::string line; std::getline(status, line);) {
+        for (const char* key : {"RssAnon:", "RssFile:", "RssShmem:"}) {
+            if (line.rfind(key, 0) == 0) {
+                std::istringstream fields(line.substr(std::strlen(key)));
+                long kib = 0;
+                fields >> kib;
+                std::string word(key + 3, std::strlen(key) - 4);
+                for (char& c : word) {
+                    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                }
+                parts += (parts.empty() ? "" : " ") + word + " " + std::to_string(kib);
+            }
+        }
+    }
+    return parts;
 }
 
 int soakFrames(int fallback) {
@@ -67,10 +96,12 @@ SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, i
         draw();
         if (frame == cycle) {
             result.rssAfterFirstCycleKiB = residentKiB();
+            result.rssPartsAfterFirstCycle = residentParts();
         }
         result.frames = frame;
     }
     result.rssAtEndKiB = residentKiB();
+    result.rssPartsAtEnd = residentParts();
     result.registrations = ui.registrations();
     result.lastMessage = ui.readouts().message;
     result.glError = glGetError();

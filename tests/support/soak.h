@@ -25,6 +25,10 @@ struct SoakResult {
     int gridChanges = 0;  // of them, resets onto another grid size
     long rssAfterFirstCycleKiB = 0;
     long rssAtEndKiB = 0;
+    // Where the resident memory is at both points ("anon 120340 file 40212
+    // shmem 1024", KiB): which kind grew, for a failure's message.
+    std::string rssPartsAfterFirstCycle;
+    std::string rssPartsAtEnd;
     int registrations = 0;  // GL buffers registered with CUDA (interop)
     std::string lastMessage;
     unsigned glError = 0;  // glGetError() after the last frame (GL_NO_ERROR: 0)
@@ -32,6 +36,8 @@ struct SoakResult {
 
 // The process's resident memory now, in KiB (Linux /proc/self/statm).
 long residentKiB();
+// Its anonymous, file-backed and shared parts, as "anon A file F shmem S".
+std::string residentParts();
 
 // The soak's frames: HEATLAB_SOAK_FRAMES when set, else `fallback`.
 int soakFrames(int fallback);
