@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/commands/bench_command.h"
+#include "app/commands/help_words.h"
 #include "app/commands/option_values.h"
 #include "app/commands/serve_command.h"
 #include "app/commands/shot_command.h"
@@ -28,7 +29,7 @@ std::string joinedAsList(const std::vector<std::string>& words) {
     std::string text;
     for (std::size_t i = 0; i < words.size(); ++i) {
         if (i > 0) {
-            text += i + 1 == words.size() ? " and " : ", ";
+            text += i + 1 == words.size() ? heatlab::tr(" and ") : heatlab::tr(", ");
         }
         text += words[i];
     }
@@ -55,8 +56,10 @@ std::string extrasMessage(const CLI::App& app, int argc, char** argv,
     const std::string first = argc > 1 ? argv[1] : "";
     if (!first.empty() && first.front() != '-' && extras.front() == first &&
         std::find(commands.begin(), commands.end(), first) == commands.end()) {
-        return "unknown command '" + first + "' (the commands are " + joinedAsList(commands) +
-               "; with no command heatlab opens the window; see heatlab --help)";
+        return heatlab::trf(
+            "unknown command '%s' (the commands are %s; with no command heatlab opens the window; "
+            "see heatlab --help)",
+            first.c_str(), joinedAsList(commands).c_str());
     }
     std::string words;
     for (const std::string& word : extras) {
@@ -64,8 +67,10 @@ std::string extrasMessage(const CLI::App& app, int argc, char** argv,
     }
     const std::vector<CLI::App*> given = app.get_subcommands();
     const std::string command = given.empty() ? "heatlab" : "heatlab " + given.front()->get_name();
-    return std::string(extras.size() > 1 ? "unexpected arguments" : "unexpected argument") +
-           " for " + command + ": " + words + " (see " + command + " --help)";
+    return extras.size() > 1 ? heatlab::trf("unexpected arguments for %s: %s (see %s --help)",
+                                            command.c_str(), words.c_str(), command.c_str())
+                             : heatlab::trf("unexpected argument for %s: %s (see %s --help)",
+                                            command.c_str(), words.c_str(), command.c_str());
 }
 
 // The language --lang asks for anywhere on the line (heatlab shot --lang
@@ -87,10 +92,9 @@ heatlab::Language languageAsked(int argc, char** argv) {
 
 int run(int argc, char** argv) {
     heatlab::setLanguage(languageAsked(argc, argv));
-    CLI::App app{
-        "heatlab: an interactive visualiser and bench of the 2D heat equation "
-        "(explicit five-point stencil, r = alpha dt / h^2)",
-        "heatlab"};
+    CLI::App app{heatlab::tr("heatlab: an interactive visualiser and bench of the 2D heat equation "
+                             "(explicit five-point stencil, r = alpha dt / h^2)"),
+                 "heatlab"};
     heatlab::BenchOptions benchOptions;
     CLI::App* bench = heatlab::addBenchCommand(app, benchOptions);
     heatlab::ShotOptions shotOptions;
@@ -100,13 +104,14 @@ int run(int argc, char** argv) {
     // Set after the commands are made: CLI11 copies a parent's footer into
     // each command it makes, and "the options above" are the window's only.
     app.footer(
-        "With no command, heatlab opens the lecture window with the options above. "
-        "Run a command with --help for its options, e.g. heatlab bench --help");
+        heatlab::tr("With no command, heatlab opens the lecture window with the options above. "
+                    "Run a command with --help for its options, e.g. heatlab bench --help"));
     heatlab::LectureStart windowStart;
     heatlab::addWindowOptions(app, windowStart);
     for (CLI::App* command : {&app, bench, shot, serve}) {
         heatlab::addLanguageOption(*command);
     }
+    heatlab::translateHelpWords(app);
 
     try {
         app.parse(argc, argv);
@@ -118,7 +123,7 @@ int run(int argc, char** argv) {
         std::fprintf(stderr, "heatlab: %s\n", extrasMessage(app, argc, argv, e).c_str());
         return 2;
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "heatlab: %s\n", e.what());
+        std::fprintf(stderr, "heatlab: %s\n", heatlab::translatedParseError(e).c_str());
         return 2;
     }
     heatlab::refuseWindowOptionsWithCommand(app);

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app/commands/option_values.h"
+#include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/measure/bench_measure.h"
 #include "app/measure/bench_report.h"
@@ -39,9 +40,8 @@ void progress(const std::string& line) {
 BenchOptions resolvedFor(const Backend& backend, BenchOptions o) {
     refuseIfTooLarge(backend, o.params.grid);
     if (!backend.hasKernel(o.params.kernel)) {
-        throw UsageError(std::string("--kernel ") + name(o.params.kernel) + ": the " +
-                         backend.facts().name + " backend has no " + name(o.params.kernel) +
-                         " kernel");
+        throw UsageError(trf("--kernel %s: the %s backend has no %s kernel", name(o.params.kernel),
+                             backend.facts().name.c_str(), name(o.params.kernel)));
     }
     if (o.steps == 0) {
         o.steps = backend.facts().fieldInHostMemory ? kHostSteps : kDeviceSteps;
@@ -198,7 +198,7 @@ std::string rooflinePath(const std::string& path) {
     const std::string suffix = ".png";
     if (path.size() <= suffix.size() ||
         path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0) {
-        throw UsageError("a PNG file's name ends in .png, got '" + path + "'");
+        throw UsageError(trf("a PNG file's name ends in .png, got '%s'", path.c_str()));
     }
     const std::string problem = outputPathProblem(path);
     if (!problem.empty()) {
@@ -226,35 +226,34 @@ int finish(const BenchReport& report, const std::string& json) {
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     CLI::App* bench = app.add_subcommand(
-        "bench",
-        "Check every kernel against the double reference, then print the three tables "
-        "(kernels vs the copy floor, copy-back policies, stability)");
+        "bench", tr("Check every kernel against the double reference, then print the three tables "
+                    "(kernels vs the copy floor, copy-back policies, stability)"));
     addSimulationOptions(*bench, o.params, o.backend,
-                         "Stencil kernel of tables 2 and 3 (table 1 times them all)");
+                         tr("Stencil kernel of tables 2 and 3 (table 1 times them all)"));
     addCountOption(
         *bench, "--steps", o.steps, 1,
-        "Steps per copy-back policy in table 2, >= 1 [default: " + std::to_string(kDeviceSteps) +
-            " on a device, " + std::to_string(kHostSteps) + " on the cpu]");
+        trf("Steps per copy-back policy in table 2, >= 1 [default: %d on a device, %d on the cpu]",
+            kDeviceSteps, kHostSteps));
     addCountOption(*bench, "--copy-every", o.copyEvery, 1,
-                   "N of the 'every N steps' policy, >= 1 [default: steps / 10]");
+                   tr("N of the 'every N steps' policy, >= 1 [default: steps / 10]"));
     addRListOption(*bench, "--stability-r", o.stabilityR,
-                   "The r values of table 3, each as --r allows");
+                   tr("The r values of table 3, each as --r allows"));
     addCountOption(*bench, "--stability-steps", o.stabilitySteps, 4,
-                   "Steps per r in table 3, >= 4");
+                   tr("Steps per r in table 3, >= 4"));
     addCountOption(*bench, "--check-steps", o.checkSteps, 1,
-                   "Steps of the reference comparison, >= 1");
+                   tr("Steps of the reference comparison, >= 1"));
     addCountOption(*bench, "--repeats", o.repeats, 1,
-                   "Timed repeats per figure (the median is shown), >= 1");
+                   tr("Timed repeats per figure (the median is shown), >= 1"));
     addOutputPathOption(*bench, "--json", o.json,
-                        "Also write the results as JSON to this file (or FIFO, or device)");
+                        tr("Also write the results as JSON to this file (or FIFO, or device)"));
     addParsedOption(*bench, "--roofline",
-                    "Also draw table 1 as a roofline into this PNG file (name ending in .png): "
-                    "the measured roofs, each kernel a point",
+                    tr("Also draw table 1 as a roofline into this PNG file (name ending in .png): "
+                       "the measured roofs, each kernel a point"),
                     "FILE.png", "", [&o](const std::vector<std::string>& values) {
                         o.roofline = rooflinePath(values.back());
                     });
     addParsedOption(
-        *bench, "--roofline-size", "The --roofline picture's size, 64 to 8192 a side", "WxH",
+        *bench, "--roofline-size", tr("The --roofline picture's size, 64 to 8192 a side"), "WxH",
         gridText(o.rooflineSize),
         [&o](const std::vector<std::string>& v) { o.rooflineSize = parsePictureSize(v.back()); })
         ->needs("--roofline");
@@ -264,8 +263,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
 int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
     if (!options.json.empty() && !options.roofline.empty() &&
         sameOutputFile(options.json, options.roofline)) {
-        throw UsageError("--json and --roofline both name " + options.roofline +
-                         ": one file cannot hold two outputs");
+        throw UsageError(trf("--json and --roofline both name %s: one file cannot hold two outputs",
+                             options.roofline.c_str()));
     }
     BackendSelection selection = makeBackend(options.backend);
     const BenchOptions o = resolvedFor(*selection.backend, options);

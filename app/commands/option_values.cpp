@@ -24,23 +24,24 @@ GridSize parsePictureSize(const std::string& written) {
     const std::string text = trimmed(written);
     const auto x = text.find('x');
     if (x == std::string::npos || text.find_first_of(" \t\n\r\f\v") != std::string::npos) {
-        throw UsageError("expected WxH (e.g. 1920x1080), got '" + text + "'");
+        throw UsageError(trf("expected WxH (e.g. 1920x1080), got '%s'", text.c_str()));
     }
     const int width = parseCount(text.substr(0, x), 1);
     const int height = parseCount(text.substr(x + 1), 1);
     if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
         height > kMaxSlideSide) {
-        throw UsageError("a picture is " + std::to_string(kMinSlideSide) + " to " +
-                         std::to_string(kMaxSlideSide) + " pixels a side, got '" + text + "'");
+        throw UsageError(trf("a picture is %d to %d pixels a side, got '%s'", kMinSlideSide,
+                             kMaxSlideSide, text.c_str()));
     }
     return GridSize{width, height};
 }
 
 namespace {
 
-// "twice", "3 times": how often an option was given.
-std::string timesText(std::size_t times) {
-    return times == 2 ? "twice" : std::to_string(times) + " times";
+// "--pinned given twice (give it once)": an option given `times` times.
+std::string givenMoreThanOnce(const std::string& flag, std::size_t times) {
+    return times == 2 ? trf("%s given twice (give it once)", flag.c_str())
+                      : trf("%s given %zu times (give it once)", flag.c_str(), times);
 }
 
 }  // namespace
@@ -61,13 +62,13 @@ CLI::Option* addParsedOption(CLI::App& app, const std::string& flag, const std::
             if (perUse < CLI::detail::expected_max_vector_size &&
                 values.size() > static_cast<std::size_t>(perUse)) {
                 const std::size_t uses = (values.size() + perUse - 1) / perUse;
-                throw CLI::ArgumentMismatch(flag + " given " + timesText(uses) + " (give it once)");
+                throw CLI::ArgumentMismatch(givenMoreThanOnce(flag, uses));
             }
             // TakeAll leaves the count of values to the option too.
             const int least = std::max((*self)->get_items_expected_min(), 1);
             if (values.size() < static_cast<std::size_t>(least)) {
-                throw CLI::ArgumentMismatch(flag + " takes " + std::to_string(least) +
-                                            " values, got " + std::to_string(values.size()));
+                throw CLI::ArgumentMismatch(
+                    trf("%s takes %d values, got %zu", flag.c_str(), least, values.size()));
             }
             try {
                 take(values);
@@ -94,9 +95,8 @@ CLI::Option* addFlag(CLI::App& app, const std::string& flag, std::function<void(
         flag,
         [flag, set](std::int64_t count) {
             if (count > 1) {
-                throw CLI::ArgumentMismatch(flag + " given " +
-                                            timesText(static_cast<std::size_t>(count)) +
-                                            " (give it once)");
+                throw CLI::ArgumentMismatch(
+                    givenMoreThanOnce(flag, static_cast<std::size_t>(count)));
             }
             set();
         },
@@ -140,9 +140,11 @@ CLI::Option* addRListOption(CLI::App& app, const std::string& flag, std::vector<
             // An empty value is CLI11's separator between two uses.
             const auto uses = 1 + std::count(values.begin(), values.end(), std::string());
             if (uses > 1) {
-                throw CLI::ArgumentMismatch(flag + " given " +
-                                            timesText(static_cast<std::size_t>(uses)) +
-                                            " (give its values once: " + flag + " R R ...)");
+                throw CLI::ArgumentMismatch(
+                    uses == 2 ? trf("%s given twice (give its values once: %s R R ...)",
+                                    flag.c_str(), flag.c_str())
+                              : trf("%s given %zu times (give its values once: %s R R ...)",
+                                    flag.c_str(), static_cast<std::size_t>(uses), flag.c_str()));
             }
             std::vector<float> parsed;
             for (const std::string& text : values) {
@@ -172,13 +174,12 @@ CLI::Option* addCountOption(CLI::App& app, const std::string& flag, int& target,
 
 CLI::Option* addStepsPerFrameOption(CLI::App& app, int& target, const std::string& help) {
     return addCountOption(app, "--steps-per-frame", target, kMinStepsPerFrame, kMaxStepsPerFrame,
-                          help + ", " + std::to_string(kMinStepsPerFrame) + " to " +
-                              std::to_string(kMaxStepsPerFrame));
+                          trf("%s, %d to %d", help.c_str(), kMinStepsPerFrame, kMaxStepsPerFrame));
 }
 
 std::string nonEmptyName(const std::string& name, const std::string& what) {
     if (name.empty()) {
-        throw UsageError("an empty name names nothing: expected " + what);
+        throw UsageError(trf("an empty name names nothing: expected %s", what.c_str()));
     }
     return name;
 }
@@ -199,12 +200,12 @@ CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::st
 
 void addCopyBackOptions(CLI::App& app, int& every, bool& pinned) {
     addParsedOption(app, "--copy-every",
-                    "Copy the field back to host memory every N steps, as a first version "
-                    "would (0: never; in the window C toggles every step)",
+                    tr("Copy the field back to host memory every N steps, as a first version "
+                       "would (0: never; in the window C toggles every step)"),
                     "N", "0", [&every](const std::vector<std::string>& values) {
                         every = parseCount(values.back(), 0);
                     });
-    addFlag(app, "--pinned", pinned, "Copy back into pinned host memory");
+    addFlag(app, "--pinned", pinned, tr("Copy back into pinned host memory"));
 }
 
 namespace {
@@ -216,7 +217,7 @@ bool yesOrNo(const std::string& key, const std::string& value) {
     if (value == "no" || value == "0" || value == "false") {
         return false;
     }
-    throw CLI::ValidationError(key + " takes yes or no, got '" + value + "'");
+    throw CLI::ValidationError(trf("%s takes yes or no, got '%s'", key.c_str(), value.c_str()));
 }
 
 const char* const kPaneBKeys = "kernel, r, backend, copy-every, pinned, path, mapped";
@@ -239,7 +240,8 @@ void takePaneBPair(const std::string& key, const std::string& value, PaneBSettin
     } else if (key == "mapped") {
         b.mapPerFrame = yesOrNo(key, value);
     } else {
-        throw CLI::ValidationError("unknown key '" + key + "' (the keys are " + kPaneBKeys + ")");
+        throw CLI::ValidationError(
+            trf("unknown key '%s' (the keys are %s)", key.c_str(), kPaneBKeys));
     }
 }
 
@@ -257,18 +259,19 @@ PaneBSettings paneBOf(const std::string& written) {
         const std::size_t equals = pair.find('=');
         if (trimmed(pair) == "a") {
             throw CLI::ValidationError(
-                "'a' (pane B the same as pane A) stands alone, not among key=value pairs, "
-                "got '" +
-                spec + "'");
+                trf("'a' (pane B the same as pane A) stands alone, not among key=value pairs, "
+                    "got '%s'",
+                    spec.c_str()));
         }
         if (equals == std::string::npos) {
-            throw CLI::ValidationError(std::string("expected key=value pairs (the keys are ") +
-                                       kPaneBKeys + ") or 'a' alone, got '" + trimmed(pair) +
-                                       "' in '" + spec + "'");
+            throw CLI::ValidationError(
+                trf("expected key=value pairs (the keys are %s) or 'a' alone, got '%s' in '%s'",
+                    kPaneBKeys, trimmed(pair).c_str(), spec.c_str()));
         }
         const std::string key = trimmed(pair.substr(0, equals));
         if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
-            throw CLI::ValidationError(key + " given twice in '" + spec + "' (give it once)");
+            throw CLI::ValidationError(
+                trf("%s given twice in '%s' (give it once)", key.c_str(), spec.c_str()));
         }
         keys.push_back(key);
         takePaneBPair(key, trimmed(pair.substr(equals + 1)), b);
@@ -281,9 +284,9 @@ PaneBSettings paneBOf(const std::string& written) {
 
 void addComparisonOptions(CLI::App& app, ABComparison& comparison) {
     addParsedOption(app, "--split",
-                    "A/B: pane B beside pane A in lockstep, from the same field, running what "
-                    "SPEC changes (key=value pairs: kernel, r, backend, copy-every, pinned, path, "
-                    "mapped; 'a': the same as A)",
+                    tr("A/B: pane B beside pane A in lockstep, from the same field, running what "
+                       "SPEC changes (key=value pairs: kernel, r, backend, copy-every, pinned, "
+                       "path, mapped; 'a': the same as A)"),
                     "SPEC", "", [&comparison](const std::vector<std::string>& values) {
                         comparison.split = true;
                         comparison.b = paneBOf(values.back());
@@ -297,34 +300,35 @@ void addComparisonOptions(CLI::App& app, ABComparison& comparison) {
                         }
                     });
     addFlag(app, "--difference", comparison.difference,
-            "With --split: pane B shows A - B through the diverging map");
+            tr("With --split: pane B shows A - B through the diverging map"));
 }
 
 void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                           const std::string& kernelHelp) {
     addChoiceOption(app, "--backend", backend, allBackendChoices(),
-                    "Where to run: auto takes CUDA when a device is usable, else the CPU");
+                    tr("Where to run: auto takes CUDA when a device is usable, else the CPU"));
     addGridOption(app, "--grid", params.grid,
-                  "Grid size N or NXxNY, boundary ring included, " + std::to_string(kMinGridSide) +
-                      " <= side <= " + std::to_string(kMaxGridSide));
+                  trf("Grid size N or NXxNY, boundary ring included, %d <= side <= %d",
+                      kMinGridSide, kMaxGridSide));
     addChoiceOption(app, "--kernel", params.kernel, allStencilKernels(), kernelHelp);
     addParsedOption(app, "--time-block",
-                    "Steps the temporal kernel runs per pass over memory, 1 .. " +
-                        std::to_string(kTimeBlockMax) + " (0: the backend's choice)",
+                    trf("Steps the temporal kernel runs per pass over memory, 1 .. %d (0: the "
+                        "backend's choice)",
+                        kTimeBlockMax),
                     "K", "0", [&params](const std::vector<std::string>& values) {
                         const int levels = parseCount(values.back(), 0);
                         if (levels > kTimeBlockMax) {
-                            throw CLI::ValidationError("expected at most " +
-                                                       std::to_string(kTimeBlockMax) + ", got '" +
-                                                       values.back() + "'");
+                            throw CLI::ValidationError(trf("expected at most %d, got '%s'",
+                                                           kTimeBlockMax, values.back().c_str()));
                         }
                         params.timeBlock = levels;
                     });
-    addChoiceOption(app, "--boundary", params.boundary, allBoundaries(), "Boundary condition");
-    addChoiceOption(app, "--init", params.initial, allInitialConditions(), "Initial condition");
+    addChoiceOption(app, "--boundary", params.boundary, allBoundaries(), tr("Boundary condition"));
+    addChoiceOption(app, "--init", params.initial, allInitialConditions(), tr("Initial condition"));
     addROption(app, "--r", params.r,
-               "r = alpha dt / h^2; 0 < r <= 1, and r >= " + rText(kRSmallest) +
-                   " (a smaller r would be a subnormal float: refused)");
+               trf("r = alpha dt / h^2; 0 < r <= 1, and r >= %s (a smaller r would be a "
+                   "subnormal float: refused)",
+                   rText(kRSmallest).c_str()));
 }
 
 void addLanguageOption(CLI::App& app) {

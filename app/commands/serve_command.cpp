@@ -8,6 +8,7 @@
 
 #include "app/commands/option_values.h"
 #include "app/commands/window_command.h"
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -23,79 +24,79 @@ constexpr const char* kWindowOnly[] = {"--screenshot", "--screenshot-window"};
 CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
     CLI::App* serve = app.add_subcommand(
         "serve",
-        "Run the lecture window with no display and show it in browsers: prints the "
-        "lecturer's URL (controls) and the class's (watches), tokens included; Ctrl+C stops");
+        tr("Run the lecture window with no display and show it in browsers: prints the "
+           "lecturer's URL (controls) and the class's (watches), tokens included; Ctrl+C stops"));
     addWindowOptions(*serve, o.lecture);
     for (const char* flag : kWindowOnly) {
         serve->remove_option(serve->get_option(flag));
     }
     addCountOption(*serve, "--port", o.server.port, 0, 65535,
-                   "TCP port to listen on (0: any free one, printed)");
+                   tr("TCP port to listen on (0: any free one, printed)"));
     addParsedOption(*serve, "--bind",
-                    "Address to listen on; anything but loopback lets other machines in (give "
-                    "--public-name too)",
+                    tr("Address to listen on; anything but loopback lets other machines in (give "
+                       "--public-name too)"),
                     "ADDRESS", "127.0.0.1", [&o](const std::vector<std::string>& values) {
-                        o.server.bind = nonEmptyName(values.back(), "an IP address");
+                        o.server.bind = nonEmptyName(values.back(), tr("an IP address"));
                     });
     addParsedOption(*serve, "--token-file",
-                    "The controller's token on the first line, the viewers' on an optional "
-                    "second (22 to 256 of A-Z a-z 0-9 - . _ ~) [default: new random ones]",
+                    tr("The controller's token on the first line, the viewers' on an optional "
+                       "second (22 to 256 of A-Z a-z 0-9 - . _ ~) [default: new random ones]"),
                     "FILE", "", [&o](const std::vector<std::string>& values) {
-                        o.tokenFile = nonEmptyName(values.back(), "a token file");
+                        o.tokenFile = nonEmptyName(values.back(), tr("a token file"));
                     });
     addCountOption(*serve, "--viewers", o.server.viewers, 0, 10000,
-                   "Viewers (view-only pages) at most at once");
+                   tr("Viewers (view-only pages) at most at once"));
     serve
         ->add_option_function<std::vector<std::string>>(
             "--public-name",
             [&o](const std::vector<std::string>& names) {
                 for (const std::string& name : names) {
-                    o.server.publicNames.push_back(nonEmptyName(name, "a host name"));
+                    o.server.publicNames.push_back(nonEmptyName(name, tr("a host name")));
                 }
             },
-            "A name (or address) browsers reach this server by, when bound to other than "
-            "loopback; may be given more than once")
+            tr("A name (or address) browsers reach this server by, when bound to other than "
+               "loopback; may be given more than once"))
         ->type_name("NAME")
         ->allow_extra_args(false);
-    addParsedOption(*serve, "--tls-cert", "Serve HTTPS and WSS with this PEM certificate", "FILE",
-                    "", [&o](const std::vector<std::string>& values) {
-                        o.server.tlsCert = nonEmptyName(values.back(), "a certificate file");
+    addParsedOption(*serve, "--tls-cert", tr("Serve HTTPS and WSS with this PEM certificate"),
+                    "FILE", "", [&o](const std::vector<std::string>& values) {
+                        o.server.tlsCert = nonEmptyName(values.back(), tr("a certificate file"));
                     });
-    addParsedOption(*serve, "--tls-key", "The private key of --tls-cert (PEM)", "FILE", "",
+    addParsedOption(*serve, "--tls-key", tr("The private key of --tls-cert (PEM)"), "FILE", "",
                     [&o](const std::vector<std::string>& values) {
-                        o.server.tlsKey = nonEmptyName(values.back(), "a key file");
+                        o.server.tlsKey = nonEmptyName(values.back(), tr("a key file"));
                     });
-    addParsedOption(*serve, "--jpeg",
-                    "Which JPEG encoder makes the frames: auto (nvJPEG on the GPU where the "
-                    "OpenGL is NVIDIA's and the CUDA toolkit's libnvjpeg is found, else "
-                    "TurboJPEG), turbojpeg, or nvjpeg (refused where it cannot be had)",
-                    "{auto,turbojpeg,nvjpeg}", "auto",
-                    [&o](const std::vector<std::string>& values) {
-                        const std::string& v = values.back();
-                        if (v == "auto") {
-                            o.jpeg = JpegEncoderChoice::Auto;
-                        } else if (v == "turbojpeg") {
-                            o.jpeg = JpegEncoderChoice::TurboJpeg;
-                        } else if (v == "nvjpeg") {
-                            o.jpeg = JpegEncoderChoice::NvJpeg;
-                        } else {
-                            throw UsageError("'" + v + "' is not auto, turbojpeg or nvjpeg");
-                        }
-                    });
+    addParsedOption(
+        *serve, "--jpeg",
+        tr("Which JPEG encoder makes the frames: auto (nvJPEG on the GPU where the "
+           "OpenGL is NVIDIA's and the CUDA toolkit's libnvjpeg is found, else "
+           "TurboJPEG), turbojpeg, or nvjpeg (refused where it cannot be had)"),
+        "{auto,turbojpeg,nvjpeg}", "auto", [&o](const std::vector<std::string>& values) {
+            const std::string& v = values.back();
+            if (v == "auto") {
+                o.jpeg = JpegEncoderChoice::Auto;
+            } else if (v == "turbojpeg") {
+                o.jpeg = JpegEncoderChoice::TurboJpeg;
+            } else if (v == "nvjpeg") {
+                o.jpeg = JpegEncoderChoice::NvJpeg;
+            } else {
+                throw UsageError(trf("'%s' is not auto, turbojpeg or nvjpeg", v.c_str()));
+            }
+        });
     addFlag(*serve, "--jpeg-only", o.jpegOnly,
-            "Send every page JPEG frames, never H.264 (which pages in a secure context, such "
-            "as localhost or an ssh tunnel, decode with WebCodecs)");
+            tr("Send every page JPEG frames, never H.264 (which pages in a secure context, such "
+               "as localhost or an ssh tunnel, decode with WebCodecs)"));
     addFlag(*serve, "--allow-writes", o.allowWrites,
-            "Pictures and videos taken from the browser are written on the server (into the "
-            "panel's folder) instead of sent to the browser");
+            tr("Pictures and videos taken from the browser are written on the server (into the "
+               "panel's folder) instead of sent to the browser"));
     addFlag(*serve, "--allow-files", o.allowFiles,
-            "The panel may name files of the server (save and load scenes)");
+            tr("The panel may name files of the server (save and load scenes)"));
     return serve;
 }
 
 void refuseServeOptionClashes(const ServeStart& o) {
     if (o.server.tlsCert.empty() != o.server.tlsKey.empty()) {
-        throw UsageError("--tls-cert and --tls-key come together (a certificate and its key)");
+        throw UsageError(tr("--tls-cert and --tls-key come together (a certificate and its key)"));
     }
     // Checked before any GL or backend starts: one line, exit 2.
     for (const auto& [flag, file] :
@@ -106,9 +107,9 @@ void refuseServeOptionClashes(const ServeStart& o) {
     }
     if (!o.server.publicNames.empty() && isLoopbackAddress(o.server.bind)) {
         throw UsageError(
-            "--public-name names the server beside a --bind that is not loopback; "
-            "on " +
-            o.server.bind + " only this machine reaches it");
+            trf("--public-name names the server beside a --bind that is not "
+                "loopback; on %s only this machine reaches it",
+                o.server.bind.c_str()));
     }
 }
 

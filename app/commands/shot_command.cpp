@@ -10,6 +10,7 @@
 #include "app/commands/option_values.h"
 #include "app/commands/picture_options.h"
 #include "app/commands/shot_picture.h"
+#include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
 #include "app/lecture/auto_scale.h"
@@ -27,9 +28,8 @@ void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\
 // --video-rate: what players take. One message for every wrong value (0
 // and "abc" too, not parseCount's generic one).
 int parseVideoRate(const std::string& text) {
-    const UsageError refused("a video plays " + std::to_string(kVideoMinRate) + " to " +
-                             std::to_string(kVideoMaxRate) + " frames a second, got '" + text +
-                             "'");
+    const UsageError refused(trf("a video plays %d to %d frames a second, got '%s'", kVideoMinRate,
+                                 kVideoMaxRate, text.c_str()));
     int fps = 0;
     try {
         fps = parseCount(text, kVideoMinRate);
@@ -48,7 +48,8 @@ double parseFrameBudget(const std::string& written) {
     char* end = nullptr;
     const double ms = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !(ms >= 1.0 && ms <= 1000.0)) {
-        throw UsageError("milliseconds from 1 to 1000 (16.7 for 60 Hz), got '" + text + "'");
+        throw UsageError(
+            trf("milliseconds from 1 to 1000 (16.7 for 60 Hz), got '%s'", text.c_str()));
     }
     return ms;
 }
@@ -90,9 +91,9 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o, RecordFolder* record
             const FrameStats ran = picture.frame;  // the steps' times, not the redraw's
             picture = takePicture(scene, o, settings);
             picture.frame = ran;
-            std::fprintf(stderr,
-                         "heatlab: the run exploded past the grid's bound: drawn with the "
-                         "signed-log scale (--scale linear keeps it linear)\n");
+            std::fprintf(stderr, "heatlab: %s\n",
+                         tr("the run exploded past the grid's bound: drawn with the "
+                            "signed-log scale (--scale linear keeps it linear)"));
         }
         done += steps;
         const long long step = scene.simulation.stepCount();
@@ -139,76 +140,80 @@ void writeShotOutputs(ShotPipeline& scene, const ShotOptions& o, const Picture& 
 CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     CLI::App* shot = app.add_subcommand(
         "shot",
-        "Run the steps with no window and no display (EGL), then write the field as a PNG "
-        "(or measure the display path with --stats)");
+        tr("Run the steps with no window and no display (EGL), then write the field as a PNG "
+           "(or measure the display path with --stats)"));
     LectureSettings& s = o.settings;
-    addSimulationOptions(*shot, s.params, s.backend, "Stencil kernel");
-    addCountOption(*shot, "--steps", o.steps, 0, "Steps before the picture, >= 0");
+    addSimulationOptions(*shot, s.params, s.backend, tr("Stencil kernel"));
+    addCountOption(*shot, "--steps", o.steps, 0, tr("Steps before the picture, >= 0"));
     addPictureOptions(*shot, s.picture);
     addCopyBackOptions(*shot, s.copyEvery, s.pinned);
     addComparisonOptions(*shot, s.comparison);
     addParsedOption(
         *shot, "--slide",
-        "A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar", "WxH",
-        "", [&o](const std::vector<std::string>& v) { o.slide = parsePictureSize(v.back()); });
+        tr("A composed picture of WxH pixels (64 to 8192 a side): the field and its colour bar"),
+        "WxH", "",
+        [&o](const std::vector<std::string>& v) { o.slide = parsePictureSize(v.back()); });
     addOutputPathOption(*shot, "--out", o.out,
-                        "The PNG to write [default: named after kernel, r and step]");
-    addOutputPathOption(*shot, "--field", o.field,
-                        "Also write the final field, ring included, as raw little-endian float32 "
-                        "(nx * ny values, row by row): for comparing with other programs");
+                        tr("The PNG to write [default: named after kernel, r and step]"));
+    addOutputPathOption(
+        *shot, "--field", o.field,
+        tr("Also write the final field, ring included, as raw little-endian float32 "
+           "(nx * ny values, row by row): for comparing with other programs"));
     addParsedOption(*shot, "--record",
-                    "Also write a numbered PNG into this folder every --every steps", "DIR", "",
+                    tr("Also write a numbered PNG into this folder every --every steps"), "DIR", "",
                     [&o](const std::vector<std::string>& v) {
                         o.recordDir = nonEmptyName(v.back(), "a folder");
                     });
     addCountOption(*shot, "--every", o.every, 1,
-                   "Steps between --record pictures and --video frames, >= 1");
+                   tr("Steps between --record pictures and --video frames, >= 1"));
     addOutputPathOption(*shot, "--video", o.video,
-                        "Also record the run as an H.264 MP4 (FFmpeg's libraries, loaded now): "
-                        "a frame every --every steps of what the PNG shows (the field, --slide, "
-                        "or --ui; with --ui --cues a frame per displayed frame)");
-    addParsedOption(*shot, "--video-rate", "The --video's frames a second when played (1 to 120)",
-                    "FPS", "30", [&o](const std::vector<std::string>& v) {
+                        tr("Also record the run as an H.264 MP4 (FFmpeg's libraries, loaded now): "
+                           "a frame every --every steps of what the PNG shows (the field, --slide, "
+                           "or --ui; with --ui --cues a frame per displayed frame)"));
+    addParsedOption(*shot, "--video-rate",
+                    tr("The --video's frames a second when played (1 to 120)"), "FPS", "30",
+                    [&o](const std::vector<std::string>& v) {
                         o.videoRate = parseVideoRate(v.back());
                         o.videoRateGiven = true;
                     });
     addOutputPathOption(
         *shot, "--stats", o.stats,
-        "Measure the per-frame cost (steps, display update, draw, readback) over "
-        "--frames frames of --steps-per-frame steps, print it and write it as JSON");
+        tr("Measure the per-frame cost (steps, display update, draw, readback) over "
+           "--frames frames of --steps-per-frame steps, print it and write it as JSON"));
     addCountOption(*shot, "--frames", o.frames, 1,
-                   "Frames measured by --stats (with --ui --cues: the most a cue runs), >= 1")
+                   tr("Frames measured by --stats (with --ui --cues: the most a cue runs), >= 1"))
         ->each([&o](const std::string&) { o.framesGiven = true; });
     addStepsPerFrameOption(*shot, s.stepsPerFrame,
-                           "Steps per frame measured by --stats (and run by --ui)");
+                           tr("Steps per frame measured by --stats (and run by --ui)"));
     addFlag(*shot, "--ui", o.ui,
-            "Draw the whole lecture window, panel included, instead of the field (with "
-            "--stats: measure the window's frames)");
+            tr("Draw the whole lecture window, panel included, instead of the field (with "
+               "--stats: measure the window's frames)"));
     addParsedOption(
-        *shot, "--size", "The --ui picture's size, 64 to 8192 pixels a side", "WxH", "1280x800",
+        *shot, "--size", tr("The --ui picture's size, 64 to 8192 pixels a side"), "WxH", "1280x800",
         [&o](const std::vector<std::string>& v) { o.uiSize = parsePictureSize(v.back()); });
     addFlag(*shot, "--bandwidth", o.bandwidth,
-            "With --ui: measure the panel's bandwidth table (the bench's kernels on this "
-            "grid) after the steps, and show it");
-    addParsedOption(*shot, "--cues",
-                    "With --ui: play a cue list ('lecture' or a file) in simulated time, each cue "
-                    "to its end (one with no end of its own: 4 s of lecture time), or at most "
-                    "--frames frames when given; --record DIR gets the window at each cue's end",
-                    "NAME|FILE", "", [&o](const std::vector<std::string>& v) {
-                        o.cues = nonEmptyName(v.back(), "'lecture' or a cue list's file");
-                    });
+            tr("With --ui: measure the panel's bandwidth table (the bench's kernels on this "
+               "grid) after the steps, and show it"));
+    addParsedOption(
+        *shot, "--cues",
+        tr("With --ui: play a cue list ('lecture' or a file) in simulated time, each cue "
+           "to its end (one with no end of its own: 4 s of lecture time), or at most "
+           "--frames frames when given; --record DIR gets the window at each cue's end"),
+        "NAME|FILE", "", [&o](const std::vector<std::string>& v) {
+            o.cues = nonEmptyName(v.back(), tr("'lecture' or a cue list's file"));
+        });
     addParsedOption(*shot, "--frame-budget",
-                    "With --stats: also frames of MS milliseconds (16.7 for 60 Hz), each filled "
-                    "with the steps that fit beside the display, on interop and via host: the "
-                    "per-frame overhead and the share of the undrawn step rate",
+                    tr("With --stats: also frames of MS milliseconds (16.7 for 60 Hz), each filled "
+                       "with the steps that fit beside the display, on interop and via host: the "
+                       "per-frame overhead and the share of the undrawn step rate"),
                     "MS", "", [&o](const std::vector<std::string>& v) {
                         o.frameBudgetMs = parseFrameBudget(v.back());
                     });
     addFlag(*shot, "--loupe", o.loupe,
-            "With --slide or --ui: the loupe, a magnified inset of the cells where the "
-            "checkerboard is strongest (--ui shows it past the grid's bound without it)");
+            tr("With --slide or --ui: the loupe, a magnified inset of the cells where the "
+               "checkerboard is strongest (--ui shows it past the grid's bound without it)"));
     addFlag(*shot, "--presenter", s.presenter,
-            "With --ui: the panel in presenter mode (x1.75, for a projector)");
+            tr("With --ui: the panel in presenter mode (x1.75, for a projector)"));
     return shot;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "app/i18n/translation.h"
+
 namespace heatlab {
 
 namespace {
@@ -40,8 +42,8 @@ bool parseFloat(const std::string& text, float* out) {
 // What a positive normal float is, for its refusals; nine digits name the
 // smallest one exactly.
 std::string positiveNormalRule() {
-    return "expected a number from " + numberText(std::numeric_limits<float>::min(), 9) +
-           " (the smallest normal float) to 3e+38";
+    return trf("expected a number from %s (the smallest normal float) to 3e+38",
+               numberText(std::numeric_limits<float>::min(), 9).c_str());
 }
 
 }  // namespace
@@ -69,9 +71,8 @@ std::string joinedNames(const std::vector<std::string>& names) {
 
 GridSize parseGridSize(const std::string& written) {
     const std::string text = trimmed(written);
-    const std::string allowed = "N or NXxNY with " + std::to_string(kMinGridSide) +
-                                " <= side <= " + std::to_string(kMaxGridSide) +
-                                " (e.g. 2048 or 4096x1024)";
+    const std::string allowed = trf("N or NXxNY with %d <= side <= %d (e.g. 2048 or 4096x1024)",
+                                    kMinGridSide, kMaxGridSide);
     const auto x = text.find('x');
     long long nx = 0;
     long long ny = 0;
@@ -79,10 +80,12 @@ GridSize parseGridSize(const std::string& written) {
                         ? parseWhole(text, &nx) && (ny = nx, true)
                         : parseWhole(text.substr(0, x), &nx) && parseWhole(text.substr(x + 1), &ny);
     if (!ok) {
-        throw UsageError("'" + text + "' is not a grid size: expected " + allowed);
+        throw UsageError(
+            trf("'%s' is not a grid size: expected %s", text.c_str(), allowed.c_str()));
     }
     if (nx < kMinGridSide || ny < kMinGridSide || nx > kMaxGridSide || ny > kMaxGridSide) {
-        throw UsageError("grid " + text + " is out of range: expected " + allowed);
+        throw UsageError(
+            trf("grid %s is out of range: expected %s", text.c_str(), allowed.c_str()));
     }
     return GridSize{static_cast<int>(nx), static_cast<int>(ny)};
 }
@@ -95,9 +98,10 @@ float parseR(const std::string& written) {
     const double r = std::strtod(text.c_str(), &end);
     const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(r);
     if (!number || !rInRange(r)) {
-        throw UsageError("r must be a finite number with " + rText(kRAbove) +
-                         " < r <= " + rText(kRMax) + ", not below " + rText(kRSmallest) +
-                         " (the smallest normal float), got '" + text + "'");
+        throw UsageError(trf(
+            "r must be a finite number with %s < r <= %s, not below %s (the "
+            "smallest normal float), got '%s'",
+            rText(kRAbove).c_str(), rText(kRMax).c_str(), rText(kRSmallest).c_str(), text.c_str()));
     }
     return static_cast<float>(r);
 }
@@ -107,7 +111,7 @@ double parseFiniteNumber(const std::string& written, const std::string& what) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
-        throw UsageError(what + " must be a finite number, got '" + text + "'");
+        throw UsageError(trf("%s must be a finite number, got '%s'", what.c_str(), text.c_str()));
     }
     return value;
 }
@@ -116,8 +120,8 @@ int parseCount(const std::string& written, int min, int max) {
     const std::string text = trimmed(written);
     long long value = 0;
     if (!parseWhole(text, &value) || value < min || value > max) {
-        throw UsageError("expected a whole number from " + std::to_string(min) + " to " +
-                         std::to_string(max) + ", got '" + text + "'");
+        throw UsageError(
+            trf("expected a whole number from %d to %d, got '%s'", min, max, text.c_str()));
     }
     return static_cast<int>(value);
 }
@@ -128,11 +132,11 @@ ValueEnds parseValueEnds(const std::string& writtenLo, const std::string& writte
     ValueEnds ends;
     for (const std::string* text : {&lo, &hi}) {
         if (!parseFloat(*text, text == &lo ? &ends.lo : &ends.hi)) {
-            throw UsageError("expected two finite numbers MIN MAX, got '" + *text + "'");
+            throw UsageError(trf("expected two finite numbers MIN MAX, got '%s'", text->c_str()));
         }
     }
     if (!(ends.lo < ends.hi)) {
-        throw UsageError("MIN must be below MAX, got " + lo + " " + hi);
+        throw UsageError(trf("MIN must be below MAX, got %s %s", lo.c_str(), hi.c_str()));
     }
     return ends;
 }
@@ -146,7 +150,8 @@ bool isPositiveNormal(double value) {
 
 float checkedPositiveNormal(double value) {
     if (!isPositiveNormal(value)) {
-        throw UsageError(positiveNormalRule() + ", got " + numberText(value));
+        throw UsageError(
+            trf("%s, got %s", positiveNormalRule().c_str(), numberText(value).c_str()));
     }
     return static_cast<float>(value);
 }
@@ -156,7 +161,7 @@ float parsePositiveNormal(const std::string& written) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size()) {
-        throw UsageError(positiveNormalRule() + ", got '" + text + "'");
+        throw UsageError(trf("%s, got '%s'", positiveNormalRule().c_str(), text.c_str()));
     }
     return checkedPositiveNormal(value);
 }

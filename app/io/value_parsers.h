@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 #include "kernels/numerics/params.h"
 
@@ -70,7 +71,8 @@ Enum parseChoice(const std::string& written, const std::vector<Enum>& choices) {
             return value;
         }
     }
-    throw UsageError("'" + text + "' is not one of: " + joinedNames(namesOf(choices)));
+    throw UsageError(
+        trf("'%s' is not one of: %s", text.c_str(), joinedNames(namesOf(choices)).c_str()));
 }
 
 }  // namespace heatlab

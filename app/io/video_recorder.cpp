@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -155,12 +156,10 @@ double VideoRecorder::averageEncodeMs() const {
 }
 
 std::string VideoRecorder::encodeTimeText() const {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "encoding %.1f ms a frame (median on the encoder's thread); %.1f with the "
-                  "finish's %.0f ms (frames x264 held back, the index)",
-                  medianEncodeMs(), averageEncodeMs(), finishMs_);
-    return text;
+    return trf(
+        "encoding %.1f ms a frame (median on the encoder's thread); %.1f with the "
+        "finish's %.0f ms (frames x264 held back, the index)",
+        medianEncodeMs(), averageEncodeMs(), finishMs_);
 }
 
 std::string VideoRecorder::failure() const {

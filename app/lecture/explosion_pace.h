@@ -17,6 +17,7 @@
 #include <optional>
 
 #include <string>
+#include "app/i18n/translation.h"
 #include "app/lecture/notice.h"
 
 #include "kernels/numerics/params.h"
@@ -30,7 +31,9 @@ constexpr double kMinDecadesPerSecond = 0.25;
 constexpr double kMaxDecadesPerSecond = 10.0;
 // What the flag and the scene accept: 0 (off) or within those.
 bool explosionPaceAllowed(double decadesPerSecond);
-constexpr const char* kExplosionPaceRule = "0 (off) or from 0.25 to 10 powers of ten a second";
+// Translated where it is shown.
+constexpr const char* kExplosionPaceRule =
+    trNoop("0 (off) or from 0.25 to 10 powers of ten a second");
 
 // max |u| at which an unstable run pauses: far enough below float's largest
 // value (3.4e38) that the frames drawn before the pause, their neighbour

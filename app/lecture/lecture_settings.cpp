@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -38,7 +39,7 @@ BackendSelection makePaneBBackend(BackendChoice choice) {
 
 void refuseDifferenceWithoutSplit(const ABComparison& comparison) {
     if (comparison.difference && !comparison.split) {
-        throw UsageError("--difference shows A - B in pane B: it needs --split");
+        throw UsageError(tr("--difference shows A - B in pane B: it needs --split"));
     }
 }
 

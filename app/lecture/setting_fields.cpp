@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "app/i18n/translation.h"
 #include "app/io/value_parsers.h"
 #include "app/render/surface_camera.h"
 #include "kernels/base/errors.h"
@@ -321,7 +322,7 @@ const std::vector<SettingField>& settingFields() {
         {"explosion_pace", G::Window, kOptional, kCue,
          [](const Fields& f, const char* k, LectureSettings& s) {
              s.explosionDecadesPerSecond =
-                 boundedOf(f, k, explosionPaceAllowed, kExplosionPaceRule);
+                 boundedOf(f, k, explosionPaceAllowed, tr(kExplosionPaceRule));
          },
          [](const LessonSettings& s) -> json {
              return shortest(static_cast<float>(s.explosionDecadesPerSecond));

@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
 #include "kernels/base/errors.h"
@@ -24,8 +25,8 @@ void refuseSharedOutputs(const ShotOptions& o) {
             const std::string& a = *outputs[i].second;
             const std::string& b = *outputs[j].second;
             if (!a.empty() && !b.empty() && sameOutputFile(a, b)) {
-                throw UsageError(std::string(outputs[i].first) + " and " + outputs[j].first +
-                                 " both name " + b + ": one file cannot hold two outputs");
+                throw UsageError(trf("%s and %s both name %s: one file cannot hold two outputs",
+                                     outputs[i].first, outputs[j].first, b.c_str()));
             }
         }
     }
@@ -41,14 +42,16 @@ void checkVideoPath(const std::string& path) {
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
     if (extension != ".mp4") {
-        throw UsageError("--video writes an MP4 file: name it FILE.mp4, got '" + path + "'");
+        throw UsageError(
+            trf("--video writes an MP4 file: name it FILE.mp4, got '%s'", path.c_str()));
     }
     struct stat existing = {};
     if (::lstat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) &&
         !S_ISDIR(existing.st_mode)) {
-        throw UsageError("--video: '" + path +
-                         "' is not a regular file (a video is written to one and renamed into "
-                         "place)");
+        throw UsageError(
+            trf("--video: '%s' is not a regular file (a video is written to one "
+                "and renamed into place)",
+                path.c_str()));
     }
     const std::string problem = outputPathProblem(path);
     if (!problem.empty()) {
@@ -61,54 +64,56 @@ void checkVideoPath(const std::string& path) {
 void refuseShotOptionClashes(const ShotOptions& o) {
     refuseSharedOutputs(o);
     if (!o.cues.empty() && !o.ui) {
-        throw UsageError("--cues is for --ui (the window drawn offscreen, playing the cues)");
+        throw UsageError(tr("--cues is for --ui (the window drawn offscreen, playing the cues)"));
     }
     // With --ui --cues, --record is the window at each cue's end.
     const bool fieldRecord = !o.recordDir.empty() && o.cues.empty();
     if (o.ui && (o.slide || fieldRecord || !o.field.empty())) {
-        throw UsageError("--ui draws the window; --slide, --record and --field are the field's");
+        throw UsageError(
+            tr("--ui draws the window; --slide, --record and --field are the field's"));
     }
     if (o.videoRateGiven && o.video.empty()) {
-        throw UsageError("--video-rate is for --video FILE.mp4");
+        throw UsageError(tr("--video-rate is for --video FILE.mp4"));
     }
     if (!o.video.empty()) {
         if (!o.stats.empty()) {
-            throw UsageError("--stats measures frames; --video records them: one at a time");
+            throw UsageError(tr("--stats measures frames; --video records them: one at a time"));
         }
         if (o.cues.empty() && o.every == 0) {
             throw UsageError(
-                "--video needs --every K (the steps between frames; with --ui --cues a frame "
-                "is taken per displayed frame)");
+                tr("--video needs --every K (the steps between frames; with --ui --cues a frame "
+                   "is taken per displayed frame)"));
         }
         checkVideoPath(o.video);
     }
     if (!o.cues.empty() && o.every > 0) {
         throw UsageError(
-            "--every is for the field's --record; with --cues a picture is written "
-            "at each cue's end");
+            tr("--every is for the field's --record; with --cues a picture is written "
+               "at each cue's end"));
     }
     if (!o.ui && (o.settings.presenter || o.uiSize || o.bandwidth)) {
         const char* flag =
             o.settings.presenter ? "--presenter" : (o.uiSize ? "--size" : "--bandwidth");
-        throw UsageError(std::string(flag) + " is for --ui (the window drawn offscreen)");
+        throw UsageError(trf("%s is for --ui (the window drawn offscreen)", flag));
     }
     if (o.frameBudgetMs && o.stats.empty()) {
-        throw UsageError("--frame-budget is for --stats (it measures frames of that length)");
+        throw UsageError(tr("--frame-budget is for --stats (it measures frames of that length)"));
     }
     refuseDifferenceWithoutSplit(o.settings.comparison);
     if (o.settings.comparison.split && !o.ui && !o.slide) {
-        throw UsageError("--split is for --ui or --slide (two panes drawn offscreen)");
+        throw UsageError(tr("--split is for --ui or --slide (two panes drawn offscreen)"));
     }
     if (o.settings.comparison.split && (!o.recordDir.empty() || !o.field.empty())) {
-        throw UsageError("--record and --field are the field's; with --split use --ui or --slide");
+        throw UsageError(
+            tr("--record and --field are the field's; with --split use --ui or --slide"));
     }
     if (o.loupe && !o.slide && !o.ui) {
         throw UsageError(
-            "--loupe is for --slide or --ui (the field's own picture is at grid resolution)");
+            tr("--loupe is for --slide or --ui (the field's own picture is at grid resolution)"));
     }
     if (!o.recordDir.empty()) {
         if (o.every == 0 && o.cues.empty()) {
-            throw UsageError("--record needs --every K (the steps between pictures)");
+            throw UsageError(tr("--record needs --every K (the steps between pictures)"));
         }
         // Made only once the run goes ahead (RecordFolder): a run refused
         // later (the backend, the grid, FFmpeg) leaves no folder.
@@ -117,7 +122,7 @@ void refuseShotOptionClashes(const ShotOptions& o) {
             throw UsageError("--record: " + problem);
         }
     } else if (o.every > 0 && o.video.empty()) {
-        throw UsageError("--every is only meaningful with --record DIR or --video FILE.mp4");
+        throw UsageError(tr("--every is only meaningful with --record DIR or --video FILE.mp4"));
     }
 }
 

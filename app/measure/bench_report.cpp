@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/i18n/translation.h"
+#include "app/i18n/utf8.h"
 #include "app/io/output_file.h"
 
 namespace heatlab {
@@ -14,11 +16,10 @@ namespace {
 
 std::string policyLabel(const PolicyRun& p) {
     if (p.copyEvery == 0) {
-        return "never";
+        return tr("never");
     }
-    const std::string every =
-        p.copyEvery == 1 ? "every step" : "every " + std::to_string(p.copyEvery);
-    return every + ", " + name(p.memory);
+    const std::string every = p.copyEvery == 1 ? tr("every step") : trf("every %d", p.copyEvery);
+    return every + tr(", ") + name(p.memory);
 }
 
 // JSON has no NaN or infinity; an unmeasurable figure is null.
@@ -76,17 +77,19 @@ void printKernelRow(const KernelTiming& k, int width, bool withPeak) {
 // The roofline's other roofs, and each kernel where it sits on it.
 void printRoofs(const BenchReport& r, int width, bool withPeak) {
     const CacheRoofs& roofs = r.cacheRoofs;
-    std::printf("\n  roofline: the roofs beside the ones above, and each kernel's place\n");
+    std::printf("\n  %s\n",
+                tr("roofline: the roofs beside the ones above, and each kernel's place"));
     if (!roofs.cacheCopy.name.empty()) {
         printKernelRow(roofs.cacheCopy, width, withPeak);
     }
-    std::printf("  %-*s %11s %10s %12.1f GFLOP/s", width, "the stencil's arithmetic, no memory", "",
-                "", roofs.arithmeticGflops);
+    std::printf("  %s %11s %10s %12.1f GFLOP/s",
+                leftAligned(tr("the stencil's arithmetic, no memory"), width).c_str(), "", "",
+                roofs.arithmeticGflops);
     if (roofs.peakGflops > 0.0) {
-        std::printf(" (datasheet %.0f)", roofs.peakGflops);
+        std::printf(" %s", trf("(datasheet %.0f)", roofs.peakGflops).c_str());
     }
-    std::printf("\n  %-*s %11s %10s %12s %11s\n", width, "kernel", "flops/step", "bytes/step",
-                "flops/byte", "GFLOP/s");
+    std::printf("\n  %s %11s %10s %12s %11s\n", leftAligned(tr("kernel"), width).c_str(),
+                "flops/step", "bytes/step", "flops/byte", "GFLOP/s");
     for (const auto& k : r.kernels) {
         if (k.kernel == Kernel::Copy) {
             continue;  // computes nothing: it is a roof
@@ -126,56 +129,76 @@ bool BenchReport::allPassed() const {
 
 void printReport(const BenchReport& r) {
     const bool withPeak = r.peakGBs > 0.0;
-    std::printf("heatlab bench: backend %s on %s\n", r.backend.c_str(), r.device.c_str());
-    std::printf("grid %d x %d (%.1f MiB per buffer)", r.grid.nx, r.grid.ny,
-                static_cast<double>(r.grid.bytes()) / (1024.0 * 1024.0));
+    std::printf(
+        "%s\n",
+        trf("heatlab bench: backend %s on %s", r.backend.c_str(), r.device.c_str()).c_str());
+    std::printf("%s", trf("grid %d x %d (%.1f MiB per buffer)", r.grid.nx, r.grid.ny,
+                          static_cast<double>(r.grid.bytes()) / (1024.0 * 1024.0))
+                          .c_str());
     if (withPeak) {
-        std::printf(", theoretical peak %.0f GB/s", r.peakGBs);
+        std::printf("%s", trf(", theoretical peak %.0f GB/s", r.peakGBs).c_str());
     }
     std::printf("\n\n");
 
-    std::printf(
-        "1. Time per step, each kernel (median of %d). GB/s: grid bytes read + written per pass\n"
-        "   over memory / time (a pass is one step; k steps for the temporal kernel).\n"
-        "   G cells/s: interior cell updates per second; %% of copy: of the copy floor's.\n",
-        r.repeats);
+    std::printf("%s", trf("1. Time per step, each kernel (median of %d). GB/s: grid bytes read + "
+                          "written per pass\n"
+                          "   over memory / time (a pass is one step; k steps for the temporal "
+                          "kernel).\n"
+                          "   G cells/s: interior cell updates per second; %% of copy: of the copy "
+                          "floor's.\n",
+                          r.repeats)
+                          .c_str());
+    // xgettext:no-c-format
+    const std::string ofCopy = tr("% of copy");
+    // xgettext:no-c-format
+    const std::string ofPeak = tr("% of peak");
     const int width = nameWidth(r);
-    std::printf("  %-*s %11s %10s %12s %11s%s\n", width, "kernel", "ms/step", "GB/s", "G cells/s",
-                "% of copy", withPeak ? "  % of peak" : "");
+    std::printf("  %s %11s %10s %12s %s%s\n", leftAligned(tr("kernel"), width).c_str(), "ms/step",
+                "GB/s", "G cells/s", rightAligned(ofCopy, 11).c_str(),
+                withPeak ? ("  " + ofPeak).c_str() : "");
     printKernelRow(r.systemCopy, width, withPeak);
     for (const auto& k : r.kernels) {
         printKernelRow(k, width, withPeak);
     }
-    std::printf("\n  host copy (device to host, one grid)\n");
+    std::printf("\n  %s\n", tr("host copy (device to host, one grid)"));
     for (const auto& h : r.hostCopies) {
         std::printf("  %-*s %11.4f %10.1f", width, name(h.memory), h.ms, h.gbPerS);
         printBusy(h.spread);
         std::printf("\n");
     }
     if (widestBusySpread(r.systemCopy, r.kernels, r.hostCopies) > 0.0) {
-        std::printf(
-            "  busy: a row's slowest sample took over %.1fx its fastest; something else "
-            "ran while it was timed: measure again\n",
-            kBusySpread);
+        std::printf("  %s\n", trf("busy: a row's slowest sample took over %.1fx its fastest; "
+                                  "something else ran while it was timed: measure again",
+                                  kBusySpread)
+                                  .c_str());
     }
     printRoofs(r, width, withPeak);
 
-    std::printf("\n2. %d steps of %s under each copy-back policy\n", r.policySteps,
-                name(r.params.kernel));
-    std::printf("  %-22s %11s %11s %12s %10s\n", "copy back", "total ms", "ms/step", "GiB to host",
-                "x never");
+    std::printf("\n%s\n", trf("2. %d steps of %s under each copy-back policy", r.policySteps,
+                              name(r.params.kernel))
+                              .c_str());
+    std::printf("  %s %s %11s %s %s\n", leftAligned(tr("copy back"), 22).c_str(),
+                rightAligned(tr("total ms"), 11).c_str(), "ms/step",
+                rightAligned(tr("GiB to host"), 12).c_str(),
+                rightAligned(tr("x never"), 10).c_str());
     for (const auto& p : r.policies) {
-        std::printf("  %-22s %11.2f %11.4f %12.3f %10.1f\n", policyLabel(p).c_str(), p.totalMs,
-                    p.msPerStep, p.gibToHost, p.ratioToNever);
+        std::printf("  %s %11.2f %11.4f %12.3f %10.1f\n", leftAligned(policyLabel(p), 22).c_str(),
+                    p.totalMs, p.msPerStep, p.gibToHost, p.ratioToNever);
     }
 
-    std::printf("\n3. Stability: %d steps of %s, %s, %s\n", r.stabilitySteps, name(r.params.kernel),
-                name(r.params.initial), name(r.params.boundary));
-    std::printf(
-        "   this grid: the size of its highest mode's factor a step, 1 + r (lx + ly), and its\n"
-        "   bound, the largest r where that is <= 1; measured on that mode over steps 0 to k.\n");
-    std::printf("  %8s %9s %9s %10s %9s %9s %6s %14s %12s\n", "r", "1 - 4r", "|1 - 8r|",
-                "this grid", "its bound", "measured", "k", "max |u| at end", "finite");
+    std::printf("\n%s\n",
+                trf("3. Stability: %d steps of %s, %s, %s", r.stabilitySteps, name(r.params.kernel),
+                    name(r.params.initial), name(r.params.boundary))
+                    .c_str());
+    std::printf("%s", tr("   this grid: the size of its highest mode's factor a step, 1 + r (lx + "
+                         "ly), and its\n"
+                         "   bound, the largest r where that is <= 1; measured on that mode over "
+                         "steps 0 to k.\n"));
+    std::printf("  %8s %9s %9s %s %s %s %6s %s %s\n", "r", "1 - 4r", "|1 - 8r|",
+                rightAligned(tr("this grid"), 10).c_str(), rightAligned(tr("its bound"), 9).c_str(),
+                rightAligned(tr("measured"), 9).c_str(), "k",
+                rightAligned(tr("max |u| at end"), 14).c_str(),
+                rightAligned(tr("finite"), 12).c_str());
     bool seeded = false;
     for (const auto& s : r.stability) {
         // What could not be measured is shown as such, never as nan.
@@ -183,47 +206,51 @@ void printReport(const BenchReport& r) {
         if (std::isfinite(s.measuredGrowth)) {
             std::snprintf(growth, sizeof growth, "%.5f", s.measuredGrowth);
         }
-        char bound[32] = "none";
+        char bound[32] = "";
         if (std::isfinite(s.gridBound)) {
             std::snprintf(bound, sizeof bound, "%.5f", s.gridBound);
         }
-        char finite[32] = "yes";
-        if (!s.finite) {
-            std::snprintf(finite, sizeof finite, "no, step %lld", s.overflowStep);
-        }
-        std::printf("  %8.4f %9.4f %9.4f %10.5f %9s %9s %6d %14.6g %12s\n",
-                    static_cast<double>(s.r), s.centreWeight, s.infiniteGridGrowth,
-                    s.predictedGrowth, bound, growth, s.measuredSteps,
-                    static_cast<double>(s.maxAbsEnd), finite);
+        const std::string finite = s.finite ? tr("yes") : trf("no, step %lld", s.overflowStep);
+        std::printf("  %8.4f %9.4f %9.4f %10.5f %s %9s %6d %14.6g %s\n", static_cast<double>(s.r),
+                    s.centreWeight, s.infiniteGridGrowth, s.predictedGrowth,
+                    rightAligned(std::isfinite(s.gridBound) ? bound : tr("none"), 9).c_str(),
+                    growth, s.measuredSteps, static_cast<double>(s.maxAbsEnd),
+                    rightAligned(finite, 12).c_str());
         seeded = seeded || s.measurement == GrowthMeasurement::Seeded;
     }
     if (seeded) {
-        std::printf(
-            "  (the field holds too little of the mode to measure it on: that was measured on a\n"
-            "   second run with the mode added, less the field's own run; max |u| is the field's "
-            "own)\n");
+        std::printf("%s", tr("  (the field holds too little of the mode to measure it on: that was "
+                             "measured on a\n"
+                             "   second run with the mode added, less the field's own run; max |u| "
+                             "is the field's own)\n"));
     }
 
     const PriceOfAccuracy& a = r.accuracy;
-    std::printf(
-        "\n4. The price of accuracy: the sine field against its exact solution, %s, r = "
-        "%.2f,\n   to one physical time on a grid and on the grid of half its spacing\n",
-        name(a.kernel), static_cast<double>(a.r));
-    std::printf("  %10s %8s %10s %12s %12s %10s\n", "grid", "steps", "alpha t", "max error",
-                "relative", "ms");
+    std::printf("\n%s",
+                trf("4. The price of accuracy: the sine field against its exact solution, %s, r = "
+                    "%.2f,\n   to one physical time on a grid and on the grid of half its "
+                    "spacing\n",
+                    name(a.kernel), static_cast<double>(a.r))
+                    .c_str());
+    std::printf("  %s %s %10s %s %s %10s\n", rightAligned(tr("grid"), 10).c_str(),
+                rightAligned(tr("steps"), 8).c_str(), "alpha t",
+                rightAligned(tr("max error"), 12).c_str(), rightAligned(tr("relative"), 12).c_str(),
+                "ms");
     for (const AccuracyRun* run : {&a.coarse, &a.fine}) {
         std::printf("  %10s %8lld %10.4f %12.4g %12.4g %10.3f\n", gridText(run->grid).c_str(),
                     run->steps, run->alphaT, run->maxError, run->relativeError, run->ms);
     }
-    std::printf("  the error %.2fx smaller for %.1fx the time (4x the steps on 4x the cells)\n",
-                a.errorRatio(), a.workRatio());
+    std::printf("  %s\n",
+                trf("the error %.2fx smaller for %.1fx the time (4x the steps on 4x the cells)",
+                    a.errorRatio(), a.workRatio())
+                    .c_str());
 
-    std::printf("\nChecks\n");
+    std::printf("\n%s\n", tr("Checks"));
     for (const auto& c : r.checks) {
         std::printf("  %-4s %s%s%s\n", c.passed ? "ok" : "FAIL", c.name.c_str(),
                     c.detail.empty() ? "" : ": ", c.detail.c_str());
     }
-    std::printf("%s\n", r.allPassed() ? "all checks passed" : "SOME CHECKS FAILED");
+    std::printf("%s\n", r.allPassed() ? tr("all checks passed") : tr("SOME CHECKS FAILED"));
 }
 
 void writeReportJson(const BenchReport& r, const std::string& path, const OutputDisk& disk) {

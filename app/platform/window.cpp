@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdlib>
 
+#include "app/i18n/translation.h"
 #include "app/platform/gl_description.h"
 #include "kernels/base/errors.h"
 
@@ -17,9 +18,10 @@ namespace heatlab {
 namespace {
 
 // What works without a display, for every message that says there is none.
-constexpr const char* kWithoutDisplay =
-    "`heatlab serve` (the lecture in a browser), `heatlab shot` (pictures) and `heatlab bench` "
-    "work without one";
+// Translated where it is said.
+constexpr const char* kWithoutDisplay = trNoop(
+    "`heatlab serve` (the lecture in a browser), `heatlab shot` (pictures) and `heatlab "
+    "bench` work without one");
 
 // GLFW reports errors through a callback; the last one goes into the one
 // line a failure prints, instead of GLFW's own lines on stderr.
@@ -83,8 +85,8 @@ constexpr int kCursorShapes[] = {GLFW_ARROW_CURSOR, GLFW_IBEAM_CURSOR, GLFW_HAND
 Window::Library::Library() {
     if (!isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY")) {
         throw UsageError(
-            std::string("no display for the window (DISPLAY and WAYLAND_DISPLAY are unset): ") +
-            kWithoutDisplay);
+            trf("no display for the window (DISPLAY and WAYLAND_DISPLAY are unset): %s",
+                tr(kWithoutDisplay)));
     }
     glfwSetErrorCallback(recordGlfwError);
 #if defined(GLFW_PLATFORM) && defined(GLFW_PLATFORM_X11)
@@ -97,7 +99,8 @@ Window::Library::Library() {
     }
 #endif
     if (glfwInit() != GLFW_TRUE) {
-        throw UsageError("no display for the window (" + lastGlfwError() + "): " + kWithoutDisplay);
+        throw UsageError(trf("no display for the window (%s): %s", lastGlfwError().c_str(),
+                             tr(kWithoutDisplay)));
     }
 }
 
@@ -120,8 +123,8 @@ Window::Window(const std::string& title, int width, int height) {
     window_.reset(glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr));
     if (!window_) {
         const std::string error = lastGlfwError();
-        throw UsageError("OpenGL 3.3 core needed, the display offers " + offeredInstead() + " (" +
-                         error + "): " + kWithoutDisplay);
+        throw UsageError(trf("OpenGL 3.3 core needed, the display offers %s (%s): %s",
+                             offeredInstead().c_str(), error.c_str(), tr(kWithoutDisplay)));
     }
     glfwMakeContextCurrent(window_.get());
     if (gladLoadGL(glfwGetProcAddress) == 0) {

@@ -14,6 +14,7 @@
 #include <set>
 #include <vector>
 
+#include "app/i18n/utf8.h"
 #include "fonts/dejavu_sans.h"
 
 namespace heatlab {
@@ -22,44 +23,6 @@ namespace {
 
 constexpr char32_t kPlaceholder = 0xFFFD;
 constexpr char32_t kLargestImGuiCharacter = 0xFFFF;  // ImWchar is 16 bits in Debian's ImGui
-
-// The next character of `text` from `at` (moved past it), or nullopt for a
-// byte that starts no valid UTF-8 sequence (skipped).
-std::optional<char32_t> nextCharacter(std::string_view text, std::size_t& at) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(at);
-    int more = 0;
-    char32_t c = 0;
-    if (lead < 0x80) {
-        ++at;
-        return lead;
-    } else if ((lead & 0xE0) == 0xC0) {
-        more = 1;
-        c = lead & 0x1F;
-    } else if ((lead & 0xF0) == 0xE0) {
-        more = 2;
-        c = lead & 0x0F;
-    } else if ((lead & 0xF8) == 0xF0) {
-        more = 3;
-        c = lead & 0x07;
-    } else {
-        ++at;
-        return std::nullopt;
-    }
-    if (at + more >= text.size()) {  // cut short
-        at = text.size();
-        return std::nullopt;
-    }
-    for (int k = 1; k <= more; ++k) {
-        if ((byte(at + k) & 0xC0) != 0x80) {
-            ++at;
-            return std::nullopt;
-        }
-        c = (c << 6) | (byte(at + k) & 0x3F);
-    }
-    at += static_cast<std::size_t>(more) + 1;
-    return c;
-}
 
 // A character of the Basic Multilingual Plane (all ImGui draws here) as
 // UTF-8.
@@ -76,14 +39,6 @@ std::string utf8Of(char32_t c) {
         out += static_cast<char>(0x80 | (c & 0x3F));
     }
     return out;
-}
-
-// Japanese and the other East Asian scripts: asked of fontconfig with the
-// language "ja", so a Han character is drawn in the Japanese form the
-// lecture's slides use where a Chinese font is installed too.
-bool eastAsian(char32_t c) {
-    return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
-           (c >= 0xFF00 && c <= 0xFFEF);
 }
 
 // A system font: its bytes (ImGui reads them while it builds an atlas,
@@ -261,6 +216,9 @@ private:
         FcCharSetAddChar(wanted, c);
         FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
         FcCharSetDestroy(wanted);
+        // East Asian characters are asked for in the language "ja", so a Han
+        // character is drawn in the Japanese form the lecture's slides use
+        // where a Chinese font is installed too.
         if (eastAsian(c)) {
             FcPatternAddString(pattern, FC_LANG, reinterpret_cast<const FcChar8*>("ja"));
         }

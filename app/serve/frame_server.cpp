@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "app/i18n/translation.h"
 #include "app/serve/page_requests.h"
 #include "kernels/base/errors.h"
 
@@ -544,7 +545,7 @@ void refuseUnlistenable(const ServerOptions& o) {
         a->sin6_family = AF_INET6;
         a->sin6_port = htons(static_cast<std::uint16_t>(o.port));
         if (inet_pton(AF_INET6, o.bind.c_str(), &a->sin6_addr) != 1) {
-            throw UsageError("--bind '" + o.bind + "' is not an IP address");
+            throw UsageError(trf("--bind '%s' is not an IP address", o.bind.c_str()));
         }
         length = sizeof *a;
     } else {
@@ -552,7 +553,7 @@ void refuseUnlistenable(const ServerOptions& o) {
         a->sin_family = AF_INET;
         a->sin_port = htons(static_cast<std::uint16_t>(o.port));
         if (inet_pton(AF_INET, o.bind.c_str(), &a->sin_addr) != 1) {
-            throw UsageError("--bind '" + o.bind + "' is not an IP address");
+            throw UsageError(trf("--bind '%s' is not an IP address", o.bind.c_str()));
         }
         length = sizeof *a;
     }
@@ -566,9 +567,12 @@ void refuseUnlistenable(const ServerOptions& o) {
     const int error = errno;
     close(fd);
     if (bound != 0) {
-        throw UsageError("cannot listen on " + o.bind + " port " + std::to_string(o.port) + ": " +
-                         std::strerror(error) +
-                         (error == EADDRINUSE ? " (another program has it; try --port)" : ""));
+        throw UsageError(error == EADDRINUSE
+                             ? trf("cannot listen on %s port %d: %s (another program has it; try "
+                                   "--port)",
+                                   o.bind.c_str(), o.port, std::strerror(error))
+                             : trf("cannot listen on %s port %d: %s", o.bind.c_str(), o.port,
+                                   std::strerror(error)));
     }
 }
 
@@ -611,9 +615,11 @@ FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_uniqu
     shared_->vhost = lws_create_vhost(shared_->context, &vhost);
     if (shared_->vhost == nullptr) {
         lws_context_destroy(shared_->context);
-        throw UsageError("cannot serve on " + options.bind + " port " +
-                         std::to_string(options.port) +
-                         (tls ? " (are --tls-cert and --tls-key a certificate and its key?)" : ""));
+        throw UsageError(
+            tls ? trf("cannot serve on %s port %d (are --tls-cert and --tls-key a "
+                      "certificate and its key?)",
+                      options.bind.c_str(), options.port)
+                : trf("cannot serve on %s port %d", options.bind.c_str(), options.port));
     }
     Shared* shared = shared_.get();
     shared_->thread = std::thread([shared] {

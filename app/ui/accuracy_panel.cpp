@@ -23,26 +23,26 @@ std::string pointText(const char* name, const AccuracyPoint& p) {
 void accuracyControls(const PanelReadouts& readouts, PanelActions& actions) {
     const AccuracyReadout& a = readouts.accuracy;
     if (!a.now && !a.coarser) {
-        textWrappedAtSpaces(
+        textWrappedToWidth(
             tr("The exact solution is known for the sine initial field with the "
                "dirichlet boundary (Grid section, then Reset)."));
         return;
     }
     if (a.coarser) {
-        textWrappedAtSpaces(pointText("h", *a.coarser));
+        textWrappedToWidth(pointText("h", *a.coarser));
     }
     if (a.now) {
-        textWrappedAtSpaces(pointText(a.coarser ? "h / 2" : tr("now"), *a.now));
+        textWrappedToWidth(pointText(a.coarser ? "h / 2" : tr("now"), *a.now));
     }
     if (a.coarser && a.now && a.now->steps == a.targetSteps && a.now->error.maxAbs > 0.0) {
         const double work =
             a.coarser->workSeconds() > 0.0 ? a.now->workSeconds() / a.coarser->workSeconds() : 0.0;
-        textWrappedAtSpaces(
+        textWrappedToWidth(
             trf("half the spacing: the error %.2fx smaller, for 16x the cell updates "
                 "(4x the steps on 4x the cells; the steps took %.1fx the time)",
                 a.coarser->error.maxAbs / a.now->error.maxAbs, work));
     } else if (a.targetSteps > 0 && (!a.now || a.now->steps < a.targetSteps)) {
-        textWrappedAtSpaces(
+        textWrappedToWidth(
             trf("running the same alpha t on the finer grid: to step %lld", a.targetSteps));
     }
     if (ImGui::Button(tr("Halve h (same r, same alpha t)"))) {

@@ -32,7 +32,7 @@ void blankCell() {
 
 void nameCell(const std::string& name) {
     ImGui::TableNextColumn();
-    textWrappedAtSpaces(name);
+    textWrappedToWidth(name);
 }
 
 // The time a row's step took, a red * beside it when its samples spread so
@@ -88,7 +88,7 @@ void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
 // edge or the next column never cuts it.
 void dimWrapped(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-    textWrappedAtSpaces(text);
+    textWrappedToWidth(text);
     ImGui::PopStyleColor();
 }
 
@@ -135,7 +135,7 @@ void rows(const KernelTable& table, float width) {
     if (const double widest = widestBusySpread(table.systemCopy, table.kernels, table.hostCopies);
         widest > 0.0) {
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        textWrappedAtSpaces(
+        textWrappedToWidth(
             trf("* timed while something else ran: its slowest sample over %.1fx "
                 "its fastest (up to %.1fx): measure again",
                 kBusySpread, widest));
@@ -146,8 +146,8 @@ void rows(const KernelTable& table, float width) {
 void measuredOn(const BandwidthSurvey& survey) {
     const GridSize& grid = survey.grid();
     ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-    textWrappedAtSpaces(trf("grid %d x %d on %s (%s)", grid.nx, grid.ny,
-                            survey.deviceName().c_str(), survey.backendName().c_str()));
+    textWrappedToWidth(trf("grid %d x %d on %s (%s)", grid.nx, grid.ny, survey.deviceName().c_str(),
+                           survey.backendName().c_str()));
     ImGui::PopStyleColor();
 }
 
@@ -167,7 +167,7 @@ void status(const BandwidthSurvey& survey, float width) {
         break;
     case SurveyState::Failed:
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
-        textWrappedAtSpaces(survey.error());
+        textWrappedToWidth(survey.error());
         ImGui::PopStyleColor();
         break;
     case SurveyState::Idle:

@@ -60,7 +60,7 @@ void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadou
     if (readouts.comparison.fieldInHostMemory) {
         // No interop to choose: the field is on the host already.
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-        textWrappedAtSpaces(tr("B draws via host, its one path"));
+        textWrappedToWidth(tr("B draws via host, its one path"));
         ImGui::PopStyleColor();
         return;
     }
@@ -120,7 +120,7 @@ void costs(const PanelReadouts& readouts) {
     } else {
         const std::string value =
             d.maxAbs == 0.0 ? tr("0 (equal to the bit)") : numberText(d.maxAbs, 4);
-        textWrappedAtSpaces(trf("max |A - B| = %s at step %lld", value.c_str(), d.step));
+        textWrappedToWidth(trf("max |A - B| = %s at step %lld", value.c_str(), d.step));
     }
     const float width = ImGui::GetContentRegionAvail().x;
     ImGui::TextUnformatted(tr("A's frame"));
@@ -140,7 +140,7 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
     }
     if (!readouts.comparison.running) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-        textWrappedAtSpaces(
+        textWrappedToWidth(
             tr("B starts as a copy of A (field, step, settings) and follows A's "
                "settings until one of B's is changed"));
         ImGui::PopStyleColor();
@@ -152,7 +152,7 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
     }
     ImGui::Checkbox(tr("show A - B (diverging)"), &c.difference);
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-    textWrappedAtSpaces(readouts.comparison.backend);
+    textWrappedToWidth(readouts.comparison.backend);
     ImGui::PopStyleColor();
     paneBControls(settings, c.b, readouts);
     costs(readouts);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/line_breaks.h"
 #include "app/i18n/translation.h"
 #include "app/lecture/key_commands.h"
 
@@ -66,38 +67,34 @@ std::vector<std::string> piecesOf(ImFont* font, float size, const std::string& w
 
 }  // namespace
 
-std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, float width) {
+std::string wrappedToWidth(ImFont* font, float size, const std::string& text, float width) {
     std::string out;
     std::string line;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find(' ', start);
-        if (end == std::string::npos) {
-            end = text.size();
-        }
-        for (const std::string& word :
-             piecesOf(font, size, text.substr(start, end - start), width)) {
-            const std::string longer = line.empty() ? word : line + " " + word;
+    for (const TextPiece& piece : breakablePieces(text)) {
+        bool first = true;
+        for (const std::string& part : piecesOf(font, size, piece.text, width)) {
+            const std::string gap = first && piece.afterSpace ? " " : "";
+            const std::string longer = line.empty() ? part : line + gap + part;
             if (!line.empty() && widthOf(font, size, longer) > width) {
                 out += line + "\n";
-                line = word;
+                line = part;
             } else {
                 line = longer;
             }
+            first = false;
         }
-        start = end + 1;
     }
     return out + line;
 }
 
-void textWrappedAtSpaces(const std::string& text) {
-    const std::string lines = wrappedAtSpaces(ImGui::GetFont(), ImGui::GetFontSize(), text,
-                                              std::max(1.0f, ImGui::GetContentRegionAvail().x));
+void textWrappedToWidth(const std::string& text) {
+    const std::string lines = wrappedToWidth(ImGui::GetFont(), ImGui::GetFontSize(), text,
+                                             std::max(1.0f, ImGui::GetContentRegionAvail().x));
     ImGui::TextUnformatted(lines.c_str());
 }
 
 std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines) {
-    const std::string wrapped = wrappedAtSpaces(font, size, text, width);
+    const std::string wrapped = wrappedToWidth(font, size, text, width);
     std::size_t end = 0;  // the end of the last line kept
     std::size_t start = 0;
     for (int kept = 0; kept < lines; ++kept) {

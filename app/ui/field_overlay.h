@@ -17,15 +17,17 @@ struct ImFont;  // Dear ImGui's
 
 namespace heatlab {
 
-// `text` broken into lines at spaces only, each at most `width` wide where a
-// word allows. ImGui's own wrap also breaks after '.' and ',', which splits
-// a number such as 9.3e+29 (or r = 0.2400) across two lines.
-// A word wider than a line (a path) is cut after a '/' or '_', or between
-// characters where it has none.
-std::string wrappedAtSpaces(ImFont* font, float size, const std::string& text, float width);
+// `text` broken into lines at spaces and, in Japanese, between characters
+// where Japanese typesetting allows (line_breaks.h), each at most `width`
+// wide where a word allows. ImGui's own wrap breaks only at spaces and
+// after '.' and ',', which splits a number such as 9.3e+29 (or r = 0.2400)
+// across two lines and leaves Japanese, which has no spaces, to be cut
+// anywhere (a line starting with 。). A word wider than a line (a path) is
+// cut after a '/' or '_', or between characters where it has none.
+std::string wrappedToWidth(ImFont* font, float size, const std::string& text, float width);
 // ImGui::TextWrapped's place in the panel, wrapped as above to the space
 // left on the line: "r = 0.001" and "r0.24_step" stay whole.
-void textWrappedAtSpaces(const std::string& text);
+void textWrappedToWidth(const std::string& text);
 
 // The band's rectangle in ImGui units, for tests that look for its pixels.
 struct OverlayBand {

@@ -112,7 +112,7 @@ void drawFrameBar(const std::optional<FrameStats>& timed, float width) {
     if (b.stepsTimed > 0) {
         // The backend's own stopwatch: device events on a GPU.
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-        textWrappedAtSpaces(trf("%.3g ms a step (backend timer)", b.stepsMs / b.stepsTimed));
+        textWrappedToWidth(trf("%.3g ms a step (backend timer)", b.stepsMs / b.stepsTimed));
         ImGui::PopStyleColor();
     }
 }
@@ -124,7 +124,7 @@ void drawFrameLegend(const std::optional<FrameStats>& timed) {
     const FrameStats& b = *timed;
     const std::array<Part, 5> parts = partsOf(b);
     const double total = std::max(b.totalMs(), 1e-9);
-    textWrappedAtSpaces(trf("one frame, each part waited for: %.3g ms", b.totalMs()));
+    textWrappedToWidth(trf("one frame, each part waited for: %.3g ms", b.totalMs()));
     const LegendLayout layout = legendLayout();
     if (ImGui::BeginTable("breakdown", 3, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("part", ImGuiTableColumnFlags_WidthFixed, layout.name);

@@ -171,7 +171,7 @@ OverlayBand drawPaneLabel(float left, float top, float width,
     float textWidth = 0.0f;
     float textHeight = 0.0f;
     for (const std::string& line : lines) {
-        wrapped.push_back(wrappedAtSpaces(font, size, line, wrap));
+        wrapped.push_back(wrappedToWidth(font, size, line, wrap));
         const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, wrapped.back().c_str());
         textWidth = std::max(textWidth, extent.x);
         textHeight += extent.y;

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <exception>
 
+#include "app/i18n/translation.h"
+
 namespace heatlab {
 
 PaneSet::PaneSet(std::unique_ptr<PaneRun> lead) {
@@ -28,11 +30,11 @@ std::vector<Notice> PaneSet::follow(ABComparison& c, bool toggle, bool bAsA,
         try {
             panes_.push_back(std::make_unique<Pane>(PaneRun::followerOf(a)));
             b.difference = PaneDifference{};
-            said.push_back(Notice::info("split: B starts as A at step " +
-                                        std::to_string(a.simulation().stepCount())));
+            said.push_back(
+                Notice::info(trf("split: B starts as A at step %lld", a.simulation().stepCount())));
         } catch (const std::exception& e) {
             c.split = false;
-            said.push_back(Notice::info(std::string("not split: ") + e.what()));
+            said.push_back(Notice::info(trf("not split: %s", e.what())));
         }
     }
     for (std::size_t i = 1; i < panes_.size(); ++i) {
@@ -87,8 +89,8 @@ std::vector<Notice> PaneSet::restartFollowers(ABComparison& c) {
             panes_[i]->run().restartFrom(lead().run().simulation());
         } catch (const std::exception& e) {
             c.split = false;
-            said.push_back(
-                Notice::info("pane " + panes_[i]->run().name() + " stopped: " + e.what()));
+            said.push_back(Notice::info(
+                trf("pane %s stopped: %s", panes_[i]->run().name().c_str(), e.what())));
         }
     }
     if (!c.split) {
@@ -196,9 +198,9 @@ OverlaysDrawn PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>
         }
         if (i > 0) {
             lines.push_back(
-                d.step >= 0 ? "max |A - B| = " + (d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3)) +
-                                  " at step " + std::to_string(d.step)
-                            : "max |A - B|: not measured yet");
+                d.step >= 0 ? trf("max |A - B| = %s at step %lld",
+                                  d.maxAbs == 0.0 ? "0" : numberText(d.maxAbs, 3).c_str(), d.step)
+                            : std::string(tr("max |A - B|: not measured yet")));
         }
         drawn.labels.push_back(drawPaneLabel(units(r.x), top, units(r.width), lines));
     }

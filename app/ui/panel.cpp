@@ -58,7 +58,7 @@ void wrapped(const ImVec4& colour, const char* format, ...) {
     va_start(args, format);
     std::vsnprintf(text, sizeof text, tr(format), args);
     va_end(args);
-    textWrappedAtSpaces(text);
+    textWrappedToWidth(text);
     ImGui::PopStyleColor();
 }
 
@@ -289,7 +289,7 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     if (picture.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
         !readouts.fallbackReason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
-        textWrappedAtSpaces(trf("via host: %s", readouts.fallbackReason.c_str()));
+        textWrappedToWidth(trf("via host: %s", readouts.fallbackReason.c_str()));
         ImGui::PopStyleColor();
     }
     if (readouts.path == DisplayPath::Interop) {
@@ -369,7 +369,7 @@ void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
 
 // The cue list's line and its buttons, above all else: where the lecture is.
 void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
-    textWrappedAtSpaces(readouts.cue);
+    textWrappedToWidth(readouts.cue);
     if (ImGui::Button(tr("< back (Page Up)"))) {
         actions.previousCue = true;
     }
@@ -465,17 +465,17 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
     }
     if (!scene.dropHint.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        textWrappedAtSpaces(scene.dropHint);
+        textWrappedToWidth(scene.dropHint);
         ImGui::PopStyleColor();
     }
     // A shipped scene's words in the language chosen (scene files a
     // lecturer wrote are shown as written).
     if (!scene.loadedTitle.empty()) {
-        textWrappedAtSpaces(tr(scene.loadedTitle.c_str()));
+        textWrappedToWidth(tr(scene.loadedTitle.c_str()));
     }
     if (!scene.loadedDescription.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        textWrappedAtSpaces(tr(scene.loadedDescription.c_str()));
+        textWrappedToWidth(tr(scene.loadedDescription.c_str()));
         ImGui::PopStyleColor();
     }
     ImGui::Checkbox(tr("presenter mode, large UI (F5)"), &settings.presenter);
@@ -514,7 +514,7 @@ void splitPresenterSections(LectureSettings& settings, const PanelReadouts& read
     recordGroup(layout.comparison, [&] { comparisonControls(settings, readouts, actions); });
     wrapped(kDimColour, "B again: one pane and the whole panel");
     if (!readouts.message.empty()) {
-        textWrappedAtSpaces(readouts.message);
+        textWrappedToWidth(readouts.message);
     }
     ImGui::PopItemWidth();
 }
@@ -527,8 +527,8 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     }
     if (!settings.presenter) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        textWrappedAtSpaces(readouts.backend);
-        textWrappedAtSpaces(readouts.gl);
+        textWrappedToWidth(readouts.backend);
+        textWrappedToWidth(readouts.gl);
         ImGui::PopStyleColor();
     }
     if (settings.presenter) {
@@ -615,7 +615,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     if (screenshot.sentTo.empty()) {
         inputText(tr("into folder"), screenshot.folder);
     } else {
-        textWrappedAtSpaces(screenshot.sentTo);
+        textWrappedToWidth(screenshot.sentTo);
     }
     if (ImGui::Button(tr("Screenshot (F12)"))) {
         actions.screenshot = true;
@@ -639,7 +639,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
         actions.quit = true;
     }
     if (!readouts.message.empty()) {
-        textWrappedAtSpaces(readouts.message);
+        textWrappedToWidth(readouts.message);
     }
     ImGui::PopItemWidth();
 }

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translation.h"
+
 namespace heatlab {
 
 namespace {
@@ -422,13 +424,13 @@ float drawLegend(const Pen& pen, const Roofline& r, ImVec2 at, float width, cons
         onChip = onChip || p.bytes == RooflinePoint::Bytes::OnChipL2;
         toHost = toHost || p.bytes == RooflinePoint::Bytes::ToHost;
     }
-    entry("kernel: bytes it moves in the field's memory", palette.point, false, true);
+    entry(tr("kernel: bytes it moves in the field's memory"), palette.point, false, true);
     if (onChip) {
-        entry("on chip (resident): by its L2 edge exchange, vs the L2 roof",
+        entry(tr("on chip (resident): by its L2 edge exchange, vs the L2 roof"),
               IM_COL32(0, 160, 70, 255), false, true);
     }
     if (toHost) {
-        entry("copying back: by the bytes sent to the host, vs the host copies",
+        entry(tr("copying back: by the bytes sent to the host, vs the host copies"),
               IM_COL32(235, 130, 0, 255), false, true);
     }
     if (running) {
@@ -436,7 +438,7 @@ float drawLegend(const Pen& pen, const Roofline& r, ImVec2 at, float width, cons
         pen.list.AddCircle(ImVec2(at.x + swatch / 2.0f, my), pen.size * 0.55f, palette.highlight,
                            24, 2.0f);
         pen.text(ImVec2(at.x + swatch + pen.size * 0.4f, y), palette.highlight,
-                 "ringed: the lecture's kernel now");
+                 tr("ringed: the lecture's kernel now"));
         y += line;
     }
     return y - at.y;
@@ -475,14 +477,14 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
     gridAndTicks(pen, axes, palette);
     // The axis title whole: a shorter one where the long one does not fit,
     // centred under the plot but never past the picture's left edge.
-    std::string xLabel = "arithmetic intensity: flops per byte moved, counted per kernel";
+    std::string xLabel = tr("arithmetic intensity: flops per byte moved, counted per kernel");
     if (pen.measure(xLabel).x > size.x - 1.0f * f) {
-        xLabel = "flops per byte moved";
+        xLabel = tr("flops per byte moved");
     }
     const float xLabelAt =
         std::max(topLeft.x + 0.5f * f, lo.x + (hi.x - lo.x - pen.measure(xLabel).x) / 2.0f);
     pen.text(ImVec2(xLabelAt, hi.y + 1.6f * f), palette.dim, xLabel);
-    const std::string yLabel = "GFLOP/s (7 a cell update)";
+    const std::string yLabel = tr("GFLOP/s (7 a cell update)");
     pen.text(ImVec2(lo.x + 0.3f * f, lo.y + 0.2f * f), palette.dim, yLabel);
 
     Placed placed;

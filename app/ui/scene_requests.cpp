@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -22,9 +23,9 @@ SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& setting
             scene.settings = settings;
             scene.view = view;
             writeScene(path, scene);
-            request.said = Notice::info("saved scene " + path);
+            request.said = Notice::info(trf("saved scene %s", path.c_str()));
         } catch (const RuntimeError& e) {
-            request.said = Notice::info(std::string("scene not saved: ") + e.what());
+            request.said = Notice::info(trf("scene not saved: %s", e.what()));
         }
     }
     const auto shipped = static_cast<std::size_t>(panel.shipped);
@@ -37,7 +38,7 @@ SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& setting
                                                     shippedScenes()[shipped].file, settings);
             request.named = panel.load ? path : request.scene->title;
         } catch (const std::exception& e) {
-            request.said = Notice::info(std::string("scene not loaded: ") + e.what());
+            request.said = Notice::info(trf("scene not loaded: %s", e.what()));
         }
     }
     panel.save = false;

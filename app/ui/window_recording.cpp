@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/i18n/translation.h"
 #include "app/io/video_metadata.h"
 #include "app/io/video_size.h"
 #include "app/render/gl_check.h"
@@ -121,16 +122,16 @@ std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& pan
         return std::nullopt;
     }
     if (StopSignal::requested()) {
-        return stopWith(std::string("stopped by ") + StopSignal::name(), describe());
+        return stopWith(trf("stopped by %s", StopSignal::name()), describe());
     }
     if (const std::string failed = recorder_->failure(); !failed.empty()) {
         return stopWith("", {});  // nothing to finish: the file is gone
     }
     const PixelSize size = askedSize(kind_, panes, window);
     if (size.width != asked_.width || size.height != asked_.height) {
-        return stopWith(
-            kind_ == ScreenshotKind::Window ? "the window changed size" : "the grid changed size",
-            describe());
+        return stopWith(kind_ == ScreenshotKind::Window ? tr("the window changed size")
+                                                        : tr("the grid changed size"),
+                        describe());
     }
     const DrawnField& field = panes.front().field;
     const int times = framesDue(field.simulation.stepCount(), now);
@@ -218,15 +219,17 @@ Notice WindowRecording::stopWith(const std::string& why, const PngText& lastPict
         const int dropped = recorder_->framesDropped();
         const std::string path = recorder_->path();
         recorder_->finish(metadataOf(lastPicture, fps_, everySteps_));
-        char line[512];
-        std::snprintf(line, sizeof line, "recorded %d frames (%.1f s at %d a second, %d dropped)%s",
-                      frames, static_cast<double>(frames) / fps_, fps_, dropped,
-                      scaledNote_.empty() ? "" : ", scaled down");
-        said = Notice::info(because + line + " into " + path + "; " + recorder_->encodeTimeText(),
-                            because + "recorded " + std::to_string(frames) + " frames into " +
-                                std::filesystem::path(path).filename().string());
+        const std::string line =
+            scaledNote_.empty()
+                ? trf("recorded %d frames (%.1f s at %d a second, %d dropped) into %s", frames,
+                      static_cast<double>(frames) / fps_, fps_, dropped, path.c_str())
+                : trf("recorded %d frames (%.1f s at %d a second, %d dropped, scaled down) into %s",
+                      frames, static_cast<double>(frames) / fps_, fps_, dropped, path.c_str());
+        said = Notice::info(because + line + "; " + recorder_->encodeTimeText(),
+                            because + trf("recorded %d frames into %s", frames,
+                                          std::filesystem::path(path).filename().c_str()));
     } catch (const std::exception& e) {
-        said = Notice::info(because + "recording not saved: " + e.what());
+        said = Notice::info(because + trf("recording not saved: %s", e.what()));
     }
     readback_.reset();
     recorder_.reset();

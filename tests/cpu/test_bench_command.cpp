@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/i18n/translation.h"
+#include "app/i18n/utf8.h"
 #include "app/measure/bench_report.h"
 #include "kernels/numerics/grid_modes.h"
 #include "tests/cpu/fifo_reader.h"
@@ -149,6 +151,45 @@ TEST(BenchCommand, AFailedCheckFailsTheReportAndIsNamed) {
     EXPECT_NE(out.find("FAIL stable on this grid: r = 0.2: measured 0.7"), std::string::npos)
         << out;
     EXPECT_NE(out.find("SOME CHECKS FAILED"), std::string::npos) << out;
+}
+
+// The tables in Japanese: their headings translated and still over their
+// columns, a Japanese heading padded by the columns it takes on a terminal
+// (two a character), not by its bytes.
+TEST(BenchCommand, TheTablesInJapaneseKeepTheirColumns) {
+    BenchReport report;
+    report.backend = "cpu";
+    report.device = "test";
+    report.grid = {65, 65};
+    report.repeats = 3;
+    report.systemCopy.name = "memcpy (ceiling)";
+    report.systemCopy.msPerStep = 0.5;
+    report.policies.push_back(PolicyRun{});
+    setLanguage(Language::Japanese);
+    testing::internal::CaptureStdout();
+    printReport(report);
+    const std::string out = testing::internal::GetCapturedStdout();
+    setLanguage(Language::English);
+    const auto lineWith = [&out](const std::string& text) {
+        const std::size_t at = out.find(text);
+        if (at == std::string::npos) {
+            return std::string();
+        }
+        const std::size_t start = out.rfind('\n', at) + 1;
+        return out.substr(start, out.find('\n', at) - start);
+    };
+    const std::string heading = lineWith(" ms/step");  // table 1's heading
+    const std::string row = lineWith("memcpy (ceiling)");
+    ASSERT_FALSE(heading.empty()) << out;
+    ASSERT_FALSE(row.empty()) << out;
+    // "ms/step" ends where the row's figure (0.5000) ends.
+    const std::size_t msEnd = heading.find("ms/step") + std::string("ms/step").size();
+    const int headingColumns = displayColumns(heading.substr(0, msEnd));
+    const int rowColumns = displayColumns(row.substr(0, row.find("0.5000") + 6));
+    EXPECT_EQ(headingColumns, rowColumns) << heading << "\n" << row;
+    for (const char* japanese : {"コピーバック", "安定性", "精度の代価", "チェック", "しない"}) {
+        EXPECT_NE(out.find(japanese), std::string::npos) << japanese << "\n" << out;
+    }
 }
 
 // A field holding none of the mode (blank: nothing at all; the sine:

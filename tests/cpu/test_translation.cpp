@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -188,6 +189,32 @@ TEST(Translation, ACommandLineErrorInJapaneseStillExitsTwo) {
     EXPECT_NE(refused.err.find("'xx' は使える言語ではありません"), std::string::npos)
         << refused.err;
     EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << "one line: " << refused.err;
+}
+
+// The command line in Japanese: the help's headings and options, and the
+// mistakes a user makes first, each one translated line and exit status 2.
+TEST(Translation, TheCommandLinesHelpAndErrorsAreJapanese) {
+    const CommandResult help = runHeatlab("bench --lang ja --help");
+    EXPECT_EQ(help.status, 0);
+    for (const char* japanese :
+         {"使い方", "オプション", "境界条件", "初期条件", "表 3 の r の値"}) {
+        EXPECT_NE(help.out.find(japanese), std::string::npos) << japanese << "\n" << help.out;
+    }
+    const std::pair<const char*, const char*> mistakes[] = {
+        {"shot --lang ja --grid 2", "格子 2 は範囲外"},
+        {"shot --lang ja --r 0.3x", "r は"},
+        {"shot --lang ja --steps 5 --steps 6", "が 2 回指定された"},
+        {"shoot --lang ja", "不明なコマンド 'shoot'"},
+        {"shot --lang ja --kernel fast", "は次のどれでもない"},
+        {"--lang ja --scene a.json --grid 64", "と一緒に指定できない"},
+        {"shot --lang ja --every 3", "--every は --record DIR か --video FILE.mp4"},
+    };
+    for (const auto& [line, japanese] : mistakes) {
+        const CommandResult refused = runHeatlab(line);
+        EXPECT_EQ(refused.status, 2) << line << ": " << refused.err;
+        EXPECT_NE(refused.err.find(japanese), std::string::npos) << line << ": " << refused.err;
+        EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << "one line: " << refused.err;
+    }
 }
 
 TEST(Translation, EnglishIsTheEnglishAndAnUnknownStringIsItself) {
