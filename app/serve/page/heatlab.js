@@ -13,6 +13,16 @@
   const token = new URLSearchParams(location.search).get('token') || '';
   const MOST_SIDE = 4096;  // wire.h's kMostServedSide
 
+  // The page's words in the lecture's language: the server puts their
+  // translations (English -> words shown) into the page from the
+  // program's catalogue (app/serve/page_words.cpp lists them; each string
+  // passed to tr() here must be there). Each %s takes the next value.
+  const WORDS = JSON.parse(document.getElementById('words').textContent || '{}');
+  function tr(english, ...values) {
+    let next = 0;
+    return (WORDS[english] || english).replace(/%s/g, () => String(values[next++]));
+  }
+
   // KeyboardEvent.code to GLFW's key numbers (app/platform/input_event.h).
   const KEYS = { Space: 32, Quote: 39, Comma: 44, Minus: 45, Period: 46, Slash: 47,
     Semicolon: 59, Equal: 61, BracketLeft: 91, Backslash: 92, BracketRight: 93,
@@ -74,13 +84,14 @@
     const now = performance.now();
     while (drawnTimes.length && now - drawnTimes[0] > 2000) drawnTimes.shift();
     const fps = drawnTimes.length / 2;
-    let text = role === 'controller' ? 'you control' : role === 'viewer' ? 'watching' : role;
-    if (role === 'viewer') text += status.controller ? ' (the lecturer is here)' : ' (no lecturer yet)';
-    text += ' \u00b7 ' + fps.toFixed(0) + ' frames/s (' + (codec === 'h264' ? 'H.264' : 'JPEG') + ')';
+    let text = role === 'controller' ? tr('you control')
+      : role !== 'viewer' ? tr(role)
+        : status.controller ? tr('watching (the lecturer is here)') : tr('watching (no lecturer yet)');
+    text += ' \u00b7 ' + tr('%s frames/s (%s)', fps.toFixed(0), codec === 'h264' ? 'H.264' : 'JPEG');
     if (role === 'controller' && latencies.length) {
-      text += ' \u00b7 input to frame ' + median(latencies).toFixed(0) + ' ms';
+      text += ' \u00b7 ' + tr('input to frame %s ms', median(latencies).toFixed(0));
     }
-    text += ' \u00b7 ' + status.viewers + (status.viewers === 1 ? ' viewer' : ' viewers');
+    text += ' \u00b7 ' + (status.viewers === 1 ? tr('1 viewer') : tr('%s viewers', status.viewers));
     if (said && now < said.until) text = said.text + ' \u00b7 ' + text;
     state.textContent = text;
     // What the tests read: the newest frame drawn and the page's own rates.
@@ -132,7 +143,7 @@
         }
         picture.close();
       },
-      error: (e) => useJpeg('the H.264 decoder failed (' + e.message + ')'),
+      error: (e) => useJpeg(tr('the H.264 decoder failed (%s)', e.message)),
     });
   }
   function useJpeg(why) {
@@ -143,7 +154,7 @@
     videoConfig = null;
     headers.clear();
     send({ t: 'codecs', h264: false });
-    say('JPEG frames: ' + why);
+    say(tr('JPEG frames: %s', why));
   }
   function codecOf(unit) {
     // The first NAL unit of type 7 (the SPS): profile, constraints, level.
@@ -161,7 +172,7 @@
       if (header.key) {
         const config = { codec: codecOf(unit), optimizeForLatency: true,
           codedWidth: header.width + (header.width & 1), codedHeight: header.height + (header.height & 1) };
-        if (!config.codec) throw new Error('a keyframe without its parameter sets');
+        if (!config.codec) throw new Error(tr('a keyframe without its parameter sets'));
         if (!videoConfig || videoConfig.codec !== config.codec
             || videoConfig.codedWidth !== config.codedWidth
             || videoConfig.codedHeight !== config.codedHeight) {
@@ -269,8 +280,8 @@
     socket.onmessage = (e) => (typeof e.data === 'string' ? onText(e.data) : onBinary(e.data));
     socket.onclose = () => {
       if (message.style.display !== 'flex') {
-        show('heatlab: the lecture\u2019s server closed the connection (it stopped, or this '
-          + 'link\u2019s token is not right). Reload the page to try again.');
+        show(tr('heatlab: the lecture\u2019s server closed the connection (it stopped, or this '
+          + 'link\u2019s token is not right). Reload the page to try again.'));
       }
     };
   }
@@ -338,7 +349,7 @@
     const file = e.dataTransfer && e.dataTransfer.files[0];
     if (role !== 'controller' || !file) return;
     if (file.size > MOST_FILE) {
-      say(file.name + ' is over 1 MiB: no scene or cue list is that large');
+      say(tr('%s is over 1 MiB: no scene or cue list is that large', file.name));
       return;
     }
     file.text().then((text) => sendInput({ t: 'file', n: file.name, d: text }));
