@@ -9,6 +9,7 @@
   const screen = document.getElementById('screen');
   const state = document.getElementById('state');
   const message = document.getElementById('message');
+  const typing = document.getElementById('typing');
   const context = screen.getContext('2d');
   const token = new URLSearchParams(location.search).get('token') || '';
   const MOST_SIDE = 4096;  // wire.h's kMostServedSide
@@ -255,6 +256,7 @@
     if (m.t === 'hello') {
       role = m.role;
       if (role === 'controller') sendSize();
+      focusTyping();
       if (m.h264 && codec !== 'h264') offerH264();
     } else if (m.t === 'status') {
       status = m;
@@ -286,24 +288,70 @@
     };
   }
 
+  function sendText(text) {
+    for (const ch of text || '') sendInput({ t: 'text', c: ch.codePointAt(0) });
+  }
+
+  // The controller's page keeps its focus on a hidden text element
+  // (#typing), so that an input method (Japanese, Chinese, Korean) can
+  // compose there: a canvas takes no composition. Viewers' pages keep it on
+  // the canvas (a phone would open its keyboard for a text element).
+  function focusTyping() {
+    if (role === 'controller') typing.focus();
+    else screen.focus();
+  }
+  typing.addEventListener('blur', () => {
+    setTimeout(() => { if (document.hasFocus() && role === 'controller') typing.focus(); }, 0);
+  });
+
   // Keys the browser would take for itself (reload, find, scrolling, full
-  // screen) go to the lecture instead on the controller's page.
+  // screen) go to the lecture instead on the controller's page. While an
+  // input method composes, keys are its own (keyCode 229: a key it took):
+  // neither sent nor stopped.
+  let composing = false;
   function onKey(e, action) {
-    if (role !== 'controller') return;
+    if (role !== 'controller' || composing || e.isComposing || e.keyCode === 229) return;
     const code = KEYS[e.code];
     if (code !== undefined) {
       sendInput({ t: 'key', a: e.repeat && action === 'down' ? 'repeat' : action, k: code });
       e.preventDefault();
     }
-    if (action === 'down' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.isComposing
-        && [...e.key].length === 1) {
+    // A character typed without an input method goes from its key; its
+    // default stopped, #typing sees no input for it, so it goes once.
+    if (action === 'down' && !e.ctrlKey && !e.metaKey && !e.altKey && [...e.key].length === 1) {
       sendInput({ t: 'text', c: e.key.codePointAt(0) });
+      e.preventDefault();
     }
   }
   window.addEventListener('keydown', (e) => onKey(e, 'down'));
   window.addEventListener('keyup', (e) => onKey(e, 'up'));
-  window.addEventListener('compositionend', (e) => {
-    for (const ch of e.data || '') sendInput({ t: 'text', c: ch.codePointAt(0) });
+
+  // Text that comes without its keys: a composition committed (sent at its
+  // compositionend, the one event every browser ends it with), or text
+  // inserted outside one (an emoji picker, dictation). A composition's own
+  // input events carry text not yet committed, and an insertText just
+  // after a compositionend with the same text (WebKit's order) is that
+  // composition again: neither is sent. #typing is emptied between.
+  let committed = null;
+  typing.addEventListener('compositionstart', () => {
+    composing = true;
+    typing.classList.add('composing');
+  });
+  typing.addEventListener('compositionend', (e) => {
+    composing = false;
+    typing.classList.remove('composing');
+    sendText(e.data);
+    committed = e.data;
+    setTimeout(() => {
+      committed = null;
+      if (!composing) typing.value = '';
+    }, 0);
+  });
+  typing.addEventListener('input', (e) => {
+    if (composing || e.isComposing) return;
+    if (e.inputType === 'insertText' && e.data !== committed) sendText(e.data);
+    committed = null;
+    typing.value = '';
   });
   window.addEventListener('focus', () => sendInput({ t: 'focus', f: true }));
   window.addEventListener('blur', () => sendInput({ t: 'focus', f: false }));
@@ -319,7 +367,11 @@
     for (const c of (e.getCoalescedEvents ? e.getCoalescedEvents().slice(-1) : [e])) pointerAt(c);
   });
   screen.addEventListener('pointerdown', (e) => {
-    screen.focus();
+    // A composition's window opens where the pointer last went down: the
+    // text field the lecturer clicked.
+    typing.style.left = e.clientX + 'px';
+    typing.style.top = e.clientY + 'px';
+    focusTyping();
     screen.setPointerCapture(e.pointerId);
     pointerAt(e);
     if (e.button >= 0 && e.button <= 2) sendInput({ t: 'button', b: BUTTONS[e.button], d: true });
