@@ -223,9 +223,11 @@ void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
         shared.count(&ServerCounts::refused);
         s.role = Role::None;
         s.closing = true;
-        queueText(wsi, s,
-                  "{\"t\":\"refused\",\"why\":\"the lecture has as many viewers as it takes (" +
-                      std::to_string(shared.options.viewers) + ")\"}");
+        queueText(
+            wsi, s,
+            "{\"t\":\"refused\",\"why\":\"" +
+                trf("the lecture has as many viewers as it takes (%d)", shared.options.viewers) +
+                "\"}");
         return;
     }
     shared.clients.push_back(wsi);

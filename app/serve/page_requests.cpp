@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "app/i18n/translation.h"
+#include "app/serve/page_words.h"
 #include "serve/heatlab_js.h"
 #include "serve/index_html.h"
 
@@ -92,6 +94,18 @@ int startBody(lws* wsi, PageBody& page, const char* mime, const char* body, std:
     return 0;
 }
 
+// The page in the language the server runs in now, made once for each
+// language (only the service thread asks): the body a request sends must
+// outlive it.
+const std::string& pageNow() {
+    static std::string pages[2];
+    std::string& page = pages[language() == Language::Japanese ? 1 : 0];
+    if (page.empty()) {
+        page = pageInLanguage({serve::kIndexHtml, sizeof(serve::kIndexHtml) - 1});
+    }
+    return page;
+}
+
 }  // namespace
 
 std::string requestPath(lws* wsi) { return header(wsi, WSI_TOKEN_GET_URI); }
@@ -110,7 +124,7 @@ PageAnswer answerPage(lws* wsi, const char* path, const AccessRules& rules, cons
     const RequestCheck check = checkRequest(wsi, rules, tokens, false);
     if (!check.hostAllowed) {
         return {refuse(wsi, HTTP_STATUS_FORBIDDEN,
-                       "heatlab serve: this server does not answer to that name"),
+                       tr("heatlab serve: this server does not answer to that name")),
                 true};
     }
     const std::string uri = path != nullptr ? path : "";
@@ -121,17 +135,16 @@ PageAnswer answerPage(lws* wsi, const char* path, const AccessRules& rules, cons
                 false};
     }
     if (uri != "/" && uri != "/index.html") {
-        return {refuse(wsi, HTTP_STATUS_NOT_FOUND, "heatlab serve: no such page"), false};
+        return {refuse(wsi, HTTP_STATUS_NOT_FOUND, tr("heatlab serve: no such page")), false};
     }
     if (!check.allowed()) {
         return {refuse(wsi, HTTP_STATUS_FORBIDDEN,
-                       "heatlab serve: this link has no token or a wrong one. Open the URL that "
-                       "heatlab serve printed where it started, token included."),
+                       tr("heatlab serve: this link has no token or a wrong one. Open the URL "
+                          "that heatlab serve printed where it started, token included.")),
                 true};
     }
-    return {startBody(wsi, page, "text/html; charset=utf-8", serve::kIndexHtml,
-                      sizeof(serve::kIndexHtml) - 1),
-            false};
+    const std::string& body = pageNow();
+    return {startBody(wsi, page, "text/html; charset=utf-8", body.data(), body.size()), false};
 }
 
 int writePage(lws* wsi, PageBody& page) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <thread>
 
+#include "app/i18n/translation.h"
 #include "app/io/input_file.h"
 #include "app/io/stop_signal.h"
 #include "app/lecture/cue_list.h"
@@ -214,10 +215,11 @@ int runServe(const ServeStart& o) {
     }
     if (downloads) {
         ui.pictures().panel().folder = downloads->path();
-        ui.pictures().panel().sentTo = "pictures and videos: sent to the controller's browser";
+        ui.pictures().panel().sentTo =
+            trNoop("pictures and videos: sent to the controller's browser");
     }
     ui.scenes().filesHidden = !o.allowFiles;
-    ui.scenes().dropHint = "or drop a scene or cue list file (.json) on the page";
+    ui.scenes().dropHint = trNoop("or drop a scene or cue list file (.json) on the page");
 
     StopSignal stop;  // before the server: a signal while it starts is kept
     FrameServer server(start.server);

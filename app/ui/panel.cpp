@@ -465,7 +465,7 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
     }
     if (!scene.dropHint.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
-        textWrappedToWidth(scene.dropHint);
+        textWrappedToWidth(tr(scene.dropHint.c_str()));
         ImGui::PopStyleColor();
     }
     // A shipped scene's words in the language chosen (scene files a
@@ -615,7 +615,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     if (screenshot.sentTo.empty()) {
         inputText(tr("into folder"), screenshot.folder);
     } else {
-        textWrappedToWidth(screenshot.sentTo);
+        textWrappedToWidth(tr(screenshot.sentTo.c_str()));
     }
     if (ImGui::Button(tr("Screenshot (F12)"))) {
         actions.screenshot = true;

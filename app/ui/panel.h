@@ -40,7 +40,7 @@ struct ScenePanel {
         std::string text;
     };
     std::optional<Dropped> dropped;
-    std::string dropHint;
+    std::string dropHint;  // English, translated where it is shown
 };
 
 // What F12, P and the Screenshot button write: the field at the grid's own
@@ -61,7 +61,8 @@ struct ScreenshotPanel {
     int videoEvery = 0;
     int videoRate = 30;
     // Served to a browser without --allow-writes: the folder is the
-    // server's own, and what is taken is sent to the browser (said here).
+    // server's own, and what is taken is sent to the browser (said here, in
+    // English: translated where it is shown, as the language may change).
     std::string sentTo;
 };
 

@@ -37,9 +37,11 @@ const seen = {};
 
 // --- the server ---------------------------------------------------------
 
-function startServer() {
+// `lang`: the language the lecture (and so its page) is in, whatever the
+// environment's locale says.
+function startServer(lang = 'en') {
   const args = ['serve', '--backend', 'cpu', '--grid', '256', '--port', '0', '--cues', 'lecture',
-    '--viewers', String(VIEWERS)];
+    '--viewers', String(VIEWERS), '--lang', lang];
   const child = spawn(BINARY, args, {
     env: { ...process.env, LIBGL_ALWAYS_SOFTWARE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -660,6 +662,52 @@ test('a cue list dropped on the lecturer\'s page plays; on a viewer\'s, nothing'
   assert.deepEqual(pageErrors, []);
 });
 
+// What the lecturer's page sends, as the server reads it: its WebSocket's
+// send wrapped, each input message (text, key) kept in window.sentInput.
+function recordInput(page) {
+  return page.evaluate(() => {
+    window.sentInput = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      const m = typeof data === 'string' ? JSON.parse(data) : null;
+      if (m && (m.t === 'text' || m.t === 'key')) window.sentInput.push(m);
+      return send.call(this, data);
+    };
+  });
+}
+
+test('an input method\'s committed text reaches the lecture once', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(controller, 'no controller page (an earlier test failed)');
+  await recordInput(controller);
+  // The page keeps its focus where an input method can compose.
+  assert.equal(await controller.evaluate(() => document.activeElement.id), 'typing');
+  // What chromium's own tests do for an IME: a composition, then its text
+  // committed.
+  const cdp = await controller.target().createCDPSession();
+  await cdp.send('Input.imeSetComposition', { text: 'にほんご', selectionStart: 4, selectionEnd: 4 });
+  await sleep(200);
+  assert.deepEqual(await controller.evaluate(() => window.sentInput), [], 'text sent while composing');
+  assert.ok(await controller.evaluate(() => document.getElementById('typing').classList.contains('composing')),
+    'the composition is not shown');
+  await cdp.send('Input.insertText', { text: '日本語' });
+  await sleep(300);
+  // A key after the composition goes as a key, and types nothing.
+  await controller.keyboard.press('Backspace');
+  await sleep(300);
+  await cdp.detach();
+  const sent = await controller.evaluate(() => window.sentInput);
+  const texts = sent.filter((m) => m.t === 'text');
+  assert.deepEqual(texts.map((m) => String.fromCodePoint(m.c)).join(''), '日本語', JSON.stringify(sent));
+  assert.deepEqual(sent.filter((m) => m.t === 'key').map((m) => [m.a, m.k]), [['down', 259], ['up', 259]],
+    JSON.stringify(sent));
+  assert.equal(await controller.evaluate(() => document.getElementById('typing').value), '',
+    'the committed text stays in the page\'s text element');
+  // The server read them: a frame says the last of them is in it.
+  const last = Math.max(...sent.map((m) => m.i));
+  await waitState(controller, (s, a) => s.frame.lastInput >= a, last, 15000, 'a frame with the text in it');
+  assert.deepEqual(pageErrors, []);
+});
+
 test('the server stops on SIGTERM with exit status 0, and the pages say so', { timeout: TEST_TIMEOUT }, async (t) => {
   assert.ok(server && !server.exitStatus, `the server is not running: ${JSON.stringify(server && server.exitStatus)}`);
   const status = await stopServer(server, 15000);
@@ -679,5 +727,43 @@ test('the server stops on SIGTERM with exit status 0, and the pages say so', { t
     await controller.waitForFunction(() => getComputedStyle(document.getElementById('message')).display === 'flex',
       { timeout: 10000, polling: 100 });
     assert.match(await controller.$eval('#message', (e) => e.textContent), /server closed the connection/);
+  }
+});
+
+// The words of the page each served in Japanese: what heatlab.js passes to
+// its tr() (read from the script itself, so a string added there and not
+// to app/serve/page_words.cpp fails here).
+function scriptWords() {
+  const script = fs.readFileSync(path.join(__dirname, '../../app/serve/page/heatlab.js'), 'utf8');
+  const literal = "'(?:[^'\\\\]|\\\\.)*'";
+  const calls = new RegExp(`\\btr\\(\\s*(${literal}(?:\\s*\\+\\s*${literal})*)`, 'g');
+  // Each match is string literals joined by +: evaluated as the script would.
+  return [...script.matchAll(calls)].map((m) => new Function(`return ${m[1]};`)());
+}
+
+test('with --lang ja the page is in Japanese', { timeout: TEST_TIMEOUT }, async () => {
+  const ja = await startServer('ja');
+  const context = await browser.createBrowserContext();
+  try {
+    const { page, response } = await openPage(context, ja.controllerUrl, { width: 1280, height: 800 });
+    assert.equal(response.status(), 200);
+    await waitState(page, (s) => s.role === 'controller' && s.frames > 0, undefined, 15000, 'the controller role');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja');
+    assert.match(await page.$eval('#state', (e) => e.textContent), /^あなたが操作中 · \d+ フレーム\/秒/);
+    const words = JSON.parse(await page.$eval('#words', (e) => e.textContent));
+    const english = scriptWords();
+    assert.ok(english.length >= 10, JSON.stringify(english));
+    for (const text of english) {
+      assert.ok(words[text] && words[text] !== text, `"${text}" is not served in Japanese`);
+    }
+    await shot(page, 'japanese');
+    // The server's own answers too: a wrong token's.
+    const refused = await fetch(`${new URL(ja.controllerUrl).origin}/?token=wrong`);
+    assert.equal(refused.status, 403);
+    assert.match(await refused.text(), /トークン/);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+    await stopServer(ja, 5000);
   }
 });

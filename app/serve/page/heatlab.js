@@ -9,9 +9,20 @@
   const screen = document.getElementById('screen');
   const state = document.getElementById('state');
   const message = document.getElementById('message');
+  const typing = document.getElementById('typing');
   const context = screen.getContext('2d');
   const token = new URLSearchParams(location.search).get('token') || '';
   const MOST_SIDE = 4096;  // wire.h's kMostServedSide
+
+  // The page's words in the lecture's language: the server puts their
+  // translations (English -> words shown) into the page from the
+  // program's catalogue (app/serve/page_words.cpp lists them; each string
+  // passed to tr() here must be there). Each %s takes the next value.
+  const WORDS = JSON.parse(document.getElementById('words').textContent || '{}');
+  function tr(english, ...values) {
+    let next = 0;
+    return (WORDS[english] || english).replace(/%s/g, () => String(values[next++]));
+  }
 
   // KeyboardEvent.code to GLFW's key numbers (app/platform/input_event.h).
   const KEYS = { Space: 32, Quote: 39, Comma: 44, Minus: 45, Period: 46, Slash: 47,
@@ -74,13 +85,14 @@
     const now = performance.now();
     while (drawnTimes.length && now - drawnTimes[0] > 2000) drawnTimes.shift();
     const fps = drawnTimes.length / 2;
-    let text = role === 'controller' ? 'you control' : role === 'viewer' ? 'watching' : role;
-    if (role === 'viewer') text += status.controller ? ' (the lecturer is here)' : ' (no lecturer yet)';
-    text += ' \u00b7 ' + fps.toFixed(0) + ' frames/s (' + (codec === 'h264' ? 'H.264' : 'JPEG') + ')';
+    let text = role === 'controller' ? tr('you control')
+      : role !== 'viewer' ? tr(role)
+        : status.controller ? tr('watching (the lecturer is here)') : tr('watching (no lecturer yet)');
+    text += ' \u00b7 ' + tr('%s frames/s (%s)', fps.toFixed(0), codec === 'h264' ? 'H.264' : 'JPEG');
     if (role === 'controller' && latencies.length) {
-      text += ' \u00b7 input to frame ' + median(latencies).toFixed(0) + ' ms';
+      text += ' \u00b7 ' + tr('input to frame %s ms', median(latencies).toFixed(0));
     }
-    text += ' \u00b7 ' + status.viewers + (status.viewers === 1 ? ' viewer' : ' viewers');
+    text += ' \u00b7 ' + (status.viewers === 1 ? tr('1 viewer') : tr('%s viewers', status.viewers));
     if (said && now < said.until) text = said.text + ' \u00b7 ' + text;
     state.textContent = text;
     // What the tests read: the newest frame drawn and the page's own rates.
@@ -132,7 +144,7 @@
         }
         picture.close();
       },
-      error: (e) => useJpeg('the H.264 decoder failed (' + e.message + ')'),
+      error: (e) => useJpeg(tr('the H.264 decoder failed (%s)', e.message)),
     });
   }
   function useJpeg(why) {
@@ -143,7 +155,7 @@
     videoConfig = null;
     headers.clear();
     send({ t: 'codecs', h264: false });
-    say('JPEG frames: ' + why);
+    say(tr('JPEG frames: %s', why));
   }
   function codecOf(unit) {
     // The first NAL unit of type 7 (the SPS): profile, constraints, level.
@@ -161,7 +173,7 @@
       if (header.key) {
         const config = { codec: codecOf(unit), optimizeForLatency: true,
           codedWidth: header.width + (header.width & 1), codedHeight: header.height + (header.height & 1) };
-        if (!config.codec) throw new Error('a keyframe without its parameter sets');
+        if (!config.codec) throw new Error(tr('a keyframe without its parameter sets'));
         if (!videoConfig || videoConfig.codec !== config.codec
             || videoConfig.codedWidth !== config.codedWidth
             || videoConfig.codedHeight !== config.codedHeight) {
@@ -244,6 +256,7 @@
     if (m.t === 'hello') {
       role = m.role;
       if (role === 'controller') sendSize();
+      focusTyping();
       if (m.h264 && codec !== 'h264') offerH264();
     } else if (m.t === 'status') {
       status = m;
@@ -269,30 +282,76 @@
     socket.onmessage = (e) => (typeof e.data === 'string' ? onText(e.data) : onBinary(e.data));
     socket.onclose = () => {
       if (message.style.display !== 'flex') {
-        show('heatlab: the lecture\u2019s server closed the connection (it stopped, or this '
-          + 'link\u2019s token is not right). Reload the page to try again.');
+        show(tr('heatlab: the lecture\u2019s server closed the connection (it stopped, or this '
+          + 'link\u2019s token is not right). Reload the page to try again.'));
       }
     };
   }
 
+  function sendText(text) {
+    for (const ch of text || '') sendInput({ t: 'text', c: ch.codePointAt(0) });
+  }
+
+  // The controller's page keeps its focus on a hidden text element
+  // (#typing), so that an input method (Japanese, Chinese, Korean) can
+  // compose there: a canvas takes no composition. Viewers' pages keep it on
+  // the canvas (a phone would open its keyboard for a text element).
+  function focusTyping() {
+    if (role === 'controller') typing.focus();
+    else screen.focus();
+  }
+  typing.addEventListener('blur', () => {
+    setTimeout(() => { if (document.hasFocus() && role === 'controller') typing.focus(); }, 0);
+  });
+
   // Keys the browser would take for itself (reload, find, scrolling, full
-  // screen) go to the lecture instead on the controller's page.
+  // screen) go to the lecture instead on the controller's page. While an
+  // input method composes, keys are its own (keyCode 229: a key it took):
+  // neither sent nor stopped.
+  let composing = false;
   function onKey(e, action) {
-    if (role !== 'controller') return;
+    if (role !== 'controller' || composing || e.isComposing || e.keyCode === 229) return;
     const code = KEYS[e.code];
     if (code !== undefined) {
       sendInput({ t: 'key', a: e.repeat && action === 'down' ? 'repeat' : action, k: code });
       e.preventDefault();
     }
-    if (action === 'down' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.isComposing
-        && [...e.key].length === 1) {
+    // A character typed without an input method goes from its key; its
+    // default stopped, #typing sees no input for it, so it goes once.
+    if (action === 'down' && !e.ctrlKey && !e.metaKey && !e.altKey && [...e.key].length === 1) {
       sendInput({ t: 'text', c: e.key.codePointAt(0) });
+      e.preventDefault();
     }
   }
   window.addEventListener('keydown', (e) => onKey(e, 'down'));
   window.addEventListener('keyup', (e) => onKey(e, 'up'));
-  window.addEventListener('compositionend', (e) => {
-    for (const ch of e.data || '') sendInput({ t: 'text', c: ch.codePointAt(0) });
+
+  // Text that comes without its keys: a composition committed (sent at its
+  // compositionend, the one event every browser ends it with), or text
+  // inserted outside one (an emoji picker, dictation). A composition's own
+  // input events carry text not yet committed, and an insertText just
+  // after a compositionend with the same text (WebKit's order) is that
+  // composition again: neither is sent. #typing is emptied between.
+  let committed = null;
+  typing.addEventListener('compositionstart', () => {
+    composing = true;
+    typing.classList.add('composing');
+  });
+  typing.addEventListener('compositionend', (e) => {
+    composing = false;
+    typing.classList.remove('composing');
+    sendText(e.data);
+    committed = e.data;
+    setTimeout(() => {
+      committed = null;
+      if (!composing) typing.value = '';
+    }, 0);
+  });
+  typing.addEventListener('input', (e) => {
+    if (composing || e.isComposing) return;
+    if (e.inputType === 'insertText' && e.data !== committed) sendText(e.data);
+    committed = null;
+    typing.value = '';
   });
   window.addEventListener('focus', () => sendInput({ t: 'focus', f: true }));
   window.addEventListener('blur', () => sendInput({ t: 'focus', f: false }));
@@ -308,7 +367,11 @@
     for (const c of (e.getCoalescedEvents ? e.getCoalescedEvents().slice(-1) : [e])) pointerAt(c);
   });
   screen.addEventListener('pointerdown', (e) => {
-    screen.focus();
+    // A composition's window opens where the pointer last went down: the
+    // text field the lecturer clicked.
+    typing.style.left = e.clientX + 'px';
+    typing.style.top = e.clientY + 'px';
+    focusTyping();
     screen.setPointerCapture(e.pointerId);
     pointerAt(e);
     if (e.button >= 0 && e.button <= 2) sendInput({ t: 'button', b: BUTTONS[e.button], d: true });
@@ -338,7 +401,7 @@
     const file = e.dataTransfer && e.dataTransfer.files[0];
     if (role !== 'controller' || !file) return;
     if (file.size > MOST_FILE) {
-      say(file.name + ' is over 1 MiB: no scene or cue list is that large');
+      say(tr('%s is over 1 MiB: no scene or cue list is that large', file.name));
       return;
     }
     file.text().then((text) => sendInput({ t: 'file', n: file.name, d: text }));
