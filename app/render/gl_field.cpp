@@ -1,5 +1,6 @@
 #include "app/render/gl_field.h"
 
+#include "app/i18n/translation.h"
 #include "app/render/cuda_gl_buffer.h"
 #include "app/render/gl_check.h"
 #include "kernels/base/errors.h"
@@ -83,7 +84,8 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         return;
     }
     if (backend.facts().fieldInHostMemory) {
-        fallbackReason_ = "the " + backend.facts().name + " backend keeps its field in host memory";
+        fallbackReason_ =
+            trf("the %s backend keeps its field in host memory", backend.facts().name.c_str());
         return;
     }
     const std::size_t bytes = displayBufferFloats(grid, imagePixels) * sizeof(float);
@@ -97,7 +99,8 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
             }
         } else {
             sharedRefused_ = true;
-            sharedRefusal_ = "shared memory: " + why + "; the buffer is mapped each frame instead";
+            sharedRefusal_ =
+                trf("shared memory: %s; the buffer is mapped each frame instead", why.c_str());
         }
     }
     path_ = DisplayPath::Interop;
