@@ -9,6 +9,7 @@
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
+#include "app/render/field_picture.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -63,6 +64,11 @@ void checkVideoPath(const std::string& path) {
 
 void refuseShotOptionClashes(const ShotOptions& o) {
     refuseSharedOutputs(o);
+    // The field's own picture, at one pixel a cell: refused before the
+    // grid is allocated or stepped.
+    if (!o.ui && !o.slide && o.stats.empty() && !o.settings.comparison.split) {
+        refuseFieldPictureOver(o.settings.params.grid);
+    }
     if (!o.cues.empty() && !o.ui) {
         throw UsageError(tr("--cues is for --ui (the window drawn offscreen, playing the cues)"));
     }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/i18n/translation.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/base/errors.h"
 #include "kernels/numerics/grid_modes.h"
@@ -50,15 +51,20 @@ Picture pictureOfSurface(Simulation& simulation, GlField& view, FieldRenderer& r
 
 }  // namespace
 
+void refuseFieldPictureOver(const GridSize& grid) {
+    if (static_cast<long long>(grid.nx) * grid.ny > kMaxPicturePixels) {
+        throw UsageError(
+            trf("a picture of the %d x %d grid, one pixel a cell, is over the %lld "
+                "pixels (768 MiB) a picture may have: --slide WxH draws it smaller "
+                "(e.g. --slide 1920x1080)",
+                grid.nx, grid.ny, kMaxPicturePixels));
+    }
+}
+
 Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                        const FrameSettings& settings, int maxTileSide) {
     const GridSize grid = simulation.params().grid;
-    if (static_cast<long long>(grid.nx) * grid.ny > kMaxPicturePixels) {
-        throw UsageError("a picture of the " + std::to_string(grid.nx) + " x " +
-                         std::to_string(grid.ny) + " grid, one pixel a cell, is over the " +
-                         std::to_string(kMaxPicturePixels) +
-                         " pixels (768 MiB) a picture may have: a slide shows it smaller");
-    }
+    refuseFieldPictureOver(grid);
     const int side = std::min(maxTargetSide(), maxTileSide > 0 ? maxTileSide : kPictureTileSide);
     if (side < 1) {
         throw RuntimeError("this GL reports no framebuffer size to draw a picture into");

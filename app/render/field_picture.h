@@ -25,6 +25,12 @@ struct Picture {
 // 16384 x 16384 or 65536 x 4096.
 inline constexpr long long kMaxPicturePixels = 1LL << 28;
 
+// Throws UsageError, in one line saying how to get a picture instead
+// (--slide WxH), when a picture of `grid` at one pixel a cell would be over
+// kMaxPicturePixels: called before the grid is allocated, and again by
+// pictureOfField().
+void refuseFieldPictureOver(const GridSize& grid);
+
 // The tiles' side when the caller names none: the GL's limit
 // (maxTargetSide()), at most this, so the one tile target stays small.
 inline constexpr int kPictureTileSide = 4096;

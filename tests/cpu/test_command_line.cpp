@@ -214,6 +214,21 @@ TEST(CommandLine, CudaAskedForWithoutADeviceExitsTwo) {
     EXPECT_NE(result.err.find("--backend cuda"), std::string::npos) << result.err;
 }
 
+// A field picture over the PNG limit (2^28 pixels) is refused before the
+// backend is chosen or the grid allocated (4 GiB here): one line naming the
+// way to a picture (--slide), exit 2. A slide of the same grid is not
+// refused by it.
+TEST(CommandLine, AFieldPictureOverTheLimitIsRefusedBeforeTheGridIsTaken) {
+    const CommandResult refused = runHeatlab("shot --backend cpu --grid 65536x16384");
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_NE(refused.err.find("--slide WxH"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.err.find("backend:"), std::string::npos) << "refused after the backend";
+    EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << "one line: " << refused.err;
+    const CommandResult japanese = runHeatlab("shot --lang ja --backend cpu --grid 65536x16384");
+    EXPECT_EQ(japanese.status, 2);
+    EXPECT_NE(japanese.err.find("--slide WxH で小さく描ける"), std::string::npos) << japanese.err;
+}
+
 TEST(CommandLine, AnUnknownCommandIsNamedInOneLine) {
     const CommandResult result = runHeatlab("frobnicate");
     EXPECT_EQ(result.status, 2) << result.err;
