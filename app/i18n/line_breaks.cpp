@@ -45,27 +45,27 @@ bool mayBreakBetween(char32_t before, char32_t after) {
 std::vector<TextPiece> breakablePieces(std::string_view text) {
     std::vector<TextPiece> pieces;
     TextPiece piece;
-    bool space = false;     // a space since the last character
+    int spaces = 0;         // spaces since the last character
     char32_t previous = 0;  // the last character read, 0 for none or a byte that is none
     std::size_t at = 0;
     while (at < text.size()) {
         const std::size_t start = at;
         const std::optional<char32_t> c = nextCharacter(text, at);
         if (c == U' ') {
-            space = true;
+            ++spaces;
             continue;
         }
         if (!piece.text.empty() &&
-            (space || (c && previous != 0 && mayBreakBetween(previous, *c)))) {
+            (spaces > 0 || (c && previous != 0 && mayBreakBetween(previous, *c)))) {
             pieces.push_back(piece);
             piece = TextPiece{};
-            piece.afterSpace = space;
+            piece.spacesBefore = spaces;
         }
         // Bytes that are no character are kept as they came; spaces before
         // the first piece are dropped.
         piece.text.append(text.substr(start, at - start));
         previous = c.value_or(0);
-        space = false;
+        spaces = 0;
     }
     if (!piece.text.empty()) {
         pieces.push_back(piece);

@@ -18,11 +18,12 @@ namespace heatlab {
 bool mayBreakBetween(char32_t before, char32_t after);
 
 // `text` cut into the pieces a line is filled with: at spaces (a piece
-// remembers it followed one, and the space itself is dropped) and at every
+// remembers how many spaces came before it, so a line that keeps them
+// keeps the text's own spacing, as the key list's columns) and at every
 // place mayBreakBetween() allows.
 struct TextPiece {
     std::string text;
-    bool afterSpace = false;  // a space separated it from the piece before
+    int spacesBefore = 0;  // between it and the piece before (dropped at a line's start)
 };
 std::vector<TextPiece> breakablePieces(std::string_view text);
 

@@ -3,6 +3,7 @@
 #include <exception>
 #include <memory>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/panel_edits.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
@@ -100,20 +101,21 @@ ControlOutcome SimulationControl::applyScene(const Scene& scene) {
 }
 
 Notice SimulationControl::sceneLoaded(const std::string& what) const {
-    const std::string loaded = "loaded scene " + what;
+    const std::string loaded = trf("loaded scene %s", what.c_str());
     std::string message = loaded;
     const BackendFacts& facts = simulation_.backend().facts();
     if (settings_.copyEvery > 0 && facts.fieldInHostMemory) {
-        message += "; on the " + facts.name +
-                   " backend the field already lives in host memory, so each copy back is a "
-                   "memcpy with no PCIe link to cross";
+        message +=
+            trf("; on the %s backend the field already lives in host memory, so each copy "
+                "back is a memcpy with no PCIe link to cross",
+                facts.name.c_str());
     }
     return Notice::info(message, loaded);
 }
 
 std::string SimulationControl::backendText() const {
     const BackendFacts& facts = simulation_.backend().facts();
-    return "backend: " + facts.name + " on " + facts.device;
+    return trf("backend: %s on %s", facts.name.c_str(), facts.device.c_str());
 }
 
 }  // namespace heatlab

@@ -68,12 +68,17 @@ std::vector<std::string> piecesOf(ImFont* font, float size, const std::string& w
 }  // namespace
 
 std::string wrappedToWidth(ImFont* font, float size, const std::string& text, float width) {
+    // A line break in the text stays one: each of its lines is wrapped alone.
+    if (const std::size_t newline = text.find('\n'); newline != std::string::npos) {
+        return wrappedToWidth(font, size, text.substr(0, newline), width) + "\n" +
+               wrappedToWidth(font, size, text.substr(newline + 1), width);
+    }
     std::string out;
     std::string line;
     for (const TextPiece& piece : breakablePieces(text)) {
         bool first = true;
         for (const std::string& part : piecesOf(font, size, piece.text, width)) {
-            const std::string gap = first && piece.afterSpace ? " " : "";
+            const std::string gap(first ? static_cast<std::size_t>(piece.spacesBefore) : 0, ' ');
             const std::string longer = line.empty() ? part : line + gap + part;
             if (!line.empty() && widthOf(font, size, longer) > width) {
                 out += line + "\n";
@@ -186,18 +191,22 @@ void drawLoupeLabel(const LoupeLayout& loupe, int fieldLeft, int fieldTop, int f
 }
 
 void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded) {
-    const char* help = tr(expanded ? kKeyHelp : kKeyHelpHint);
     ImFont* font = ImGui::GetFont();
     const float size = ImGui::GetFontSize();
     const float margin = size * 0.4f;
     const float wrap = std::max(size, fieldWidth - 4.0f * margin);
-    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, wrap, help);
+    const std::string lines =
+        wrappedToWidth(font, size, tr(expanded ? kKeyHelp : kKeyHelpHint), wrap);
+    const char* help = lines.c_str();
+    const ImVec2 text = font->CalcTextSizeA(size, 1.0e9f, 0.0f, help);
     const ImVec2 at(2.0f * margin, displayHeight - text.y - 2.0f * margin);
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->AddRectFilled(ImVec2(at.x - margin, at.y - margin),
                         ImVec2(at.x + text.x + margin, at.y + text.y + margin),
-                        IM_COL32(0, 0, 0, 150), margin);
-    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), help, nullptr, wrap);
+                        // Opaque enough, when the whole list shows, to read it
+                        // over the loupe's checkerboard.
+                        IM_COL32(0, 0, 0, expanded ? 215 : 150), margin);
+    draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), help);
 }
 
 }  // namespace heatlab

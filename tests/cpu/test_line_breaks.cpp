@@ -20,14 +20,15 @@ std::vector<std::string> texts(const std::vector<TextPiece>& pieces) {
     return out;
 }
 
-TEST(LineBreaks, EnglishBreaksAtSpacesOnly) {
-    const std::vector<TextPiece> pieces = breakablePieces("  r = 0.2400, past  the bound");
+TEST(LineBreaks, EnglishBreaksAtSpacesOnlyAndKeepsHowManyThereWere) {
+    const std::vector<TextPiece> pieces = breakablePieces("  r = 0.2400, past   the bound");
     EXPECT_EQ(texts(pieces),
               (std::vector<std::string>{"r", "=", "0.2400,", "past", "the", "bound"}));
-    EXPECT_FALSE(pieces[0].afterSpace) << "leading spaces are dropped";
-    for (std::size_t i = 1; i < pieces.size(); ++i) {
-        EXPECT_TRUE(pieces[i].afterSpace) << pieces[i].text;
+    std::vector<int> spaces;
+    for (const TextPiece& p : pieces) {
+        spaces.push_back(p.spacesBefore);
     }
+    EXPECT_EQ(spaces, (std::vector<int>{0, 1, 1, 1, 3, 1})) << "leading spaces are dropped";
 }
 
 TEST(LineBreaks, JapaneseBreaksBetweenCharactersButNotBeforeClosingMarks) {
@@ -38,7 +39,7 @@ TEST(LineBreaks, JapaneseBreaksBetweenCharactersButNotBeforeClosingMarks) {
               (std::vector<std::string>{"「安", "定", "条", "件", "を", "超", "え", "る", "と、",
                                         "市", "松", "模", "様", "が", "爆", "発", "す", "る。」"}));
     for (const TextPiece& p : breakablePieces("「安定条件を超えると、市松模様が爆発する。」")) {
-        EXPECT_FALSE(p.afterSpace);
+        EXPECT_EQ(p.spacesBefore, 0);
     }
 }
 
@@ -64,7 +65,7 @@ TEST(LineBreaks, BytesThatAreNoCharacterAreKeptAndNeverLost) {
         "b 安\xe5定";
     std::string joined;
     for (const TextPiece& p : breakablePieces(text)) {
-        joined += (p.afterSpace ? " " : "") + p.text;
+        joined += std::string(static_cast<std::size_t>(p.spacesBefore), ' ') + p.text;
     }
     EXPECT_EQ(joined, text);
 }
