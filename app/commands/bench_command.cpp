@@ -272,28 +272,28 @@ int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
     std::fprintf(stderr, "%s\n", selection.reason.c_str());
     BenchReport report = startReport(*selection.backend, o);
 
-    progress("checking every kernel against the double reference");
+    progress(tr("checking every kernel against the double reference"));
     checkKernels(*selection.backend, o.params, o.checkSteps, report.checks);
     checkFastPaths(*selection.backend, o.params, report.checks);
 
-    progress("timing one step per kernel");
+    progress(tr("timing one step per kernel"));
     const KernelTable table = measureKernelTable(*selection.backend, o.params, o.repeats);
     addKernelTable(table, report);
     if (!o.roofline.empty()) {
-        progress("drawing the roofline into " + o.roofline);
+        progress(trf("drawing the roofline into %s", o.roofline.c_str()));
         writeRoofline(rooflineOf(table, rooflineTitle(report)), o.rooflineSize, o.roofline);
         std::printf("%s\n", o.roofline.c_str());
     }
 
-    progress("running " + std::to_string(o.steps) + " steps under each copy-back policy");
+    progress(trf("running %d steps under each copy-back policy", o.steps));
     Simulation simulation(std::move(selection.backend), o.params);
     report.policies = runCopyPolicies(simulation, o.steps, o.copyEvery, report.checks);
 
-    progress("stability runs");
+    progress(tr("stability runs"));
     report.stability = runStabilityTable(simulation.backend(), o);
     checkStability(report.stability, report.checks);
 
-    progress("the price of accuracy");
+    progress(tr("the price of accuracy"));
     // The lecture's lesson as its scene runs it: 129 x 129 at r = 0.25 to
     // step 415, then 257 x 257 to the same time.
     const Kernel kernel = o.params.kernel == Kernel::Copy ? Kernel::Optimised : o.params.kernel;

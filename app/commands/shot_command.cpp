@@ -259,7 +259,7 @@ int runShot(const ShotOptions& o) {
     const Picture picture =
         runSteps(scene, o, record ? &*record : nullptr, video ? &*video : nullptr);
     if (!scene.view.fallbackReason().empty()) {
-        progress("display via host: " + scene.view.fallbackReason());
+        progress(trf("display via host: %s", scene.view.fallbackReason().c_str()));
     }
     if (record) {
         record->refuseIfStopped(scene.simulation.stepCount());
