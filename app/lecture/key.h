@@ -5,8 +5,8 @@
 // Left are what presentation clickers send: the cue list's next and back.
 // V toggles the surface view. Z is the one key whose release counts too
 // (onKeyReleased): held, the loupe follows the cursor. With Ctrl held a key
-// is not the key alone (Ctrl+R must not reset): Ctrl+R arrives as CtrlR,
-// Ctrl with any other key as Other.
+// is not the key alone (Ctrl+R must not reset): Ctrl+R, Ctrl+S and Ctrl+O
+// arrive as CtrlR, CtrlS and CtrlO, Ctrl with any other key as Other.
 
 namespace heatlab {
 
@@ -35,6 +35,8 @@ enum class Key {
     Left,
     Right,
     CtrlR,  // start or stop recording a video
+    CtrlS,  // save the scene
+    CtrlO,  // open a scene (served: a scene or a cue list from the browser's computer)
     Other
 };
 

@@ -21,6 +21,8 @@ void applyKey(Key key, bool repeat, LectureSettings& settings, PanelActions& act
     case Key::P:
     case Key::F12: actions.screenshot = true; break;
     case Key::CtrlR: actions.toggleRecording = true; break;
+    case Key::CtrlS: actions.saveScene = true; break;
+    case Key::CtrlO: actions.openScene = true; break;
     case Key::F: actions.fitView = true; break;
     case Key::H: settings.panelVisible = !settings.panelVisible; break;
     case Key::C:

@@ -18,6 +18,7 @@ inline constexpr const char* kKeyHelp = trNoop(
     "Up / Down   r + / - 0.001\n"
     "F12 or P   screenshot\n"
     "Ctrl+R   record a video, or stop\n"
+    "Ctrl+S / Ctrl+O   save / open a scene\n"
     "C   copy back every step, or never\n"
     "L   colours linear / signed-log\n"
     "M   loupe on / off;  hold Z: it follows the cursor\n"

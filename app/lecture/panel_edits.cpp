@@ -21,6 +21,8 @@ void PanelActions::merge(const PanelActions& other) {
     paneBAsA = paneBAsA || other.paneBAsA;
     toggleRecording = toggleRecording || other.toggleRecording;
     halveSpacing = halveSpacing || other.halveSpacing;
+    saveScene = saveScene || other.saveScene;
+    openScene = openScene || other.openScene;
 }
 
 float steppedR(float r, int thousandths) {

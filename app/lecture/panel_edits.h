@@ -35,6 +35,10 @@ struct PanelActions {
     bool toggleRecording = false;
     // The accuracy section's "halve h" (accuracy_lesson.h), or a cue's.
     bool halveSpacing = false;
+    // Ctrl+S and Ctrl+O: the scene saved, or a scene opened, as the Scene
+    // section's buttons do (ScenePanel).
+    bool saveScene = false;
+    bool openScene = false;
 
     void merge(const PanelActions& other);
 };

@@ -112,6 +112,7 @@ struct FrameServer::Shared {
     bool keyWanted = false;
     std::uint32_t newestFrame = 0;  // of either kind: the status line's rate
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
+    bool fileAsked = false;  // askForFile(), for the controller's page
     std::vector<ClientMessage> input;
     ServerCounts counts;
 
@@ -454,15 +455,20 @@ int onWritable(FrameServer::Shared& shared, lws* wsi, Session& s) {
 // controller, every client is asked whether it can take the newest frame.
 void onWake(FrameServer::Shared& shared) {
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
+    bool fileAsked = false;
     {
         const std::lock_guard<std::mutex> lock(shared.mutex);
         downloads.swap(shared.downloads);
+        fileAsked = std::exchange(shared.fileAsked, false);
     }
     if (shared.controller != nullptr) {
         Session* s = &shared.session(shared.controller);
         for (const auto& [fileName, bytes] : downloads) {
             const std::vector<unsigned char> message = downloadMessage(fileName, bytes);
             s->queue.push_back(Outgoing::of(message.data(), message.size(), true));
+        }
+        if (fileAsked) {
+            queueText(shared.controller, *s, kChooseFileMessage);
         }
     }
     sendStatus(shared);
@@ -685,6 +691,14 @@ void FrameServer::sendDownload(const std::string& name, const std::vector<unsign
     {
         const std::lock_guard<std::mutex> lock(shared_->mutex);
         shared_->downloads.emplace_back(name, bytes);
+    }
+    lws_cancel_service(shared_->context);
+}
+
+void FrameServer::askForFile() {
+    {
+        const std::lock_guard<std::mutex> lock(shared_->mutex);
+        shared_->fileAsked = true;
     }
     lws_cancel_service(shared_->context);
 }

@@ -75,6 +75,9 @@ public:
     // A file for the controller's browser to save (a screenshot taken from
     // it): dropped when no controller is connected.
     void sendDownload(const std::string& name, const std::vector<unsigned char>& bytes);
+    // Asks the controller's browser to open its file chooser (a scene or a
+    // cue list of the lecturer's computer); nothing when none is connected.
+    void askForFile();
     // The controller's input since the last call, in order.
     std::vector<ClientMessage> takeInput();
     // Sleeps until `earliest`, then until input is waiting or `latest`.

@@ -51,9 +51,10 @@ constexpr std::chrono::microseconds kSoonestFrame{8333};
 // Bytes of a picture or video sent to a browser at most.
 constexpr std::size_t kMostDownloadBytes = 1u << 30;
 
-// A folder of the server's own for what the browser takes: what lands in
-// it whole (written under a temporary name, then renamed) is sent to the
-// controller's browser and removed.
+// A folder of the server's own for what the browser takes (pictures,
+// videos, the scene saved): what lands in it whole (written under a
+// temporary name, then renamed) is sent to the controller's browser and
+// removed.
 class DownloadFolder {
 public:
     DownloadFolder() {
@@ -78,10 +79,11 @@ public:
         std::vector<std::string> finished;
         while (const dirent* entry = readdir(folder)) {
             const std::string name = entry->d_name;
-            const bool picture =
-                name.size() > 4 && (name.compare(name.size() - 4, 4, ".png") == 0 ||
-                                    name.compare(name.size() - 4, 4, ".mp4") == 0);
-            if (picture && name.front() != '.') {
+            const auto endsIn = [&name](const std::string& end) {
+                return name.size() > end.size() &&
+                       name.compare(name.size() - end.size(), end.size(), end) == 0;
+            };
+            if ((endsIn(".png") || endsIn(".mp4") || endsIn(".json")) && name.front() != '.') {
                 finished.push_back(name);
             }
         }
@@ -219,6 +221,7 @@ int runServe(const ServeStart& o) {
             trNoop("pictures and videos: sent to the controller's browser");
     }
     ui.scenes().filesHidden = !o.allowFiles;
+    ui.scenes().servedFolder = ui.pictures().panel().folder;
     ui.scenes().dropHint = trNoop("or drop a scene or cue list file (.json) on the page");
 
     StopSignal stop;  // before the server: a signal while it starts is kept
@@ -287,6 +290,12 @@ int runServe(const ServeStart& o) {
             // A quit from the browser (Escape, the panel's Quit) is not
             // the server's end: the lecture goes on for the class.
             (void)lectureFrame(surface, imgui, ui);
+            // Open (Ctrl+O) served: the lecturer's browser opens its file
+            // chooser (the key or click that asked lets it), and the file
+            // chosen comes back as a dropped one does.
+            if (std::exchange(ui.scenes().chooseInBrowser, false)) {
+                server.askForFile();
+            }
             header.sequence = ++sequence;
             header.lastInput = lastInput;
             header.step = static_cast<double>(ui.simulation().stepCount());

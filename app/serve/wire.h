@@ -13,7 +13,9 @@
 //   16 f64 pane A's step   24 i32 the cue (1 the first, 0 none)   28 i32 cues
 // An H.264 frame follows the one before it sent to the page: a page that
 // missed one waits for the next keyframe. A download (kind 2): u8 2, u8 0, u16 the name's bytes,
-// the name (UTF-8), the file's bytes. Server to browser, text: JSON status ({"t":"hello"...}).
+// the name (UTF-8), the file's bytes. Server to browser, text: JSON status ({"t":"hello"...}),
+// and kChooseFileMessage: the controller's page opens its file chooser (Open, Ctrl+O), and
+// sends the file chosen as a dropped one.
 //
 // Browser to server, text, JSON of at most kMostClientMessageBytes: an
 // acknowledgement {"t":"ack","f":SEQ} once a frame is drawn; the codecs it
@@ -40,6 +42,7 @@
 namespace heatlab {
 
 constexpr std::size_t kFrameHeaderBytes = 32;
+constexpr const char* kChooseFileMessage = "{\"t\":\"choose\"}";
 constexpr std::size_t kMostClientMessageBytes = 512;
 // A dropped file's text at most (a scene's and a cue list's own limit), and
 // its message at most (the text escaped as a JSON string).

@@ -4,7 +4,12 @@ namespace heatlab {
 
 Key lectureKeyOf(KeyCode key, int modifiers) {
     if ((modifiers & modifier::kControl) != 0) {
-        return key == KeyCode::R ? Key::CtrlR : Key::Other;
+        switch (key) {
+        case KeyCode::R: return Key::CtrlR;
+        case KeyCode::S: return Key::CtrlS;
+        case KeyCode::O: return Key::CtrlO;
+        default: return Key::Other;
+        }
     }
     switch (key) {
     case KeyCode::Space: return Key::Space;

@@ -13,8 +13,9 @@
 namespace heatlab {
 
 // The lecture's name for a key with `modifiers` down (app/lecture/key.h):
-// with Ctrl a key is not the key alone, so Ctrl+R is CtrlR and Ctrl with
-// any other key Other; '/' is F1 too ('?' is shift and '/' on most layouts).
+// with Ctrl a key is not the key alone, so Ctrl+R, Ctrl+S and Ctrl+O are
+// CtrlR, CtrlS and CtrlO and Ctrl with any other key Other; '/' is F1 too
+// ('?' is shift and '/' on most layouts).
 Key lectureKeyOf(KeyCode key, int modifiers);
 
 // One event into ImGui, then into the lecture.

@@ -49,7 +49,7 @@ bool LectureUi::frame(const SurfaceSize& surface) {
         shown().sectionsShown();  // the sections asked for are unfolded
     }
     const int panelPixels = static_cast<int>(std::lround(panelUnits * surface_.pixelsPerUnit()));
-    sceneRequests();
+    sceneRequests(actions);
     const std::optional<std::string> caption = cueFrame(actions);
     apply(actions);
     // After the reset's own line: the caption is what the field shows.
@@ -282,7 +282,12 @@ void LectureUi::onCursor(double x, double y) {
     input_.cursor(x, fromTop, fieldArea(), simulation(), settings());
 }
 
-void LectureUi::sceneRequests() {
+void LectureUi::sceneRequests(const PanelActions& keys) {
+    // Ctrl+S and Ctrl+O do what the Scene section's buttons do.
+    scenePanel_.save = scenePanel_.save || keys.saveScene;
+    if (keys.openScene) {
+        (scenePanel_.filesHidden ? scenePanel_.chooseInBrowser : scenePanel_.load) = true;
+    }
     if (scenePanel_.dropped) {
         loadDropped(*scenePanel_.dropped);
         scenePanel_.dropped.reset();

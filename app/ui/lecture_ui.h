@@ -128,7 +128,7 @@ private:
     int paceSteps(const PanelActions& actions);
     FieldArea fieldArea() const { return panes_.lead().fieldArea(surface_.pixelsPerUnit()); }
     bool showsDifference() const { return panes_.split() && settings().comparison.difference; }
-    void sceneRequests();
+    void sceneRequests(const PanelActions& keys);
     // A scene or a cue list dropped on a served page, loaded or refused.
     void loadDropped(const ScenePanel::Dropped& file);
     // A parsed scene and its view, or throws having changed nothing.

@@ -455,13 +455,18 @@ void sceneControls(ScenePanel& scene, LectureSettings& settings) {
     noteBeside("load one");
     if (!scene.filesHidden) {
         ImGui::InputText(tr("file"), scene.path, sizeof scene.path);
-        if (ImGui::Button(tr("Save scene"))) {
-            scene.save = true;
+    }
+    if (ImGui::Button(tr("Save scene"))) {
+        scene.save = true;
+    }
+    ImGui::SameLine();
+    if (scene.filesHidden) {
+        // The lecturer's own computer's file, through the browser.
+        if (ImGui::Button(tr("Open a file..."))) {
+            scene.chooseInBrowser = true;
         }
-        ImGui::SameLine();
-        if (ImGui::Button(tr("Load scene"))) {
-            scene.load = true;
-        }
+    } else if (ImGui::Button(tr("Load scene"))) {
+        scene.load = true;
     }
     if (!scene.dropHint.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);

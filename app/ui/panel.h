@@ -30,8 +30,13 @@ struct ScenePanel {
     bool load = false;
     int shipped = -1;  // index into shippedTitles
     // Served to a browser without --allow-files: no file of the server is
-    // named from the panel (the shipped scenes stay).
+    // named from the panel (the shipped scenes stay). Save then writes the
+    // scene into servedFolder (the pictures' folder: sent to the browser as
+    // a download, or the one --allow-writes names), and Open asks the
+    // lecturer's browser for a file (chooseInBrowser, done by the server).
     bool filesHidden = false;
+    std::string servedFolder;
+    bool chooseInBrowser = false;
     // A file dropped on a served lecture's page (a scene or a cue list,
     // told apart by its version key), loaded by the next frame; and the
     // panel's line that says it can be.

@@ -11,19 +11,22 @@ SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& setting
                                const std::optional<ViewTransform>& view) {
     SceneRequest request;
     if (panel.filesHidden) {
-        // A served lecture names no file of the server (the panel shows no
-        // button for it either).
-        panel.save = false;
+        // A served lecture names no file of the server: a save goes into
+        // the served folder, a file to load comes from the browser.
         panel.load = false;
+        panel.save = panel.save && !panel.servedFolder.empty();
     }
-    const std::string path = panel.path;
+    const std::string path =
+        panel.filesHidden ? panel.servedFolder + "/" + kServedSceneName : std::string(panel.path);
     if (panel.save) {
         try {
             Scene scene;
             scene.settings = settings;
             scene.view = view;
             writeScene(path, scene);
-            request.said = Notice::info(trf("saved scene %s", path.c_str()));
+            request.said = Notice::info(
+                trf("saved scene %s", path.c_str()),
+                panel.filesHidden ? trf("saved scene %s", kServedSceneName) : std::string());
         } catch (const RuntimeError& e) {
             request.said = Notice::info(trf("scene not saved: %s", e.what()));
         }

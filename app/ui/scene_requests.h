@@ -20,6 +20,9 @@ struct SceneRequest {
     std::optional<Notice> said;  // a save's outcome, or why a load was refused
 };
 
+// The name a served lecture's scene is saved under (ScenePanel::servedFolder).
+inline constexpr const char* kServedSceneName = "heatlab_scene.json";
+
 // Takes the requests `panel` holds (and clears them); `settings` and `view`
 // are what a save writes and what a load reads over.
 SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& settings,

@@ -662,6 +662,30 @@ test('a cue list dropped on the lecturer\'s page plays; on a viewer\'s, nothing'
   assert.deepEqual(pageErrors, []);
 });
 
+// The lecturer's Ctrl+O (the panel's Open): the server asks the page, which
+// opens the browser's file chooser; the cue list chosen there plays.
+test('Ctrl+O opens the browser\'s file chooser, and the cue list chosen plays', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(controller && viewer, 'no controller or viewer page (an earlier test failed)');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'heatlab-chosen-')), 'three.json');
+  fs.writeFileSync(file, JSON.stringify({ heatlab_cues: 2, title: 'three',
+    cues: [{ caption: 'chosen, one', r: 0.1 }, { caption: 'chosen, two', r: 0.2 },
+      { caption: 'chosen, three', r: 0.24 }] }));
+  const [chooser] = await Promise.all([
+    controller.waitForFileChooser({ timeout: 10000 }),
+    (async () => {
+      await controller.keyboard.down('Control');
+      await controller.keyboard.press('KeyO');
+      await controller.keyboard.up('Control');
+    })(),
+  ]);
+  assert.equal(chooser.isMultiple(), false);
+  await chooser.accept([file]);
+  await waitState(controller, (s) => s.frame.cues === 3 && s.frame.cue === 1, undefined, 15000, 'the chosen list playing');
+  await waitState(viewer, (s) => s.frame.cues === 3, undefined, 15000, 'the chosen list, on the viewer');
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  assert.deepEqual(pageErrors, []);
+});
+
 // What the lecturer's page sends, as the server reads it: its WebSocket's
 // send wrapped, each input message (text, key) kept in window.sentInput.
 function recordInput(page) {

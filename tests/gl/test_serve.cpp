@@ -14,6 +14,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -26,6 +27,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/png_file.h"
+#include "app/lecture/scene.h"
 #include "tests/support/run_command.h"
 #include "tests/support/serve_client.h"
 #include "tests/support/served_picture.h"
@@ -398,6 +400,48 @@ TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
                static_cast<std::streamsize>(bytes.size()));
     EXPECT_EQ(readPng(saved).image.width, 64);    // the field at grid resolution
     EXPECT_FALSE(std::filesystem::exists(name));  // nothing in the server's folder
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
+// Ctrl+S and Ctrl+O served, as the Scene section's Save and Open: the scene
+// comes to the controller's browser as a download (nothing written in the
+// server's folder), and Open asks the controller's page, and only it, to
+// open its file chooser. A viewer's Ctrl+O asks nothing.
+TEST(Serve, CtrlSSendsTheSceneToTheBrowserAndCtrlOAsksItForAFile) {
+    ServeProcess serve("--backend cpu --grid 64 --r 0.123");
+    ServeClients clients;
+    const int viewer = clients.connect(viewerOf(serve));
+    const int c = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    constexpr int kCtrl = 341;
+    constexpr int kS = 83;
+    constexpr int kO = 79;
+    const auto chord = [&clients](int client, int key, int sequence) {
+        clients.send(client, keyMessage("down", kCtrl, sequence));
+        clients.send(client, keyMessage("down", key, sequence + 1));
+        clients.send(client, keyMessage("up", key, sequence + 2));
+        clients.send(client, keyMessage("up", kCtrl, sequence + 3));
+    };
+    const auto asked = [](const ConnectionState& s) {
+        return std::count(s.texts.begin(), s.texts.end(), std::string(kChooseFileMessage));
+    };
+    chord(viewer, kO, 1);
+    chord(c, kS, 1);
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return !s.downloads.empty(); }));
+    const ConnectionState saved = clients.state(c);
+    const auto& [name, bytes] = saved.downloads.front();
+    EXPECT_EQ(name, "heatlab_scene.json");
+    const Scene scene = parseScene(std::string(bytes.begin(), bytes.end()), name);
+    EXPECT_FLOAT_EQ(scene.settings.params.r, 0.123f);
+    EXPECT_FALSE(std::filesystem::exists(name));  // nothing in the server's folder
+    EXPECT_EQ(asked(saved), 0);
+    chord(c, kO, 5);
+    ASSERT_TRUE(clients.waitFor(c, [&](const ConnectionState& s) { return asked(s) == 1; }));
+    const std::size_t seen = clients.state(viewer).frames.size();
+    ASSERT_TRUE(
+        clients.waitFor(viewer, [&](const ConnectionState& s) { return hasFrames(s, seen + 5); }));
+    EXPECT_EQ(asked(clients.state(viewer)), 0);
+    EXPECT_EQ(asked(clients.state(c)), 1);
     EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 

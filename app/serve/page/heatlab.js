@@ -10,6 +10,7 @@
   const state = document.getElementById('state');
   const message = document.getElementById('message');
   const typing = document.getElementById('typing');
+  const picker = document.getElementById('picker');
   const context = screen.getContext('2d');
   const token = new URLSearchParams(location.search).get('token') || '';
   const MOST_SIDE = 4096;  // wire.h's kMostServedSide
@@ -260,6 +261,8 @@
       if (m.h264 && codec !== 'h264') offerH264();
     } else if (m.t === 'status') {
       status = m;
+    } else if (m.t === 'choose') {
+      chooseFile();
     } else if (m.t === 'refused') {
       show('heatlab: ' + m.why);
     }
@@ -389,22 +392,40 @@
     sendInput({ t: 'wheel', x: clamp(-e.deltaX / per), y: clamp(-e.deltaY / per) });
     e.preventDefault();
   }, { passive: false });
-  // A scene or a cue list dropped on the lecturer's page is loaded as the
-  // panel loads a file (its text is sent: the server reads no file for it,
-  // and says in the lecture what it loaded or why not). Dropped anywhere
-  // else, or on a viewer's page, a file is not opened in place of the
-  // lecture.
+  // A scene or a cue list of the lecturer's computer, dropped on the page or
+  // chosen in the browser's file chooser (the panel's Open, Ctrl+O: the
+  // server asks for it), is loaded as the panel loads a file (its text is
+  // sent: the server reads no file for it, and says in the lecture what it
+  // loaded or why not). Dropped anywhere else, or on a viewer's page, a
+  // file is not opened in place of the lecture.
   const MOST_FILE = 1024 * 1024;  // wire.h's kMostUploadBytes
-  window.addEventListener('dragover', (e) => e.preventDefault());
-  window.addEventListener('drop', (e) => {
-    e.preventDefault();
-    const file = e.dataTransfer && e.dataTransfer.files[0];
+  function sendFile(file) {
     if (role !== 'controller' || !file) return;
     if (file.size > MOST_FILE) {
       say(tr('%s is over 1 MiB: no scene or cue list is that large', file.name));
       return;
     }
     file.text().then((text) => sendInput({ t: 'file', n: file.name, d: text }));
+  }
+  window.addEventListener('dragover', (e) => e.preventDefault());
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    sendFile(e.dataTransfer && e.dataTransfer.files[0]);
+  });
+  // A browser opens its chooser only within a few seconds of the click or
+  // key that asked (the server's answer comes well inside them).
+  function chooseFile() {
+    if (role !== 'controller') return;
+    if (navigator.userActivation && !navigator.userActivation.isActive) {
+      say(tr('press Ctrl+O again to choose a file'));
+      return;
+    }
+    picker.value = '';
+    picker.click();
+  }
+  picker.addEventListener('change', () => {
+    sendFile(picker.files[0]);
+    focusTyping();
   });
   new ResizeObserver(() => { if (role === 'controller') sendSize(); }).observe(screen);
   // A query for the ratio now, asked again at each change (the browser
