@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/i18n/translation.h"
+#include "app/ui/field_overlay.h"
 
 namespace heatlab {
 
@@ -387,35 +388,24 @@ void drawPoints(const Pen& pen, const Roofline& r, const Axes& a, const Palette&
     }
 }
 
-// The legend's lines: every roof by name and value, then what the points
-// are, from `at`, each line no wider than `width`; returns the height used.
-float drawLegend(const Pen& pen, const Roofline& r, ImVec2 at, float width, const Palette& palette,
-                 bool light) {
-    const float line = pen.size * 1.25f;
-    const float swatch = pen.size * 1.6f;
-    float y = at.y;
-    const auto entry = [&](const std::string& text, ImU32 colour, bool dotted, bool dot) {
-        const float my = y + line / 2.0f;
-        if (dot) {
-            pen.list.AddCircleFilled(ImVec2(at.x + swatch / 2.0f, my), pen.size * 0.3f, colour, 16);
-        } else {
-            const float thick = std::max(1.5f, pen.size * 0.14f);
-            ::heatlab::line(pen.list, ImVec2(at.x, my), ImVec2(at.x + swatch, my), colour, thick,
-                            dotted, pen.size * 0.3f);
-        }
-        // Clipped at the legend's width rather than wrapped: one line each.
-        pen.list.PushClipRect(ImVec2(at.x, y), ImVec2(at.x + width, y + line), true);
-        pen.text(ImVec2(at.x + swatch + pen.size * 0.4f, y), palette.text, text);
-        pen.list.PopClipRect();
-        y += line;
-    };
+// A line of the legend: its words, and the mark drawn before them.
+struct LegendEntry {
+    enum class Mark { Line, Dotted, Dot, Ring };
+    std::string text;
+    ImU32 colour;
+    Mark mark;
+};
+
+// The legend: every roof by name and value, then what the points are.
+std::vector<LegendEntry> legendEntries(const Roofline& r, const Palette& palette, bool light) {
+    std::vector<LegendEntry> entries;
     for (const Roof& roof : r.roofs) {
         const bool compute = roof.kind == Roof::Kind::Compute;
-        const ImU32 colour = roofColour(roof, roleIndex(r, roof), light);
-        entry(roof.name + ": " + valueText(roof.value, compute ? "GFLOP/s" : "GB/s"), colour,
-              roof.source == Roof::Source::Datasheet, false);
+        entries.push_back({roof.name + ": " + valueText(roof.value, compute ? "GFLOP/s" : "GB/s"),
+                           roofColour(roof, roleIndex(r, roof), light),
+                           roof.source == Roof::Source::Datasheet ? LegendEntry::Mark::Dotted
+                                                                  : LegendEntry::Mark::Line});
     }
-    y += line * 0.4f;
     bool running = false;
     bool onChip = false;
     bool toHost = false;
@@ -424,29 +414,82 @@ float drawLegend(const Pen& pen, const Roofline& r, ImVec2 at, float width, cons
         onChip = onChip || p.bytes == RooflinePoint::Bytes::OnChipL2;
         toHost = toHost || p.bytes == RooflinePoint::Bytes::ToHost;
     }
-    entry(tr("kernel: bytes it moves in the field's memory"), palette.point, false, true);
+    entries.push_back({tr("kernel: bytes it moves in the field's memory"), palette.point,
+                       LegendEntry::Mark::Dot});
     if (onChip) {
-        entry(tr("on chip (resident): by its L2 edge exchange, vs the L2 roof"),
-              IM_COL32(0, 160, 70, 255), false, true);
+        entries.push_back({tr("on chip (resident): by its L2 edge exchange, vs the L2 roof"),
+                           IM_COL32(0, 160, 70, 255), LegendEntry::Mark::Dot});
     }
     if (toHost) {
-        entry(tr("copying back: by the bytes sent to the host, vs the host copies"),
-              IM_COL32(235, 130, 0, 255), false, true);
+        entries.push_back({tr("copying back: by the bytes sent to the host, vs the host copies"),
+                           IM_COL32(235, 130, 0, 255), LegendEntry::Mark::Dot});
     }
     if (running) {
-        const float my = y + line / 2.0f;
-        pen.list.AddCircle(ImVec2(at.x + swatch / 2.0f, my), pen.size * 0.55f, palette.highlight,
-                           24, 2.0f);
-        pen.text(ImVec2(at.x + swatch + pen.size * 0.4f, y), palette.highlight,
-                 tr("ringed: the lecture's kernel now"));
-        y += line;
+        entries.push_back(
+            {tr("ringed: the lecture's kernel now"), palette.highlight, LegendEntry::Mark::Ring});
+    }
+    return entries;
+}
+
+// An entry's words wrapped to the legend's `width` after its mark: a long
+// roof name ("... (timed while busy)") keeps its value on the next line
+// rather than lose it at the edge.
+std::string legendWords(const Pen& pen, const std::string& text, float width) {
+    return wrappedToWidth(pen.font, pen.size, text, width - pen.size * 2.0f);
+}
+
+// Draws the legend from `at`, each entry no wider than `width`, its lines'
+// rectangles into `drawn` (nullptr: only measured); returns the height used.
+float legend(const Pen& pen, const Roofline& r, ImVec2 at, float width, const Palette& palette,
+             bool light, std::vector<ImVec4>* drawn) {
+    const bool draw = drawn != nullptr;
+    const float line = pen.size * 1.25f;
+    const float swatch = pen.size * 1.6f;
+    float y = at.y;
+    bool pointsBegun = false;
+    for (const LegendEntry& e : legendEntries(r, palette, light)) {
+        if (!pointsBegun &&
+            (e.mark == LegendEntry::Mark::Dot || e.mark == LegendEntry::Mark::Ring)) {
+            pointsBegun = true;
+            y += line * 0.4f;  // the roofs apart from the points
+        }
+        const std::string words = legendWords(pen, e.text, width);
+        if (draw) {
+            const float my = y + line / 2.0f;
+            const ImVec2 centre(at.x + swatch / 2.0f, my);
+            switch (e.mark) {
+            case LegendEntry::Mark::Dot:
+                pen.list.AddCircleFilled(centre, pen.size * 0.3f, e.colour, 16);
+                break;
+            case LegendEntry::Mark::Ring:
+                pen.list.AddCircle(centre, pen.size * 0.55f, e.colour, 24, 2.0f);
+                break;
+            default:
+                ::heatlab::line(pen.list, ImVec2(at.x, my), ImVec2(at.x + swatch, my), e.colour,
+                                std::max(1.5f, pen.size * 0.14f),
+                                e.mark == LegendEntry::Mark::Dotted, pen.size * 0.3f);
+            }
+        }
+        // A ring's words in its colour, as the ring; the others' plain.
+        const ImU32 ink = e.mark == LegendEntry::Mark::Ring ? e.colour : palette.text;
+        std::size_t from = 0;
+        while (from <= words.size()) {
+            const std::size_t to = std::min(words.find('\n', from), words.size());
+            if (draw) {
+                const std::string part = words.substr(from, to - from);
+                const ImVec2 textAt(at.x + swatch + pen.size * 0.4f, y);
+                pen.text(textAt, ink, part);
+                drawn->push_back(ImVec4(textAt.x, y, textAt.x + pen.measure(part).x, y + line));
+            }
+            y += line;
+            from = to + 1;
+        }
     }
     return y - at.y;
 }
 
-float legendHeight(const Roofline& r, float fontSize) {
-    int lines = static_cast<int>(r.roofs.size()) + 4;
-    return (static_cast<float>(lines) + 0.4f) * fontSize * 1.25f;
+float legendHeight(const Pen& pen, const Roofline& r, float width) {
+    return legend(pen, r, ImVec2(0.0f, 0.0f), width, paletteOf(false), false, nullptr);
 }
 
 }  // namespace
@@ -464,7 +507,7 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
     // A wide picture keeps its legend on the right, a narrow one below.
     const bool legendRight = size.x > 55.0f * f;
     const float legendWidth = legendRight ? std::min(size.x * 0.36f, 30.0f * f) : size.x - 2.0f * f;
-    const float below = legendRight ? 0.0f : legendHeight(roofline, f) + f;
+    const float below = legendRight ? 0.0f : legendHeight(pen, roofline, legendWidth) + f;
     const ImVec2 lo(topLeft.x + 4.2f * f, topLeft.y + 2.0f * f);
     const ImVec2 hi(end.x - (legendRight ? legendWidth + 2.0f * f : 1.0f * f),
                     end.y - 3.2f * f - below);
@@ -507,14 +550,15 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
 
     const ImVec2 legendAt =
         legendRight ? ImVec2(hi.x + 1.5f * f, lo.y) : ImVec2(topLeft.x + 1.0f * f, hi.y + 3.2f * f);
-    drawLegend(pen, roofline, legendAt, legendWidth, palette, style.light);
+    legend(pen, roofline, legendAt, legendWidth, palette, style.light, &drawn.legend);
     list.PopClipRect();
     return drawn;
 }
 
 void drawRooflineWidget(const Roofline& roofline, float width) {
     const float f = ImGui::GetFontSize();
-    const float height = width * 0.62f + legendHeight(roofline, f) + f;
+    const Pen pen{*ImGui::GetWindowDrawList(), ImGui::GetFont(), f};
+    const float height = width * 0.62f + legendHeight(pen, roofline, width - 2.0f * f) + f;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     drawRoofline(*ImGui::GetWindowDrawList(), at, ImVec2(width, height), roofline, {});
     ImGui::Dummy(ImVec2(width, height));

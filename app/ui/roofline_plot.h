@@ -24,6 +24,7 @@ struct RooflineStyle {
 struct RooflineDrawn {
     std::vector<ImVec4> labels;   // the roofs' values and the points' names
     std::vector<ImVec4> markers;  // the points' dots
+    std::vector<ImVec4> legend;   // the legend's lines of text, each whole in the picture
 };
 
 // Into `list` within the rectangle at `topLeft` of `size` pixels.

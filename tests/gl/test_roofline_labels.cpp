@@ -118,5 +118,23 @@ TEST_F(RooflineLabels, NoLabelCoversAnotherOrAPoint) {
     }
 }
 
+// The legend says every roof whole: a name made long (an arithmetic roof
+// timed while busy, a long name in a narrow panel) wraps onto a line of its
+// own rather than lose its value past the picture's edge.
+TEST_F(RooflineLabels, EveryLegendLineIsWholeInThePicture) {
+    const auto bound = target.bind();
+    Roofline busy = cpuRoofline();
+    busy.roofs.back().name = "the stencil's arithmetic (timed while busy)";
+    busy.roofs[1].name = "memcpy, a slice per thread (ceiling)";
+    for (const ImVec2 size : {ImVec2(340, 560), ImVec2(1280, 800), ImVec2(300, 600)}) {
+        const RooflineDrawn drawn = draw(busy, size, 16.0f);
+        ASSERT_GE(drawn.legend.size(), busy.roofs.size() + 1) << size.x;
+        for (const ImVec4& line : drawn.legend) {
+            EXPECT_LE(line.z, size.x) << size.x << " wide: a legend line " << boxText(line);
+            EXPECT_LE(line.w, size.y) << size.x << " wide: a legend line " << boxText(line);
+        }
+    }
+}
+
 }  // namespace
 }  // namespace heatlab
