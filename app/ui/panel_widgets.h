@@ -21,13 +21,25 @@ namespace heatlab {
 // changes).
 template <typename Enum>
 void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
-    const std::string shown = std::string(tr(label)) + "###" + label;
-    // Narrower where its label would run past the panel's edge beside it
-    // (a narrow panel, a long label), never below three lines' height.
+    std::string shown = std::string(tr(label)) + "###" + label;
+    // Wide enough for its longest choice; narrower than usual where its
+    // label would run past the panel's edge beside it (a narrow panel, a
+    // long label), and where even that leaves the choices too little room,
+    // the label goes on a line of its own above it.
+    float widest = 0.0f;
+    for (Enum choice : choices) {
+        widest = std::max(widest, ImGui::CalcTextSize(name(choice)).x);
+    }
+    const float needed = widest + ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
     const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemInnerSpacing.x -
                        ImGui::CalcTextSize(shown.c_str(), nullptr, true).x;
-    ImGui::SetNextItemWidth(
-        std::max(std::min(ImGui::CalcItemWidth(), room), 3.0f * ImGui::GetFrameHeight()));
+    if (room >= needed) {
+        ImGui::SetNextItemWidth(std::max(std::min(ImGui::CalcItemWidth(), room), needed));
+    } else {
+        ImGui::TextUnformatted(tr(label));
+        shown = std::string("###") + label;
+        ImGui::SetNextItemWidth(std::min(needed, ImGui::GetContentRegionAvail().x));
+    }
     if (ImGui::BeginCombo(shown.c_str(), name(value))) {
         for (Enum choice : choices) {
             const bool selected = choice == value;
