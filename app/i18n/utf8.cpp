@@ -40,6 +40,50 @@ std::optional<char32_t> nextCharacter(std::string_view text, std::size_t& at) {
     return c;
 }
 
+namespace {
+
+bool continuation(std::string_view text, std::size_t at) {
+    return (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80;
+}
+
+}  // namespace
+
+std::size_t characterEnd(std::string_view text, std::size_t at) {
+    std::size_t end = at + 1;
+    while (end < text.size() && continuation(text, end)) {
+        ++end;
+    }
+    return std::min(end, text.size());
+}
+
+std::size_t characterStart(std::string_view text, std::size_t end) {
+    std::size_t start = std::min(end, text.size());
+    while (start > 0 && start < text.size() && continuation(text, start)) {
+        --start;
+    }
+    return start;
+}
+
+std::string utf8Of(char32_t c) {
+    std::string out;
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
 bool eastAsian(char32_t c) {
     return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) ||
            (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFF00 && c <= 0xFFEF) ||

@@ -14,6 +14,16 @@ namespace heatlab {
 // byte that starts no valid UTF-8 sequence (skipped) or a sequence cut short.
 std::optional<char32_t> nextCharacter(std::string_view text, std::size_t& at);
 
+// Where the character that starts at `at` ends: past its continuation
+// bytes (a cut there never halves a UTF-8 sequence).
+std::size_t characterEnd(std::string_view text, std::size_t at);
+// Where the character that `end` falls in (or starts at) starts: a cut
+// there never halves a UTF-8 sequence either.
+std::size_t characterStart(std::string_view text, std::size_t end);
+
+// `c` as UTF-8.
+std::string utf8Of(char32_t c);
+
 // Japanese, Chinese and Korean characters and their punctuation (CJK
 // symbols, kana, Han, fullwidth forms): scripts written without spaces
 // between words, and drawn from a CJK font.

@@ -6,6 +6,8 @@
 #include <set>
 #include <vector>
 
+#include "app/i18n/utf8.h"
+
 namespace heatlab {
 
 const char* typeName(const json& value) {
@@ -35,10 +37,7 @@ std::string excerpt(const std::string& text) {
         return text;
     }
     // Cut where a character starts: never half of a UTF-8 sequence.
-    std::size_t cut = kMaxExcerpt;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
-        --cut;
-    }
+    const std::size_t cut = characterStart(text, kMaxExcerpt);
     return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
 }
 

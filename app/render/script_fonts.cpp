@@ -24,23 +24,6 @@ namespace {
 constexpr char32_t kPlaceholder = 0xFFFD;
 constexpr char32_t kLargestImGuiCharacter = 0xFFFF;  // ImWchar is 16 bits in Debian's ImGui
 
-// A character of the Basic Multilingual Plane (all ImGui draws here) as
-// UTF-8.
-std::string utf8Of(char32_t c) {
-    std::string out;
-    if (c < 0x80) {
-        out += static_cast<char>(c);
-    } else if (c < 0x800) {
-        out += static_cast<char>(0xC0 | (c >> 6));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | (c >> 12));
-        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-    return out;
-}
-
 // A system font: its bytes (ImGui reads them while it builds an atlas,
 // and they stay for every later build) and what characters it has.
 struct SystemFont {

@@ -10,6 +10,7 @@
 
 #include "app/i18n/line_breaks.h"
 #include "app/i18n/translation.h"
+#include "app/i18n/utf8.h"
 #include "app/lecture/key_commands.h"
 
 namespace heatlab {
@@ -38,10 +39,7 @@ std::vector<std::string> piecesOf(ImFont* font, float size, const std::string& w
         std::size_t fits = 0;   // bytes of `rest` that fit
         std::size_t joint = 0;  // the last cut after '/' or '_' that fits
         for (std::size_t at = 0; at < rest.size();) {
-            std::size_t next = at + 1;
-            while (next < rest.size() && (static_cast<unsigned char>(rest[next]) & 0xC0) == 0x80) {
-                ++next;
-            }
+            const std::size_t next = characterEnd(rest, at);
             if (widthOf(font, size, rest.substr(0, next)) > width) {
                 break;
             }
@@ -51,11 +49,8 @@ std::vector<std::string> piecesOf(ImFont* font, float size, const std::string& w
             }
             at = next;
         }
-        std::size_t first = 1;  // a whole character, even where none fits
-        while (first < rest.size() && (static_cast<unsigned char>(rest[first]) & 0xC0) == 0x80) {
-            ++first;
-        }
-        const std::size_t cut = joint > 0 ? joint : std::max(fits, first);
+        // A whole character, even where none fits.
+        const std::size_t cut = joint > 0 ? joint : std::max(fits, characterEnd(rest, 0));
         pieces.push_back(rest.substr(0, cut));
         rest = rest.substr(cut);
     }
@@ -118,11 +113,7 @@ std::string noticeLines(ImFont* font, float size, const std::string& text, float
     };
     while (head.size() > last && tooWide()) {
         // A whole character at a time: never half of a UTF-8 sequence.
-        unsigned char removed = 0;
-        do {
-            removed = static_cast<unsigned char>(head.back());
-            head.pop_back();
-        } while (head.size() > last && (removed & 0xC0) == 0x80);
+        head.resize(std::max(last, characterStart(head, head.size() - 1)));
     }
     return head + "...";
 }

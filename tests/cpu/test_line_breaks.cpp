@@ -1,13 +1,16 @@
 // Where a line may end: at spaces, and in Japanese between characters
 // except where Japanese typesetting forbids (no line starts with 、。」ー or
 // a small kana, none ends with 「（); numbers and Latin words stay whole.
+// And UTF-8 cut between whole characters.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "app/i18n/line_breaks.h"
+#include "app/i18n/utf8.h"
 
 namespace heatlab {
 namespace {
@@ -71,4 +74,30 @@ TEST(LineBreaks, BytesThatAreNoCharacterAreKeptAndNeverLost) {
 }
 
 }  // namespace
+// Cuts between whole characters, from either side, and characters written
+// back: what the overlay's wrapping, a notice's "..." and a file's excerpt
+// in an error rely on (characters of 1, 2, 3 and 4 bytes).
+TEST(Utf8, CutsFallBetweenWholeCharactersAndCharactersRoundTrip) {
+    const std::string text = "a\u00e9\u65e5\U0001F600b";  // a é 日 😀 b
+    EXPECT_EQ(characterEnd(text, 0), 1u);
+    EXPECT_EQ(characterEnd(text, 1), 3u);
+    EXPECT_EQ(characterEnd(text, 3), 6u);
+    EXPECT_EQ(characterEnd(text, 6), 10u);
+    EXPECT_EQ(characterEnd(text, 10), 11u);
+    for (std::size_t inside = 7; inside < 10; ++inside) {
+        EXPECT_EQ(characterStart(text, inside), 6u) << inside;
+    }
+    EXPECT_EQ(characterStart(text, 4), 3u);
+    EXPECT_EQ(characterStart(text, 3), 3u);
+    EXPECT_EQ(characterStart(text, 0), 0u);
+    EXPECT_EQ(characterStart(text, 99), text.size());
+    std::string written;
+    for (std::size_t at = 0; at < text.size();) {
+        const std::optional<char32_t> c = nextCharacter(text, at);
+        ASSERT_TRUE(c.has_value());
+        written += utf8Of(*c);
+    }
+    EXPECT_EQ(written, text);
+}
+
 }  // namespace heatlab
