@@ -9,7 +9,14 @@ bool AccuracyLesson::applies(const Params& params) {
     return params.initial == InitialCondition::Sine && params.boundary == Boundary::Dirichlet;
 }
 
-AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation, double msPerStep) const {
+void AccuracyLesson::noteStepTime(const Simulation& simulation, double msPerStep) {
+    if (msPerStep > 0.0) {
+        stepMs_ = msPerStep;
+        stepMsField_ = simulation.fieldCount();
+    }
+}
+
+AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation) const {
     const Params& p = simulation.params();
     AccuracyPoint point;
     point.grid = p.grid;
@@ -17,7 +24,7 @@ AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation, double msPerStep) 
     point.alphaT = sinePhysicalTime(p.grid, p.r, point.steps);
     const std::vector<float> field = simulation.fieldOnHost();
     point.error = errorAgainstExactSine(field.data(), p.grid, p.r, point.steps);
-    point.msPerStep = msPerStep;
+    point.msPerStep = stepMsField_ == simulation.fieldCount() ? stepMs_ : 0.0;
     return point;
 }
 
@@ -32,19 +39,21 @@ void AccuracyLesson::measure(Simulation& simulation, bool due, double msPerStep)
         readout_.targetSteps = 0;
         targetField_ = -1;
     }
+    noteStepTime(simulation, msPerStep);
     const bool changed =
         simulation.fieldCount() != measuredField_ || simulation.stepCount() != measuredStep_;
     const bool atTarget =
         readout_.targetSteps > 0 && simulation.stepCount() == readout_.targetSteps;
     if (changed && (due || atTarget)) {
-        readout_.now = pointOf(simulation, msPerStep);
+        readout_.now = pointOf(simulation);
         measuredField_ = simulation.fieldCount();
         measuredStep_ = simulation.stepCount();
     }
 }
 
 GridSize AccuracyLesson::halve(Simulation& simulation, double msPerStep) {
-    AccuracyPoint coarse = pointOf(simulation, msPerStep);
+    noteStepTime(simulation, msPerStep);
+    AccuracyPoint coarse = pointOf(simulation);
     readout_.targetSteps = 4 * coarse.steps;
     readout_.coarser = coarse;
     readout_.now.reset();

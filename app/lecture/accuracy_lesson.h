@@ -22,7 +22,8 @@ struct AccuracyPoint {
     double alphaT = 0.0;  // the physical time on [0, 2 pi]^2: r steps h^2
     ExactError error;
     // A step's time on this grid, from the newest frame timed part by part
-    // (its steps waited for): the work, whatever the pace.
+    // that ran steps (their wait measured): the work, whatever the pace;
+    // 0 while no such frame has been timed.
     double msPerStep = 0.0;
     double workSeconds() const { return 1e-3 * msPerStep * static_cast<double>(steps); }
 };
@@ -41,7 +42,9 @@ public:
 
     // After a frame's steps: the error of the field now, when `due` (it
     // costs the field on the host) and the step changed; cleared where the
-    // field has no exact solution.
+    // field has no exact solution. `msPerStep` is the newest timed frame's
+    // (0 where it ran no steps: paused, which says nothing of a step's cost,
+    // so the field's last such time is kept).
     void measure(Simulation& simulation, bool due, double msPerStep);
     // "Halve h": the coarse run as it is now is kept, and the grid the run
     // goes on with returned (reset onto it); it runs to four times the
@@ -57,13 +60,17 @@ public:
     const AccuracyReadout& readout() const { return readout_; }
 
 private:
-    AccuracyPoint pointOf(Simulation& simulation, double msPerStep) const;
+    // A paused frame's 0 is no measurement: the field's last time stays.
+    void noteStepTime(const Simulation& simulation, double msPerStep);
+    AccuracyPoint pointOf(Simulation& simulation) const;
 
     AccuracyReadout readout_;
     long long measuredField_ = -1;
     long long measuredStep_ = -1;
     long long targetField_ = -1;    // the field the target caps, until reached
     long long comparedField_ = -1;  // the field the comparison belongs to
+    double stepMs_ = 0.0;           // the last step time measured on...
+    long long stepMsField_ = -1;    // ...this field
 };
 
 }  // namespace heatlab

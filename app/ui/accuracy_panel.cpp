@@ -35,12 +35,19 @@ void accuracyControls(const PanelReadouts& readouts, PanelActions& actions) {
         textWrappedToWidth(pointText(a.coarser ? "h / 2" : tr("now"), *a.now));
     }
     if (a.coarser && a.now && a.now->steps == a.targetSteps && a.now->error.maxAbs > 0.0) {
-        const double work =
-            a.coarser->workSeconds() > 0.0 ? a.now->workSeconds() / a.coarser->workSeconds() : 0.0;
-        textWrappedToWidth(
-            trf("half the spacing: the error %.2fx smaller, for 16x the cell updates "
-                "(4x the steps on 4x the cells; the steps took %.1fx the time)",
-                a.coarser->error.maxAbs / a.now->error.maxAbs, work));
+        const double smaller = a.coarser->error.maxAbs / a.now->error.maxAbs;
+        // The time only where both runs' steps were timed.
+        if (a.coarser->workSeconds() > 0.0 && a.now->workSeconds() > 0.0) {
+            textWrappedToWidth(
+                trf("half the spacing: the error %.2fx smaller, for 16x the cell updates "
+                    "(4x the steps on 4x the cells; the steps took %.1fx the time)",
+                    smaller, a.now->workSeconds() / a.coarser->workSeconds()));
+        } else {
+            textWrappedToWidth(
+                trf("half the spacing: the error %.2fx smaller, for 16x the cell updates "
+                    "(4x the steps on 4x the cells)",
+                    smaller));
+        }
     } else if (a.targetSteps > 0 && (!a.now || a.now->steps < a.targetSteps)) {
         textWrappedToWidth(
             trf("running the same alpha t on the finer grid: to step %lld", a.targetSteps));

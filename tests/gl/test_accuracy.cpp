@@ -34,7 +34,9 @@ TEST_F(Accuracy, HalvingHRunsTheSameTimeAndTheErrorFallsFourTimes) {
         frames(ui, 1);
     }
     ASSERT_TRUE(ui.cues().waiting());
-    frames(ui, 1);  // paused: the field at its step is measured
+    // Paused for a second and more: the field at its step is measured, and
+    // frames are timed that run no step.
+    frames(ui, 80);
     const AccuracyReadout& coarse = ui.readouts().accuracy;
     ASSERT_TRUE(coarse.now);
     EXPECT_EQ(coarse.now->steps, 415);
@@ -57,6 +59,10 @@ TEST_F(Accuracy, HalvingHRunsTheSameTimeAndTheErrorFallsFourTimes) {
     EXPECT_EQ(both.coarser->grid.nx, 129);
     EXPECT_EQ(both.now->steps, 1660);
     EXPECT_NEAR(both.coarser->alphaT, both.now->alphaT, 1e-12);
+    // Each run's step time measured while it ran: the coarse run was
+    // paused when h was halved, and a paused frame times no step.
+    EXPECT_GT(both.coarser->msPerStep, 0.0);
+    EXPECT_GT(both.now->msPerStep, 0.0);
     const double ratio = both.coarser->error.maxAbs / both.now->error.maxAbs;
     EXPECT_GE(ratio, 3.6);
     EXPECT_LE(ratio, 4.4);
