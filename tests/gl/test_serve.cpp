@@ -5,7 +5,9 @@
 // the controller's keys act and a viewer's do not; a client that reads
 // nothing holds two frames and stalls no one; a hundred viewers; malformed
 // messages dropped and a client that keeps sending them closed; SIGTERM
-// with clients connected ends it cleanly.
+// with clients connected ends it cleanly; pictures, videos and the scene
+// (Ctrl+S) come back as downloads, and Ctrl+O asks the controller's page
+// for a file.
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
