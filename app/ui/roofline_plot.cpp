@@ -241,7 +241,12 @@ double cornerOf(const Roofline& r, const Roof& memory) {
 
 struct Placed {
     std::vector<ImVec4> boxes;  // x0, y0, x1, y1 of the labels placed so far
+    ImVec4 within;              // the plot: a label outside it would be cut
 
+    bool inside(ImVec2 at, ImVec2 size) const {
+        return at.x >= within.x && at.y >= within.y && at.x + size.x <= within.z &&
+               at.y + size.y <= within.w;
+    }
     bool clear(ImVec2 at, ImVec2 size) const {
         for (const ImVec4& b : boxes) {
             if (at.x < b.z && at.x + size.x > b.x && at.y < b.w && at.y + size.y > b.y) {
@@ -250,19 +255,25 @@ struct Placed {
         }
         return true;
     }
-    // The nearest place to `at` where `size` overlaps nothing: `at`, then
-    // a step down or up at a time, then the same half a label to the left
-    // or right; `at` itself when the plot is too crowded for any.
+    // The nearest place to `at` (first moved into the plot where it lies
+    // past an edge) where `size` overlaps nothing and is whole in the plot:
+    // `at`, then a step down or up at a time, then the same half a label to
+    // the left or right. Where the plot is too crowded for that, the nearest
+    // that overlaps nothing though cut at an edge; else `at` itself.
     ImVec2 place(ImVec2 at, ImVec2 size, float step) {
-        for (const float dx : {0.0f, -0.5f, 0.5f, -1.0f, 1.0f}) {
-            for (int i = 0; i <= 12; ++i) {
-                const float dy =
-                    i == 0 ? 0.0f
-                           : (i % 2 == 1 ? 1.0f : -1.0f) * step * static_cast<float>((i + 1) / 2);
-                const ImVec2 p(at.x + dx * size.x, at.y + dy);
-                if (clear(p, size)) {
-                    boxes.push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
-                    return p;
+        at.x = std::max(within.x, std::min(at.x, within.z - size.x));
+        at.y = std::max(within.y, std::min(at.y, within.w - size.y));
+        for (const bool whole : {true, false}) {
+            for (const float dx : {0.0f, -0.5f, 0.5f, -1.0f, 1.0f}) {
+                for (int i = 0; i <= 24; ++i) {
+                    const float dy = i == 0 ? 0.0f
+                                            : (i % 2 == 1 ? 1.0f : -1.0f) * step *
+                                                  static_cast<float>((i + 1) / 2);
+                    const ImVec2 p(at.x + dx * size.x, at.y + dy);
+                    if ((!whole || inside(p, size)) && clear(p, size)) {
+                        boxes.push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
+                        return p;
+                    }
                 }
             }
         }
@@ -531,10 +542,12 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
     pen.text(ImVec2(lo.x + 0.3f * f, lo.y + 0.2f * f), palette.dim, yLabel);
 
     Placed placed;
+    placed.within = ImVec4(lo.x, lo.y, hi.x, hi.y);
     placed.boxes.push_back(
         ImVec4(lo.x, lo.y, lo.x + pen.measure(yLabel).x + 0.6f * f, lo.y + 1.4f * f));
     // The markers first, so no label is placed over a point.
     RooflineDrawn drawn;
+    drawn.plot = placed.within;
     const float radius = markerRadius(pen);
     for (const ImVec2& c : pointCentres(roofline, axes)) {
         drawn.markers.push_back(ImVec4(c.x - radius, c.y - radius, c.x + radius, c.y + radius));

@@ -25,6 +25,7 @@ struct RooflineDrawn {
     std::vector<ImVec4> labels;   // the roofs' values and the points' names
     std::vector<ImVec4> markers;  // the points' dots
     std::vector<ImVec4> legend;   // the legend's lines of text, each whole in the picture
+    ImVec4 plot;                  // the plot's area, every label whole inside it
 };
 
 // Into `list` within the rectangle at `topLeft` of `size` pixels.

@@ -1,6 +1,6 @@
 // The roofline's text where a class can read it: every roof's value and
-// every point's name in a rectangle of its own, clear of every other label
-// and of every point's dot, on a slide and in the panel's narrow plot, for
+// every point's name in a rectangle of its own, whole inside the plot, clear
+// of every other label and of every point's dot, on a slide and in the panel's narrow plot, for
 // the roofs and points the CPU backend measures here and the H200's shape
 // (two field-memory roofs a few per cent apart, an L2 roof, datasheet roofs,
 // a point on chip). Drawn through the headless context, as the picture is.
@@ -100,11 +100,18 @@ TEST_F(RooflineLabels, NoLabelCoversAnotherOrAPoint) {
     for (const Case& c : {Case{"cpu slide", cpuRoofline(), ImVec2(1600, 900), 20.0f},
                           Case{"gpu slide", gpuRoofline(), ImVec2(1600, 900), 20.0f},
                           Case{"cpu in the panel", cpuRoofline(), ImVec2(340, 560), 16.0f},
-                          Case{"gpu in the panel", gpuRoofline(), ImVec2(340, 560), 16.0f}}) {
+                          Case{"gpu in the panel", gpuRoofline(), ImVec2(340, 560), 16.0f},
+                          Case{"cpu, narrow", cpuRoofline(), ImVec2(300, 600), 16.0f}}) {
         const RooflineDrawn drawn = draw(c.roofline, c.size, c.fontSize);
         ASSERT_FALSE(drawn.labels.empty()) << c.what;
         EXPECT_EQ(drawn.markers.size(), c.roofline.points.size()) << c.what;
         for (std::size_t i = 0; i < drawn.labels.size(); ++i) {
+            // Whole in the plot: a label past its edge is cut there.
+            const ImVec4& l = drawn.labels[i];
+            EXPECT_TRUE(l.x >= drawn.plot.x && l.y >= drawn.plot.y && l.z <= drawn.plot.z &&
+                        l.w <= drawn.plot.w)
+                << c.what << ": label " << i << " " << boxText(l) << " outside the plot "
+                << boxText(drawn.plot);
             for (std::size_t j = i + 1; j < drawn.labels.size(); ++j) {
                 EXPECT_FALSE(overlap(drawn.labels[i], drawn.labels[j]))
                     << c.what << ": label " << i << " " << boxText(drawn.labels[i]) << " and " << j
