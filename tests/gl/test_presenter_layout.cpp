@@ -315,5 +315,46 @@ TEST_F(PresenterLayout, TheEssentialsFitOnASmallGridWithBothFactorsShown) {
     expectOnScreen(*ui, "r = 0.26 on 16 x 16, a cue playing");
 }
 
+// Every section of the panel unfolded (the ones a lecture never opens by
+// itself too: Grid, Brush, Scene), in English and in Japanese, presenter
+// mode on and off: no line of it runs past the column. (The Japanese
+// brush radius's label once did.)
+TEST_F(PresenterLayout, EverySectionUnfoldedFitsItsColumnInEitherLanguage) {
+    const char* const sections[] = {"Pace, backend, kernel, exact r",
+                                    "Simulation",
+                                    "Copy back to the host (C)",
+                                    "Measured",
+                                    "Bandwidth: the bench's table on this grid",
+                                    "Accuracy: the exact solution",
+                                    "Grid",
+                                    "Display",
+                                    "Brush (left hot, right cold)",
+                                    "Scene"};
+    for (const Language language : {Language::English, Language::Japanese}) {
+        setLanguage(language);
+        for (const bool presenter : {true, false}) {
+            options.presenter = presenter;
+            const std::unique_ptr<LectureUi> ui = lecture();
+            frames(*ui, 2);
+            ImGuiWindow* panel = nullptr;
+            for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+                if (std::string(window->Name).rfind("heatlab", 0) == 0) {
+                    panel = window;
+                }
+            }
+            ASSERT_NE(panel, nullptr);
+            // A section's ID is its English title after ### (panel.cpp).
+            for (const char* title : sections) {
+                panel->StateStorage.SetInt(panel->GetID((std::string("###") + title).c_str()), 1);
+            }
+            frames(*ui, 3);
+            expectNothingCutOnTheRight(
+                std::string(language == Language::Japanese ? "Japanese" : "English") +
+                (presenter ? ", presenter" : ", not presenter"));
+        }
+    }
+    setLanguage(Language::English);
+}
+
 }  // namespace
 }  // namespace heatlab
