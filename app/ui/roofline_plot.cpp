@@ -449,58 +449,69 @@ std::string legendWords(const Pen& pen, const std::string& text, float width) {
     return wrappedToWidth(pen.font, pen.size, text, width - pen.size * 2.0f);
 }
 
-// Draws the legend from `at`, each entry no wider than `width`, its lines'
-// rectangles into `drawn` (nullptr: only measured); returns the height used.
-float legend(const Pen& pen, const Roofline& r, ImVec2 at, float width, const Palette& palette,
-             bool light, std::vector<ImVec4>* drawn) {
-    const bool draw = drawn != nullptr;
+// The legend laid out once a frame, for its height and its drawing: each
+// entry's words wrapped to the legend's width (lines joined by '\n'), and
+// where each entry's first line starts, from the legend's top.
+struct LaidOutLegend {
+    std::vector<LegendEntry> entries;
+    std::vector<float> tops;
+    float height = 0.0f;
+};
+
+LaidOutLegend layOutLegend(const Pen& pen, const Roofline& r, float width, const Palette& palette,
+                           bool light) {
     const float line = pen.size * 1.25f;
-    const float swatch = pen.size * 1.6f;
-    float y = at.y;
+    LaidOutLegend out;
+    out.entries = legendEntries(r, palette, light);
     bool pointsBegun = false;
-    for (const LegendEntry& e : legendEntries(r, palette, light)) {
+    for (LegendEntry& e : out.entries) {
         if (!pointsBegun &&
             (e.mark == LegendEntry::Mark::Dot || e.mark == LegendEntry::Mark::Ring)) {
             pointsBegun = true;
-            y += line * 0.4f;  // the roofs apart from the points
+            out.height += line * 0.4f;  // the roofs apart from the points
         }
-        const std::string words = legendWords(pen, e.text, width);
-        if (draw) {
-            const float my = y + line / 2.0f;
-            const ImVec2 centre(at.x + swatch / 2.0f, my);
-            switch (e.mark) {
-            case LegendEntry::Mark::Dot:
-                pen.list.AddCircleFilled(centre, pen.size * 0.3f, e.colour, 16);
-                break;
-            case LegendEntry::Mark::Ring:
-                pen.list.AddCircle(centre, pen.size * 0.55f, e.colour, 24, 2.0f);
-                break;
-            default:
-                ::heatlab::line(pen.list, ImVec2(at.x, my), ImVec2(at.x + swatch, my), e.colour,
-                                std::max(1.5f, pen.size * 0.14f),
-                                e.mark == LegendEntry::Mark::Dotted, pen.size * 0.3f);
-            }
+        e.text = legendWords(pen, e.text, width);
+        out.tops.push_back(out.height);
+        out.height += line * static_cast<float>(1 + std::count(e.text.begin(), e.text.end(), '\n'));
+    }
+    return out;
+}
+
+// Draws a laid-out legend from `at`, its lines' rectangles into `drawn`.
+void drawLegend(const Pen& pen, const LaidOutLegend& legend, ImVec2 at, const Palette& palette,
+                std::vector<ImVec4>& drawn) {
+    const float line = pen.size * 1.25f;
+    const float swatch = pen.size * 1.6f;
+    for (std::size_t i = 0; i < legend.entries.size(); ++i) {
+        const LegendEntry& e = legend.entries[i];
+        float y = at.y + legend.tops[i];
+        const float my = y + line / 2.0f;
+        const ImVec2 centre(at.x + swatch / 2.0f, my);
+        switch (e.mark) {
+        case LegendEntry::Mark::Dot:
+            pen.list.AddCircleFilled(centre, pen.size * 0.3f, e.colour, 16);
+            break;
+        case LegendEntry::Mark::Ring:
+            pen.list.AddCircle(centre, pen.size * 0.55f, e.colour, 24, 2.0f);
+            break;
+        default:
+            ::heatlab::line(pen.list, ImVec2(at.x, my), ImVec2(at.x + swatch, my), e.colour,
+                            std::max(1.5f, pen.size * 0.14f), e.mark == LegendEntry::Mark::Dotted,
+                            pen.size * 0.3f);
         }
         // A ring's words in its colour, as the ring; the others' plain.
         const ImU32 ink = e.mark == LegendEntry::Mark::Ring ? e.colour : palette.text;
         std::size_t from = 0;
-        while (from <= words.size()) {
-            const std::size_t to = std::min(words.find('\n', from), words.size());
-            if (draw) {
-                const std::string part = words.substr(from, to - from);
-                const ImVec2 textAt(at.x + swatch + pen.size * 0.4f, y);
-                pen.text(textAt, ink, part);
-                drawn->push_back(ImVec4(textAt.x, y, textAt.x + pen.measure(part).x, y + line));
-            }
+        while (from <= e.text.size()) {
+            const std::size_t to = std::min(e.text.find('\n', from), e.text.size());
+            const std::string part = e.text.substr(from, to - from);
+            const ImVec2 textAt(at.x + swatch + pen.size * 0.4f, y);
+            pen.text(textAt, ink, part);
+            drawn.push_back(ImVec4(textAt.x, y, textAt.x + pen.measure(part).x, y + line));
             y += line;
             from = to + 1;
         }
     }
-    return y - at.y;
-}
-
-float legendHeight(const Pen& pen, const Roofline& r, float width) {
-    return legend(pen, r, ImVec2(0.0f, 0.0f), width, paletteOf(false), false, nullptr);
 }
 
 }  // namespace
@@ -518,7 +529,8 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
     // A wide picture keeps its legend on the right, a narrow one below.
     const bool legendRight = size.x > 55.0f * f;
     const float legendWidth = legendRight ? std::min(size.x * 0.36f, 30.0f * f) : size.x - 2.0f * f;
-    const float below = legendRight ? 0.0f : legendHeight(pen, roofline, legendWidth) + f;
+    const LaidOutLegend legend = layOutLegend(pen, roofline, legendWidth, palette, style.light);
+    const float below = legendRight ? 0.0f : legend.height + f;
     const ImVec2 lo(topLeft.x + 4.2f * f, topLeft.y + 2.0f * f);
     const ImVec2 hi(end.x - (legendRight ? legendWidth + 2.0f * f : 1.0f * f),
                     end.y - 3.2f * f - below);
@@ -563,7 +575,7 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
 
     const ImVec2 legendAt =
         legendRight ? ImVec2(hi.x + 1.5f * f, lo.y) : ImVec2(topLeft.x + 1.0f * f, hi.y + 3.2f * f);
-    legend(pen, roofline, legendAt, legendWidth, palette, style.light, &drawn.legend);
+    drawLegend(pen, legend, legendAt, palette, drawn.legend);
     list.PopClipRect();
     return drawn;
 }
@@ -571,7 +583,10 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
 void drawRooflineWidget(const Roofline& roofline, float width) {
     const float f = ImGui::GetFontSize();
     const Pen pen{*ImGui::GetWindowDrawList(), ImGui::GetFont(), f};
-    const float height = width * 0.62f + legendHeight(pen, roofline, width - 2.0f * f) + f;
+    // Laid out here for the widget's height, and again by drawRoofline.
+    const float height =
+        width * 0.62f +
+        layOutLegend(pen, roofline, width - 2.0f * f, paletteOf(false), false).height + f;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     drawRoofline(*ImGui::GetWindowDrawList(), at, ImVec2(width, height), roofline, {});
     ImGui::Dummy(ImVec2(width, height));
