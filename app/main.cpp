@@ -16,7 +16,9 @@
 #include "app/commands/serve_command.h"
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
+#include "app/io/stop_signal.h"
 #include "app/ui/lecture_window.h"
 #include "app/ui/roofline_picture.h"
 #include "app/ui/ui_shot.h"
@@ -90,8 +92,22 @@ heatlab::Language languageAsked(int argc, char** argv) {
     return language;
 }
 
+// One line on stderr: every message, whatever a user's value put in it,
+// one line with no control character (terminalLine()).
+void say(const std::string& line) {
+    std::fprintf(stderr, "heatlab: %s\n", heatlab::terminalLine(line).c_str());
+}
+
 int run(int argc, char** argv) {
-    heatlab::setLanguage(languageAsked(argc, argv));
+    // The command line's words (its help, its refusals, the bench's tables)
+    // in a language the terminal shows; the words a command draws (the
+    // window, the pictures, the page) in the language asked for, and a line
+    // it writes here after that in the terminal's codeset (terminalLine()).
+    const heatlab::Language asked = languageAsked(argc, argv);
+    heatlab::setLanguage(heatlab::terminalLanguage(asked));
+    if (const std::string note = heatlab::terminalLanguageNote(asked); !note.empty()) {
+        say(note);
+    }
     CLI::App app{heatlab::tr("heatlab: an interactive visualiser and bench of the 2D heat equation "
                              "(explicit five-point stencil, r = alpha dt / h^2)"),
                  "heatlab"};
@@ -120,41 +136,47 @@ int run(int argc, char** argv) {
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
     } catch (const CLI::ExtrasError& e) {
-        std::fprintf(stderr, "heatlab: %s\n", extrasMessage(app, argc, argv, e).c_str());
+        say(extrasMessage(app, argc, argv, e));
         return 2;
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "heatlab: %s\n", heatlab::translatedParseError(e).c_str());
+        say(heatlab::translatedParseError(e));
         return 2;
     }
     heatlab::refuseWindowOptionsWithCommand(app);
     if (bench->parsed()) {
-        return heatlab::runBench(benchOptions, heatlab::writeRooflinePicture);
+        return heatlab::runBench(benchOptions, heatlab::rooflinePicturePng);
     }
     if (shot->parsed()) {
         // A split runs the lecture's two panes, so its pictures come from the
         // lecture's frames (--ui, or --slide of both panes).
         const bool lecture = shotOptions.ui || shotOptions.settings.comparison.split;
+        heatlab::setLanguage(asked);  // the words a command draws: see above
         return lecture ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
     }
     if (serve->parsed()) {
         heatlab::refuseDifferenceWithoutSplit(serveStart.lecture.settings.comparison);
         heatlab::refuseServeOptionClashes(serveStart);
+        heatlab::setLanguage(asked);
         return heatlab::runServe(serveStart);
     }
     heatlab::refuseDifferenceWithoutSplit(windowStart.settings.comparison);
+    heatlab::setLanguage(asked);
     return heatlab::runWindow(windowStart);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Before anything is made: a signal at any moment removes what the
+    // program made so far (app/io/stop_signal.h).
+    heatlab::removeLeftoversOnSignals();
     try {
         return run(argc, argv);
     } catch (const heatlab::UsageError& e) {
-        std::fprintf(stderr, "heatlab: %s\n", e.what());
+        say(e.what());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "heatlab: error: %s\n", e.what());
+        say(heatlab::trf("error: %s", e.what()));
         return 1;
     }
 }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "kernels/base/errors.h"
+#include "kernels/base/words.h"
 
 namespace heatlab {
 
@@ -14,8 +15,8 @@ bool Backend::hasKernel(Kernel kernel) const {
 
 void Backend::requireKernel(Kernel kernel) const {
     if (!hasKernel(kernel)) {
-        throw UsageError(std::string("kernel '") + heatlab::name(kernel) +
-                         "' is not available on the " + facts_.name + " backend");
+        throw UsageError(trf("kernel '%s' is not available on the %s backend",
+                             heatlab::name(kernel), facts_.name.c_str()));
     }
 }
 
@@ -31,8 +32,7 @@ std::vector<Kernel> Backend::stencilKernels() const {
 
 void Backend::setTimeBlock(int levels) {
     if (levels != kTimeBlockAuto && (levels < 1 || levels > kTimeBlockMax)) {
-        throw UsageError("a time block of " + std::to_string(levels) + " steps: give 1 .. " +
-                         std::to_string(kTimeBlockMax));
+        throw UsageError(trf("a time block of %d steps: give 1 .. %d", levels, kTimeBlockMax));
     }
     timeBlock_ = levels;
 }
@@ -50,15 +50,15 @@ ManySteps Backend::manySteps(Kernel kernel, const GridSize& grid, Boundary /*bou
 void Backend::requireSteps(Kernel kernel, int steps) const {
     requireKernel(kernel);
     if (steps < 0) {
-        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+        throw UsageError(trf("a negative step count (%d)", steps));
     }
 }
 
 PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r*/,
                                      DeviceDisplayBuffer& /*display*/,
                                      const DisplayContents& /*contents*/) {
-    throw RuntimeError("the " + facts_.name +
-                       " backend keeps its field in host memory: display it via the host");
+    throw RuntimeError(trf("the %s backend keeps its field in host memory: display it via the host",
+                           facts_.name.c_str()));
 }
 
 bool Backend::requestMeasures(long long tag, bool withSpot) {
@@ -71,12 +71,11 @@ std::optional<FieldMeasures> Backend::finishedMeasures() { return std::exchange(
 
 void Backend::checkUpload(const GridSize& grid, const float* field) {
     if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
-        throw UsageError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
-                         " grid has no interior: the smallest is " + std::to_string(kMinGridSide) +
-                         " x " + std::to_string(kMinGridSide));
+        throw UsageError(trf("a %d x %d grid has no interior: the smallest is %d x %d", grid.nx,
+                             grid.ny, kMinGridSide, kMinGridSide));
     }
     if (field == nullptr) {
-        throw RuntimeError("upload: no field given");
+        throw RuntimeError(tr("upload: no field given"));
     }
 }
 

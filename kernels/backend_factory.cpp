@@ -1,6 +1,7 @@
 #include "kernels/backend_factory.h"
 
 #include "kernels/base/errors.h"
+#include "kernels/base/words.h"
 #include "kernels/cpu/cpu_backend.h"
 
 // The only place outside CMake that knows whether CUDA was built in.
@@ -17,7 +18,7 @@ std::string cudaUnavailable() {
 #if HEATLAB_WITH_CUDA
     return cudaUnavailableReason();
 #else
-    return "this build has no CUDA backend (configured without nvcc or with HEATLAB_CUDA=OFF)";
+    return tr("this build has no CUDA backend (configured without nvcc or with HEATLAB_CUDA=OFF)");
 #endif
 }
 
@@ -77,18 +78,18 @@ std::vector<Kernel> kernelsOf(BackendChoice choice) {
 
 BackendSelection makeBackend(BackendChoice choice) {
     if (choice == BackendChoice::Cpu) {
-        return {std::make_unique<CpuBackend>(), "backend: cpu (asked for)"};
+        return {std::make_unique<CpuBackend>(), tr("backend: cpu (asked for)")};
     }
     const std::string why = cudaUnavailable();
     if (why.empty()) {
         return {makeCuda(), choice == BackendChoice::Cuda
-                                ? "backend: cuda (asked for)"
-                                : "backend: cuda (auto: a CUDA device is present)"};
+                                ? tr("backend: cuda (asked for)")
+                                : tr("backend: cuda (auto: a CUDA device is present)")};
     }
     if (choice == BackendChoice::Cuda) {
         throw UsageError("--backend cuda: " + why);
     }
-    return {std::make_unique<CpuBackend>(), "backend: cpu (auto: " + why + ")"};
+    return {std::make_unique<CpuBackend>(), trf("backend: cpu (auto: %s)", why.c_str())};
 }
 
 }  // namespace heatlab

@@ -7,6 +7,7 @@
 
 #include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
+#include "kernels/base/words.h"
 #include "kernels/grid_memory.h"
 #include "kernels/numerics/initial_conditions.h"
 
@@ -43,8 +44,7 @@ void Simulation::reset() {
     const GridSize wanted = params_.grid;
     const auto couldNotMake = [&](const std::string& cause) {
         putBack(kept, keptField);
-        return "a " + std::to_string(wanted.nx) + " x " + std::to_string(wanted.ny) +
-               " grid could not be made: " + cause;
+        return trf("a %d x %d grid could not be made: %s", wanted.nx, wanted.ny, cause.c_str());
     };
     // A refusal stays a usage error (exit status 2), the rest are runtime ones.
     try {
@@ -52,7 +52,7 @@ void Simulation::reset() {
     } catch (const UsageError& e) {
         throw UsageError(couldNotMake(e.what()));
     } catch (const std::bad_alloc&) {
-        throw RuntimeError(couldNotMake("out of host memory"));
+        throw RuntimeError(couldNotMake(tr("out of host memory")));
     } catch (const std::exception& e) {
         throw RuntimeError(couldNotMake(e.what()));
     }
@@ -117,6 +117,34 @@ std::unique_ptr<Backend> Simulation::switchBackend(std::unique_ptr<Backend> back
     return backend;
 }
 
+std::unique_ptr<Backend> Simulation::restartOn(std::unique_ptr<Backend> backend) {
+    // As switchBackend(): every check and allocation before the first
+    // change. Nothing here calls the old backend: its device is gone, and
+    // every call would fail (ensureCopyBuffer() and reset() would wait for it).
+    if (!backend) {
+        throw RuntimeError("restarting on a null backend");
+    }
+    requireRunnable(*backend, params_);
+    backend->setTimeBlock(params_.timeBlock);
+    const std::vector<float> field =
+        makeInitialField(params_.grid, params_.initial, params_.boundary);
+    backend->upload(params_.grid, field.data(), params_.boundary);
+    HostBuffer buffer = backend->allocateHost(params_.grid.cells(), policy_.memory);
+
+    // Nothing below throws. The old buffer's memory is the old backend's
+    // (pinned memory there): freed while that backend is still ours.
+    copyBuffer_ = std::move(buffer);
+    copyBufferCells_ = params_.grid.cells();
+    copyBufferMemory_ = policy_.memory;
+    std::swap(backend_, backend);
+    made_ = FieldOrigin{params_.grid, params_.boundary, params_.initial};
+    ++fields_;
+    steps_ = 0;
+    bytesCopiedBack_ = 0.0;
+    copyBackMs_ = 0.0;
+    return backend;
+}
+
 void Simulation::copyFieldOf(Simulation& source) {
     Params wanted = params_;
     wanted.grid = source.made_.grid;
@@ -156,7 +184,7 @@ PresentWrite Simulation::advanceAndPresent(int steps, DeviceDisplayBuffer& displ
 PresentWrite Simulation::advanceWith(int steps, DeviceDisplayBuffer* display,
                                      const DisplayContents& contents) {
     if (steps < 0) {
-        throw UsageError("a negative step count (" + std::to_string(steps) + ")");
+        throw UsageError(trf("a negative step count (%d)", steps));
     }
     // Step up to the next copy point, copy, repeat: the same kernel sequence
     // as one long run, with copies in between. The chunk that ends the run

@@ -57,6 +57,13 @@ public:
     // upload or allocation fails. Like fieldOnHost(), it takes params().grid
     // and boundary to be the field's: switch with no such change pending.
     std::unique_ptr<Backend> switchBackend(std::unique_ptr<Backend> backend);
+    // Moves onto `backend` with a new field made from params(), at step 0:
+    // for a backend whose field can no longer be read (its device lost,
+    // DeviceLostError), which is not called again, only handed back, as
+    // switchBackend() hands its backend back. Params and the copy-back
+    // policy stay; a new field for fieldCount(). Throws, with nothing
+    // changed, as switchBackend() does.
+    std::unique_ptr<Backend> restartOn(std::unique_ptr<Backend> backend);
     // Becomes a copy of `source` as it is now: its field (copied through
     // host memory once), the grid, boundary and initial condition it was
     // made with, and its step count; kernel, r and the copy-back policy stay

@@ -1,5 +1,5 @@
 #version 330 core
-// The surface view's mesh (app/render/surface_mesh.h), drawn with
+// The surface view's mesh (app/picture/surface_mesh.h), drawn with
 // glDrawArrays(GL_TRIANGLES) and no vertex buffer: gl_VertexID names the
 // quad of the cols x rows grid of values, one of its four triangles and the
 // vertex of that.

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app/commands/option_values.h"
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/measure/bench_measure.h"
@@ -32,7 +33,7 @@ constexpr int kDeviceSteps = 1000;
 constexpr int kHostSteps = 100;
 
 void progress(const std::string& line) {
-    std::fprintf(stderr, "heatlab bench: %s\n", line.c_str());
+    std::fprintf(stderr, "heatlab bench: %s\n", terminalLine(line).c_str());
 }
 
 // The options with everything left to the backend filled in, once it is
@@ -193,31 +194,27 @@ void addKernelTable(KernelTable table, BenchReport& report) {
     report.cacheRoofs = std::move(table.roofs);
 }
 
-// A PNG, by name as well as content, at a path that can be written.
-std::string rooflinePath(const std::string& path) {
-    const std::string suffix = ".png";
-    if (path.size() <= suffix.size() ||
-        path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0) {
-        throw UsageError(trf("a PNG file's name ends in .png, got '%s'", path.c_str()));
-    }
-    const std::string problem = outputPathProblem(path);
-    if (!problem.empty()) {
-        throw UsageError(problem);
-    }
-    return path;
-}
-
 std::string rooflineTitle(const BenchReport& report) {
     return report.backend + " on " + report.device + ", grid " + gridText(report.grid);
 }
 
-int finish(const BenchReport& report, const std::string& json) {
+// The tables, then the outputs as one: a JSON that cannot be written
+// leaves no roofline picture, and the other way round.
+int finish(const BenchReport& report, const BenchOptions& o, std::string rooflinePng) {
     printReport(report);
-    if (!json.empty()) {
-        // The JSON may go to the same place as stdout (/dev/stdout): the
-        // tables come first.
-        std::fflush(stdout);
-        writeReportJson(report, json);
+    std::vector<OutputContents> outputs;
+    if (!o.roofline.empty()) {
+        outputs.push_back({o.roofline, std::move(rooflinePng)});
+    }
+    if (!o.json.empty()) {
+        outputs.push_back({o.json, reportJson(report)});
+    }
+    // The JSON may go to the same place as stdout (/dev/stdout): the
+    // tables come first.
+    std::fflush(stdout);
+    writeOutputFiles(outputs);
+    if (!o.roofline.empty()) {
+        std::printf("%s\n", o.roofline.c_str());
     }
     return report.allPassed() ? 0 : 1;
 }
@@ -246,12 +243,10 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
                    tr("Timed repeats per figure (the median is shown), >= 1"));
     addOutputPathOption(*bench, "--json", o.json,
                         tr("Also write the results as JSON to this file (or FIFO, or device)"));
-    addParsedOption(*bench, "--roofline",
-                    tr("Also draw table 1 as a roofline into this PNG file (name ending in .png): "
-                       "the measured roofs, each kernel a point"),
-                    "FILE.png", "", [&o](const std::vector<std::string>& values) {
-                        o.roofline = rooflinePath(values.back());
-                    });
+    addOutputPathOption(*bench, "--roofline", o.roofline,
+                        tr("Also draw table 1 as a roofline into this PNG file (name ending in "
+                           ".png): the measured roofs, each kernel a point"),
+                        kPngFormat);
     addParsedOption(
         *bench, "--roofline-size", tr("The --roofline picture's size, 64 to 8192 a side"), "WxH",
         gridText(o.rooflineSize),
@@ -260,7 +255,7 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     return bench;
 }
 
-int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
+int runBench(const BenchOptions& options, const RooflinePainter& paintRoofline) {
     if (!options.json.empty() && !options.roofline.empty() &&
         sameOutputFile(options.json, options.roofline)) {
         throw UsageError(trf("--json and --roofline both name %s: one file cannot hold two outputs",
@@ -269,7 +264,7 @@ int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
     BackendSelection selection = makeBackend(options.backend);
     const BenchOptions o = resolvedFor(*selection.backend, options);
     selection.backend->setTimeBlock(o.params.timeBlock);
-    std::fprintf(stderr, "%s\n", selection.reason.c_str());
+    std::fprintf(stderr, "%s\n", terminalLine(selection.reason).c_str());
     BenchReport report = startReport(*selection.backend, o);
 
     progress(tr("checking every kernel against the double reference"));
@@ -279,10 +274,10 @@ int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
     progress(tr("timing one step per kernel"));
     const KernelTable table = measureKernelTable(*selection.backend, o.params, o.repeats);
     addKernelTable(table, report);
+    std::string rooflinePng;
     if (!o.roofline.empty()) {
         progress(trf("drawing the roofline into %s", o.roofline.c_str()));
-        writeRoofline(rooflineOf(table, rooflineTitle(report)), o.rooflineSize, o.roofline);
-        std::printf("%s\n", o.roofline.c_str());
+        rooflinePng = paintRoofline(rooflineOf(table, rooflineTitle(report)), o.rooflineSize);
     }
 
     progress(trf("running %d steps under each copy-back policy", o.steps));
@@ -300,7 +295,7 @@ int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline) {
     report.accuracy =
         measurePriceOfAccuracy(simulation.backend(), kernel, 0.25f, GridSize{129, 129}, 415);
     checkPriceOfAccuracy(report.accuracy, report.checks);
-    return finish(report, o.json);
+    return finish(report, o, std::move(rooflinePng));
 }
 
 }  // namespace heatlab

@@ -35,17 +35,17 @@ struct BenchOptions {
     GridSize rooflineSize{1600, 900};
 };
 
-// Draws a roofline into a PNG of `size` at `path`. The drawing is the
-// window's (app/ui/roofline_picture.h); main() hands it over, as the
-// commands layer cannot reach up to the ui layer.
-using RooflineWriter =
-    std::function<void(const Roofline& roofline, const GridSize& size, const std::string& path)>;
+// Draws a roofline as a PNG of `size` and returns the file's contents. The
+// drawing is the window's (app/ui/roofline_picture.h); main() hands it
+// over, as the commands layer cannot reach up to the ui layer.
+using RooflinePainter = std::function<std::string(const Roofline& roofline, const GridSize& size)>;
 
 // Adds the `bench` subcommand and its options to `app`.
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
 
 // Runs it; returns the exit status (0 all checks passed, 1 a check failed).
-// `writeRoofline` draws --roofline's picture.
-int runBench(const BenchOptions& options, const RooflineWriter& writeRoofline);
+// `paintRoofline` draws --roofline's picture. The JSON and the picture are
+// one outcome, written at the end: both or, when one fails, neither.
+int runBench(const BenchOptions& options, const RooflinePainter& paintRoofline);
 
 }  // namespace heatlab

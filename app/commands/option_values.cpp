@@ -4,6 +4,7 @@
 #include <climits>
 #include <memory>
 
+#include "app/i18n/message_text.h"
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 
@@ -24,14 +25,14 @@ GridSize parsePictureSize(const std::string& written) {
     const std::string text = trimmed(written);
     const auto x = text.find('x');
     if (x == std::string::npos || text.find_first_of(" \t\n\r\f\v") != std::string::npos) {
-        throw UsageError(trf("expected WxH (e.g. 1920x1080), got '%s'", text.c_str()));
+        throw UsageError(trf("expected WxH (e.g. 1920x1080), got '%s'", excerpt(text).c_str()));
     }
     const int width = parseCount(text.substr(0, x), 1);
     const int height = parseCount(text.substr(x + 1), 1);
     if (width < kMinSlideSide || height < kMinSlideSide || width > kMaxSlideSide ||
         height > kMaxSlideSide) {
         throw UsageError(trf("a picture is %d to %d pixels a side, got '%s'", kMinSlideSide,
-                             kMaxSlideSide, text.c_str()));
+                             kMaxSlideSide, excerpt(text).c_str()));
     }
     return GridSize{width, height};
 }
@@ -185,11 +186,16 @@ std::string nonEmptyName(const std::string& name, const std::string& what) {
 }
 
 CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::string& target,
-                                 const std::string& help) {
-    return addParsedOption(app, flag, help, "PATH", target,
-                           [&target](const std::vector<std::string>& values) {
+                                 const std::string& help, const OutputFormat& format) {
+    const std::string typeName =
+        *format.extension == '\0' ? std::string("PATH") : std::string("FILE") + format.extension;
+    return addParsedOption(app, flag, help, typeName, target,
+                           [&target, format](const std::vector<std::string>& values) {
                                for (const std::string& path : values) {
-                                   const std::string problem = outputPathProblem(path);
+                                   std::string problem = outputFormatProblem(path, format);
+                                   if (problem.empty()) {
+                                       problem = outputPathProblem(path);
+                                   }
                                    if (!problem.empty()) {
                                        throw CLI::ValidationError(problem);
                                    }
@@ -217,7 +223,8 @@ bool yesOrNo(const std::string& key, const std::string& value) {
     if (value == "no" || value == "0" || value == "false") {
         return false;
     }
-    throw CLI::ValidationError(trf("%s takes yes or no, got '%s'", key.c_str(), value.c_str()));
+    throw CLI::ValidationError(
+        trf("%s takes yes or no, got '%s'", key.c_str(), excerpt(value).c_str()));
 }
 
 const char* const kPaneBKeys = "kernel, r, backend, copy-every, pinned, path, mapped";
@@ -241,7 +248,7 @@ void takePaneBPair(const std::string& key, const std::string& value, PaneBSettin
         b.mapPerFrame = yesOrNo(key, value);
     } else {
         throw CLI::ValidationError(
-            trf("unknown key '%s' (the keys are %s)", key.c_str(), kPaneBKeys));
+            trf("unknown key '%s' (the keys are %s)", excerpt(key).c_str(), kPaneBKeys));
     }
 }
 
@@ -261,17 +268,17 @@ PaneBSettings paneBOf(const std::string& written) {
             throw CLI::ValidationError(
                 trf("'a' (pane B the same as pane A) stands alone, not among key=value pairs, "
                     "got '%s'",
-                    spec.c_str()));
+                    excerpt(spec).c_str()));
         }
         if (equals == std::string::npos) {
             throw CLI::ValidationError(
                 trf("expected key=value pairs (the keys are %s) or 'a' alone, got '%s' in '%s'",
-                    kPaneBKeys, trimmed(pair).c_str(), spec.c_str()));
+                    kPaneBKeys, excerpt(trimmed(pair)).c_str(), excerpt(spec).c_str()));
         }
         const std::string key = trimmed(pair.substr(0, equals));
         if (std::find(keys.begin(), keys.end(), key) != keys.end()) {
-            throw CLI::ValidationError(
-                trf("%s given twice in '%s' (give it once)", key.c_str(), spec.c_str()));
+            throw CLI::ValidationError(trf("%s given twice in '%s' (give it once)",
+                                           excerpt(key).c_str(), excerpt(spec).c_str()));
         }
         keys.push_back(key);
         takePaneBPair(key, trimmed(pair.substr(equals + 1)), b);
@@ -311,18 +318,19 @@ void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                   trf("Grid size N or NXxNY, boundary ring included, %d <= side <= %d",
                       kMinGridSide, kMaxGridSide));
     addChoiceOption(app, "--kernel", params.kernel, allStencilKernels(), kernelHelp);
-    addParsedOption(app, "--time-block",
-                    trf("Steps the temporal kernel runs per pass over memory, 1 .. %d (0: the "
-                        "backend's choice)",
-                        kTimeBlockMax),
-                    "K", "0", [&params](const std::vector<std::string>& values) {
-                        const int levels = parseCount(values.back(), 0);
-                        if (levels > kTimeBlockMax) {
-                            throw CLI::ValidationError(trf("expected at most %d, got '%s'",
-                                                           kTimeBlockMax, values.back().c_str()));
-                        }
-                        params.timeBlock = levels;
-                    });
+    addParsedOption(
+        app, "--time-block",
+        trf("Steps the temporal kernel runs per pass over memory, 1 .. %d (0: the "
+            "backend's choice)",
+            kTimeBlockMax),
+        "K", "0", [&params](const std::vector<std::string>& values) {
+            const int levels = parseCount(values.back(), 0);
+            if (levels > kTimeBlockMax) {
+                throw CLI::ValidationError(trf("expected at most %d, got '%s'", kTimeBlockMax,
+                                               excerpt(values.back()).c_str()));
+            }
+            params.timeBlock = levels;
+        });
     addChoiceOption(app, "--boundary", params.boundary, allBoundaries(), tr("Boundary condition"));
     addChoiceOption(app, "--init", params.initial, allInitialConditions(), tr("Initial condition"));
     addROption(app, "--r", params.r,
@@ -336,13 +344,14 @@ void addLanguageOption(CLI::App& app) {
                     tr("The language of the words: ja (Japanese) or en (English) [default: the "
                        "locale's, LANG=ja_JP.UTF-8 is Japanese]"),
                     "{ja,en}", "", [](const std::vector<std::string>& values) {
+                        // Chosen by main(), where the terminal's words may
+                        // not be the window's.
                         Language chosen = Language::English;
                         if (!parseLanguage(values.back(), &chosen)) {
                             throw CLI::ValidationError(
                                 trf("'%s' is no language here: ja (Japanese) or en (English)",
-                                    values.back().c_str()));
+                                    excerpt(values.back()).c_str()));
                         }
-                        setLanguage(chosen);
                     });
 }
 

@@ -14,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/io/output_format.h"
 #include "app/io/value_parsers.h"
 #include "app/lecture/lecture_settings.h"
 #include "kernels/backend_factory.h"
@@ -68,9 +69,10 @@ CLI::Option* addStepsPerFrameOption(CLI::App& app, int& target, const std::strin
 // says what the name should be, for the message.
 std::string nonEmptyName(const std::string& name, const std::string& what);
 // A path writeOutputFile() can write, checked up front (see
-// outputPathProblem()).
+// outputPathProblem()), named as its format's files are
+// (outputFormatProblem(): every output option keeps the one rule).
 CLI::Option* addOutputPathOption(CLI::App& app, const std::string& flag, std::string& target,
-                                 const std::string& help);
+                                 const std::string& help, const OutputFormat& format = kAnyFormat);
 
 template <typename Enum>
 CLI::Option* addChoiceOption(CLI::App& app, const std::string& flag, Enum& target,

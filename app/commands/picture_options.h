@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/render/picture_settings.h"
+#include "app/picture/picture_settings.h"
 
 namespace heatlab {
 

@@ -1,14 +1,11 @@
 #include "app/commands/serve_command.h"
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <utility>
 
 #include "app/commands/option_values.h"
 #include "app/commands/window_command.h"
 #include "app/i18n/translation.h"
+#include "app/serve/server_address.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -36,7 +33,7 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
                     tr("Address to listen on; anything but loopback lets other machines in (give "
                        "--public-name too)"),
                     "ADDRESS", "127.0.0.1", [&o](const std::vector<std::string>& values) {
-                        o.server.bind = nonEmptyName(values.back(), tr("an IP address"));
+                        o.server.bind = parseBindAddress(values.back());
                     });
     addParsedOption(*serve, "--token-file",
                     tr("The controller's token on the first line, the viewers' on an optional "
@@ -51,20 +48,24 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
             "--public-name",
             [&o](const std::vector<std::string>& names) {
                 for (const std::string& name : names) {
-                    o.server.publicNames.push_back(nonEmptyName(name, tr("a host name")));
+                    try {
+                        o.server.publicNames.push_back(parsePublicName(name));
+                    } catch (const UsageError& e) {
+                        throw CLI::ValidationError("--public-name", e.what());
+                    }
                 }
             },
-            tr("A name (or address) browsers reach this server by, when bound to other than "
-               "loopback; may be given more than once"))
+            tr("A host name or IP address (no scheme or port) browsers reach this server by, "
+               "when bound to other than loopback; may be given more than once"))
         ->type_name("NAME")
         ->allow_extra_args(false);
     addParsedOption(*serve, "--tls-cert", tr("Serve HTTPS and WSS with this PEM certificate"),
                     "FILE", "", [&o](const std::vector<std::string>& values) {
-                        o.server.tlsCert = nonEmptyName(values.back(), tr("a certificate file"));
+                        o.tlsCertFile = nonEmptyName(values.back(), tr("a certificate file"));
                     });
     addParsedOption(*serve, "--tls-key", tr("The private key of --tls-cert (PEM)"), "FILE", "",
                     [&o](const std::vector<std::string>& values) {
-                        o.server.tlsKey = nonEmptyName(values.back(), tr("a key file"));
+                        o.tlsKeyFile = nonEmptyName(values.back(), tr("a key file"));
                     });
     addParsedOption(
         *serve, "--jpeg",
@@ -95,15 +96,8 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
 }
 
 void refuseServeOptionClashes(const ServeStart& o) {
-    if (o.server.tlsCert.empty() != o.server.tlsKey.empty()) {
+    if (o.tlsCertFile.empty() != o.tlsKeyFile.empty()) {
         throw UsageError(tr("--tls-cert and --tls-key come together (a certificate and its key)"));
-    }
-    // Checked before any GL or backend starts: one line, exit 2.
-    for (const auto& [flag, file] :
-         {std::pair{"--tls-cert", &o.server.tlsCert}, std::pair{"--tls-key", &o.server.tlsKey}}) {
-        if (!file->empty() && access(file->c_str(), R_OK) != 0) {
-            throw UsageError(std::string(flag) + " " + *file + ": " + std::strerror(errno));
-        }
     }
     if (!o.server.publicNames.empty() && isLoopbackAddress(o.server.bind)) {
         throw UsageError(

@@ -10,6 +10,7 @@
 #include "app/commands/option_values.h"
 #include "app/commands/picture_options.h"
 #include "app/commands/shot_picture.h"
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
@@ -23,7 +24,9 @@ namespace heatlab {
 
 namespace {
 
-void progress(const std::string& line) { std::fprintf(stderr, "heatlab shot: %s\n", line.c_str()); }
+void progress(const std::string& line) {
+    std::fprintf(stderr, "heatlab shot: %s\n", terminalLine(line).c_str());
+}
 
 // --video-rate: what players take. One message for every wrong value (0
 // and "abc" too, not parseCount's generic one).
@@ -92,8 +95,9 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o, RecordFolder* record
             picture = takePicture(scene, o, settings);
             picture.frame = ran;
             std::fprintf(stderr, "heatlab: %s\n",
-                         tr("the run exploded past the grid's bound: drawn with the "
-                            "signed-log scale (--scale linear keeps it linear)"));
+                         terminalLine(tr("the run exploded past the grid's bound: drawn with the "
+                                         "signed-log scale (--scale linear keeps it linear)"))
+                             .c_str());
         }
         done += steps;
         const long long step = scene.simulation.stepCount();
@@ -117,8 +121,10 @@ Picture runSteps(ShotPipeline& scene, const ShotOptions& o, RecordFolder* record
 }
 
 // The picture and, with --field, the final field: one outcome, both
-// written or neither.
-void writeShotOutputs(ShotPipeline& scene, const ShotOptions& o, const Picture& picture) {
+// written or neither, and the video (finished under its temporary name)
+// renamed into place only once they are.
+void writeShotOutputs(ShotPipeline& scene, const ShotOptions& o, const Picture& picture,
+                      ShotVideo* video) {
     const std::string path =
         o.out.empty()
             ? unusedPath(pictureNameAfterState(o.settings.params, scene.simulation.stepCount()))
@@ -130,6 +136,9 @@ void writeShotOutputs(ShotPipeline& scene, const ShotOptions& o, const Picture& 
                                               field.size() * sizeof(float))});
     }
     writeOutputFiles(files);
+    if (video != nullptr) {
+        video->publish();
+    }
     for (const OutputContents& file : files) {
         std::printf("%s\n", file.path.c_str());
     }
@@ -154,7 +163,8 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
         "WxH", "",
         [&o](const std::vector<std::string>& v) { o.slide = parsePictureSize(v.back()); });
     addOutputPathOption(*shot, "--out", o.out,
-                        tr("The PNG to write [default: named after kernel, r and step]"));
+                        tr("The PNG to write [default: named after kernel, r and step]"),
+                        kPngFormat);
     addOutputPathOption(
         *shot, "--field", o.field,
         tr("Also write the final field, ring included, as raw little-endian float32 "
@@ -169,7 +179,8 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     addOutputPathOption(*shot, "--video", o.video,
                         tr("Also record the run as an H.264 MP4 (FFmpeg's libraries, loaded now): "
                            "a frame every --every steps of what the PNG shows (the field, --slide, "
-                           "or --ui; with --ui --cues a frame per displayed frame)"));
+                           "or --ui; with --ui --cues a frame per displayed frame)"),
+                        kMp4Format);
     addParsedOption(*shot, "--video-rate",
                     tr("The --video's frames a second when played (1 to 120)"), "FPS", "30",
                     [&o](const std::vector<std::string>& v) {
@@ -221,7 +232,7 @@ int runShot(const ShotOptions& o) {
     refuseShotOptionClashes(o);
     BackendSelection selection = shotBackend(o);
     ShotPipeline scene(std::move(selection.backend), o.settings.params);
-    std::fprintf(stderr, "%s\n", selection.reason.c_str());
+    std::fprintf(stderr, "%s\n", terminalLine(selection.reason).c_str());
     scene.simulation.setCopyPolicy(copyPolicyOf(o.settings));
     progress("OpenGL: " + scene.context.description());
 
@@ -264,7 +275,7 @@ int runShot(const ShotOptions& o) {
     if (record) {
         record->refuseIfStopped(scene.simulation.stepCount());
     }
-    writeShotOutputs(scene, o, picture);
+    writeShotOutputs(scene, o, picture, video ? &*video : nullptr);
     if (record) {
         record->keep();
     }

@@ -1,5 +1,7 @@
 #include "app/commands/shot_picture.h"
 
+#include <glad/gl.h>
+
 #include <algorithm>
 
 #include "app/render/offscreen_target.h"
@@ -53,8 +55,11 @@ ShotStats measureShot(ShotPipeline& scene, const ShotOptions& o) {
         return runFrame(scene.simulation, scene.view, scene.renderer, settings, 0, 0, viewSize,
                         viewSize, timed);
     };
+    // The read back is timed as a picture would be read, its pixels dropped.
+    const MeasuredTarget measured{target.width(), target.height(), [] { glFinish(); },
+                                  [&target] { target.read(); }};
     ShotStats stats =
-        measureFrames(scene.simulation, frame, target, o.frames, o.settings.stepsPerFrame);
+        measureFrames(scene.simulation, frame, measured, o.frames, o.settings.stepsPerFrame);
     stats.picture = settings.surface ? "the field as a surface" : "the field";
     stats.context = scene.context.description();
     stats.fallback = scene.view.fallbackReason();

@@ -20,10 +20,11 @@ void addWindowOptions(CLI::App& app, LectureStart& o) {
     addStepsPerFrameOption(app, s.stepsPerFrame, tr("Steps per displayed frame while running"));
     addOutputPathOption(app, "--screenshot", o.screenshot,
                         tr("Write the field at grid resolution as a PNG (as heatlab shot does) "
-                           "when the window quits"));
-    addOutputPathOption(
-        app, "--screenshot-window", o.screenshotWindow,
-        tr("Write the whole window, panel included, as a PNG after the last frame"));
+                           "when the window quits"),
+                        kPngFormat);
+    addOutputPathOption(app, "--screenshot-window", o.screenshotWindow,
+                        tr("Write the whole window, panel included, as a PNG after the last frame"),
+                        kPngFormat);
     const std::vector<CLI::Option*> pictureOptions = addPictureOptions(app, s.picture);
     addCopyBackOptions(app, s.copyEvery, s.pinned);
     addComparisonOptions(app, s.comparison);

@@ -1,8 +1,6 @@
 #include "app/i18n/translation.h"
 
 #include <atomic>
-#include <cstdarg>
-#include <cstdio>
 #include <cstdlib>
 
 #include "app/i18n/mo_catalogue.h"
@@ -19,6 +17,17 @@ const Catalogue& japanese() {
     return catalogue;
 }
 
+// The catalogue's lookup, which the words of the whole program go through
+// (kernels/base/words.h).
+const char* translated(const char* english) {
+    if (chosen.load(std::memory_order_relaxed) != Language::Japanese) {
+        return english;
+    }
+    const Catalogue& catalogue = japanese();
+    const auto found = catalogue.find(english);
+    return found != catalogue.end() && !found->second.empty() ? found->second.c_str() : english;
+}
+
 bool startsWithJa(const char* value) {
     return value != nullptr && value[0] == 'j' && value[1] == 'a' &&
            (value[2] == '\0' || value[2] == '_' || value[2] == '.' || value[2] == ':' ||
@@ -31,6 +40,7 @@ void setLanguage(Language language) {
     if (language == Language::Japanese) {
         (void)japanese();  // read before any thread asks for a word
     }
+    setTranslation(translated);
     chosen.store(language);
 }
 
@@ -59,29 +69,6 @@ Language environmentLanguage() {
         }
     }
     return Language::English;
-}
-
-const char* tr(const char* english) {
-    if (chosen.load(std::memory_order_relaxed) != Language::Japanese) {
-        return english;
-    }
-    const Catalogue& catalogue = japanese();
-    const auto found = catalogue.find(english);
-    return found != catalogue.end() && !found->second.empty() ? found->second.c_str() : english;
-}
-
-std::string trf(const char* englishFormat, ...) {
-    const char* format = tr(englishFormat);
-    va_list args;
-    va_start(args, englishFormat);
-    va_list again;
-    va_copy(again, args);
-    const int length = std::vsnprintf(nullptr, 0, format, args);
-    va_end(args);
-    std::string text(static_cast<std::size_t>(length > 0 ? length : 0), '\0');
-    std::vsnprintf(text.data(), text.size() + 1, format, again);
-    va_end(again);
-    return text;
 }
 
 std::vector<std::string_view> japaneseTexts() {

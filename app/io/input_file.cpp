@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/i18n/message_text.h"
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -29,7 +31,7 @@ const BetweenReads*& currentHook() {
 }
 
 [[noreturn]] void failReading(const std::string& path, int error) {
-    fail(path, std::string("cannot be read (") + std::strerror(error) + ")");
+    fail(path, trf("cannot be read (%s)", errorText(error).c_str()));
 }
 
 class Descriptor {
@@ -83,7 +85,7 @@ std::string readToEnd(const Descriptor& file, const std::string& path, std::size
         }
         text.append(chunk, static_cast<std::size_t>(got));
         if (text.size() > maxBytes) {
-            fail(path, "holds more than " + std::to_string(maxBytes) + " bytes");
+            fail(path, trf("holds more than %zu bytes", maxBytes));
         }
         if (const BetweenReads* hook = BetweenReads::active()) {
             hook->afterRead(text.size());
@@ -94,33 +96,37 @@ std::string readToEnd(const Descriptor& file, const std::string& path, std::size
 // What a file that is not a regular one is, for a refusal.
 const char* kindOf(mode_t mode) {
     if (S_ISDIR(mode)) {
-        return "a folder";
+        return tr("a folder");
     }
     if (S_ISFIFO(mode)) {
-        return "a FIFO";
+        return tr("a FIFO");
     }
     if (S_ISCHR(mode) || S_ISBLK(mode)) {
-        return "a device";
+        return tr("a device");
     }
     if (S_ISSOCK(mode)) {
-        return "a socket";
+        return tr("a socket");
     }
-    return "not a regular file";
+    return tr("not a regular file");
 }
 
-std::string readFile(const std::string& path, std::size_t maxBytes, bool regularOnly) {
+std::string readFile(const std::string& path, std::size_t maxBytes, bool regularOnly,
+                     mode_t* mode) {
     for (int attempt = 1;; ++attempt) {
         const Descriptor file(path, !regularOnly);
         const struct stat before = statOf(file, path);
         if (S_ISDIR(before.st_mode)) {
-            fail(path, "is a folder, not a file");
+            fail(path, tr("is a folder, not a file"));
         }
         if (regularOnly && !S_ISREG(before.st_mode)) {
-            fail(path, std::string("is ") + kindOf(before.st_mode) + ", not a regular file");
+            fail(path, trf("is %s, not a regular file", kindOf(before.st_mode)));
         }
         std::string text = readToEnd(file, path, maxBytes);
         // A pipe or a device is one stream: there is no other version of it.
         if (!S_ISREG(before.st_mode)) {
+            if (mode != nullptr) {
+                *mode = before.st_mode;
+            }
             return text;
         }
         // Truncated, rewritten in place or grown while read: what was read
@@ -129,11 +135,15 @@ std::string readFile(const std::string& path, std::size_t maxBytes, bool regular
         if (after.st_size == before.st_size && sameTime(after.st_mtim, before.st_mtim) &&
             sameTime(after.st_ctim, before.st_ctim) &&
             text.size() == static_cast<std::size_t>(after.st_size)) {
+            if (mode != nullptr) {
+                *mode = after.st_mode;  // a chmod while it was read changed st_ctim
+            }
             return text;
         }
         if (attempt == kTries) {
-            fail(path, "changed while it was read, each of " + std::to_string(kTries) +
-                           " times; read it again once it is saved");
+            fail(path, trf("changed while it was read, each of %d times; read it again once it "
+                           "is saved",
+                           kTries));
         }
     }
 }
@@ -141,11 +151,11 @@ std::string readFile(const std::string& path, std::size_t maxBytes, bool regular
 }  // namespace
 
 std::string readInputFile(const std::string& path, std::size_t maxBytes) {
-    return readFile(path, maxBytes, false);
+    return readFile(path, maxBytes, false, nullptr);
 }
 
-std::string readRegularFile(const std::string& path, std::size_t maxBytes) {
-    return readFile(path, maxBytes, true);
+std::string readRegularFile(const std::string& path, std::size_t maxBytes, mode_t* mode) {
+    return readFile(path, maxBytes, true, mode);
 }
 
 BetweenReads::BetweenReads(std::function<void(std::size_t)> afterRead)

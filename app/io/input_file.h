@@ -6,6 +6,8 @@
 // size: a device or a FIFO that never ends is refused, not read until
 // memory runs out.
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -23,8 +25,9 @@ std::string readInputFile(const std::string& path, std::size_t maxBytes);
 // As readInputFile(), for a file a stranger's file names (a cue list's
 // scene): only a regular file is read. It is opened without waiting, so a
 // FIFO is refused instead of waiting for a writer that never comes, and a
-// device is refused instead of read.
-std::string readRegularFile(const std::string& path, std::size_t maxBytes);
+// device is refused instead of read. Where `mode` is given it gets the
+// file's mode (type and permissions) as it was when the text was read.
+std::string readRegularFile(const std::string& path, std::size_t maxBytes, mode_t* mode = nullptr);
 
 // A test's hook into readInputFile(): while one lives, `afterRead` runs
 // after every read() that returned data, given the bytes read so far, so a

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <optional>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -29,9 +30,10 @@ std::string packagesText() {
 }
 
 [[noreturn]] void missing(const std::string& what) {
-    throw RuntimeError("recording a video needs FFmpeg's libraries: " + what +
-                       "; install the Debian packages " + packagesText() +
-                       " (third_party/install-deps.sh installs them)");
+    throw RuntimeError(
+        trf("recording a video needs FFmpeg's libraries: %s; install the Debian "
+            "packages %s (third_party/install-deps.sh installs them)",
+            what.c_str(), packagesText().c_str()));
 }
 
 void* openLibrary(const char* soname) {
@@ -39,7 +41,7 @@ void* openLibrary(const char* soname) {
     // (avcodec needs avutil's) as the dynamic linker would have.
     void* handle = ::dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
     if (handle == nullptr) {
-        missing(std::string(soname) + " not found");
+        missing(trf("%s not found", soname));
     }
     return handle;
 }
@@ -48,7 +50,7 @@ template <typename Function>
 void resolve(void* library, const char* soname, const char* name, Function& function) {
     function = reinterpret_cast<Function>(::dlsym(library, name));
     if (function == nullptr) {
-        missing(std::string(soname) + " has no " + name);
+        missing(trf("%s has no %s", soname, name));
     }
 }
 
@@ -115,7 +117,7 @@ std::vector<std::string> LibAv::sonames() { return {kAvcodec, kAvformat, kAvutil
 std::string LibAv::errorText(int code) const {
     char text[AV_ERROR_MAX_STRING_SIZE] = {};
     if (strerror(code, text, sizeof text) != 0) {
-        return "FFmpeg error " + std::to_string(code);
+        return trf("FFmpeg error %d", code);
     }
     return text;
 }

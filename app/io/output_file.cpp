@@ -13,6 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/i18n/message_text.h"
+#include "app/i18n/translation.h"
+#include "app/io/cleanup_list.h"
+#include "app/io/stale_temporaries.h"
+#include "app/io/stop_signal.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -32,7 +37,7 @@ bool renamedIntoPlace(const std::string& path, struct stat* existing, bool* exis
 }
 
 [[noreturn]] void fail(const std::string& path, int error) {
-    throw RuntimeError("cannot write " + path + ": " + std::strerror(error));
+    throw RuntimeError(trf("cannot write %s: %s", path.c_str(), errorText(error).c_str()));
 }
 
 // Why a file could not be created beside `path`, from its errno. No such
@@ -40,7 +45,7 @@ bool renamedIntoPlace(const std::string& path, struct stat* existing, bool* exis
 // a stick pulled out), or is there but takes no new files (a system folder
 // such as /proc): the message says which, as the bare reason would not.
 std::string creatingCause(const std::string& path, int error) {
-    const std::string cause = std::strerror(error);
+    const std::string cause = errorText(error);
     if (error != ENOENT && error != ENOTDIR) {
         return cause;
     }
@@ -51,13 +56,15 @@ std::string creatingCause(const std::string& path, int error) {
     }
     struct stat dir = {};
     if (::stat(folder.c_str(), &dir) == 0 && S_ISDIR(dir.st_mode)) {
-        return cause + " (the folder " + folder + " is there but takes no new files)";
+        return trf("%s (the folder %s is there but takes no new files)", cause.c_str(),
+                   folder.c_str());
     }
-    return cause + " (the folder " + folder + " is not there)";
+    return trf("%s (the folder %s is not there)", cause.c_str(), folder.c_str());
 }
 
 [[noreturn]] void failCreating(const std::string& path, int error) {
-    throw RuntimeError("cannot write " + path + ": " + creatingCause(path, error));
+    throw RuntimeError(
+        trf("cannot write %s: %s", path.c_str(), creatingCause(path, error).c_str()));
 }
 
 // While one lives, a write that the system refuses with a signal fails
@@ -141,19 +148,39 @@ void writeThrough(const std::string& path, const std::string& contents, const Ou
     }
 }
 
-// Writes `contents` whole to a new temporary file beside `path` and
-// returns its name; a failure removes it and throws.
-std::string writeTemporary(const std::string& path, const std::string& contents, bool exists,
-                           const struct stat& existing, const OutputDisk& disk) {
-    std::string temporary;
-    int fd = -1;
-    for (int attempt = 0; fd < 0; ++attempt) {
-        temporary = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
-        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && !((errno == EEXIST || errno == EINTR) && attempt < 100)) {
-            failCreating(path, errno);
+// A file written whole beside its name, listed for removal until it is
+// renamed into place or removed.
+struct Temporary {
+    std::string path;
+    CleanupEntry listed;
+};
+
+// Creates a new temporary file beside `path` (its name listed before it
+// is made, so a signal at any moment removes it) and returns its
+// descriptor; throws when none can be made.
+int createTemporary(const std::string& path, Temporary* temporary) {
+    for (int attempt = 0;; ++attempt) {
+        temporary->path = temporaryNameOf(path, attempt);
+        temporary->listed = CleanupEntry(temporary->path, Leftover::File);
+        const int fd =
+            ::open(temporary->path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            return fd;
+        }
+        const int error = errno;
+        temporary->listed.release();  // not ours: another's, or none made
+        if (!((error == EEXIST || error == EINTR) && attempt < 100)) {
+            failCreating(path, error);
         }
     }
+}
+
+// Writes `contents` whole to a new temporary file beside `path`; a
+// failure removes it and throws.
+Temporary writeTemporary(const std::string& path, const std::string& contents, bool exists,
+                         const struct stat& existing, const OutputDisk& disk) {
+    Temporary temporary;
+    const int fd = createTemporary(path, &temporary);
     int error = 0;
     if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0) {
         error = errno;  // a replaced file keeps its permissions
@@ -170,24 +197,26 @@ std::string writeTemporary(const std::string& path, const std::string& contents,
         error = closed;
     }
     if (error != 0) {
-        ::unlink(temporary.c_str());
+        ::unlink(temporary.path.c_str());
         fail(path, error);
     }
     return temporary;
 }
 
-void renameIntoPlace(const std::string& temporary, const std::string& path) {
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+void renameIntoPlace(Temporary& temporary, const std::string& path) {
+    if (std::rename(temporary.path.c_str(), path.c_str()) != 0) {
         const int error = errno;
-        ::unlink(temporary.c_str());
+        ::unlink(temporary.path.c_str());
         fail(path, error);
     }
+    temporary.listed.release();
 }
 
 void replaceByRename(const std::string& path, const std::string& contents, bool exists,
                      const struct stat& existing, const OutputDisk& disk) {
     const WriteSignalsHeld held;
-    renameIntoPlace(writeTemporary(path, contents, exists, existing, disk), path);
+    Temporary temporary = writeTemporary(path, contents, exists, existing, disk);
+    renameIntoPlace(temporary, path);
 }
 
 // The descriptor among stdout and stderr that `path` names (by
@@ -266,11 +295,11 @@ void writeOutputFiles(const std::vector<OutputContents>& files, const OutputDisk
     // Every file that is renamed into place is written whole first; then
     // those that cannot be (a device, a FIFO, the program's stream), whose
     // failure is the last that can still leave nothing; then the renames.
-    std::vector<std::string> temporaries(files.size());
+    std::vector<Temporary> temporaries(files.size());
     const auto removeTemporaries = [&temporaries] {
-        for (const std::string& temporary : temporaries) {
-            if (!temporary.empty()) {
-                ::unlink(temporary.c_str());
+        for (Temporary& temporary : temporaries) {
+            if (temporary.listed.listed()) {
+                ::unlink(temporary.path.c_str());
             }
         }
     };
@@ -288,9 +317,7 @@ void writeOutputFiles(const std::vector<OutputContents>& files, const OutputDisk
         }
         for (std::size_t i = 0; i < files.size(); ++i) {
             if (routes[i].renamed) {
-                const std::string temporary = temporaries[i];
-                temporaries[i].clear();
-                renameIntoPlace(temporary, files[i].path);
+                renameIntoPlace(temporaries[i], files[i].path);
             }
         }
     } catch (...) {
@@ -315,24 +342,28 @@ bool sameOutputFile(const std::string& a, const std::string& b) {
 
 std::string outputPathProblem(const std::string& path) {
     if (path.empty()) {
-        return "an empty name is not a file name";
+        return tr("an empty name is not a file name");
     }
     struct stat target = {};
     if (::stat(path.c_str(), &target) == 0 && S_ISDIR(target.st_mode)) {
-        return "'" + path + "' is a folder, not a file name";
+        return trf("'%s' is a folder, not a file name", path.c_str());
     }
     struct stat existing = {};
     bool exists = false;
     if (!renamedIntoPlace(path, &existing, &exists)) {
         if (::access(path.c_str(), W_OK) != 0) {
-            return "cannot write '" + path + "': " + std::strerror(errno);
+            return trf("cannot write '%s': %s", path.c_str(), errorText(errno).c_str());
         }
         return {};
     }
-    const std::string probe = path + ".probe-" + std::to_string(::getpid());
+    // What a killed run left beside the name goes before the name is
+    // used again.
+    removeStaleTemporaries(path);
+    const std::string probe = probeNameOf(path);
+    const CleanupEntry listed(probe, Leftover::File);
     const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) {
-        return "cannot write '" + path + "': " + creatingCause(path, errno);
+        return trf("cannot write '%s': %s", path.c_str(), creatingCause(path, errno).c_str());
     }
     ::close(fd);
     ::unlink(probe.c_str());
@@ -344,17 +375,15 @@ OutputStream::OutputStream(const std::string& path, const OutputDisk& disk)
     struct stat existing = {};
     bool exists = false;
     if (!renamedIntoPlace(path, &existing, &exists)) {
-        throw RuntimeError("cannot write " + path +
-                           ": a video is written to a regular file (not a pipe, a device or a "
-                           "link)");
+        throw RuntimeError(
+            trf("cannot write %s: a video is written to a regular file (not a pipe, "
+                "a device or a link)",
+                path.c_str()));
     }
-    for (int attempt = 0; fd_ < 0; ++attempt) {
-        temporary_ = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
-        fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd_ < 0 && !((errno == EEXIST || errno == EINTR) && attempt < 100)) {
-            failCreating(path, errno);
-        }
-    }
+    Temporary temporary;
+    fd_ = createTemporary(path, &temporary);
+    temporary_ = temporary.path;
+    listed_ = std::move(temporary.listed);
     if (exists && ::fchmod(fd_, existing.st_mode & 07777) != 0) {
         const int error = errno;
         abandon();
@@ -366,7 +395,7 @@ OutputStream::~OutputStream() { abandon(); }
 
 void OutputStream::write(const void* data, std::size_t size) {
     if (fd_ < 0) {
-        throw RuntimeError("cannot write " + path_ + ": the stream is closed");
+        throw RuntimeError(trf("cannot write %s: the stream is closed", path_.c_str()));
     }
     const WriteSignalsHeld held;
     const std::string piece(static_cast<const char*>(data), size);
@@ -385,9 +414,12 @@ std::int64_t OutputStream::seek(std::int64_t offset, int whence) {
     return at;
 }
 
-void OutputStream::commit() {
+void OutputStream::complete() {
     if (fd_ < 0) {
-        throw RuntimeError("cannot write " + path_ + ": the stream is closed");
+        if (temporary_.empty()) {
+            throw RuntimeError(trf("cannot write %s: the stream is closed", path_.c_str()));
+        }
+        return;  // completed before
     }
     int error = ::fsync(fd_) != 0 && errno != EINVAL ? errno : 0;
     const int closed = closeError(fd_);
@@ -395,19 +427,26 @@ void OutputStream::commit() {
     if (error == 0) {
         error = closed;
     }
-    if (error == 0 && std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+    if (error != 0) {
+        ::unlink(temporary_.c_str());
+        temporary_.clear();
+        listed_.release();
+        fail(path_, error);
+    }
+}
+
+void OutputStream::commit() {
+    complete();
+    if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
         // The folder removed meanwhile: the rename is the first to notice.
         const int renameError = errno;
         ::unlink(temporary_.c_str());
         temporary_.clear();
+        listed_.release();
         failCreating(path_, renameError);
     }
-    if (error != 0) {
-        ::unlink(temporary_.c_str());
-        temporary_.clear();
-        fail(path_, error);
-    }
     temporary_.clear();
+    listed_.release();
 }
 
 void OutputStream::abandon() noexcept {
@@ -416,8 +455,10 @@ void OutputStream::abandon() noexcept {
         fd_ = -1;
     }
     if (!temporary_.empty()) {
+        StopSignal::testPoint("clean-up");
         ::unlink(temporary_.c_str());
         temporary_.clear();
+        listed_.release();
     }
 }
 

@@ -19,13 +19,19 @@
 // away, a missing folder) is a RuntimeError naming the path and the
 // system's reason, and no temporary file is left behind: the signals some
 // of those raise (SIGPIPE, SIGXFSZ) are held while writing, so they cannot
-// end the program half-way.
+// end the program half-way. A temporary is on the clean-up list while it
+// exists (cleanup_list.h): a signal that ends the program removes it, and
+// its name (NAME.tmp-PID-N) lets a later run remove one that a killed
+// process left (stale_temporaries.h).
 
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
+
+#include "app/io/cleanup_list.h"
+#include "app/io/seekable_sink.h"
 
 namespace heatlab {
 
@@ -65,7 +71,7 @@ bool sameOutputFile(const std::string& a, const std::string& b);
 // not. A name that would be renamed into place is probed by creating and
 // removing a file beside it; anything else (a FIFO, a device) is only
 // checked for write permission, since opening a FIFO would wait for a
-// reader.
+// reader. Temporaries of `path` that a killed run left are removed first.
 std::string outputPathProblem(const std::string& path);
 
 // An automatic name that overwrites nothing: `path` when no file has it,
@@ -82,29 +88,35 @@ std::string unusedPath(const std::string& path);
 // writer seeks back into what it wrote: no FIFO, no device). `disk`
 // counts its room over every write, rewrites after a seek included.
 // Throws RuntimeError naming `path` and the system's reason.
-class OutputStream {
+class OutputStream final : public SeekableSink {
 public:
     explicit OutputStream(const std::string& path, const OutputDisk& disk = {});
-    ~OutputStream();
+    ~OutputStream() override;
     OutputStream(const OutputStream&) = delete;
     OutputStream& operator=(const OutputStream&) = delete;
 
-    void write(const void* data, std::size_t size);
+    void write(const void* data, std::size_t size) override;
     // lseek's: returns the new offset.
-    std::int64_t seek(std::int64_t offset, int whence);
-    // fsync, close, rename over the user's name.
-    void commit();
+    std::int64_t seek(std::int64_t offset, int whence) override;
+    // fsync and close: the file is whole under its temporary name, which
+    // stays listed for removal until commit() or abandon().
+    void complete() override;
+    // complete() (when not yet), then rename over the user's name.
+    void commit() override;
     // Closes and removes the temporary; never throws.
-    void abandon() noexcept;
+    void abandon() noexcept override;
 
-    const std::string& path() const { return path_; }
+    const std::string& path() const override { return path_; }
     // Where the pieces go meanwhile (a reader may open it, as the MP4
     // muxer does to move its index to the front).
     const std::string& temporaryPath() const { return temporary_; }
+    // "file:" so that a name with a colon is not taken for a protocol.
+    std::string readBackUrl() const override { return "file:" + temporary_; }
 
 private:
     std::string path_;
     std::string temporary_;
+    CleanupEntry listed_;  // the temporary, until renamed or removed
     int fd_ = -1;
     std::size_t room_;
 };

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "kernels/base/errors.h"
 
@@ -54,9 +55,8 @@ bool guarded(png_structp png, Work&& work) {
 std::string encodePng(const RgbImage& image, const PngText& text) {
     if (image.width <= 0 || image.height <= 0 ||
         image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 3) {
-        throw RuntimeError("encodePng: an image of " + std::to_string(image.width) + " x " +
-                           std::to_string(image.height) + " pixels with " +
-                           std::to_string(image.pixels.size()) + " bytes");
+        throw RuntimeError(trf("encodePng: an image of %d x %d pixels with %zu bytes", image.width,
+                               image.height, image.pixels.size()));
     }
     PngError error;
     std::string out;
@@ -64,7 +64,7 @@ std::string encodePng(const RgbImage& image, const PngText& text) {
     png_infop info = png != nullptr ? png_create_info_struct(png) : nullptr;
     if (png == nullptr || info == nullptr) {
         png_destroy_write_struct(&png, &info);
-        throw RuntimeError("libpng: out of memory");
+        throw RuntimeError(tr("libpng: out of memory"));
     }
     // Everything libpng needs outlives the setjmp frame: keys, values and
     // row pointers are made before it.
@@ -112,14 +112,14 @@ DecodedPng readPng(const std::string& path) {
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
                                                          &std::fclose);
     if (!file) {
-        throw RuntimeError("cannot open " + path);
+        throw RuntimeError(trf("cannot open %s", path.c_str()));
     }
     PngError error;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &error, onError, onWarning);
     png_infop info = png != nullptr ? png_create_info_struct(png) : nullptr;
     if (png == nullptr || info == nullptr) {
         png_destroy_read_struct(&png, &info, nullptr);
-        throw RuntimeError("libpng: out of memory");
+        throw RuntimeError(tr("libpng: out of memory"));
     }
     png_uint_32 width = 0;
     png_uint_32 height = 0;
@@ -135,7 +135,8 @@ DecodedPng readPng(const std::string& path) {
     });
     if (!header || depth != 8 || (type != PNG_COLOR_TYPE_RGB && type != PNG_COLOR_TYPE_RGB_ALPHA)) {
         png_destroy_read_struct(&png, &info, nullptr);
-        throw RuntimeError(path + ": " + (header ? "not an 8-bit RGB or RGBA PNG" : error.message));
+        throw RuntimeError(path + ": " +
+                           (header ? tr("not an 8-bit RGB or RGBA PNG") : error.message));
     }
     const std::size_t channels = type == PNG_COLOR_TYPE_RGB_ALPHA ? 4 : 3;
     std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * height * channels);

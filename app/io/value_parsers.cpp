@@ -39,11 +39,11 @@ bool parseFloat(const std::string& text, float* out) {
     return true;
 }
 
-// What a positive normal float is, for its refusals; nine digits name the
-// smallest one exactly.
+// What a positive normal float is, for its refusals: the smallest one's
+// text is the smallest one (shortestText()).
 std::string positiveNormalRule() {
     return trf("expected a number from %s (the smallest normal float) to 3e+38",
-               numberText(std::numeric_limits<float>::min(), 9).c_str());
+               shortestText(std::numeric_limits<float>::min()).c_str());
 }
 
 }  // namespace
@@ -81,11 +81,11 @@ GridSize parseGridSize(const std::string& written) {
                         : parseWhole(text.substr(0, x), &nx) && parseWhole(text.substr(x + 1), &ny);
     if (!ok) {
         throw UsageError(
-            trf("'%s' is not a grid size: expected %s", text.c_str(), allowed.c_str()));
+            trf("'%s' is not a grid size: expected %s", excerpt(text).c_str(), allowed.c_str()));
     }
     if (nx < kMinGridSide || ny < kMinGridSide || nx > kMaxGridSide || ny > kMaxGridSide) {
         throw UsageError(
-            trf("grid %s is out of range: expected %s", text.c_str(), allowed.c_str()));
+            trf("grid %s is out of range: expected %s", excerpt(text).c_str(), allowed.c_str()));
     }
     return GridSize{static_cast<int>(nx), static_cast<int>(ny)};
 }
@@ -98,10 +98,11 @@ float parseR(const std::string& written) {
     const double r = std::strtod(text.c_str(), &end);
     const bool number = !text.empty() && end == text.c_str() + text.size() && std::isfinite(r);
     if (!number || !rInRange(r)) {
-        throw UsageError(trf(
-            "r must be a finite number with %s < r <= %s, not below %s (the "
-            "smallest normal float), got '%s'",
-            rText(kRAbove).c_str(), rText(kRMax).c_str(), rText(kRSmallest).c_str(), text.c_str()));
+        throw UsageError(
+            trf("r must be a finite number with %s < r <= %s, not below %s (the "
+                "smallest normal float), got '%s'",
+                rText(kRAbove).c_str(), rText(kRMax).c_str(), rText(kRSmallest).c_str(),
+                excerpt(text).c_str()));
     }
     return static_cast<float>(r);
 }
@@ -111,7 +112,8 @@ double parseFiniteNumber(const std::string& written, const std::string& what) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
-        throw UsageError(trf("%s must be a finite number, got '%s'", what.c_str(), text.c_str()));
+        throw UsageError(
+            trf("%s must be a finite number, got '%s'", what.c_str(), excerpt(text).c_str()));
     }
     return value;
 }
@@ -120,8 +122,8 @@ int parseCount(const std::string& written, int min, int max) {
     const std::string text = trimmed(written);
     long long value = 0;
     if (!parseWhole(text, &value) || value < min || value > max) {
-        throw UsageError(
-            trf("expected a whole number from %d to %d, got '%s'", min, max, text.c_str()));
+        throw UsageError(trf("expected a whole number from %d to %d, got '%s'", min, max,
+                             excerpt(text).c_str()));
     }
     return static_cast<int>(value);
 }
@@ -132,11 +134,13 @@ ValueEnds parseValueEnds(const std::string& writtenLo, const std::string& writte
     ValueEnds ends;
     for (const std::string* text : {&lo, &hi}) {
         if (!parseFloat(*text, text == &lo ? &ends.lo : &ends.hi)) {
-            throw UsageError(trf("expected two finite numbers MIN MAX, got '%s'", text->c_str()));
+            throw UsageError(
+                trf("expected two finite numbers MIN MAX, got '%s'", excerpt(*text).c_str()));
         }
     }
     if (!(ends.lo < ends.hi)) {
-        throw UsageError(trf("MIN must be below MAX, got %s %s", lo.c_str(), hi.c_str()));
+        throw UsageError(
+            trf("MIN must be below MAX, got %s %s", excerpt(lo).c_str(), excerpt(hi).c_str()));
     }
     return ends;
 }
@@ -161,7 +165,7 @@ float parsePositiveNormal(const std::string& written) {
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (text.empty() || end != text.c_str() + text.size()) {
-        throw UsageError(trf("%s, got '%s'", positiveNormalRule().c_str(), text.c_str()));
+        throw UsageError(trf("%s, got '%s'", positiveNormalRule().c_str(), excerpt(text).c_str()));
     }
     return checkedPositiveNormal(value);
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/message_text.h"
 #include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 #include "kernels/numerics/params.h"
@@ -71,8 +72,8 @@ Enum parseChoice(const std::string& written, const std::vector<Enum>& choices) {
             return value;
         }
     }
-    throw UsageError(
-        trf("'%s' is not one of: %s", text.c_str(), joinedNames(namesOf(choices)).c_str()));
+    throw UsageError(trf("'%s' is not one of: %s", excerpt(text).c_str(),
+                         joinedNames(namesOf(choices)).c_str()));
 }
 
 }  // namespace heatlab

@@ -17,15 +17,24 @@ VideoRecorder::VideoRecorder(const std::string& path, const VideoSpec& spec, int
       full_(full),
       thread_([this] { encodeLoop(); }) {}
 
+VideoRecorder::VideoRecorder(std::unique_ptr<SeekableSink> sink, const VideoSpec& spec,
+                             int queueFrames, WhenFull full)
+    : path_(sink->path()),
+      file_(std::make_unique<VideoFile>(std::move(sink), spec)),
+      queueFrames_(static_cast<std::size_t>(std::max(queueFrames, 1))),
+      full_(full),
+      thread_([this] { encodeLoop(); }) {}
+
 VideoRecorder::~VideoRecorder() { abandon(); }
 
 bool VideoRecorder::add(RgbImage frame, int times) {
     times = std::max(times, 1);
     std::unique_lock<std::mutex> lock(mutex_);
     if (full_ == WhenFull::Wait) {
-        changed_.wait(lock, [this] { return queue_.size() < queueFrames_ || !failure_.empty(); });
+        changed_.wait(
+            lock, [this] { return queue_.size() < queueFrames_ || !failure_.empty() || capped_; });
     }
-    if (!failure_.empty() || closing_) {
+    if (!failure_.empty() || closing_ || capped_) {
         return false;
     }
     if (queue_.size() >= queueFrames_) {
@@ -63,6 +72,8 @@ void VideoRecorder::encodeLoop() {
             const double ms =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
                     .count();
+            // Asked on this thread, which alone writes to the file.
+            const bool full = failed.empty() && file_->full();
             const std::lock_guard<std::mutex> lock(mutex_);
             if (failed.empty()) {
                 ++encoded_;
@@ -72,8 +83,14 @@ void VideoRecorder::encodeLoop() {
                 failure_ = failed;
                 queue_.clear();
             }
+            if (full) {
+                // What the video holds: the frames still queued are not.
+                capped_ = true;
+                queue_.clear();
+                taken_ = encoded_;
+            }
             changed_.notify_all();
-            if (!failure_.empty()) {
+            if (!failure_.empty() || capped_) {
                 return;
             }
         }
@@ -94,10 +111,10 @@ void VideoRecorder::stopThread(bool discardQueue) noexcept {
     }
 }
 
-void VideoRecorder::finish(const VideoMetadata& metadata) {
+void VideoRecorder::finish(const VideoMetadata& metadata, bool later) {
     stopThread(false);
     if (!file_) {
-        throw RuntimeError("cannot write " + path_ + ": the recording was stopped");
+        throw RuntimeError(trf("cannot write %s: the recording was stopped", path_.c_str()));
     }
     if (const std::string failed = failure(); !failed.empty()) {
         file_.reset();
@@ -105,9 +122,20 @@ void VideoRecorder::finish(const VideoMetadata& metadata) {
     }
     std::unique_ptr<VideoFile> file = std::move(file_);
     const auto began = std::chrono::steady_clock::now();
-    file->finish(metadata);
+    file->finish(metadata, later);
     finishMs_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    if (later) {
+        finished_ = std::move(file);
+    }
+}
+
+void VideoRecorder::commit() {
+    if (!finished_) {
+        throw RuntimeError("cannot write " + path_ + ": the recording is not finished");
+    }
+    std::unique_ptr<VideoFile> file = std::move(finished_);
+    file->commit();
 }
 
 void VideoRecorder::abandon() noexcept {
@@ -115,6 +143,10 @@ void VideoRecorder::abandon() noexcept {
     if (file_) {
         file_->abandon();
         file_.reset();
+    }
+    if (finished_) {
+        finished_->abandon();
+        finished_.reset();
     }
 }
 
@@ -160,6 +192,11 @@ std::string VideoRecorder::encodeTimeText() const {
         "encoding %.1f ms a frame (median on the encoder's thread); %.1f with the "
         "finish's %.0f ms (frames x264 held back, the index)",
         medianEncodeMs(), averageEncodeMs(), finishMs_);
+}
+
+bool VideoRecorder::capped() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return capped_;
 }
 
 std::string VideoRecorder::failure() const {

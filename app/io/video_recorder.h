@@ -7,7 +7,9 @@
 //
 // A failure on the encoding thread (a full disk, the folder gone) stops the
 // recording there, removes the temporary file, and is said by failure();
-// frames handed over after it are refused.
+// frames handed over after it are refused. A sink that fills (a video in
+// memory at its cap) stops it too, but with the frames so far kept for
+// finish() (capped()).
 
 #include <condition_variable>
 #include <deque>
@@ -31,6 +33,9 @@ public:
     // the encoding thread. `queueFrames` >= 1.
     VideoRecorder(const std::string& path, const VideoSpec& spec, int queueFrames, WhenFull full,
                   const OutputDisk& disk = {});
+    // Into `sink` (memory: a served lecture's video), named as it says.
+    VideoRecorder(std::unique_ptr<SeekableSink> sink, const VideoSpec& spec, int queueFrames,
+                  WhenFull full);
     // An unfinished recording is abandoned: nothing under the name.
     ~VideoRecorder();
     VideoRecorder(const VideoRecorder&) = delete;
@@ -42,10 +47,14 @@ public:
     // dropped (counted, each time) because the queue was full, or the
     // recording has failed.
     bool add(RgbImage frame, int times = 1);
-    // Encodes what is queued, finalises and renames into place. Throws
+    // Encodes what is queued, finalises and renames into place (or, with
+    // `later`, leaves the whole file under its temporary name for
+    // commit(): a run whose other outputs are still to be written). Throws
     // RuntimeError (the recording's failure, or the finishing's) with the
     // temporary removed.
-    void finish(const VideoMetadata& metadata = {});
+    void finish(const VideoMetadata& metadata = {}, bool later = false);
+    // Renames a file finished `later` into place. Throws RuntimeError.
+    void commit();
     // Stops without a file: the queue discarded, the temporary removed.
     void abandon() noexcept;
 
@@ -54,6 +63,11 @@ public:
     int framesEncoded() const;
     // The encoding thread's failure, or empty.
     std::string failure() const;
+    // Whether the sink has filled to where only the finish fits (a video
+    // in memory at its cap): the frames after it are refused, not
+    // counted as dropped, and finish() makes a whole video of those
+    // before.
+    bool capped() const;
     // The wall time the encoding thread spent on each frame (colours to
     // yuv420p, x264, muxing; x264's own threads work meanwhile), median, in
     // milliseconds; 0 before the first. x264 holds its first frames back
@@ -79,6 +93,7 @@ private:
 
     std::string path_;
     std::unique_ptr<VideoFile> file_;
+    std::unique_ptr<VideoFile> finished_;  // whole, waiting for commit()
     std::size_t queueFrames_;
     WhenFull full_;
 
@@ -97,6 +112,7 @@ private:
     double encodeTotalMs_ = 0.0;
     double finishMs_ = 0.0;
     std::string failure_;
+    bool capped_ = false;
     std::thread thread_;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/translation.h"
+
 namespace heatlab {
 
 namespace {
@@ -41,10 +43,10 @@ VideoFrameSize videoFrameSize(int width, int height, int fps) {
 }
 
 std::string videoScaleNote(int width, int height, int fps, const VideoFrameSize& size) {
-    return std::to_string(width) + " x " + std::to_string(height) +
-           " is more than H.264 level 5.2 (what slide software's decoders play) takes at " +
-           std::to_string(fps) + " frames a second: the video is " + std::to_string(size.width) +
-           " x " + std::to_string(size.height);
+    return trf(
+        "%d x %d is more than H.264 level 5.2 (what slide software's decoders play) takes "
+        "at %d frames a second: the video is %d x %d",
+        width, height, fps, size.width, size.height);
 }
 
 }  // namespace heatlab

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -10,7 +11,7 @@ namespace heatlab {
 YuvFrame::YuvFrame(const LibAv& av, int width, int height) : av_(av) {
     frame_ = av.frameAlloc();
     if (frame_ == nullptr) {
-        throw RuntimeError("FFmpeg gave no frame");
+        throw RuntimeError(tr("FFmpeg gave no frame"));
     }
     frame_->format = AV_PIX_FMT_YUV420P;
     frame_->width = width;
@@ -19,8 +20,8 @@ YuvFrame::YuvFrame(const LibAv& av, int width, int height) : av_(av) {
     frame_->colorspace = AVCOL_SPC_BT709;
     if (const int got = av.frameGetBuffer(frame_, 0); got < 0) {
         av.frameFree(&frame_);
-        throw RuntimeError("a frame buffer of " + std::to_string(width) + " x " +
-                           std::to_string(height) + ": " + av.errorText(got));
+        throw RuntimeError(
+            trf("a frame buffer of %d x %d: %s", width, height, av.errorText(got).c_str()));
     }
     // Area averaging for the half-resolution colour planes: of two
     // alternating cells each keeps its own brightness (the full-resolution
@@ -29,7 +30,7 @@ YuvFrame::YuvFrame(const LibAv& av, int width, int height) : av_(av) {
                                 SWS_AREA | SWS_ACCURATE_RND, nullptr, nullptr, nullptr);
     if (convert_ == nullptr) {
         av.frameFree(&frame_);
-        throw RuntimeError("swscale cannot convert RGB to yuv420p");
+        throw RuntimeError(tr("swscale cannot convert RGB to yuv420p"));
     }
     // BT.709 in the video range: what the stream says it is.
     const int* bt709 = av.swsGetCoefficients(SWS_CS_ITU709);
@@ -59,7 +60,7 @@ AVFrame* YuvFrame::fill(const RgbImage& image) {
         rgb = padded_.data();
     }
     if (const int writable = av_.frameMakeWritable(frame_); writable < 0) {
-        throw RuntimeError("a frame buffer: " + av_.errorText(writable));
+        throw RuntimeError(trf("a frame buffer: %s", av_.errorText(writable).c_str()));
     }
     const std::uint8_t* planes[1] = {rgb};
     const int strides[1] = {width * 3};

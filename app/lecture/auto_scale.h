@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "app/lecture/notice.h"
-#include "app/render/picture_settings.h"
+#include "app/picture/picture_settings.h"
 
 namespace heatlab {
 

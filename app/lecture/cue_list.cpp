@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "app/i18n/translation.h"
+#include "app/i18n/utf8.h"
 #include "app/io/input_file.h"
 #include "app/io/value_parsers.h"
 #include "app/lecture/json_fields.h"
@@ -13,6 +14,7 @@
 #include "cues/lecture_json.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
+#include "kernels/grid_memory.h"
 
 namespace heatlab {
 
@@ -51,11 +53,17 @@ bool inside(const std::filesystem::path& path, const std::filesystem::path& fold
     return mismatch == realFolder.end();
 }
 
+struct SceneFile {
+    std::string name;
+    std::string file;
+    std::string text;
+};
+
 // A cue's "scene": a shipped scene's name, or a regular file inside the cue
 // list's folder, read now (at most kMaxSceneBytes, opened without waiting on
 // a FIFO) so a shared lecture is checked whole before it plays and a cue
 // list cannot make heatlab read any other file.
-CueScene sceneFileOf(const Fields& c, const SceneFolder& folder) {
+SceneFile sceneFileOf(const Fields& c, const SceneFolder& folder) {
     const std::string name = c.string("scene");
     for (const ShippedScene& shipped : shippedScenes()) {
         if (name == stemOf(shipped.file)) {
@@ -63,30 +71,34 @@ CueScene sceneFileOf(const Fields& c, const SceneFolder& folder) {
         }
     }
     const std::string refused = c.where("scene") + ": \"" + excerpt(name) + "\" ";
-    const std::string rule = " (a scene is a shipped one's name, " + shippedSceneNames() +
-                             ", or a file in the cue list's own folder)";
+    const std::string rule =
+        trf(" (a scene is a shipped one's name, %s, or a file in the cue list's own folder)",
+            shippedSceneNames().c_str());
     if (!folder) {
-        throw Problem(refused +
-                      "is not a shipped scene, the only kind a shipped or dropped cue list names");
+        throw Problem(
+            refused +
+            tr("is not a shipped scene, the only kind a shipped or dropped cue list names"));
     }
     if (name.empty()) {
-        throw Problem(c.where("scene") + " is empty" + rule);
+        throw Problem(trf("%s is empty%s", c.where("scene").c_str(), rule.c_str()));
     }
     const std::filesystem::path relative = std::filesystem::path(name).lexically_normal();
     if (std::filesystem::path(name).is_absolute()) {
-        throw Problem(refused + "is an absolute path" + rule);
+        throw Problem(refused + tr("is an absolute path") + rule);
     }
     if (relative.empty() || *relative.begin() == "..") {
-        throw Problem(refused + "leads out of the cue list's folder" + rule);
+        throw Problem(refused + tr("leads out of the cue list's folder") + rule);
     }
     const std::filesystem::path path = *folder / relative;
     std::error_code error;
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) {
-        throw Problem(refused + "is not a shipped scene and there is no file " +
-                      excerpt(path.string()) + rule);
+        throw Problem(
+            refused +
+            trf("is not a shipped scene and there is no file %s", excerpt(path.string()).c_str()) +
+            rule);
     }
     if (!inside(path, *folder)) {
-        throw Problem(refused + "leads out of the cue list's folder (through a link)" + rule);
+        throw Problem(refused + tr("leads out of the cue list's folder (through a link)") + rule);
     }
     try {
         return {name, path.string(), readRegularFile(path.string(), kMaxSceneBytes)};
@@ -101,50 +113,55 @@ void refuseMissingBackend(const std::optional<BackendChoice>& choice, const std:
     if (choice) {
         const std::string why = backendUnavailable(*choice);
         if (!why.empty()) {
-            throw Problem(where + ": " + name(*choice) + " cannot run here: " + why);
+            throw Problem(
+                trf("%s: %s cannot run here: %s", where.c_str(), name(*choice), why.c_str()));
         }
     }
 }
 
-// The scene as it will play: parsed whole, its backends there.
+// The scene as it will play: parsed whole, once, its backends there.
 CueScene checkedScene(const Fields& c, const SceneFolder& folder) {
-    CueScene scene = sceneFileOf(c, folder);
+    const SceneFile read = sceneFileOf(c, folder);
     try {
-        const Scene parsed = parseScene(scene.text, scene.file);
-        refuseMissingBackend(parsed.settings.comparison.b.backend,
-                             "scene " + scene.file + ": window.comparison.b.backend");
+        CueScene scene{read.name, read.file, parseSceneFields(read.text, read.file)};
+        refuseMissingBackend(scene.parsed.scene.settings.comparison.b.backend,
+                             trf("scene %s: window.comparison.b.backend", read.file.c_str()));
+        return scene;
     } catch (const UsageError& e) {
         throw Problem(c.where("scene") + ": " + e.what());
     } catch (const Problem& e) {
         throw Problem(c.where("scene") + ": " + e.what());
     }
-    return scene;
 }
 
 CueUntil untilOf(const Fields& c, const json& value) {
     CueUntil until;
     if (value.is_string()) {
         if (value.get<std::string>() != "pause") {
-            throw Problem(c.where("until") + " must be \"pause\", {\"step\": N} or " +
-                          "{\"max_abs_above\": X}, got " + excerpt(value));
+            throw Problem(
+                trf("%s must be \"pause\", {\"step\": N} or {\"max_abs_above\": X}, got %s",
+                    c.where("until").c_str(), excerpt(value).c_str()));
         }
         return until;
     }
     const Fields u = c.object("until");
     u.allowOnly({"step", "max_abs_above"});
     if (u.has("step") == u.has("max_abs_above")) {
-        throw Problem(c.where("until") + " must hold one of \"step\" and \"max_abs_above\"");
+        throw Problem(
+            trf("%s must hold one of \"step\" and \"max_abs_above\"", c.where("until").c_str()));
     }
     if (u.has("step")) {
         until.kind = CueUntil::Kind::Step;
-        until.step =
-            u.whole("step", 1, std::numeric_limits<long long>::max(), "1 or more (a step count)");
+        until.step = u.whole("step", 1, std::numeric_limits<long long>::max(),
+                             tr("1 or more (a step count)"));
     } else {
         until.kind = CueUntil::Kind::MaxAbsAbove;
-        until.maxAbs = u.real("max_abs_above");
+        // A float's max |u| never passes a value no float holds: the cue
+        // would never end.
+        until.maxAbs = u.number("max_abs_above");
         if (!(until.maxAbs > 0.0)) {
-            throw Problem(u.where("max_abs_above") + " must be above 0, got " +
-                          u.shown("max_abs_above"));
+            throw Problem(trf("%s must be above 0, got %s", u.where("max_abs_above").c_str(),
+                              u.shown("max_abs_above").c_str()));
         }
     }
     return until;
@@ -159,8 +176,8 @@ RampR rampOf(const Fields& c) {
     // A ramp shorter than a microsecond is a jump; one that never ends (past
     // a year) is a typing slip.
     if (!(r.seconds >= kMinRampSeconds && r.seconds <= kMaxRampSeconds)) {
-        throw Problem(ramp.where("seconds") + " must be from 0.000001 to 31536000 (a year), got " +
-                      ramp.shown("seconds"));
+        throw Problem(trf("%s must be from 0.000001 to 31536000 (a year), got %s",
+                          ramp.where("seconds").c_str(), ramp.shown("seconds").c_str()));
     }
     return r;
 }
@@ -178,18 +195,32 @@ const std::vector<std::string>& cueKeys() {
     return keys;
 }
 
+// A caption's text, at most kMaxCaptionCharacters characters.
+std::string captionText(const Fields& f, const char* key) {
+    const std::string text = f.string(key);
+    std::size_t characters = 0;
+    for (std::size_t at = 0; at < text.size(); ++characters) {
+        nextCharacter(text, at);
+    }
+    if (characters > kMaxCaptionCharacters) {
+        throw Problem(trf("%s is %zu characters long: a caption is at most %zu",
+                          f.where(key).c_str(), characters, kMaxCaptionCharacters));
+    }
+    return text;
+}
+
 CueCaption captionOf(const Fields& c, int version) {
     if (!c.at("caption").is_object()) {
-        const std::string text = c.string("caption");
+        const std::string text = captionText(c, "caption");
         return CueCaption{text, text};
     }
     if (version < 2) {
-        throw Problem(c.where("caption") +
-                      " per backend needs \"heatlab_cues\": 2 (version 1 has one caption)");
+        throw Problem(trf("%s per backend needs \"heatlab_cues\": 2 (version 1 has one caption)",
+                          c.where("caption").c_str()));
     }
     const Fields each = c.object("caption");
     each.allowOnly({"cpu", "cuda"});
-    return CueCaption{each.string("cpu"), each.string("cuda")};
+    return CueCaption{captionText(each, "cpu"), captionText(each, "cuda")};
 }
 
 Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int version) {
@@ -214,8 +245,8 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int ver
     if (c.has("then")) {
         const std::string then = c.string("then");
         if (then != "wait" && then != "next") {
-            throw Problem(c.where("then") + " must be \"wait\" or \"next\", got " +
-                          c.shown("then"));
+            throw Problem(trf("%s must be \"wait\" or \"next\", got %s", c.where("then").c_str(),
+                              c.shown("then").c_str()));
         }
         cue.thenNext = then == "next";
     }
@@ -243,10 +274,10 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int ver
 
 CueList listOf(const json& root, const std::string& fileName, const SceneFolder& folder) {
     if (!root.is_object()) {
-        throw Problem("not a heatlab cue list: expected a JSON object, got " +
-                      std::string(typeName(root)));
+        throw Problem(
+            trf("not a heatlab cue list: expected a JSON object, got %s", typeName(root)));
     }
-    const int version = checkVersion(root, "heatlab_cues", kCueVersion, "cue list");
+    const int version = checkVersion(root, "heatlab_cues", kCueVersion, tr("cue list"));
     const Fields top(root, "");
     top.allowOnly({"heatlab_cues", "title", "cues"});
     CueList list;
@@ -256,13 +287,13 @@ CueList listOf(const json& root, const std::string& fileName, const SceneFolder&
     }
     const json& cues = top.at("cues");
     if (!cues.is_array() || cues.empty()) {
-        throw Problem("\"cues\" must be an array of at least one cue, got " +
-                      std::string(cues.is_array() ? "none" : typeName(cues)));
+        throw Problem(trf("\"cues\" must be an array of at least one cue, got %s",
+                          cues.is_array() ? tr("none") : typeName(cues)));
     }
     for (std::size_t i = 0; i < cues.size(); ++i) {
-        const std::string where = "cue " + std::to_string(i + 1);
+        const std::string where = trf("cue %d", static_cast<int>(i + 1));
         if (!cues[i].is_object()) {
-            throw Problem(where + " must be an object, got " + typeName(cues[i]));
+            throw Problem(trf("%s must be an object, got %s", where.c_str(), typeName(cues[i])));
         }
         list.cues.push_back(cueOf(Fields(cues[i], where), cues[i], folder, version));
     }
@@ -270,7 +301,7 @@ CueList listOf(const json& root, const std::string& fileName, const SceneFolder&
 }
 
 CueList parseList(const std::string& text, const std::string& fileName, const SceneFolder& folder) {
-    const std::string prefix = "cues " + fileName + ": ";
+    const std::string prefix = trf("cues %s: ", fileName.c_str());
     const json root = parseJson(text, prefix);
     try {
         return listOf(root, fileName, folder);
@@ -300,7 +331,7 @@ CueList readCues(const std::string& nameOrPath) {
     try {
         text = readInputFile(nameOrPath, kMaxCueBytes);
     } catch (const RuntimeError& e) {
-        throw UsageError(std::string("cues ") + e.what());
+        throw UsageError(trf("cues %s", e.what()));
     }
     return parseCues(text, nameOrPath);
 }
@@ -313,7 +344,7 @@ const std::vector<ShippedCues>& shippedCues() {
 }
 
 Scene cueScene(const CueScene& scene, const LectureSettings& base) {
-    return parseScene(scene.text, scene.file, base);
+    return scene.parsed.over(base);
 }
 
 void applyCueSettings(const Cue& cue, LectureSettings& s) { cue.settings.applyTo(s); }
@@ -331,8 +362,8 @@ void refuseKernelNotOn(Kernel kernel, BackendChoice backend, const std::string& 
             has += (has.empty() ? "" : ", ") + std::string(name(k));
         }
     }
-    throw UsageError(what + " would run kernel " + name(kernel) + " on the " + name(backend) +
-                     " backend, which has " + has);
+    throw UsageError(trf("%s would run kernel %s on the %s backend, which has %s", what.c_str(),
+                         name(kernel), name(backend), has.c_str()));
 }
 
 }  // namespace
@@ -345,13 +376,46 @@ void checkKernelsPlayable(const CueList& list, const LectureSettings& start) {
             static_cast<LessonSettings&>(s) = cueScene(*cue.scene, s).settings;
         }
         applyCueSettings(cue, s);
-        const std::string where = "cues " + list.file + ": cue " + std::to_string(i + 1);
+        const std::string where =
+            trf("cues %s: cue %d", list.file.c_str(), static_cast<int>(i + 1));
         refuseKernelNotOn(s.params.kernel, s.backend, where);
         if (s.comparison.split) {
             refuseKernelNotOn(s.comparison.b.kernel.value_or(s.params.kernel),
-                              s.comparison.b.backend.value_or(s.backend), where + ": pane B");
+                              s.comparison.b.backend.value_or(s.backend),
+                              trf("%s: pane B", where.c_str()));
         }
     }
+}
+
+void checkGridsPlayable(const CueList& list, const LectureSettings& start, const Backend& backend) {
+    const BackendChoice running = choiceOf(backend);
+    LectureSettings s = start;
+    for (std::size_t i = 0; i < list.cues.size(); ++i) {
+        const Cue& cue = list.cues[i];
+        if (cue.scene) {
+            // Loaded on the backend the cues before left (the cue's own
+            // settings, its backend among them, come after its scene).
+            const BackendChoice on = s.backend == BackendChoice::Auto ? running : s.backend;
+            static_cast<LessonSettings&>(s) = cueScene(*cue.scene, s).settings;
+            LessonSettings lesson = s;
+            lesson.useGridFor(on);
+            try {
+                if (on == running) {
+                    refuseIfTooLarge(backend, lesson.params.grid);
+                } else {
+                    refuseIfNotDisplayable(lesson.params.grid);
+                }
+            } catch (const UsageError& e) {
+                throw UsageError("cues " + list.file + ": cue " + std::to_string(i + 1) +
+                                 ": scene " + excerpt(cue.scene->name) + ": " + e.what());
+            }
+        }
+        applyCueSettings(cue, s);
+    }
+}
+
+bool namesCueList(const std::string& text) {
+    return text.find("\"heatlab_cues\"") != std::string::npos;
 }
 
 float rampedR(float from, const RampR& ramp, double elapsed) {
@@ -414,17 +478,24 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
     started_ = true;
     done_ = false;
     startedAt_ = now;
-    applyCueSettings(c, settings);
-    if (settings.backend != BackendChoice::Auto) {
-        backend_ = settings.backend;
+    // Its caption is the one of the backend it runs on: its own, else the
+    // one set (a scene names none).
+    const BackendChoice chosen =
+        c.settings.sets("backend") ? c.settings.values().backend : settings.backend;
+    if (chosen != BackendChoice::Auto) {
+        backend_ = chosen;
     }
-    startRunning(c, settings);
+    rampFrom_ = settings.params.r;
+    // A cue with a scene has its settings applied once, over the scene's,
+    // when the lecture has loaded it (settle()); the others' now.
+    if (!c.scene) {
+        settle(settings);
+    }
     if (c.until) {
         // Its measure decides when the cue ends, whatever the panel says.
         settings.measureMaxAbs =
             settings.measureMaxAbs || c.until->kind == CueUntil::Kind::MaxAbsAbove;
     }
-    rampFrom_ = settings.params.r;
     CueRequests requests;
     requests.scene = c.scene;
     requests.reset = c.reset;

@@ -11,7 +11,8 @@
 // The format, version 2 (names as the command line and scene files spell
 // them; every field of a cue optional):
 //   {"heatlab_cues": 2, "title": "...",                          (optional)
-//    "cues": [{"caption": "shown on the field and in the panel"
+//    "cues": [{"caption": "shown on the field and in the panel" (at most
+//                          kMaxCaptionCharacters characters)
 //                         | {"cpu": "...", "cuda": "..."},  (one a backend,
 //                           where what is true differs: version 2; the
 //                           backend the cue runs on says it),
@@ -57,6 +58,7 @@
 // taken when its "until" is met, or as it starts when it has none; going
 // back does not take it again.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -88,13 +90,13 @@ struct CueUntil {
     double maxAbs = 0.0;
 };
 
-// A cue's scene, read and checked with its list (a shared lecture is
-// checked whole before it starts), and played from this text: the file is
-// never opened again.
+// A cue's scene, read, parsed and checked with its list (a shared lecture
+// is checked whole before it starts), and played from what was parsed: the
+// file is never opened, nor its text parsed, again.
 struct CueScene {
     std::string name;  // as the cue gave it
     std::string file;  // the shipped file or the path read, named in a parse error
-    std::string text;
+    ParsedScene parsed;
 };
 
 // A cue's caption on each backend (the same text on both but where the
@@ -106,6 +108,10 @@ struct CueCaption {
         return backend == BackendChoice::Cuda ? cuda : cpu;
     }
 };
+
+// A caption is a line or three on the field: a longer one is refused as
+// the list is read (characters of any script, not bytes).
+constexpr std::size_t kMaxCaptionCharacters = 500;
 
 struct Cue {
     CueCaption caption;
@@ -155,6 +161,19 @@ CueList readCues(const std::string& nameOrPath);
 // is drawn or written.
 void checkKernelsPlayable(const CueList& list, const LectureSettings& start);
 
+// The same play-through for the grids: each cue scene's grid, for the
+// backend it loads on, refused as Simulation::requireRunnable() refuses
+// it (refuseIfTooLarge: the display's limit, once a context has set it,
+// and `backend`'s memory where the cue plays on `backend`, the one
+// running). Throws UsageError naming the file, the cue and its scene. The
+// lecture checks a list this way before its first cue plays, so a scene it
+// cannot show refuses the list whole instead of failing when its cue comes.
+void checkGridsPlayable(const CueList& list, const LectureSettings& start, const Backend& backend);
+
+// Whether a file dropped on a served page is a cue list (it has a
+// "heatlab_cues" version), else a scene: how the lecture tells them apart.
+bool namesCueList(const std::string& text);
+
 // The cue lists built into the program (app/lecture/cues/*.json).
 struct ShippedCues {
     const char* file;  // its name in the sources, named in a parse error
@@ -162,9 +181,8 @@ struct ShippedCues {
 };
 const std::vector<ShippedCues>& shippedCues();
 
-// A cue's scene, parsed over `base` from the text read with the list (it
-// parsed then, so only a scene its backend cannot run fails later, when the
-// lecture applies it).
+// A cue's scene over `base`, from what was parsed with the list (so only a
+// scene its backend cannot run fails later, when the lecture applies it).
 Scene cueScene(const CueScene& scene, const LectureSettings& base);
 
 // The cue's settings over `settings` (not its scene, reset or ramp).
@@ -206,13 +224,14 @@ public:
     std::optional<Notice> move(const PanelActions& actions);
 
     // Before the frame's steps: starts a cue that was moved to (its
-    // settings now, its scene and reset asked for), ramps r, and checks
-    // the cue's "until" against the simulation's step and `maxAbs` (the
-    // newest measure).
+    // settings now, or its scene asked for: see settle(); its reset asked
+    // for), ramps r, and checks the cue's "until" against the simulation's
+    // step and `maxAbs` (the newest measure).
     CueRequests frame(LectureSettings& settings, const Simulation& simulation, float maxAbs,
                       double now);
-    // After the lecture loaded the scene asked for: the cue's settings over
-    // the scene's, and its ramp from the scene's r.
+    // After the lecture loaded the scene a starting cue asked for (or
+    // failed to): the cue's settings over the scene's, applied once, here
+    // and not as it started, and its ramp from the scene's r.
     void settle(LectureSettings& settings);
 
     int index() const { return index_; }  // 0-based

@@ -16,7 +16,7 @@ constexpr float kMaxZoomOut = 4.0f;
 }  // namespace
 
 ViewTransform FieldNavigation::current(int width, int height, const GridSize& grid) const {
-    return view_ ? *view_ : FieldRenderer::fit(grid.nx, grid.ny, width, height);
+    return view_ ? *view_ : fitView(grid.nx, grid.ny, width, height);
 }
 
 void FieldNavigation::zoom(double clicks, float x, float y, int width, int height,
@@ -25,7 +25,7 @@ void FieldNavigation::zoom(double clicks, float x, float y, int width, int heigh
         return;
     }
     ViewTransform view = current(width, height, grid);
-    const float fitted = FieldRenderer::fit(grid.nx, grid.ny, width, height).cellsPerPixel;
+    const float fitted = fitView(grid.nx, grid.ny, width, height).cellsPerPixel;
     const glm::vec2 fromCentre(x - 0.5f * static_cast<float>(width),
                                y - 0.5f * static_cast<float>(height));
     const glm::vec2 cell = view.centre + fromCentre * view.cellsPerPixel;

@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "app/render/field_renderer.h"
+#include "app/picture/view_transform.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {

@@ -1,44 +1,37 @@
 #include "app/lecture/json_fields.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <set>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "app/i18n/utf8.h"
 
 namespace heatlab {
 
 const char* typeName(const json& value) {
     if (value.is_number_integer()) {
-        return "a whole number";
+        return tr("a whole number");
     }
     if (value.is_number()) {
-        return "a number";
+        return tr("a number");
     }
     if (value.is_string()) {
-        return "a string";
+        return tr("a string");
     }
     if (value.is_boolean()) {
-        return "true or false";
+        return tr("true or false");
     }
     if (value.is_object()) {
-        return "an object";
+        return tr("an object");
     }
     if (value.is_array()) {
-        return "an array";
+        return tr("an array");
     }
     return "null";
-}
-
-std::string excerpt(const std::string& text) {
-    if (text.size() <= kMaxExcerpt) {
-        return text;
-    }
-    // Cut where a character starts: never half of a UTF-8 sequence.
-    const std::size_t cut = characterStart(text, kMaxExcerpt);
-    return text.substr(0, cut) + "... (" + std::to_string(text.size()) + " characters)";
 }
 
 std::string excerpt(const json& value) {
@@ -49,32 +42,27 @@ std::string excerpt(const json& value) {
 }
 
 int checkVersion(const json& root, const char* key, int newest, const std::string& what) {
-    const std::string expected = newest == 1 ? std::string("1") : "1 to " + std::to_string(newest);
+    const std::string expected = newest == 1 ? std::string("1") : trf("1 to %d", newest);
     if (!root.contains(key)) {
-        throw Problem("not a heatlab " + what + ": no \"" + key + "\" version field");
+        throw Problem(trf("not a heatlab %s: no \"%s\" version field", what.c_str(), key));
     }
     const json& value = root.at(key);
     if (!value.is_number()) {
-        throw Problem("the " + what + " version \"" + key + "\" must be the number " + expected +
-                      (newest == 1 ? " (the version" : " (the versions") +
-                      " this heatlab reads), got " + typeName(value) + " " + excerpt(value));
+        throw Problem(
+            newest == 1
+                ? trf("the %s version \"%s\" must be the number %s (the version this heatlab "
+                      "reads), got %s %s",
+                      what.c_str(), key, expected.c_str(), typeName(value), excerpt(value).c_str())
+                : trf("the %s version \"%s\" must be the number %s (the versions this heatlab "
+                      "reads), got %s %s",
+                      what.c_str(), key, expected.c_str(), typeName(value),
+                      excerpt(value).c_str()));
     }
     if (!value.is_number_integer() || value < json(1) || value > json(newest)) {
-        throw Problem("unsupported " + what + " version " + excerpt(value) +
-                      " (this heatlab reads " + expected + ")");
+        throw Problem(trf("unsupported %s version %s (this heatlab reads %s)", what.c_str(),
+                          excerpt(value).c_str(), expected.c_str()));
     }
     return value.get<int>();
-}
-
-std::string shortestText(float value) {
-    char text[32];
-    for (int digits = 1; digits <= 9; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
-        if (std::strtof(text, nullptr) == value) {
-            break;
-        }
-    }
-    return text;
 }
 
 double shortest(float value) { return std::strtod(shortestText(value).c_str(), nullptr); }
@@ -103,23 +91,36 @@ public:
         case Event::array_start:
             countItem();
             if (depth >= kMaxJsonDepth) {
-                throw Problem("nested deeper than " + std::to_string(kMaxJsonDepth) + " levels" +
-                              place() + " (a heatlab file nests at most 4)");
+                throw Problem(trf("nested deeper than %d levels%s (a heatlab file nests at most 4)",
+                                  kMaxJsonDepth, place().c_str()));
             }
             frames_.push_back({event == Event::object_start, {}, {}, 0});
             break;
         case Event::key: {
             Frame& frame = frames_.back();
+            frame.key.clear();  // the place is the object holding the key
+            if (hasNul(parsed)) {
+                throw Problem(
+                    trf("a key of %s holds a NUL character (\\u0000): the text would end there",
+                        placeOrFile().c_str()));
+            }
             frame.key = parsed.get<std::string>();
             if (!frame.keys.insert(frame.key).second) {
                 frames_.pop_back();  // the place is the object holding the key
-                throw Problem("the key \"" + excerpt(parsed.get<std::string>()) +
-                              "\" appears twice" + place() +
-                              " (each key once: which one counts would be a guess)");
+                throw Problem(
+                    trf("the key \"%s\" appears twice%s (each key once: which one "
+                        "counts would be a guess)",
+                        excerpt(parsed.get<std::string>()).c_str(), place().c_str()));
             }
             break;
         }
-        case Event::value: countItem(); break;
+        case Event::value:
+            countItem();
+            if (hasNul(parsed)) {
+                throw Problem(trf("%s holds a NUL character (\\u0000): the text would end there",
+                                  placeOrFile().c_str()));
+            }
+            break;
         case Event::object_end:
         case Event::array_end: frames_.pop_back(); break;
         }
@@ -134,6 +135,14 @@ private:
         int items;        // an array's items so far
     };
 
+    // An escaped NUL (\u0000) in any text of the file: a caption, a title
+    // or a file's name would be cut there wherever it is shown or opened,
+    // so the file would not say what it seems to.
+    static bool hasNul(const json& parsed) {
+        return parsed.is_string() &&
+               parsed.get_ref<const std::string&>().find('\0') != std::string::npos;
+    }
+
     void countItem() {
         if (!frames_.empty() && !frames_.back().object) {
             ++frames_.back().items;
@@ -142,6 +151,16 @@ private:
 
     // " in cue 2.comparison", or "" at the top.
     std::string place() const {
+        const std::string path = pathHere();
+        return path.empty() ? "" : trf(" in %s", path.c_str());
+    }
+    // "cue 2.comparison", or "the file" at the top.
+    std::string placeOrFile() const {
+        const std::string path = pathHere();
+        return path.empty() ? std::string(tr("the file")) : path;
+    }
+
+    std::string pathHere() const {
         std::string path;
         for (const Frame& frame : frames_) {
             if (frame.object) {
@@ -149,20 +168,25 @@ private:
                     path += (path.empty() ? "" : ".") + excerpt(frame.key);
                 }
             } else if (path == "cues") {
-                path = "cue " + std::to_string(frame.items);
+                path = trf("cue %d", frame.items);
             } else {
                 path += "[" + std::to_string(frame.items) + "]";
             }
         }
-        return path.empty() ? "" : " in " + path;
+        return path;
     }
 
     std::vector<Frame> frames_;
 };
 
+std::atomic<std::size_t> textsParsed{0};
+
 }  // namespace
 
+std::size_t jsonTextsParsed() { return textsParsed.load(); }
+
 json parseJson(const std::string& text, const std::string& prefix) {
+    ++textsParsed;
     StructureCheck check;
     try {
         return json::parse(text, std::ref(check));
@@ -177,7 +201,7 @@ json parseJson(const std::string& text, const std::string& prefix) {
         if (tag != std::string::npos) {
             why = why.substr(tag + 2);
         }
-        throw UsageError(oneLine(prefix + "not valid JSON (" + why + ")"));
+        throw UsageError(oneLine(prefix + trf("not valid JSON (%s)", why.c_str())));
     }
 }
 

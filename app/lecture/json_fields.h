@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/i18n/message_text.h"
 #include "app/io/value_parsers.h"
 #include "kernels/base/errors.h"
 
@@ -30,13 +31,11 @@ struct Problem : std::runtime_error {
 const char* typeName(const json& value);
 
 // A refused value as the message shows it: its JSON text (a number as the
-// file wrote it, in nlohmann's shortest form), cut to a short excerpt, so a
-// refusal is one readable line whatever the file holds. Every message that
-// quotes a value or a key quotes it through these.
+// file wrote it, in nlohmann's shortest form), cut to a short excerpt
+// (app/i18n/message_text.h, as the command line's values are), so a refusal
+// is one readable line whatever the file holds. Every message that quotes a
+// value or a key quotes it through these.
 std::string excerpt(const json& value);
-std::string excerpt(const std::string& text);
-// The longest text excerpt() shows whole.
-constexpr std::size_t kMaxExcerpt = 40;
 
 // The deepest nesting a lecture's file is read with: a cue list nests four
 // levels (cues, a cue, comparison, b), a scene three. Deeper is refused while
@@ -62,7 +61,7 @@ public:
                 known = known || item.key() == name;
             }
             if (!known) {
-                throw Problem("unknown field " + where(excerpt(item.key())));
+                throw Problem(trf("unknown field %s", where(excerpt(item.key())).c_str()));
             }
         }
     }
@@ -72,43 +71,47 @@ public:
     const json& at(const char* key) const {
         const auto it = object_.find(key);
         if (it == object_.end()) {
-            throw Problem("missing field " + where(key));
+            throw Problem(trf("missing field %s", where(key).c_str()));
         }
         return *it;
     }
 
     Fields object(const char* key) const {
-        const json& value = typed(key, at(key).is_object(), "an object");
+        const json& value = typed(key, at(key).is_object(), tr("an object"));
         return Fields(value, where(key));
     }
     std::string string(const char* key) const {
-        return typed(key, at(key).is_string(), "a string").get<std::string>();
+        return typed(key, at(key).is_string(), tr("a string")).get<std::string>();
     }
     bool boolean(const char* key) const {
-        return typed(key, at(key).is_boolean(), "true or false").get<bool>();
+        return typed(key, at(key).is_boolean(), tr("true or false")).get<bool>();
     }
     // A whole number from `min` to `max`; `rule` says so in the message
     // ("from 1 to 10000"). A number past what a long long holds (nlohmann
     // keeps it unsigned) is refused as too large, not wrapped.
     long long whole(const char* key, long long min, long long max, const std::string& rule) const {
-        const json& value = typed(key, at(key).is_number_integer(), "a whole number");
+        const json& value = typed(key, at(key).is_number_integer(), tr("a whole number"));
         const bool fits =
             !value.is_number_unsigned() ||
             value.get<unsigned long long>() <=
                 static_cast<unsigned long long>(std::numeric_limits<long long>::max());
         const long long whole = fits ? value.get<long long>() : 0;
         if (!fits || whole < min || whole > max) {
-            throw Problem(where(key) + " must be " + rule + ", got " + excerpt(value) +
-                          (whole > max || !fits ? " (too large)" : ""));
+            throw Problem(whole > max || !fits
+                              ? trf("%s must be %s, got %s (too large)", where(key).c_str(),
+                                    rule.c_str(), excerpt(value).c_str())
+                              : trf("%s must be %s, got %s", where(key).c_str(), rule.c_str(),
+                                    excerpt(value).c_str()));
         }
         return whole;
     }
     // A finite number, as a double (a time, a rate): what the file wrote.
     double real(const char* key) const {
-        const json& value = typed(key, at(key).is_number(), "a number");
+        const json& value = typed(key, at(key).is_number(), tr("a number"));
         const double number = value.get<double>();
         if (!std::isfinite(number)) {
-            throw Problem(where(key) + " must be a finite number, got " + excerpt(value));
+            throw Problem(trf("%s must be a finite number, got %s", where(key).c_str(),
+                              excerpt(value).c_str()));
         }
         return number;
     }
@@ -118,8 +121,10 @@ public:
         const double value = real(key);
         if (std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max()) ||
             (value != 0.0 && static_cast<float>(value) == 0.0f)) {
-            throw Problem(where(key) + " must be a number a float holds (0, or from 1e-45 to " +
-                          "3.4e38 either side of it), got " + excerpt(at(key)));
+            throw Problem(
+                trf("%s must be a number a float holds (0, or from 1e-45 to 3.4e38 "
+                    "either side of it), got %s",
+                    where(key).c_str(), excerpt(at(key)).c_str()));
         }
         return static_cast<float>(value);
     }
@@ -168,7 +173,8 @@ private:
     const json& typed(const char* key, bool ok, const char* expected) const {
         const json& value = at(key);
         if (!ok) {
-            throw Problem(where(key) + " must be " + expected + ", got " + typeName(value));
+            throw Problem(
+                trf("%s must be %s, got %s", where(key).c_str(), expected, typeName(value)));
         }
         return value;
     }
@@ -177,10 +183,9 @@ private:
     std::string path_;
 };
 
-// The shortest decimal that reads back as the same float: the file says
-// 0.1, not 0.100000001490116. For r it is rText()'s text whenever six digits
-// are enough (0.24), and exact when they are not (the smallest r allowed).
-std::string shortestText(float value);
+// The shortest decimal that reads back as the same float, as a number the
+// file writes (shortestText(), kernels/numerics/params.h): the file says 0.1,
+// not 0.100000001490116.
 double shortest(float value);
 
 // `text` as JSON, or a UsageError of one line starting with `prefix`
@@ -188,6 +193,10 @@ double shortest(float value);
 // kMaxJsonDepth, or which key an object has twice (nlohmann would keep the
 // last without a word, so a file would not mean what it seems to say).
 json parseJson(const std::string& text, const std::string& prefix);
+// How many texts parseJson() has been given in this process: the tests
+// count that a cue list's scenes are parsed as the list is read, never as
+// its cues play.
+std::size_t jsonTextsParsed();
 
 // The file's version field `key` ("heatlab_scene"), which must be a whole
 // number from 1 to `newest` (a newer heatlab still reads every older

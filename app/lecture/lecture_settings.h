@@ -11,9 +11,9 @@
 
 #include "app/lecture/explosion_pace.h"
 #include "app/lecture/frame_pacer.h"
-#include "app/render/frame.h"
-#include "app/render/loupe_layout.h"
-#include "app/render/picture_settings.h"
+#include "app/picture/frame_settings.h"
+#include "app/picture/loupe_layout.h"
+#include "app/picture/picture_settings.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/params.h"

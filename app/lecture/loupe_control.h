@@ -1,13 +1,13 @@
 #pragma once
-// The window's loupe (app/render/loupe_layout.h): whether this frame shows
+// The window's loupe (app/picture/loupe_layout.h): whether this frame shows
 // it, and where it looks: the cell under the cursor while Z is held,
 // otherwise the spot the field's measures found (FieldWatch::spot), never
 // waited for. M toggles it between shown and hidden. No GL here.
 
 #include "app/lecture/field_input.h"
 #include "app/lecture/key.h"
-#include "app/render/frame.h"
-#include "app/render/loupe_layout.h"
+#include "app/picture/frame_settings.h"
+#include "app/picture/loupe_layout.h"
 
 namespace heatlab {
 

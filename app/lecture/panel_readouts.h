@@ -12,22 +12,19 @@
 #include "app/lecture/stability_history.h"
 #include "app/measure/bandwidth_survey.h"
 #include "app/measure/roofline.h"
-#include "app/render/frame.h"
-#include "app/render/picture_settings.h"
+#include "app/picture/frame_stats.h"
+#include "app/picture/picture_settings.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
 
-// Pane B of the A/B comparison, as the panel shows it beside pane A's.
+// What the A/B comparison measures of its two panes together; what each
+// pane measures of itself (its backend, kernels, max |u|, timed frame) is
+// in that pane's own PanelReadouts (PaneRun::readouts()), which the panel
+// reads beside pane A's.
 struct ComparisonReadouts {
-    bool running = false;
-    std::string backend;                  // pane B's, as `backend` below
-    std::vector<Kernel> kernels;          // the stencil kernels pane B's backend has
-    bool fieldInHostMemory = false;       // pane B's: it has no display path but via host
-    std::optional<FrameStats> breakdown;  // pane B's part of the newest timed frame
-    int timedSteps = 0;                   // the steps that frame ran, in each pane
-    float maxAbs = 0.0f;
+    int timedSteps = 0;  // the steps the newest timed frame ran, in each pane
     // max |A - B|, measured on timed frames (about once a second), every
     // frame where both fields live in host memory or the difference shows.
     PaneDifference difference;
@@ -45,7 +42,9 @@ enum class PanelFocus { Lesson, CopyBack, Display, Comparison, Accuracy, Bandwid
 const char* name(PanelFocus focus);
 std::vector<PanelFocus> allPanelFocuses();
 
-// What the panel shows but does not edit, measured by the window.
+// What the panel shows but does not edit, measured by the window. Every
+// pane keeps its own (PaneRun::readouts()); pane A's also holds the
+// lecture's (the focus, the message, the cue, the comparison of the two).
 struct PanelReadouts {
     // The sine field against the exact solution (accuracy_lesson.h).
     AccuracyReadout accuracy;

@@ -29,18 +29,18 @@ ViewTransform viewOf(const Fields& v) {
     view.centre = glm::vec2(v.number("centre_x"), v.number("centre_y"));
     view.cellsPerPixel = v.number("cells_per_pixel");
     if (!(view.cellsPerPixel > 0.0f)) {
-        throw Problem(v.where("cells_per_pixel") + " must be above 0, got " +
-                      v.shown("cells_per_pixel"));
+        throw Problem(trf("%s must be above 0, got %s", v.where("cells_per_pixel").c_str(),
+                          v.shown("cells_per_pixel").c_str()));
     }
     return view;
 }
 
-Scene sceneOf(const json& root, const LessonSettings& base) {
+// `named`: the keys of the settings the file holds.
+Scene sceneOf(const json& root, const LessonSettings& base, std::vector<std::string>& named) {
     if (!root.is_object()) {
-        throw Problem("not a heatlab scene: expected a JSON object, got " +
-                      std::string(typeName(root)));
+        throw Problem(trf("not a heatlab scene: expected a JSON object, got %s", typeName(root)));
     }
-    const int version = checkVersion(root, "heatlab_scene", kSceneVersion, "scene");
+    const int version = checkVersion(root, "heatlab_scene", kSceneVersion, tr("scene"));
     const Fields top(root, "");
     top.allowOnly({"heatlab_scene", "title", "description", "params", "window", "view"});
     Scene scene;
@@ -51,28 +51,54 @@ Scene sceneOf(const json& root, const LessonSettings& base) {
     if (top.has("description")) {
         scene.description = top.string("description");
     }
-    readSceneGroup(top.object("params"), SceneGroup::Params, scene.settings);
+    named = readSceneGroup(top.object("params"), SceneGroup::Params, scene.settings);
     if (scene.settings.grids && version < 2) {
         throw Problem(
-            "params.grid per backend needs \"heatlab_scene\": 2 (version 1 has one grid)");
+            tr("params.grid per backend needs \"heatlab_scene\": 2 (version 1 has one grid)"));
     }
-    readSceneGroup(top.object("window"), SceneGroup::Window, scene.settings);
+    const std::vector<std::string> window =
+        readSceneGroup(top.object("window"), SceneGroup::Window, scene.settings);
+    named.insert(named.end(), window.begin(), window.end());
     if (top.has("view") && !root.at("view").is_null()) {
         scene.view = viewOf(top.object("view"));
     }
     return scene;
 }
 
-}  // namespace
-
-Scene parseScene(const std::string& text, const std::string& fileName, const LessonSettings& base) {
-    const std::string prefix = "scene " + fileName + ": ";
+Scene parsed(const std::string& text, const std::string& fileName, const LessonSettings& base,
+             std::vector<std::string>& named) {
+    const std::string prefix = trf("scene %s: ", fileName.c_str());
     const json root = parseJson(text, prefix);
     try {
-        return sceneOf(root, base);
+        return sceneOf(root, base, named);
     } catch (const Problem& e) {
         throw UsageError(oneLine(prefix + e.what()));
     }
+}
+
+}  // namespace
+
+Scene parseScene(const std::string& text, const std::string& fileName, const LessonSettings& base) {
+    std::vector<std::string> named;
+    return parsed(text, fileName, base, named);
+}
+
+ParsedScene parseSceneFields(const std::string& text, const std::string& fileName) {
+    std::vector<std::string> named;
+    ParsedScene scene{parsed(text, fileName, {}, named), {}};
+    LectureSettings values;
+    static_cast<LessonSettings&>(values) = scene.scene.settings;
+    scene.fields = SettingsPatch(std::move(named), values);
+    return scene;
+}
+
+Scene ParsedScene::over(const LessonSettings& base) const {
+    LectureSettings settings;
+    static_cast<LessonSettings&>(settings) = base;
+    fields.applyTo(settings);
+    Scene onto = scene;
+    onto.settings = settings;
+    return onto;
 }
 
 Scene readScene(const std::string& path, const LessonSettings& base) {
@@ -80,7 +106,7 @@ Scene readScene(const std::string& path, const LessonSettings& base) {
     try {
         text = readInputFile(path, kMaxSceneBytes);
     } catch (const RuntimeError& e) {
-        throw UsageError(std::string("scene ") + e.what());
+        throw UsageError(trf("scene %s", e.what()));
     }
     return parseScene(text, path, base);
 }

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "app/lecture/lecture_settings.h"
+#include "app/lecture/settings_patch.h"
 
 namespace heatlab {
 
@@ -69,6 +70,17 @@ struct Scene {
 // The settings a scene does not hold are `base`'s.
 Scene parseScene(const std::string& text, const std::string& fileName,
                  const LessonSettings& base = {});
+// A scene read once, to go over other settings later (a cue's scene, read
+// with its list and played over what the lecture has when its cue starts):
+// over(base) is what parseScene(text, fileName, base) gives, and parses
+// nothing. Throws as parseScene() does.
+struct ParsedScene {
+    Scene scene;           // over the default settings
+    SettingsPatch fields;  // the settings the file holds, as read
+    Scene over(const LessonSettings& base) const;
+};
+ParsedScene parseSceneFields(const std::string& text, const std::string& fileName);
+
 // A scene is a few hundred bytes; a file past this is not one (and a
 // device that never ends is not read until memory runs out).
 constexpr std::size_t kMaxSceneBytes = 1024 * 1024;

@@ -12,7 +12,6 @@
 
 #include "app/lecture/json_fields.h"
 #include "app/lecture/lecture_settings.h"
-#include "app/lecture/settings_patch.h"
 
 namespace heatlab {
 
@@ -33,13 +32,17 @@ struct SettingField {
     // The value as a scene writes it; null when the scene leaves it out
     // (the split while there is none, the time block while automatic).
     json (*write)(const LessonSettings& s);
+    // Copies from `from` to `to` what `read` sets: a field read once (a
+    // cue's setting, a scene's field) applied again without its text
+    // (SettingsPatch).
+    void (*copy)(const LectureSettings& from, LectureSettings& to);
 };
 
 const std::vector<SettingField>& settingFields();
 
 // Every field of `group` in `f`, onto `s`: the required ones must be
-// there, no unknown one may be.
-void readSceneGroup(const Fields& f, SceneGroup group, LessonSettings& s);
+// there, no unknown one may be. Returns the keys of the fields read.
+std::vector<std::string> readSceneGroup(const Fields& f, SceneGroup group, LessonSettings& s);
 // The fields of `group` as a scene writes them.
 json sceneGroupJson(SceneGroup group, const LessonSettings& s);
 

@@ -1,6 +1,5 @@
 #include "app/lecture/shot_settings.h"
 
-#include <cctype>
 #include <iterator>
 #include <utility>
 
@@ -9,18 +8,31 @@
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
-#include "app/render/field_picture.h"
+#include "app/picture/picture_size.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
 
 namespace {
 
+// A folder's name without the slashes after it ("rec/" is "rec").
+std::string withoutTrailingSlashes(std::string folder) {
+    while (folder.size() > 1 && folder.back() == '/') {
+        folder.pop_back();
+    }
+    return folder;
+}
+
 // The files a shot writes, by option: two of them naming one file would
-// leave one output in place of the other (JSON in a .png).
+// leave one output in place of the other (JSON in a .png), and a file
+// named as the --record folder would find the folder there.
 void refuseSharedOutputs(const ShotOptions& o) {
-    const std::pair<const char*, const std::string*> outputs[] = {
-        {"--out", &o.out}, {"--field", &o.field}, {"--video", &o.video}, {"--stats", &o.stats}};
+    const std::string record = withoutTrailingSlashes(o.recordDir);
+    const std::pair<const char*, const std::string*> outputs[] = {{"--out", &o.out},
+                                                                  {"--field", &o.field},
+                                                                  {"--video", &o.video},
+                                                                  {"--stats", &o.stats},
+                                                                  {"--record", &record}};
     for (std::size_t i = 0; i < std::size(outputs); ++i) {
         for (std::size_t j = i + 1; j < std::size(outputs); ++j) {
             const std::string& a = *outputs[i].second;
@@ -33,19 +45,11 @@ void refuseSharedOutputs(const ShotOptions& o) {
     }
 }
 
-// The video's name: an MP4 file that can be written (checked by making
-// and removing a file beside it, as for every output), refused before any
+// The video's name: a regular file (or a new name) that can be written
+// (checked by making and removing a file beside it, as for every output;
+// its extension by the option, as every output's), refused before any
 // work.
 void checkVideoPath(const std::string& path) {
-    const std::size_t dot = path.rfind('.');
-    std::string extension = dot == std::string::npos ? "" : path.substr(dot);
-    for (char& c : extension) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    if (extension != ".mp4") {
-        throw UsageError(
-            trf("--video writes an MP4 file: name it FILE.mp4, got '%s'", path.c_str()));
-    }
     struct stat existing = {};
     if (::lstat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode) &&
         !S_ISDIR(existing.st_mode)) {

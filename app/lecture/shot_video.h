@@ -2,8 +2,10 @@
 // `heatlab shot --video FILE.mp4`: the recording of a headless run, the
 // field's, a slide's or the window's (--ui, --cues). Frames are encoded on
 // the recorder's thread while the next ones are drawn; none is dropped
-// (the run waits for room). Ctrl+C or SIGTERM during it removes the part
-// recorded and fails the shot: nothing is left under the name.
+// (the run waits for room). Ctrl+C, SIGTERM or SIGHUP during it removes the
+// part recorded and fails the shot: nothing is left under the name. The
+// video is one outcome with the run's other outputs: renamed into place
+// only once they are written.
 
 #include <string>
 
@@ -34,8 +36,12 @@ public:
     // file removed.
     void add(RgbImage image, long long step);
     // Finishes the file (the parameters of its last picture in the
-    // metadata), prints its name and says its frames.
+    // metadata) and says its frames; it stays under its temporary name
+    // until publish(), so a run whose other outputs fail leaves no video.
     void finish(const PngText& lastPicture);
+    // Renames the finished file into place and prints its name: once the
+    // run's other outputs are written.
+    void publish();
 
 private:
     StopSignal stop_;

@@ -100,6 +100,48 @@ ControlOutcome SimulationControl::applyScene(const Scene& scene) {
     return {std::nullopt, !sameGrid(before, params.grid)};
 }
 
+SimulationControl::MovedToCpu SimulationControl::moveToCpu(Params running, bool sameField,
+                                                           const std::string& why) {
+    std::unique_ptr<Backend> cpu = makeBackend(BackendChoice::Cpu).backend;
+    std::string kernelNote;
+    if (!cpu->hasKernel(running.kernel)) {
+        kernelNote = trf("; the %s kernel is not on the CPU, so %s runs", name(running.kernel),
+                         name(Kernel::Global));
+        running.kernel = Kernel::Global;
+    }
+    if (!cpu->hasKernel(settings_.params.kernel)) {
+        settings_.params.kernel = running.kernel;
+    }
+    simulation_.setParams(running);
+    MovedToCpu moved;
+    if (sameField) {
+        // A device lost is not always a field lost: where it can still be
+        // read (the loss was not CUDA's, or not yet everywhere), it goes on.
+        try {
+            cpu = simulation_.switchBackend(std::move(cpu));
+            moved.fieldKept = true;
+        } catch (const std::exception&) {
+            // The field cannot be read: the CPU backend offered went with
+            // the refused switch, and another is made below.
+        }
+    }
+    if (!moved.fieldKept) {
+        (void)simulation_.restartOn(cpu ? std::move(cpu) : makeBackend(BackendChoice::Cpu).backend);
+    }
+    settings_.backend = BackendChoice::Cpu;
+    const std::string goesOn =
+        moved.fieldKept
+            ? trf("the lecture goes on on the CPU at step %lld", simulation_.stepCount())
+            : std::string(
+                  tr("the lecture goes on on the CPU, its field made anew from the scene at "
+                     "step 0"));
+    moved.notice =
+        Notice::info(trf("the CUDA device failed and cannot be used again in this run (%s): %s%s",
+                         why.c_str(), goesOn.c_str(), kernelNote.c_str()),
+                     tr("the GPU failed: the lecture goes on on the CPU"));
+    return moved;
+}
+
 Notice SimulationControl::sceneLoaded(const std::string& what) const {
     const std::string loaded = trf("loaded scene %s", what.c_str());
     std::string message = loaded;

@@ -2,10 +2,10 @@
 // The edits that change what the simulation runs, each with its recovery,
 // so a lecture goes on whatever is asked: a backend switch, a reset (a new
 // grid checked first, and kept as it was when it cannot be made), a scene,
-// the copy-back policy. It edits the simulation and the lecture's settings
-// together, and reports what the panel should say and whether the grid
-// changed (the lecture's frame then fits the view and measures the
-// bandwidth table anew). No GL, no window: the cpu tests drive it.
+// the copy-back policy, the move to the CPU when the device is lost. It
+// edits the simulation and the lecture's settings together, and reports what the panel should say
+// and whether the grid changed (the lecture's frame then fits the view and measures the bandwidth
+// table anew). No GL, no window: the cpu tests drive it.
 
 #include <optional>
 #include <string>
@@ -47,6 +47,20 @@ public:
     // its field failed with (Simulation::reset). A scene holds the lesson's
     // settings only; the machine's (MachineSettings) stay as they are.
     ControlOutcome applyScene(const Scene& scene);
+    // After the device was lost (DeviceLostError `why`): onto the CPU,
+    // which is always there, from `running`, the params the field was made
+    // with as the frame found them. The field as it is, at its step, where
+    // it can still be read and is still the one the frame found
+    // (`sameField`); else made anew from `running` at step 0. A kernel the
+    // CPU lacks (CUDA's tiled) becomes the global one, the same arithmetic.
+    // The settings follow: the CPU is the backend, the kernel the one that
+    // runs. Throws what makes even that impossible (a grid larger than the
+    // host's memory), the lecture then past recovery.
+    struct MovedToCpu {
+        Notice notice;
+        bool fieldKept = false;
+    };
+    MovedToCpu moveToCpu(Params running, bool sameField, const std::string& why);
     // What is said once the scene named `what` (its title or file) is
     // applied. With copy back on, where the field lives in host memory (the
     // CPU backend) it says so too: there the copy is a memcpy, no PCIe link

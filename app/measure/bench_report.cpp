@@ -253,7 +253,7 @@ void printReport(const BenchReport& r) {
     std::printf("%s\n", r.allPassed() ? tr("all checks passed") : tr("SOME CHECKS FAILED"));
 }
 
-void writeReportJson(const BenchReport& r, const std::string& path, const OutputDisk& disk) {
+std::string reportJson(const BenchReport& r) {
     using nlohmann::json;
     json out;
     out["backend"] = r.backend;
@@ -349,7 +349,11 @@ void writeReportJson(const BenchReport& r, const std::string& path, const Output
         out["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
     }
     out["passed"] = r.allPassed();
-    writeOutputFile(path, out.dump(2) + "\n", disk);
+    return out.dump(2) + "\n";
+}
+
+void writeReportJson(const BenchReport& report, const std::string& path, const OutputDisk& disk) {
+    writeOutputFile(path, reportJson(report), disk);
 }
 
 }  // namespace heatlab

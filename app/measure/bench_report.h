@@ -125,6 +125,8 @@ struct BenchReport {
 };
 
 void printReport(const BenchReport& report);
+// The report as JSON text (what --json writes).
+std::string reportJson(const BenchReport& report);
 // Through writeOutputFile(): a file is replaced whole, a FIFO or device is
 // written straight through.
 void writeReportJson(const BenchReport& report, const std::string& path,

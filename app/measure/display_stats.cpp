@@ -10,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include "app/io/output_file.h"
-#include "app/render/offscreen_target.h"
 
 namespace heatlab {
 
@@ -25,11 +24,11 @@ const char* describe(PresentWrite how) {
 }  // namespace
 
 ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
-                        const OffscreenTarget& target, int frames, int stepsPerFrame) {
+                        const MeasuredTarget& target, int frames, int stepsPerFrame) {
     Backend& backend = simulation.backend();
     const auto finish = [&] {
         backend.synchronize();
-        glFinish();
+        target.finish();
     };
 
     ShotStats stats;
@@ -69,7 +68,7 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
         draw.push_back(last.drawMs);
         ui.push_back(last.uiMs);
         const HostClock::time_point readStart = HostClock::now();
-        const RgbImage picture = target.read();
+        target.readBack();
         readback.push_back(secondsSince(readStart) * 1e3);
     }
     stats.stepsMs = median(steps);
@@ -86,8 +85,8 @@ ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
     stats.grid = simulation.params().grid;
     stats.frames = frames;
     stats.stepsPerFrame = stepsPerFrame;
-    stats.viewWidth = target.width();
-    stats.viewHeight = target.height();
+    stats.viewWidth = target.width;
+    stats.viewHeight = target.height;
     stats.presentWrite = last.presentWrite ? describe(*last.presentWrite) : "-";
     stats.interopBuffer = last.interopBuffer ? name(*last.interopBuffer) : "-";
     return stats;

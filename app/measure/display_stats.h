@@ -9,8 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "app/render/frame.h"
-#include "app/render/offscreen_target.h"
+#include "app/picture/frame_stats.h"
+#include "app/picture/picture_settings.h"
+#include "kernels/simulation.h"
 
 namespace heatlab {
 
@@ -67,12 +68,23 @@ struct ShotStats {
 // returns their times (uiMs 0 where there is no panel).
 using FrameRunner = std::function<FrameStats(bool timed)>;
 
+// The target the frames are drawn into, as its owner gives it (an
+// OffscreenTarget's, app/render/offscreen_target.h): its size, a wait until
+// GL has drawn everything queued (glFinish), and a read of the picture back
+// to host memory. Given, not called here, so measuring needs no GL.
+struct MeasuredTarget {
+    int width = 0;
+    int height = 0;
+    std::function<void()> finish;
+    std::function<void()> readBack;
+};
+
 // Measures `frames` frames of `stepsPerFrame` steps run by `frame` into
 // `target`: the steps per second with and without drawing them, then the
 // median parts of timed frames and of reading the picture back. Fills
 // everything but the descriptions of the backend, context and view.
 ShotStats measureFrames(Simulation& simulation, const FrameRunner& frame,
-                        const OffscreenTarget& target, int frames, int stepsPerFrame);
+                        const MeasuredTarget& target, int frames, int stepsPerFrame);
 
 // --frame-budget MS: frames as long as a display's (16.7 ms at 60 Hz) filled
 // with as many steps as fit beside the display's own cost, as the window's

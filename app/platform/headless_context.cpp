@@ -9,6 +9,8 @@
 #include <glad/egl.h>
 #include <glad/gl.h>
 
+#include "app/i18n/translation.h"
+#include "app/platform/display_limit.h"
 #include "app/platform/gl_description.h"
 #include "kernels/base/errors.h"
 
@@ -120,13 +122,14 @@ std::string offeredInstead(HeadlessContext::Egl& egl, EGLConfig config) {
     const EGLint defaults[] = {EGL_NONE};
     const EGLContext probe = eglCreateContext(egl.display, config, EGL_NO_CONTEXT, defaults);
     if (probe == EGL_NO_CONTEXT) {
-        return "found no OpenGL context of any version (" + lastEglError() + ")";
+        return trf("found no OpenGL context of any version (%s)", lastEglError().c_str());
     }
-    std::string found = "found an OpenGL context that cannot be made current";
+    std::string found = tr("found an OpenGL context that cannot be made current");
     if (eglMakeCurrent(egl.display, egl.surface, egl.surface, probe)) {
-        found =
-            "found " +
-            glDescription(reinterpret_cast<PFNGLGETSTRINGPROC>(eglGetProcAddress("glGetString")));
+        found = trf(
+            "found %s",
+            glDescription(reinterpret_cast<PFNGLGETSTRINGPROC>(eglGetProcAddress("glGetString")))
+                .c_str());
         eglMakeCurrent(egl.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     }
     eglDestroyContext(egl.display, probe);
@@ -137,19 +140,19 @@ std::string offeredInstead(HeadlessContext::Egl& egl, EGLConfig config) {
 std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
     egl.display = eglGetPlatformDisplayEXT(c.platform, c.nativeDisplay, nullptr);
     if (egl.display == EGL_NO_DISPLAY) {
-        return "eglGetPlatformDisplayEXT failed (" + lastEglError() + ")";
+        return trf("%s failed (%s)", "eglGetPlatformDisplayEXT", lastEglError().c_str());
     }
     EGLint major = 0;
     EGLint minor = 0;
     if (!eglInitialize(egl.display, &major, &minor)) {
         const std::string error = lastEglError();
         egl.display = EGL_NO_DISPLAY;  // nothing to terminate
-        return "eglInitialize failed (" + error + ")";
+        return trf("%s failed (%s)", "eglInitialize", error.c_str());
     }
     // Functions of EGL 1.5 and the display's extensions load only now.
     gladLoaderLoadEGL(egl.display);
     if (!eglBindAPI(EGL_OPENGL_API)) {
-        return "eglBindAPI(EGL_OPENGL_API) failed (" + lastEglError() + ")";
+        return trf("%s failed (%s)", "eglBindAPI(EGL_OPENGL_API)", lastEglError().c_str());
     }
     // A pbuffer-capable config where there is one (NVIDIA's device platform
     // wants a surface to be current), else none at all (Mesa surfaceless).
@@ -172,10 +175,10 @@ std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
         }
     }
     if (found != 1) {
-        return "no OpenGL-renderable config (" + lastEglError() + ")";
+        return trf("no OpenGL-renderable config (%s)", lastEglError().c_str());
     }
     if (egl.surface == EGL_NO_SURFACE && !surfaceless) {
-        return "no pbuffer and no EGL_KHR_surfaceless_context";
+        return tr("no pbuffer and no EGL_KHR_surfaceless_context");
     }
     const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION,
                                         3,
@@ -187,19 +190,19 @@ std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
     egl.context = eglCreateContext(egl.display, config, EGL_NO_CONTEXT, contextAttributes);
     if (egl.context == EGL_NO_CONTEXT) {
         const std::string error = lastEglError();
-        return "OpenGL 3.3 core needed, " + offeredInstead(egl, config) + " (" + error + ")";
+        return trf("OpenGL 3.3 core needed, %s (%s)", offeredInstead(egl, config).c_str(),
+                   error.c_str());
     }
     if (!eglMakeCurrent(egl.display, egl.surface, egl.surface, egl.context)) {
-        return "eglMakeCurrent failed (" + lastEglError() + ")";
+        return trf("%s failed (%s)", "eglMakeCurrent", lastEglError().c_str());
     }
     const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
     if (version == 0) {
-        return "gladLoadGL failed";
+        return trf("%s failed", "gladLoadGL");
     }
     if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-        return "OpenGL 3.3 core needed, found OpenGL " +
-               std::to_string(GLAD_VERSION_MAJOR(version)) + "." +
-               std::to_string(GLAD_VERSION_MINOR(version));
+        return trf("OpenGL 3.3 core needed, found OpenGL %d.%d", GLAD_VERSION_MAJOR(version),
+                   GLAD_VERSION_MINOR(version));
     }
     return "";
 }
@@ -208,9 +211,10 @@ std::string tryCandidate(const Candidate& c, HeadlessContext::Egl& egl) {
 
 HeadlessContext::HeadlessContext() {
     const std::string packages =
-        "install libegl1 libegl-mesa0 libgl1-mesa-dri (or the GPU's driver)";
+        tr("install libegl1 libegl-mesa0 libgl1-mesa-dri (or the GPU's driver)");
     if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) {
-        throw UsageError("no offscreen OpenGL context: libEGL.so.1 cannot be loaded; " + packages);
+        throw UsageError(
+            trf("no offscreen OpenGL context: libEGL.so.1 cannot be loaded; %s", packages.c_str()));
     }
     std::string why;
     for (const Candidate& candidate : candidates(why)) {
@@ -220,11 +224,12 @@ HeadlessContext::HeadlessContext() {
             egl_ = std::move(egl);
             description_ = candidate.label + ", " + glDescription(glGetString);
             software_ = candidate.software || description_.find("llvmpipe") != std::string::npos;
+            noteDisplayLimit();
             return;
         }
         why += candidate.label + ": " + failure + "; ";
     }
-    throw UsageError("no offscreen OpenGL 3.3 context: " + why + packages);
+    throw UsageError(trf("no offscreen OpenGL 3.3 context: %s%s", why.c_str(), packages.c_str()));
 }
 
 HeadlessContext::~HeadlessContext() = default;

@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "app/i18n/translation.h"
+#include "app/platform/display_limit.h"
 #include "app/platform/gl_description.h"
 #include "kernels/base/errors.h"
 
@@ -50,7 +51,7 @@ std::string offeredInstead() {
     GLFWwindow* probe = glfwCreateWindow(64, 64, "heatlab: OpenGL probe", nullptr, nullptr);
     glfwDefaultWindowHints();
     if (probe == nullptr) {
-        return "no OpenGL context of any version (" + lastGlfwError() + ")";
+        return trf("no OpenGL context of any version (%s)", lastGlfwError().c_str());
     }
     glfwMakeContextCurrent(probe);
     const std::string found =
@@ -128,8 +129,9 @@ Window::Window(const std::string& title, int width, int height) {
     }
     glfwMakeContextCurrent(window_.get());
     if (gladLoadGL(glfwGetProcAddress) == 0) {
-        throw RuntimeError("glad could not load OpenGL through GLFW");
+        throw RuntimeError(tr("glad could not load OpenGL through GLFW"));
     }
+    noteDisplayLimit();
 
     installCallbacks();
     setVsync(true);

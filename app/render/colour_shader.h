@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 #include "shaders/colour_glsl.h"
 
 namespace heatlab {

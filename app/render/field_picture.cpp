@@ -51,23 +51,13 @@ Picture pictureOfSurface(Simulation& simulation, GlField& view, FieldRenderer& r
 
 }  // namespace
 
-void refuseFieldPictureOver(const GridSize& grid) {
-    if (static_cast<long long>(grid.nx) * grid.ny > kMaxPicturePixels) {
-        throw UsageError(
-            trf("a picture of the %d x %d grid, one pixel a cell, is over the %lld "
-                "pixels (768 MiB) a picture may have: --slide WxH draws it smaller "
-                "(e.g. --slide 1920x1080)",
-                grid.nx, grid.ny, kMaxPicturePixels));
-    }
-}
-
 Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                        const FrameSettings& settings, int maxTileSide) {
     const GridSize grid = simulation.params().grid;
     refuseFieldPictureOver(grid);
     const int side = std::min(maxTargetSide(), maxTileSide > 0 ? maxTileSide : kPictureTileSide);
     if (side < 1) {
-        throw RuntimeError("this GL reports no framebuffer size to draw a picture into");
+        throw RuntimeError(tr("this GL reports no framebuffer size to draw a picture into"));
     }
     if (settings.surface) {
         return pictureOfSurface(simulation, view, renderer, settings, side);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/io/png_file.h"
+#include "app/picture/picture_size.h"
 #include "app/render/field_renderer.h"
 #include "app/render/frame.h"
 #include "app/render/gl_field.h"
@@ -20,16 +21,6 @@ struct Picture {
     FrameStats frame;
     ValueRange range;  // what the colour map spanned
 };
-
-// The most pixels a picture of the field may have: 2^28 (768 MiB of RGB),
-// 16384 x 16384 or 65536 x 4096.
-inline constexpr long long kMaxPicturePixels = 1LL << 28;
-
-// Throws UsageError, in one line saying how to get a picture instead
-// (--slide WxH), when a picture of `grid` at one pixel a cell would be over
-// kMaxPicturePixels: called before the grid is allocated, and again by
-// pictureOfField().
-void refuseFieldPictureOver(const GridSize& grid);
 
 // The tiles' side when the caller names none: the GL's limit
 // (maxTargetSide()), at most this, so the one tile target stays small.

@@ -6,6 +6,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "app/i18n/translation.h"
 #include "app/render/colour_shader.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_state_saver.h"
@@ -31,16 +32,6 @@ constexpr GLint kModeColourBarAcross = 2;
 glm::vec3 toVec3(Rgb8 colour) { return glm::vec3(colour.r, colour.g, colour.b) / 255.0f; }
 
 }  // namespace
-
-glm::mat3 pixelToCell(const ViewTransform& view, int width, int height) {
-    const float s = view.cellsPerPixel;
-    // Columns: x scale, y scale, then the cell under the rectangle's top left
-    // corner, so that the rectangle's centre lands on view.centre.
-    return glm::mat3(s, 0.0f, 0.0f,  //
-                     0.0f, s, 0.0f,  //
-                     view.centre.x - 0.5f * static_cast<float>(width) * s,
-                     view.centre.y - 0.5f * static_cast<float>(height) * s, 1.0f);
-}
 
 FieldRenderer::FieldRenderer() {
     program_ =
@@ -105,27 +96,16 @@ FieldRenderer::FieldRenderer() {
     gl::throwOnError("FieldRenderer setup", __FILE__, __LINE__);
 }
 
-ViewTransform FieldRenderer::fit(int nx, int ny, int width, int height) {
-    ViewTransform view;
-    view.centre = 0.5f * glm::vec2(static_cast<float>(nx), static_cast<float>(ny));
-    if (width > 0 && height > 0) {
-        view.cellsPerPixel = std::max(static_cast<float>(nx) / static_cast<float>(width),
-                                      static_cast<float>(ny) / static_cast<float>(height));
-    }
-    return view;
-}
-
 void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
                          const DrawSettings& settings, int x, int y, int width, int height,
                          GLuint imageBufferTexture) {
     if (nx < 1 || ny < 1) {
-        throw RuntimeError("cannot draw a " + std::to_string(nx) + " x " + std::to_string(ny) +
-                           " field");
+        throw RuntimeError(trf("cannot draw a %d x %d field", nx, ny));
     }
     if (static_cast<long long>(nx) * ny > maxBufferTexels_) {
-        throw RuntimeError("a " + std::to_string(nx) + " x " + std::to_string(ny) +
-                           " field has more cells than this OpenGL's buffer textures hold (" +
-                           std::to_string(maxBufferTexels_) + ")");
+        throw RuntimeError(
+            trf("a %d x %d field has more cells than this OpenGL's buffer textures hold (%lld)", nx,
+                ny, static_cast<long long>(maxBufferTexels_)));
     }
     if (fieldBufferTexture == 0) {
         throw RuntimeError("FieldRenderer::draw was given no field buffer texture");

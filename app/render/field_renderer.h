@@ -18,43 +18,15 @@
 
 #include <glad/gl.h>
 
-#include <glm/glm.hpp>
-
 #include <memory>
 
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
+#include "app/picture/draw_settings.h"
+#include "app/picture/view_transform.h"
 #include "app/render/gl_objects.h"
-#include "app/render/picture_settings.h"
 #include "app/render/surface_renderer.h"
 
 namespace heatlab {
-
-// The pixel -> cell map of `view` in a width x height rectangle: a pixel
-// centre (x + 0.5, y + 0.5), x from the left and y from the top, goes to
-// the cell coordinate pixelToCell(...) * vec3(x + 0.5, y + 0.5, 1).
-glm::mat3 pixelToCell(const ViewTransform& view, int width, int height);
-
-struct DrawSettings {
-    ColourMap map = ColourMap::Heat;
-    // Where a value sits on the map (scaledValue()); lo and hi are placed
-    // the same way, so they stay the map's ends.
-    ColourScale scale = ColourScale::Linear;
-    float scaleReference = kDefaultScaleReference;
-    // The range that spans the map, in field units. Values outside take the end colours.
-    float lo = 0.0f;
-    float hi = 1.0f;
-    // Instead of lo and hi, the field's own min and max, read from the two
-    // values stored after the field in its buffer (displayBufferFloats), so
-    // an automatic range needs nothing from the host; the diverging map then
-    // centres them on zero.
-    bool rangeFromField = false;
-    // The min/max rule above when minified, or plain nearest sampling.
-    Sampling sampling = Sampling::Extremes;
-};
-
-// What pixels outside the grid get: a neutral dark grey, far from the NaN
-// colour, that frames the grid without competing with it.
-inline constexpr Rgb8 kBackground{32, 32, 32};
 
 class FieldRenderer {
 public:
@@ -82,10 +54,6 @@ public:
     // pixel row and colourAt(map, 0) on the bottom one; `across`, 0 on the
     // leftmost column and 1 on the rightmost.
     void drawColourBar(ColourMap map, int x, int y, int width, int height, bool across = false);
-
-    // The whole grid visible in a width x height rectangle, centred, with
-    // square cells (the aspect ratio is kept; the spare side is background).
-    static ViewTransform fit(int nx, int ny, int width, int height);
 
     // The surface view's renderer (surface_renderer.h), over this one's
     // colour tables; made on first use, so every caller that draws the field

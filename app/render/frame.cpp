@@ -6,34 +6,12 @@
 #include <cmath>
 #include <memory>
 
+#include "app/picture/surface_mesh.h"
+#include "app/picture/view_transform.h"
 #include "app/render/gl_check.h"
 #include "app/render/loupe_inset.h"
-#include "app/render/surface_mesh.h"
 
 namespace heatlab {
-
-ViewSampling viewSamplingOf(const ViewTransform& view, int width, int height) {
-    const glm::mat3 toCell = pixelToCell(view, width, height);
-    ViewSampling sampling;
-    sampling.originCol = toCell[2][0];
-    sampling.originRow = toCell[2][1];
-    sampling.cellsPerPixel = view.cellsPerPixel;
-    sampling.width = width;
-    sampling.height = height;
-    return sampling;
-}
-
-DrawSettings drawSettingsOf(const PictureSettings& picture) {
-    DrawSettings draw;
-    draw.map = picture.map;
-    draw.scale = picture.scale;
-    draw.scaleReference = picture.scaleReference;
-    draw.lo = picture.range.lo;
-    draw.hi = picture.range.hi;
-    draw.rangeFromField = picture.range.automatic;
-    draw.sampling = picture.sampling;
-    return draw;
-}
 
 ValueRange drawnRange(const GlField& view, const FrameSettings& settings) {
     if (!settings.range.automatic) {
@@ -42,21 +20,13 @@ ValueRange drawnRange(const GlField& view, const FrameSettings& settings) {
     return drawnRangeOf(view.storedRange(), settings);
 }
 
-ValueRange drawnRangeOf(const FieldRange& stored, const FrameSettings& settings) {
-    if (!settings.range.automatic) {
-        return {settings.range.lo, settings.range.hi};
-    }
-    return settings.map == ColourMap::Diverging ? centredOnZero(stored.min, stored.max)
-                                                : ValueRange{stored.min, stored.max};
-}
-
 FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                     const FrameSettings& settings, int x, int y, int width, int height,
                     bool timed) {
     Backend& backend = simulation.backend();
     const GridSize& grid = simulation.params().grid;
     const ViewTransform transform =
-        settings.view ? *settings.view : FieldRenderer::fit(grid.nx, grid.ny, width, height);
+        settings.view ? *settings.view : fitView(grid.nx, grid.ny, width, height);
     // Minified under the extremes rule, the backend makes the view's image
     // (every cell under each pixel read where the field lives) and the draw
     // reads one value a pixel.

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab::gl {
@@ -33,7 +34,7 @@ std::string drainErrors() {
 namespace {
 
 std::string describe(const char* call, const char* file, int line, const std::string& errors) {
-    return std::string(call) + " failed at " + file + ":" + std::to_string(line) + ": " + errors;
+    return trf("%s failed at %s:%d: %s", call, file, line, errors.c_str());
 }
 
 }  // namespace

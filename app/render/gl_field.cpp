@@ -7,10 +7,6 @@
 
 namespace heatlab {
 
-const char* name(InteropBuffer buffer) {
-    return buffer == InteropBuffer::Shared ? "shared memory" : "mapped buffer";
-}
-
 GlField::GlField() = default;
 
 GlField::~GlField() {
@@ -55,9 +51,9 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         GLint maxTexels = 0;
         glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
         if (displayBufferFloats(grid) > static_cast<std::size_t>(maxTexels)) {
-            throw RuntimeError("a " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
-                               " grid has more cells than this GL's buffer texture may hold (" +
-                               std::to_string(maxTexels) + ")");
+            throw RuntimeError(
+                trf("a %d x %d grid has more cells than this GL's buffer texture may hold (%lld)",
+                    grid.nx, grid.ny, static_cast<long long>(maxTexels)));
         }
         interop_.reset();
         interopRefused_ = false;

@@ -26,17 +26,13 @@
 #include <string>
 #include <vector>
 
+#include "app/picture/picture_settings.h"
 #include "app/render/gl_objects.h"
-#include "app/render/picture_settings.h"
 #include "app/render/shared_gl_buffer.h"
 #include "kernels/backend.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
-
-// Which buffer the interop path writes (the chain in the comment above).
-enum class InteropBuffer { Shared, Mapped };
-const char* name(InteropBuffer buffer);  // "shared memory", "mapped buffer"
 
 class GlField {
 public:

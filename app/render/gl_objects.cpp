@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
 #include "kernels/base/errors.h"
 
@@ -13,7 +14,7 @@ namespace {
 // glGen* names are never 0; 0 back means GL could not make one.
 GLuint checkedName(GLuint id, const char* what) {
     if (id == 0) {
-        throw RuntimeError(std::string("could not create a GL ") + what + ": " + drainErrors());
+        throw RuntimeError(trf("could not create a GL %s: %s", what, drainErrors().c_str()));
     }
     return id;
 }
@@ -92,9 +93,10 @@ GLuint compile(GLenum stage, const char* source, const std::string& library, con
     GLint ok = GL_FALSE;
     glGetShaderiv(id, GL_COMPILE_STATUS, &ok);
     if (ok != GL_TRUE) {
-        throw RuntimeError(std::string(name) +
-                           (stage == GL_VERTEX_SHADER ? " vertex" : " fragment") +
-                           " shader does not compile: " + shaderLog(id));
+        throw RuntimeError(
+            stage == GL_VERTEX_SHADER
+                ? trf("%s vertex shader does not compile: %s", name, shaderLog(id).c_str())
+                : trf("%s fragment shader does not compile: %s", name, shaderLog(id).c_str()));
     }
     guard.id = 0;  // glDeleteShader(0) is a no-op: the caller owns it now
     return id;
@@ -113,8 +115,8 @@ Program linkProgram(const char* name, const char* vertexSource, const char* frag
     GLint ok = GL_FALSE;
     glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
     if (ok != GL_TRUE) {
-        throw RuntimeError(std::string(name) +
-                           " program does not link: " + programLog(program.id()));
+        throw RuntimeError(
+            trf("%s program does not link: %s", name, programLog(program.id()).c_str()));
     }
     // Detached, the shaders are deleted by their guards; the program keeps
     // its linked code.

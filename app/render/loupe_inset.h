@@ -4,9 +4,9 @@
 // the class sees where it looks. Plain GL (scissored clears for the lines),
 // so the window, `shot --ui` and slides draw the same loupe.
 
+#include "app/picture/loupe_layout.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_field.h"
-#include "app/render/loupe_layout.h"
 
 namespace heatlab {
 

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
 #include "kernels/base/errors.h"
 
@@ -23,9 +24,8 @@ int maxTargetSide() {
 OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
     const int limit = maxTargetSide();
     if (width < 1 || height < 1 || width > limit || height > limit) {
-        throw RuntimeError("a picture of " + std::to_string(width) + " x " +
-                           std::to_string(height) + " pixels: this GL draws at most " +
-                           std::to_string(limit) + " a side");
+        throw RuntimeError(trf("a picture of %d x %d pixels: this GL draws at most %d a side",
+                               width, height, static_cast<int>(limit)));
     }
     ownColour_ = gl::Texture::create();
     GLint previousTexture = 0;
@@ -51,9 +51,8 @@ void OffscreenTarget::attach(GLuint colour) {
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, colour, 0);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
-        throw RuntimeError("an RGBA8 framebuffer of " + std::to_string(width_) + " x " +
-                           std::to_string(height_) + " is incomplete (status " +
-                           std::to_string(status) + ")");
+        throw RuntimeError(trf("an RGBA8 framebuffer of %d x %d is incomplete (status %u)", width_,
+                               height_, static_cast<unsigned>(status)));
     }
 }
 
@@ -73,9 +72,8 @@ RgbImage OffscreenTarget::read() const {
 
 void OffscreenTarget::readInto(RgbImage& image, int x, int y, int width, int height) const {
     if (width > width_ || height > height_) {
-        throw RuntimeError("reading " + std::to_string(width) + " x " + std::to_string(height) +
-                           " pixels of a " + std::to_string(width_) + " x " +
-                           std::to_string(height_) + " target");
+        throw RuntimeError(
+            trf("reading %d x %d pixels of a %d x %d target", width, height, width_, height_));
     }
     const Binding bound(framebuffer_.id());
     readPixelsInto(image, x, y, width, height);

@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <stb/stb_truetype.h>
 
+#include <array>
 #include <cstdio>
 #include <deque>
 #include <fstream>
@@ -14,6 +15,8 @@
 #include <set>
 #include <vector>
 
+#include "app/i18n/terminal_locale.h"
+#include "app/i18n/translation.h"
 #include "app/i18n/utf8.h"
 #include "fonts/dejavu_sans.h"
 
@@ -23,6 +26,66 @@ namespace {
 
 constexpr char32_t kPlaceholder = 0xFFFD;
 constexpr char32_t kLargestImGuiCharacter = 0xFFFF;  // ImWchar is 16 bits in Debian's ImGui
+
+// What ImGui cannot draw as it is written: it lays out one glyph after
+// another, left to right, with no shaping engine (HarfBuzz or the like) to
+// reorder, join or place them. Each kind is said once, in one line, where
+// text of it is first drawn; the text is still drawn as it is stored.
+enum class NotAsWritten {
+    PastBmp,      // past U+FFFF (emoji, rarer Han): the placeholder U+FFFD
+    RightToLeft,  // Hebrew, Arabic, Syriac, Thaana, N'Ko, ...: read backwards, Arabic unjoined
+    Shaped,       // the Indic scripts, Tibetan, Myanmar, Khmer: marks and conjuncts not placed
+    Count,
+};
+
+std::optional<NotAsWritten> notAsWritten(char32_t c) {
+    if (c > kLargestImGuiCharacter) {
+        return NotAsWritten::PastBmp;
+    }
+    // (U+FDD0 to U+FDEF, amid the Arabic forms, are noncharacters.)
+    if ((c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFE)) {
+        return NotAsWritten::RightToLeft;
+    }
+    if ((c >= 0x0900 && c <= 0x0DFF) || (c >= 0x0F00 && c <= 0x109F) ||
+        (c >= 0x1780 && c <= 0x17FF)) {
+        return NotAsWritten::Shaped;
+    }
+    return std::nullopt;
+}
+
+// "😀 (U+1F600)" and, where there are more, " and 3 more".
+std::string namedCharacters(const std::vector<char32_t>& characters) {
+    char first[32];
+    std::snprintf(first, sizeof first, "%s (U+%04X)", utf8Of(characters.front()).c_str(),
+                  static_cast<unsigned>(characters.front()));
+    return characters.size() > 1 ? trf("%s and %zu more", first, characters.size() - 1)
+                                 : std::string(first);
+}
+
+// The one line for a kind, its characters named.
+std::string notAsWrittenLine(NotAsWritten kind, const std::vector<char32_t>& characters) {
+    const std::string named = namedCharacters(characters);
+    switch (kind) {
+    case NotAsWritten::PastBmp:
+        return trf(
+            "%s: past U+FFFF, which the text here cannot draw (Dear ImGui's characters "
+            "are 16 bits): drawn as %s",
+            named.c_str(), utf8Of(kPlaceholder).c_str());
+    case NotAsWritten::RightToLeft:
+        return trf(
+            "%s: a script written right to left; the text here has no shaping, so it is "
+            "drawn left to right with its letters unjoined and reads backwards",
+            named.c_str());
+    case NotAsWritten::Shaped:
+        return trf(
+            "%s: a script whose marks and conjuncts need shaping, which the text here "
+            "lacks: drawn one character after another, not as it is written",
+            named.c_str());
+    case NotAsWritten::Count: break;
+    }
+    return named;
+}
 
 // A system font: its bytes (ImGui reads them while it builds an atlas,
 // and they stay for every later build) and what characters it has.
@@ -110,6 +173,14 @@ private:
         if (c >= 0x80 && c <= kLargestImGuiCharacter && noted_.insert(c).second) {
             ++generation_;
         }
+        // Kept until its kind is said (when the next atlas is built, so the
+        // line comes as the text is drawn), then no longer looked for.
+        if (const std::optional<NotAsWritten> kind = notAsWritten(c)) {
+            const auto k = static_cast<std::size_t>(*kind);
+            if (!notAsWrittenSaid_[k] && notAsWritten_[k].insert(c).second) {
+                ++generation_;
+            }
+        }
     }
 
     Fonts() {
@@ -154,20 +225,30 @@ private:
         }
         if (!missing.empty() && !missingSaid_) {
             missingSaid_ = true;
-            char first[32];
-            std::snprintf(first, sizeof first, "%s (U+%04X)", utf8Of(missing.front()).c_str(),
-                          static_cast<unsigned>(missing.front()));
-            const std::string others =
-                missing.size() > 1 ? " and " + std::to_string(missing.size() - 1) + " more" : "";
-            std::fprintf(stderr,
-                         "heatlab: no font here draws %s%s (drawn as \xEF\xBF\xBD); for Japanese, "
-                         "install the Debian package fonts-ipafont-gothic, for another script a "
-                         "font of it\n",
-                         first, others.c_str());
+            const std::string line =
+                trf("no font here draws %s (drawn as %s); for Japanese, install the Debian "
+                    "package fonts-ipafont-gothic, for another script a font of it",
+                    namedCharacters(missing).c_str(), utf8Of(kPlaceholder).c_str());
+            std::fprintf(stderr, "heatlab: %s\n", terminalLine(line).c_str());
         }
+        sayNotAsWritten();
         // Kept: an atlas built from older ranges may still be in use.
         ranges_.push_back(std::move(ranges));
         return ranges_.back();
+    }
+
+    void sayNotAsWritten() {
+        for (std::size_t k = 0; k < notAsWritten_.size(); ++k) {
+            if (notAsWritten_[k].empty() || notAsWrittenSaid_[k]) {
+                continue;
+            }
+            notAsWrittenSaid_[k] = true;
+            const std::vector<char32_t> characters(notAsWritten_[k].begin(),
+                                                   notAsWritten_[k].end());
+            notAsWritten_[k].clear();
+            const std::string line = notAsWrittenLine(static_cast<NotAsWritten>(k), characters);
+            std::fprintf(stderr, "heatlab: %s\n", terminalLine(line).c_str());
+        }
     }
 
     // The system font that has `c`, looked for once: first among those
@@ -259,6 +340,9 @@ private:
     std::map<char32_t, const SystemFont*> lookedFor_;  // nullptr: none has it
     std::deque<Ranges> ranges_;
     bool missingSaid_ = false;
+    static constexpr std::size_t kKinds = static_cast<std::size_t>(NotAsWritten::Count);
+    std::array<std::set<char32_t>, kKinds> notAsWritten_;
+    std::array<bool, kKinds> notAsWrittenSaid_{};
 };
 
 }  // namespace

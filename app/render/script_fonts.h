@@ -14,7 +14,10 @@
 // frame (textGeneration()). A character no font here has is drawn as
 // U+FFFD, a visible placeholder, and said once on stderr with the package
 // to install. ImGui's characters are 16 bits here: one past U+FFFF is the
-// placeholder too.
+// placeholder too. Nor has ImGui a shaping engine: a right-to-left script
+// (Hebrew, Arabic) is drawn left to right and unjoined, an Indic one without
+// its marks placed. What cannot be drawn as it is written is still drawn,
+// and said once, in one line on stderr, a line for each of those kinds.
 
 #include <optional>
 #include <string>

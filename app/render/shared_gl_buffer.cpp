@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 #include <array>
 
+#include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
 #include "app/render/imported_gl_buffer.h"
 #include "kernels/base/errors.h"
@@ -51,7 +52,7 @@ public:
             glDeleteSync(slot.fence);
             slot.fence = nullptr;
             if (status == GL_TIMEOUT_EXPIRED || status == GL_WAIT_FAILED) {
-                throw RuntimeError("OpenGL did not finish reading a display buffer in 2 s");
+                throw RuntimeError(tr("OpenGL did not finish reading a display buffer in 2 s"));
             }
         }
         return slot.imported->memory().data();

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "app/render/colour_bar_ticks.h"
+#include "app/picture/colour_bar_ticks.h"
 #include "app/render/field_picture.h"
 #include "app/render/text_overlay.h"
 

@@ -4,10 +4,10 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "app/render/colour_map.h"
-#include "app/render/colour_scale.h"
+#include "app/i18n/translation.h"
+#include "app/picture/colour_map.h"
+#include "app/picture/colour_scale.h"
 #include "app/render/colour_shader.h"
-#include "app/render/field_renderer.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_field.h"
 #include "app/render/gl_state_saver.h"
@@ -56,8 +56,8 @@ void attach(GLuint framebuffer, GLenum attachment, const gl::Texture& texture, i
 void requireComplete(const char* what) {
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
-        throw RuntimeError(std::string("the surface view's ") + what +
-                           " framebuffer is incomplete (status " + std::to_string(status) + ")");
+        throw RuntimeError(trf("the surface view's %s framebuffer is incomplete (status %u)", what,
+                               static_cast<unsigned>(status)));
     }
 }
 
@@ -132,12 +132,12 @@ void SurfaceRenderer::draw(const GlField& field, const SurfaceMesh& mesh, const 
         return;
     }
     if (mesh.cols < 2 || mesh.rows < 2) {
-        throw RuntimeError("the surface view needs a mesh of at least 2 x 2 values");
+        throw RuntimeError(tr("the surface view needs a mesh of at least 2 x 2 values"));
     }
     const GridSize& grid = field.grid();
     if (!mesh.fromField &&
         (field.imageTexture() == 0 || field.imagePixels() < mesh.image.pixels())) {
-        throw RuntimeError("the surface view's image was not made for its mesh");
+        throw RuntimeError(tr("the surface view's image was not made for its mesh"));
     }
     const GlStateSaver saved;
     prepareTargets(width, height);

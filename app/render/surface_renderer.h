@@ -15,13 +15,13 @@
 
 #include <glm/glm.hpp>
 
+#include "app/picture/draw_settings.h"
+#include "app/picture/surface_camera.h"
+#include "app/picture/surface_mesh.h"
 #include "app/render/gl_objects.h"
-#include "app/render/surface_camera.h"
-#include "app/render/surface_mesh.h"
 
 namespace heatlab {
 
-struct DrawSettings;
 class GlField;
 
 class SurfaceRenderer {

@@ -5,6 +5,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include "app/i18n/translation.h"
 #include "app/render/script_fonts.h"
 #include "kernels/base/errors.h"
 
@@ -40,7 +41,7 @@ TextOverlay::TextOverlay(float pixelHeight) : pixelHeight_(pixelHeight) {
     // Built now, not at the first frame, so width() knows every glyph.
     if (font_ == nullptr || !io.Fonts->Build() || !ImGui_ImplOpenGL3_Init("#version 330 core")) {
         ImGui::DestroyContext(context_);
-        throw RuntimeError("the text renderer (Dear ImGui) could not start");
+        throw RuntimeError(tr("the text renderer (Dear ImGui) could not start"));
     }
 }
 
@@ -62,7 +63,7 @@ void TextOverlay::rebuildFontIfStale() {
     fontGeneration_ = textGeneration();
     font_ = addScriptFont(fonts, pixelHeight_);
     if (font_ == nullptr || !fonts.Build()) {
-        throw RuntimeError("the text renderer's font could not be rebuilt");
+        throw RuntimeError(tr("the text renderer's font could not be rebuilt"));
     }
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();

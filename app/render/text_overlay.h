@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 
 struct ImGuiContext;
 struct ImFont;

@@ -2,12 +2,15 @@
 
 #include <arpa/inet.h>
 #include <sys/random.h>
+#include <sys/types.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
 
+#include "app/i18n/message_text.h"
+#include "app/i18n/translation.h"
 #include "app/io/input_file.h"
 #include "kernels/base/errors.h"
 
@@ -22,7 +25,7 @@ std::string newToken() {
             if (errno == EINTR) {
                 continue;
             }
-            throw RuntimeError(std::string("no random bytes for a token: ") + std::strerror(errno));
+            throw RuntimeError(trf("no random bytes for a token: %s", errorText(errno).c_str()));
         }
         got += static_cast<std::size_t>(n);
     }
@@ -77,10 +80,10 @@ bool urlSafe(char c) {
 std::string checkedToken(const std::string& path, const std::string& line, const char* which) {
     if (line.size() < kShortestToken || line.size() > kLongestToken ||
         !std::all_of(line.begin(), line.end(), urlSafe)) {
-        throw UsageError("--token-file " + path + ": the " + which +
-                         " token must be 22 to 256 letters, digits or - . _ ~ (22 hold 128 "
-                         "bits), got " +
-                         std::to_string(line.size()) + " characters");
+        throw UsageError(
+            trf("--token-file %s: the %s token must be 22 to 256 letters, digits or - "
+                ". _ ~ (22 hold 128 bits), got %zu characters",
+                path.c_str(), which, line.size()));
     }
     return line;
 }
@@ -89,10 +92,21 @@ std::string checkedToken(const std::string& path, const std::string& line, const
 
 Tokens readTokens(const std::string& path) {
     std::string text;
+    mode_t mode = 0;
     try {
-        text = readInputFile(path, 2 * (kLongestToken + 2));
+        // A regular file only, opened without waiting: a FIFO would hold
+        // the server's start until someone wrote to it.
+        text = readRegularFile(path, 2 * (kLongestToken + 2), &mode);
     } catch (const RuntimeError& e) {
-        throw UsageError(std::string("--token-file: ") + e.what());
+        throw UsageError(std::string("--token-file ") + e.what());
+    }
+    // The controller's token is the lecture's key: a file others may read
+    // hands it to them, so it is refused as ssh refuses an open key.
+    if ((mode & 077) != 0) {
+        throw UsageError(
+            trf("--token-file %s: group or others may read or change it (mode %03o); "
+                "make it yours alone: chmod 600 %s",
+                path.c_str(), static_cast<unsigned>(mode & 0777), path.c_str()));
     }
     std::vector<std::string> lines;
     std::size_t start = 0;
@@ -111,16 +125,19 @@ Tokens readTokens(const std::string& path) {
         start = end + 1;
     }
     if (lines.empty() || lines.size() > 2) {
-        throw UsageError("--token-file " + path +
-                         ": one line (the controller's token) or two (then the viewers'), got " +
-                         std::to_string(lines.size()));
+        throw UsageError(
+            trf("--token-file %s: one line (the controller's token) or two (then the "
+                "viewers'), got %zu",
+                path.c_str(), lines.size()));
     }
     Tokens tokens;
-    tokens.controller = checkedToken(path, lines[0], "controller's");
-    tokens.viewer = lines.size() > 1 ? checkedToken(path, lines[1], "viewers'") : newToken();
+    tokens.controller = checkedToken(path, lines[0], tr("controller's"));
+    tokens.viewer = lines.size() > 1 ? checkedToken(path, lines[1], tr("viewers'")) : newToken();
     if (tokensEqual(tokens.controller, tokens.viewer)) {
-        throw UsageError("--token-file " + path +
-                         ": the viewers' token is the controller's; a viewer would control");
+        throw UsageError(
+            trf("--token-file %s: the viewers' token is the controller's; a viewer "
+                "would control",
+                path.c_str()));
     }
     return tokens;
 }

@@ -30,7 +30,9 @@ struct Tokens {
 // --token-file: the controller's token on its first line, the viewers' on a
 // second line if there is one (else a new one). Each must be 22 to 256 of
 // the characters a URL carries as they are (letters, digits, - . _ ~):
-// 22 of them hold at least 128 bits. Throws UsageError naming the file.
+// 22 of them hold at least 128 bits. Throws UsageError naming the file:
+// also where it is no regular file (a FIFO is refused, not waited on) and
+// where group or others may read or change it (mode & 077), saying the fix.
 Tokens readTokens(const std::string& path);
 // Both new.
 Tokens newTokens();

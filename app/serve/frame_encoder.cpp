@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "app/i18n/terminal_locale.h"
+#include "app/i18n/translation.h"
 #include "app/serve/jpeg_codec.h"
 #include "kernels/base/host_clock.h"
 
@@ -91,7 +93,8 @@ void FrameEncoder::run() {
             publish_(std::move(message));
         } catch (const std::exception& e) {
             // The lecture goes on; the browsers keep the last frame.
-            std::fprintf(stderr, "heatlab serve: a frame was not encoded: %s\n", e.what());
+            std::fprintf(stderr, "heatlab serve: %s\n",
+                         terminalLine(trf("a frame was not encoded: %s", e.what())).c_str());
         }
     }
 }

@@ -12,14 +12,18 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <utility>
 
+#include "app/i18n/message_text.h"
 #include "app/i18n/translation.h"
+#include "app/io/sealed_file.h"
 #include "app/serve/page_requests.h"
 #include "kernels/base/errors.h"
 
@@ -37,6 +41,12 @@ constexpr double kInputPerSecond = 600.0;
 constexpr double kInputBurst = 300.0;
 // A client whose messages keep being malformed is closed.
 constexpr int kMalformedBeforeClose = 20;
+// A client that sends nothing of a message it has begun for this long is
+// closed (HEATLAB_TEST_MESSAGE_STALL_MS lowers it for the tests). Each
+// connection is looked at four times in that time: a message stalls for
+// the stall to a quarter more.
+constexpr std::chrono::milliseconds kMessageStall{5000};
+constexpr int kLooksAStall = 4;
 // The newest H.264 frames kept for the pages that take them, in order. A
 // page that has fallen further behind than kMostVideoLag frames (its link or
 // its decoder slower than the frames) starts again at the next keyframe,
@@ -87,7 +97,16 @@ struct Session {
     std::uint64_t lastVideoSent = 0;
     std::uint64_t keyAskedAt = 0;  // the stream's newest index when this page last asked
     std::string incoming;          // a message's fragments so far
-    bool incomingTooLong = false;
+    // A message begun and not yet whole (in a frame's payload, or between
+    // its fragments), the payload its frame still declared at the last look,
+    // and when its bytes last came.
+    bool inMessage = false;
+    std::size_t remainingSeen = 0;
+    Clock::time_point heardAt = Clock::now();
+    // A message refused and the connection closed (lws sends the close and
+    // waits for its answer; the next look ends it): when.
+    bool refused = false;
+    Clock::time_point refusedAt;
     int malformed = 0;
     double inputAllowance = kInputBurst;
     Clock::time_point allowanceAt = Clock::now();
@@ -98,6 +117,11 @@ struct Session {
 
 struct FrameServer::Shared {
     ServerOptions options;
+    // The certificate and key as libwebsockets opens them: the bytes read
+    // and checked, never the files again.
+    std::unique_ptr<SealedFile> certificate;
+    std::unique_ptr<SealedFile> key;
+    Clock::duration messageStall = kMessageStall;
     lws_context* context = nullptr;
     lws_vhost* vhost = nullptr;
     std::thread thread;
@@ -214,33 +238,52 @@ void sendStatus(FrameServer::Shared& shared) {
 // (fifty viewers at 1080p). The system caps it at net.core.wmem_max.
 constexpr int kSendBufferBytes = 4 << 20;
 
+// A page that would be one viewer too many: told `why`, then closed.
+void refuseViewer(FrameServer::Shared& shared, lws* wsi, Session& s, const std::string& why) {
+    shared.count(&ServerCounts::refused);
+    s.role = Role::None;
+    s.closing = true;
+    queueText(wsi, s, "{\"t\":\"refused\",\"why\":\"" + why + "\"}");
+}
+
 void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
     s.established = true;
+    lws_set_timer_usecs(wsi, std::chrono::duration_cast<std::chrono::microseconds>(
+                                 shared.messageStall / kLooksAStall)
+                                 .count());
     const lws_sockfd_type fd = lws_get_socket_fd(wsi);
     if (fd >= 0) {
         (void)setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &kSendBufferBytes, sizeof kSendBufferBytes);
     }
     if (s.role == Role::Viewer && viewerCount(shared) >= shared.options.viewers) {
-        shared.count(&ServerCounts::refused);
-        s.role = Role::None;
-        s.closing = true;
-        queueText(
-            wsi, s,
-            "{\"t\":\"refused\",\"why\":\"" +
-                trf("the lecture has as many viewers as it takes (%d)", shared.options.viewers) +
-                "\"}");
+        refuseViewer(
+            shared, wsi, s,
+            trf("the lecture has as many viewers as it takes (%d)", shared.options.viewers));
         return;
     }
     shared.clients.push_back(wsi);
     if (s.role == Role::Controller) {
         // The newest controller controls (the lecturer's page reloaded, or
-        // another laptop); the one before watches, and is told.
+        // another laptop); the one before watches, and is told, while the
+        // class has room for one more viewer. Else it is closed, told why:
+        // the lecturer's link makes no more viewers than --viewers, and the
+        // newest page, the lecturer's own, always gets control.
         if (shared.controller != nullptr) {
-            Session* before = &shared.session(shared.controller);
-            before->role = Role::Viewer;
-            queueText(
-                shared.controller, *before,
-                "{\"t\":\"hello\",\"role\":\"viewer\",\"why\":\"another page took control\"}");
+            lws* was = shared.controller;
+            Session& before = shared.session(was);
+            if (viewerCount(shared) >= shared.options.viewers) {
+                shared.clients.erase(std::remove(shared.clients.begin(), shared.clients.end(), was),
+                                     shared.clients.end());
+                refuseViewer(shared, was, before,
+                             trf("another page took control, and the lecture has as many "
+                                 "viewers as it takes (%d)",
+                                 shared.options.viewers));
+            } else {
+                before.role = Role::Viewer;
+                queueText(was, before,
+                          "{\"t\":\"hello\",\"role\":\"viewer\",\"why\":\"another page took "
+                          "control\"}");
+            }
         }
         shared.controller = wsi;
     }
@@ -311,38 +354,94 @@ bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text,
     return true;
 }
 
+// The most bytes a client's message may have: a page's input and
+// acknowledgements are short, the lecturer's dropped file (its text as a
+// JSON string) the one long message. `file`: whether the message's first
+// bytes may be a file's.
+std::size_t mostMessageBytes(const Session& s, bool file) {
+    return s.role == Role::Controller && file ? kMostUploadMessageBytes : kMostClientMessageBytes;
+}
+
+// Refuses the message coming in and closes its connection, saying `code`
+// and `why`: lws sends the close and waits for the client's, until the
+// connection's next look (onLook) ends it.
+int refuseMessage(lws* wsi, Session& s, lws_close_status code, const char* why) {
+    s.refused = true;
+    s.refusedAt = Clock::now();
+    lws_close_reason(wsi, code, reinterpret_cast<unsigned char*>(const_cast<char*>(why)),
+                     std::strlen(why));
+    return -1;
+}
+
+// Whether `has` bytes received and `declared` more still to come are over
+// `most` (a frame may declare up to 2^63 bytes: no sum may wrap).
+bool overLimit(std::size_t has, std::size_t declared, std::size_t most) {
+    return has > most || declared > most - has;
+}
+
 int onReceive(FrameServer::Shared& shared, lws* wsi, Session& s, const void* in, std::size_t len) {
-    // Only the controller sends a file, the one long message.
-    const bool file = s.role == Role::Controller &&
-                      (s.incoming.empty() ? mayBeLong(static_cast<const char*>(in), len)
-                                          : mayBeLong(s.incoming.data(), s.incoming.size()));
-    if (s.incoming.size() + len > (file ? kMostUploadMessageBytes : kMostClientMessageBytes)) {
-        s.incomingTooLong = true;  // read to its end, then dropped
-    } else {
-        s.incoming.append(static_cast<const char*>(in), len);
+    if (s.refused) {
+        return 0;  // more of a refused message, while lws closes
     }
-    if (lws_remaining_packet_payload(wsi) > 0 || lws_is_final_fragment(wsi) == 0) {
+    const char* bytes = static_cast<const char*>(in);
+    const bool file = s.incoming.empty() ? mayBeLong(bytes, len)
+                                         : mayBeLong(s.incoming.data(), s.incoming.size());
+    // What the message has and what its frame still declares: a message
+    // over its limit is refused now, not read to its end (a frame may
+    // declare a terabyte; fragments may add up for ever).
+    const std::size_t remaining = lws_remaining_packet_payload(wsi);
+    if (overLimit(s.incoming.size() + len, remaining, mostMessageBytes(s, file))) {
+        shared.count(&ServerCounts::malformed);
+        shared.count(&ServerCounts::closedForMalformed);
+        return refuseMessage(wsi, s, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE,
+                             "a message over its limit");
+    }
+    s.incoming.append(bytes, len);
+    s.heardAt = Clock::now();
+    s.remainingSeen = remaining;
+    s.inMessage = remaining > 0 || lws_is_final_fragment(wsi) == 0;
+    if (s.inMessage) {
         return 0;
     }
     const bool binary = lws_frame_is_binary(wsi) != 0;
-    bool keep = true;
-    if (s.incomingTooLong) {
-        shared.count(&ServerCounts::malformed);
-        keep = ++s.malformed < kMalformedBeforeClose;
-        if (!keep) {
-            shared.count(&ServerCounts::closedForMalformed);
-        }
-    } else {
-        keep = onMessage(shared, s, s.incoming, binary);
-    }
+    const bool keep = onMessage(shared, s, s.incoming, binary);
     s.incoming.clear();
-    s.incomingTooLong = false;
     if (!keep) {
-        static const char kWhy[] = "too many malformed messages";
-        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION,
-                         reinterpret_cast<unsigned char*>(const_cast<char*>(kWhy)),
-                         sizeof kWhy - 1);
-        return -1;
+        return refuseMessage(wsi, s, LWS_CLOSE_STATUS_POLICY_VIOLATION,
+                             "too many malformed messages");
+    }
+    return 0;
+}
+
+// Each connection is looked at a few times a stall (lws's timer, on the
+// service thread), for what no message's callback shows: a frame whose
+// header declares more than a message may before any of its payload came,
+// a message that stopped in its middle (in a frame's payload, or between
+// its fragments), and a refused connection whose client did not answer the
+// close. Between messages a client may be silent as long as it likes (a
+// tab in the background acknowledges nothing).
+int onLook(FrameServer::Shared& shared, lws* wsi, Session& s) {
+    const Clock::time_point now = Clock::now();
+    const Clock::duration look = shared.messageStall / kLooksAStall;
+    lws_set_timer_usecs(wsi, std::chrono::duration_cast<std::chrono::microseconds>(look).count());
+    if (s.refused) {
+        return now - s.refusedAt >= look ? -1 : 0;
+    }
+    const std::size_t remaining = lws_remaining_packet_payload(wsi);
+    if (overLimit(s.incoming.size(), remaining, mostMessageBytes(s, true))) {
+        shared.count(&ServerCounts::malformed);
+        shared.count(&ServerCounts::closedForMalformed);
+        return refuseMessage(wsi, s, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE,
+                             "a message over its limit");
+    }
+    if (!(s.inMessage || remaining > 0) || remaining != s.remainingSeen) {
+        s.heardAt = now;  // between messages, or more of one came
+        s.remainingSeen = remaining;
+        return 0;
+    }
+    if (now - s.heardAt >= shared.messageStall) {
+        shared.count(&ServerCounts::closedStalled);
+        return refuseMessage(wsi, s, LWS_CLOSE_STATUS_POLICY_VIOLATION, "a message stalled");
     }
     return 0;
 }
@@ -519,6 +618,12 @@ int callback(lws* wsi, lws_callback_reasons reason, void* user, void* in, std::s
         shared->sessions.erase(wsi);
         break;
     case LWS_CALLBACK_RECEIVE: return onReceive(*shared, wsi, shared->session(wsi), in, len);
+    case LWS_CALLBACK_TIMER: {
+        const auto found = shared->sessions.find(wsi);
+        return found != shared->sessions.end() && found->second->established
+                   ? onLook(*shared, wsi, *found->second)
+                   : 0;
+    }
     case LWS_CALLBACK_SERVER_WRITEABLE: return onWritable(*shared, wsi, shared->session(wsi));
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         if (!shared->stopping) {
@@ -541,6 +646,61 @@ const lws_protocols kProtocols[] = {
     {"heatlab", callback, 0, kMostClientMessageBytes, 0, nullptr, kMostSendBytes},
     {nullptr, nullptr, 0, 0, 0, nullptr, 0},
 };
+
+// Room for a request's headers (lws's default, 4 KB, refused a browser with
+// a few KB of cookies for 127.0.0.1, which every local port shares:
+// notebooks, dev servers), and lws's words when a request has more.
+constexpr int kMostHeaderBytes = 32 * 1024;
+constexpr const char* kHeadersOverflowed = "Ran out of header data space";
+
+// While one lives, lws's error lines are kept, not printed: the first says
+// why a vhost was not made, in the one line the refusal is.
+class KeptLog {
+public:
+    KeptLog() {
+        const std::lock_guard<std::mutex> lock(mutex());
+        lines() = std::vector<std::string>{};
+    }
+    ~KeptLog() {
+        const std::lock_guard<std::mutex> lock(mutex());
+        lines().reset();
+    }
+    KeptLog(const KeptLog&) = delete;
+    KeptLog& operator=(const KeptLog&) = delete;
+
+    // The lines kept so far, each with its newline.
+    std::vector<std::string> said() const {
+        const std::lock_guard<std::mutex> lock(mutex());
+        return *lines();
+    }
+
+    static std::mutex& mutex() {
+        static std::mutex m;
+        return m;
+    }
+    static std::optional<std::vector<std::string>>& lines() {
+        static std::optional<std::vector<std::string>> kept;
+        return kept;
+    }
+};
+
+// lws's log: whether the line was kept by a KeptLog (else it is printed).
+bool keptLog(const char* line) {
+    const std::lock_guard<std::mutex> lock(KeptLog::mutex());
+    if (!KeptLog::lines()) {
+        return false;
+    }
+    KeptLog::lines()->push_back(line);
+    return true;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
 
 // Binding a socket ourselves first says why a port cannot be had in the
 // words of the system (lws only logs it).
@@ -567,7 +727,7 @@ void refuseUnlistenable(const ServerOptions& o) {
     }
     const int fd = socket(address.ss_family, SOCK_STREAM, 0);
     if (fd < 0) {
-        throw RuntimeError(std::string("no socket: ") + std::strerror(errno));
+        throw RuntimeError(trf("no socket: %s", errorText(errno).c_str()));
     }
     const int yes = 1;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
@@ -578,9 +738,9 @@ void refuseUnlistenable(const ServerOptions& o) {
         throw UsageError(error == EADDRINUSE
                              ? trf("cannot listen on %s port %d: %s (another program has it; try "
                                    "--port)",
-                                   o.bind.c_str(), o.port, std::strerror(error))
+                                   o.bind.c_str(), o.port, errorText(error).c_str())
                              : trf("cannot listen on %s port %d: %s", o.bind.c_str(), o.port,
-                                   std::strerror(error)));
+                                   errorText(error).c_str()));
     }
 }
 
@@ -588,11 +748,28 @@ void refuseUnlistenable(const ServerOptions& o) {
 
 FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_unique<Shared>()) {
     shared_->options = options;
+    if (const char* stall = std::getenv("HEATLAB_TEST_MESSAGE_STALL_MS")) {
+        shared_->messageStall = std::chrono::milliseconds(std::max(1, std::atoi(stall)));
+    }
     refuseUnlistenable(options);
     lws_set_log_level(LLL_ERR, [](int, const char* line) {
+        if (keptLog(line)) {
+            return;
+        }
+        // A request whose headers outgrow their room is closed by lws
+        // unanswered (4.1 and 4.3 alike: no callback comes, so no 431 can
+        // be sent); it says so in words of its own, said here in heatlab's.
+        if (std::strstr(line, kHeadersOverflowed) != nullptr) {
+            std::fprintf(stderr, "heatlab serve: %s\n",
+                         trf("a request's headers were over %d KiB (a browser's cookies for this "
+                             "address?): closed unanswered",
+                             kMostHeaderBytes / 1024)
+                             .c_str());
+            return;
+        }
         std::fprintf(stderr, "heatlab serve: libwebsockets: %s", line);
     });
-    const bool tls = !options.tlsCert.empty();
+    const bool tls = options.tls.has_value();
     lws_context_creation_info info{};
     info.options =
         LWS_SERVER_OPTION_EXPLICIT_VHOSTS | (tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0);
@@ -602,9 +779,10 @@ FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_uniqu
     // in pieces of this size, one a wakeup: at its default (4 KB) a 1080p
     // frame is forty of them, and fifty viewers starve the controller.
     info.pt_serv_buf_size = 256 * 1024;
+    info.max_http_header_data = kMostHeaderBytes;
     shared_->context = lws_create_context(&info);
     if (shared_->context == nullptr) {
-        throw RuntimeError("libwebsockets could not start");
+        throw RuntimeError(tr("libwebsockets could not start"));
     }
     lws_context_creation_info vhost{};
     vhost.port = options.port;
@@ -617,17 +795,57 @@ FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_uniqu
     if (tls) {
         // The vhost sets up its TLS only when its own options ask too.
         vhost.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
-        vhost.ssl_cert_filepath = options.tlsCert.c_str();
-        vhost.ssl_private_key_filepath = options.tlsKey.c_str();
+        // By file name, not lws's server_ssl_cert_mem: that one loads only
+        // a chain's first certificate (lws 4.1 turns the PEM into one DER),
+        // and browsers then refuse a certificate an intermediate signed.
+        // The names are sealed memory files of the bytes read (so nothing
+        // is opened but what was checked: sealed_file.h).
+        shared_->certificate =
+            std::make_unique<SealedFile>("heatlab-tls-cert", options.tls->certificate);
+        shared_->key = std::make_unique<SealedFile>("heatlab-tls-key", options.tls->key);
+        vhost.ssl_cert_filepath = shared_->certificate->path().c_str();
+        vhost.ssl_private_key_filepath = shared_->key->path().c_str();
+        // An encrypted key (tls_files.h refuses those it sees) fails for
+        // want of its passphrase instead of asking the terminal for it.
+        vhost.ssl_private_key_password = "";
     }
-    shared_->vhost = lws_create_vhost(shared_->context, &vhost);
-    if (shared_->vhost == nullptr) {
+    std::vector<std::string> said;
+    {
+        // lws's words of why it failed, for the one line said here.
+        const KeptLog kept;
+        shared_->vhost = lws_create_vhost(shared_->context, &vhost);
+        said = kept.said();
+    }
+    if (shared_->vhost != nullptr) {
+        for (const std::string& line : said) {
+            std::fprintf(stderr, "heatlab serve: libwebsockets: %s", line.c_str());
+        }
+    } else {
+        std::string why = said.empty() ? std::string() : said.front();
+        while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) {
+            why.pop_back();
+        }
         lws_context_destroy(shared_->context);
+        if (tls) {
+            // The sealed files' names are not the user's (the longer first:
+            // /proc/self/fd/5 is the start of /proc/self/fd/51).
+            std::pair<std::string, std::string> names[] = {
+                {shared_->certificate->path(), options.tls->certificateFile},
+                {shared_->key->path(), options.tls->keyFile}};
+            if (names[0].first.size() < names[1].first.size()) {
+                std::swap(names[0], names[1]);
+            }
+            for (const auto& [sealed, given] : names) {
+                why = replaced(why, sealed, given);
+            }
+            throw UsageError(
+                trf("cannot serve on %s port %d with --tls-cert %s and --tls-key %s "
+                    "(a certificate and its key?): %s",
+                    options.bind.c_str(), options.port, options.tls->certificateFile.c_str(),
+                    options.tls->keyFile.c_str(), why.c_str()));
+        }
         throw UsageError(
-            tls ? trf("cannot serve on %s port %d (are --tls-cert and --tls-key a "
-                      "certificate and its key?)",
-                      options.bind.c_str(), options.port)
-                : trf("cannot serve on %s port %d", options.bind.c_str(), options.port));
+            trf("cannot serve on %s port %d: %s", options.bind.c_str(), options.port, why.c_str()));
     }
     Shared* shared = shared_.get();
     shared_->thread = std::thread([shared] {
@@ -649,9 +867,7 @@ FrameServer::~FrameServer() {
 
 int FrameServer::port() const { return lws_get_vhost_listen_port(shared_->vhost); }
 
-const char* FrameServer::scheme() const {
-    return shared_->options.tlsCert.empty() ? "http" : "https";
-}
+const char* FrameServer::scheme() const { return shared_->options.tls ? "https" : "http"; }
 
 void FrameServer::publish(std::vector<unsigned char> message) {
     auto out = Outgoing::of(message.data(), message.size(), true);
@@ -687,10 +903,10 @@ bool FrameServer::takeKeyframeWanted() {
     return std::exchange(shared_->keyWanted, false);
 }
 
-void FrameServer::sendDownload(const std::string& name, const std::vector<unsigned char>& bytes) {
+void FrameServer::sendDownload(const std::string& name, std::vector<unsigned char> bytes) {
     {
         const std::lock_guard<std::mutex> lock(shared_->mutex);
-        shared_->downloads.emplace_back(name, bytes);
+        shared_->downloads.emplace_back(name, std::move(bytes));
     }
     lws_cancel_service(shared_->context);
 }

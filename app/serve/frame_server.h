@@ -13,10 +13,12 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/serve/access.h"
+#include "app/serve/tls_files.h"
 #include "app/serve/wire.h"
 
 namespace heatlab {
@@ -27,8 +29,9 @@ struct ServerOptions {
     Tokens tokens;
     std::vector<std::string> publicNames;
     int viewers = 100;  // at most this many viewers at once
-    std::string tlsCert;
-    std::string tlsKey;
+    // HTTPS and WSS with this certificate and key, read and checked
+    // (tls_files.h); none: HTTP.
+    std::optional<TlsFiles> tls;
     // H.264 offered to the pages that can take it (frames published with
     // publishVideo); else JPEG to every page.
     bool h264 = false;
@@ -45,14 +48,16 @@ struct ServerCounts {
     long long malformed = 0;      // client messages dropped as malformed or oversized
     long long viewerInput = 0;    // input from viewers, ignored
     long long rateLimited = 0;    // controller input over the rate, dropped
-    long long closedForMalformed = 0;
+    long long closedForMalformed = 0;  // and for a message over its limit
+    long long closedStalled = 0;       // stopped in the middle of a message
 };
 
 class FrameServer {
 public:
-    // Listening when it returns. Throws UsageError when it cannot (the port
-    // is taken, the address is not this machine's, the TLS files are
-    // unreadable).
+    // Listening and serving when it returns. Throws UsageError, one line,
+    // when it cannot (the port is taken, the address is not this machine's,
+    // libwebsockets refuses the certificate and key: its words, naming the
+    // files given).
     explicit FrameServer(const ServerOptions& options);
     // Closes every connection and stops the service thread.
     ~FrameServer();
@@ -74,7 +79,7 @@ public:
     bool takeKeyframeWanted();
     // A file for the controller's browser to save (a screenshot taken from
     // it): dropped when no controller is connected.
-    void sendDownload(const std::string& name, const std::vector<unsigned char>& bytes);
+    void sendDownload(const std::string& name, std::vector<unsigned char> bytes);
     // Asks the controller's browser to open its file chooser (a scene or a
     // cue list of the lecturer's computer); nothing when none is connected.
     void askForFile();

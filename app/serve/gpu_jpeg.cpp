@@ -7,6 +7,8 @@
 
 #include <cstdio>
 
+#include "app/i18n/terminal_locale.h"
+#include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
 #include "app/render/imported_gl_buffer.h"
 #include "app/render/imported_gl_texture.h"
@@ -28,7 +30,7 @@ void waitForGl(const char* what) {
     const GLenum status = glClientWaitSync(done, GL_SYNC_FLUSH_COMMANDS_BIT, kGlTimeoutNs);
     glDeleteSync(done);
     if (status == GL_TIMEOUT_EXPIRED || status == GL_WAIT_FAILED) {
-        throw RuntimeError(std::string("OpenGL did not finish ") + what + " in 2 s");
+        throw RuntimeError(trf("OpenGL did not finish %s in 2 s", what));
     }
 }
 
@@ -82,10 +84,11 @@ public:
                 drawn_ = std::move(texture);
                 return target;
             }
-            std::fprintf(stderr,
-                         "heatlab serve: a %d x %d texture in CUDA's memory was refused (%s): "
-                         "frames of that size are read into it\n",
-                         width, height, why.c_str());
+            std::fprintf(stderr, "heatlab serve: %s\n",
+                         terminalLine(trf("a %d x %d texture in CUDA's memory was refused (%s): "
+                                          "frames of that size are read into it",
+                                          width, height, why.c_str()))
+                             .c_str());
         }
         return std::make_unique<OffscreenTarget>(width, height);
     }
@@ -128,7 +131,7 @@ private:
             std::string why;
             pixels_ = ImportedGlBuffer::create(bytes, &why);
             if (!pixels_) {
-                throw RuntimeError("no buffer for nvJPEG: " + why);
+                throw RuntimeError(trf("no buffer for nvJPEG: %s", why.c_str()));
             }
         }
         glBindBuffer(GL_PIXEL_PACK_BUFFER, pixels_->buffer());

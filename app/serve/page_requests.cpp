@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include "app/i18n/translation.h"
+#include "app/serve/key_names.h"
 #include "app/serve/page_words.h"
 #include "serve/heatlab_js.h"
 #include "serve/index_html.h"
@@ -94,6 +96,17 @@ int startBody(lws* wsi, PageBody& page, const char* mime, const char* body, std:
     return 0;
 }
 
+// `page` with the names of the keys the lecture takes in its
+// <script id="keys"> block: the page sends those and no other.
+std::string withKeyNames(std::string page) {
+    const std::string_view empty = "<script type=\"application/json\" id=\"keys\">[]";
+    const std::size_t at = page.find(empty);
+    if (at != std::string::npos) {
+        page.replace(at + empty.size() - 2, 2, keyNamesJson());
+    }
+    return page;
+}
+
 // The page in the language the server runs in now, made once for each
 // language (only the service thread asks): the body a request sends must
 // outlive it.
@@ -101,7 +114,7 @@ const std::string& pageNow() {
     static std::string pages[2];
     std::string& page = pages[language() == Language::Japanese ? 1 : 0];
     if (page.empty()) {
-        page = pageInLanguage({serve::kIndexHtml, sizeof(serve::kIndexHtml) - 1});
+        page = withKeyNames(pageInLanguage({serve::kIndexHtml, sizeof(serve::kIndexHtml) - 1}));
     }
     return page;
 }

@@ -27,6 +27,7 @@ constexpr const char* kPageWords[] = {
     trNoop("heatlab: the lecture’s server closed the connection (it stopped, or this "
            "link’s token is not right). Reload the page to try again."),
     trNoop("%s is over 1 MiB: no scene or cue list is that large"),
+    trNoop("%s is not a scene or cue list: it is not text"),
     trNoop("press Ctrl+O again to choose a file"),
 };
 

@@ -1,19 +1,23 @@
 #include "app/serve/serve_lecture.h"
 
-#include <dirent.h>
 #include <glad/gl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <thread>
+#include <utility>
 
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
-#include "app/io/input_file.h"
+#include "app/i18n/utf8.h"
+#include "app/io/downloads.h"
 #include "app/io/stop_signal.h"
+#include "app/io/temporary_folder.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/scene.h"
 #include "app/platform/headless_context.h"
@@ -24,7 +28,9 @@
 #include "app/serve/h264_frames.h"
 #include "app/serve/recent_times.h"
 #include "app/serve/remote_surface.h"
+#include "app/serve/tls_files.h"
 #include "app/serve/wire.h"
+#include "app/ui/frame_guard.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_input.h"
 #include "app/ui/lecture_ui.h"
@@ -48,65 +54,24 @@ constexpr int kStillQuality = 85;
 constexpr std::chrono::microseconds kFrameInterval{16667};
 // Input draws a frame sooner than the tick, but at most 120 a second.
 constexpr std::chrono::microseconds kSoonestFrame{8333};
-// Bytes of a picture or video sent to a browser at most.
-constexpr std::size_t kMostDownloadBytes = 1u << 30;
-
-// A folder of the server's own for what the browser takes (pictures,
-// videos, the scene saved): what lands in it whole (written under a
-// temporary name, then renamed) is sent to the controller's browser and
-// removed.
-class DownloadFolder {
-public:
-    DownloadFolder() {
-        char name[] = "/tmp/heatlab-serve-XXXXXX";
-        if (mkdtemp(name) == nullptr) {
-            throw RuntimeError("no folder for the pictures taken from the browser");
-        }
-        path_ = name;
+// Bytes of a picture, video or scene sent to a browser at most
+// (HEATLAB_TEST_DOWNLOAD_BYTES lowers it for the tests: a video that
+// reaches it without recording for minutes).
+std::size_t mostDownloadBytes() {
+    if (const char* most = std::getenv("HEATLAB_TEST_DOWNLOAD_BYTES")) {
+        return static_cast<std::size_t>(std::max(1LL, std::atoll(most)));
     }
-    ~DownloadFolder() {
-        sendFinished(nullptr);
-        rmdir(path_.c_str());
-    }
-    const std::string& path() const { return path_; }
+    return kMostDownloadBytes;
+}
 
-    // The finished pictures and videos to `server` (dropped without one).
-    void sendFinished(FrameServer* server) const {
-        DIR* folder = opendir(path_.c_str());
-        if (folder == nullptr) {
-            return;
-        }
-        std::vector<std::string> finished;
-        while (const dirent* entry = readdir(folder)) {
-            const std::string name = entry->d_name;
-            const auto endsIn = [&name](const std::string& end) {
-                return name.size() > end.size() &&
-                       name.compare(name.size() - end.size(), end.size(), end) == 0;
-            };
-            if ((endsIn(".png") || endsIn(".mp4") || endsIn(".json")) && name.front() != '.') {
-                finished.push_back(name);
-            }
-        }
-        closedir(folder);
-        for (const std::string& name : finished) {
-            const std::string file = path_ + "/" + name;
-            if (server != nullptr) {
-                try {
-                    const std::string bytes = readInputFile(file, kMostDownloadBytes);
-                    server->sendDownload(name,
-                                         std::vector<unsigned char>(bytes.begin(), bytes.end()));
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "heatlab serve: %s not sent: %s\n", name.c_str(),
-                                 e.what());
-                }
-            }
-            unlink(file.c_str());
-        }
+// What the browser takes (pictures, videos, the scene saved), made whole in
+// memory and sent to the controller's page: nothing of it is on the
+// server's disk, whatever ends the server.
+void sendDownloads(Downloads& downloads, FrameServer& server) {
+    for (Download& download : downloads.take()) {
+        server.sendDownload(download.name, std::move(download.bytes));
     }
-
-private:
-    std::string path_;
-};
+}
 
 // The frames in flight between the GL read and the encoder: each read's
 // header, in the order the reads were started.
@@ -125,10 +90,15 @@ void printAddresses(const FrameServer& server, const ServeStart& o, const Tokens
     }
     const std::string base = std::string(server.scheme()) + "://" + host + ":" +
                              std::to_string(server.port()) + "/?token=";
-    std::printf("heatlab serve: the lecturer (controls): %s%s\n", base.c_str(),
-                tokens.controller.c_str());
-    std::printf("heatlab serve: the class (watches):     %s%s\n", base.c_str(),
-                tokens.viewer.c_str());
+    // The two labels padded to one width, in the terminal's columns, so the
+    // links start in one column.
+    const std::string lecturer = tr("the lecturer (controls):");
+    const std::string watchers = tr("the class (watches):");
+    const int width = std::max(displayColumns(lecturer), displayColumns(watchers));
+    std::printf("heatlab serve: %s %s%s\n", terminalLine(leftAligned(lecturer, width)).c_str(),
+                base.c_str(), tokens.controller.c_str());
+    std::printf("heatlab serve: %s %s%s\n", terminalLine(leftAligned(watchers, width)).c_str(),
+                base.c_str(), tokens.viewer.c_str());
     std::fflush(stdout);
 }
 
@@ -140,17 +110,20 @@ std::unique_ptr<GpuJpeg> openChosenJpeg(JpegEncoderChoice choice) {
     if (choice != JpegEncoderChoice::TurboJpeg) {
         gpu = openGpuJpeg(&why);
         if (!gpu && choice == JpegEncoderChoice::NvJpeg) {
-            throw UsageError("--jpeg nvjpeg: no JPEG on the GPU here: " + why);
+            throw UsageError(trf("--jpeg nvjpeg: no JPEG on the GPU here: %s", why.c_str()));
         }
     }
     if (gpu) {
-        std::fprintf(stderr, "heatlab serve: frames as JPEG made on the GPU: %s\n",
-                     gpu->description().c_str());
+        std::fprintf(
+            stderr, "heatlab serve: %s\n",
+            terminalLine(trf("frames as JPEG made on the GPU: %s", gpu->description().c_str()))
+                .c_str());
     } else {
-        std::fprintf(stderr,
-                     "heatlab serve: frames as JPEG through TurboJPEG, one encoder thread "
-                     "(nvJPEG not used: %s)\n",
-                     why.c_str());
+        std::fprintf(stderr, "heatlab serve: %s\n",
+                     terminalLine(trf("frames as JPEG through TurboJPEG, one encoder thread "
+                                      "(nvJPEG not used: %s)",
+                                      why.c_str()))
+                         .c_str());
     }
     return gpu;
 }
@@ -174,8 +147,9 @@ std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pix
         gpu->encode(pixels.width, pixels.height, header.quality, message);
         times.add((secondsNow() - start) * 1000.0);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "heatlab serve: nvJPEG failed (%s): frames through TurboJPEG now\n",
-                     e.what());
+        std::fprintf(stderr, "heatlab serve: %s\n",
+                     terminalLine(trf("nvJPEG failed (%s): frames through TurboJPEG now", e.what()))
+                         .c_str());
         return nullptr;
     }
     server.publish(std::move(message));
@@ -185,26 +159,45 @@ std::unique_ptr<GpuJpeg> encodeOnGpu(std::unique_ptr<GpuJpeg> gpu, PixelSize pix
 }  // namespace
 
 int runServe(const ServeStart& o) {
+    // First what the server reads and where it listens, so a refusal (a
+    // file, the port) is one line before anything starts: the files read
+    // whole (a FIFO refused, never waited on), then the port listened on,
+    // which no other program can take while GL and the encoders start.
     ServeStart start = o;
     start.server.tokens = o.tokenFile.empty() ? newTokens() : readTokens(o.tokenFile);
-    PreparedLecture prepared = prepareLecture(start.lecture);
-    HeadlessContext context;
-    std::fprintf(stderr, "%s\n", prepared.selection.reason.c_str());
-    std::fprintf(stderr, "heatlab serve: OpenGL: %s\n", context.description().c_str());
-    std::unique_ptr<GpuJpeg> gpuJpeg = openChosenJpeg(o.jpeg);
+    if (!o.tlsCertFile.empty()) {
+        start.server.tls = readTlsFiles(o.tlsCertFile, o.tlsKeyFile);
+    }
     const std::string noH264 = o.jpegOnly ? "--jpeg-only" : h264Unavailable();
     start.server.h264 = noH264.empty();
-    std::fprintf(stderr, "heatlab serve: %s\n",
-                 noH264.empty() ? "H.264 (libx264, one encoder thread) to the pages that decode "
-                                  "it (WebCodecs, in a secure context), JPEG to the others"
-                                : ("no H.264 (" + noH264 + "): JPEG to every page").c_str());
+    // Serving from here: a page that comes before the first frame waits
+    // for it.
+    FrameServer server(start.server);
+
+    PreparedLecture prepared = prepareLecture(start.lecture);
+    HeadlessContext context;
+    std::fprintf(stderr, "%s\n", terminalLine(prepared.selection.reason).c_str());
+    std::fprintf(stderr, "heatlab serve: OpenGL: %s\n",
+                 terminalLine(context.description()).c_str());
+    std::unique_ptr<GpuJpeg> gpuJpeg = openChosenJpeg(o.jpeg);
+    std::fprintf(
+        stderr, "heatlab serve: %s\n",
+        terminalLine(noH264.empty() ? tr("H.264 (libx264, one encoder thread) to the pages that "
+                                         "decode it (WebCodecs, in a secure context), JPEG to the "
+                                         "others")
+                                    : trf("no H.264 (%s): JPEG to every page", noH264.c_str()))
+            .c_str());
 
     // Made before the lecture, so a recording the lecture finishes as it
-    // ends still lands in it (and is removed with it).
-    std::unique_ptr<DownloadFolder> downloads;
+    // ends still has somewhere to go (dropped with it).
+    std::unique_ptr<Downloads> downloads;
     if (!o.allowWrites) {
-        downloads = std::make_unique<DownloadFolder>();
+        downloads = std::make_unique<Downloads>(mostDownloadBytes());
     }
+    // A folder an earlier server (one that wrote its downloads to disk)
+    // left when it was killed.
+    removeStaleTemporaryFolders("heatlab-serve");
+    StopSignal::testPoint("start-up");
     RemoteSurface surface(SurfaceSize{{kWindowWidth, kWindowHeight}, {kWindowWidth, kWindowHeight}},
                           1.0f);
     ImGuiLayer imgui(surface);
@@ -216,7 +209,7 @@ int runServe(const ServeStart& o) {
         ui.setCues(*prepared.cues);
     }
     if (downloads) {
-        ui.pictures().panel().folder = downloads->path();
+        ui.pictures().sendTo(downloads.get());
         ui.pictures().panel().sentTo =
             trNoop("pictures and videos: sent to the controller's browser");
     }
@@ -224,8 +217,7 @@ int runServe(const ServeStart& o) {
     ui.scenes().servedFolder = ui.pictures().panel().folder;
     ui.scenes().dropHint = trNoop("or drop a scene or cue list file (.json) on the page");
 
-    StopSignal stop;  // before the server: a signal while it starts is kept
-    FrameServer server(start.server);
+    StopSignal stop;  // from here a signal ends the loop (before it, the program)
     printAddresses(server, start, start.server.tokens);
     FrameEncoder encoder(makeJpegFrames, [&server](std::vector<unsigned char> message) {
         server.publish(std::move(message));
@@ -245,6 +237,7 @@ int runServe(const ServeStart& o) {
     bool pointerHeld = false;
     long long frames = 0;
     RecentTimes gpuTimes;
+    FrameGuard guard(ui, "heatlab serve");
     while (!StopSignal::requested() &&
            (prepared.start.frames == 0 || frames < prepared.start.frames)) {
         const auto started = std::chrono::steady_clock::now();
@@ -285,11 +278,17 @@ int runServe(const ServeStart& o) {
         const bool wantVideo = video && connected.h264Clients > 0;
         const bool wantJpeg = connected.controllers + connected.viewers > connected.h264Clients ||
                               connected.controllers + connected.viewers == 0;
+        bool onGpu = false;  // the frame's JPEG made by nvJPEG
         {
             const OffscreenTarget::Binding bound = target->bind();
             // A quit from the browser (Escape, the panel's Quit) is not
-            // the server's end: the lecture goes on for the class.
-            (void)lectureFrame(surface, imgui, ui);
+            // the server's end: the lecture goes on for the class. An
+            // error in the frame is not either: the guard puts the lecture
+            // back and draws the frame again, saying why on the pages.
+            (void)guard.frame([&] { return lectureFrame(surface, imgui, ui); });
+            // Nothing more is made on a device lost: its frames are read
+            // back and go through TurboJPEG, as when nvJPEG fails.
+            onGpu = gpuJpeg && !guard.deviceLost();
             // Open (Ctrl+O) served: the lecturer's browser opens its file
             // chooser (the key or click that asked lets it), and the file
             // chosen comes back as a dropped one does.
@@ -301,10 +300,11 @@ int runServe(const ServeStart& o) {
             header.step = static_cast<double>(ui.simulation().stepCount());
             header.cue = ui.cues().count() > 0 ? ui.cues().index() + 1 : 0;
             header.cues = ui.cues().count();
-            if (gpuJpeg && wantJpeg) {
+            if (onGpu && wantJpeg) {
                 gpuJpeg = encodeOnGpu(std::move(gpuJpeg), pixels, header, server, gpuTimes);
+                onGpu = gpuJpeg != nullptr;
             }
-            if ((wantJpeg && !gpuJpeg) || wantVideo) {
+            if ((wantJpeg && !onGpu) || wantVideo) {
                 reads.readback.start(pixels.width, pixels.height);
                 reads.headers.push_back(header);
             }
@@ -316,7 +316,7 @@ int runServe(const ServeStart& o) {
         while (std::optional<RgbImage> picture = reads.readback.take(true)) {
             const FrameHeader read = reads.headers.front();
             reads.headers.pop_front();
-            const bool jpegHere = wantJpeg && !gpuJpeg;
+            const bool jpegHere = wantJpeg && !onGpu;
             if (wantVideo) {
                 FrameHeader key = read;
                 key.key = server.takeKeyframeWanted();
@@ -327,8 +327,18 @@ int runServe(const ServeStart& o) {
                 encoder.submit(std::move(*picture), read);
             }
         }
+        if (gpuJpeg && guard.deviceLost()) {
+            // The encoder and the target it made were the lost device's:
+            // let go (their reads finished above), a target of GL's own next.
+            target.reset();
+            gpuJpeg.reset();
+            std::fprintf(stderr, "heatlab serve: %s\n",
+                         terminalLine(tr("frames as JPEG through TurboJPEG now: nvJPEG ran on the "
+                                         "device that was lost"))
+                             .c_str());
+        }
         if (downloads) {
-            downloads->sendFinished(&server);
+            sendDownloads(*downloads, server);
         }
         ++frames;
         if (ui.settings().vsync) {
@@ -338,26 +348,24 @@ int runServe(const ServeStart& o) {
             server.waitForInput(started + kSoonestFrame, started + kFrameInterval);
         }
     }
+    // The lecture's end: a second signal from here ends the program there.
+    StopSignal::testPoint("clean-up");
     const ServerCounts counts = server.counts();
     // Each encoder's median: the GPU's JPEG with its two parts.
-    char medians[256];
-    std::snprintf(medians, sizeof medians, "JPEG encode median %.2f ms",
-                  gpuTimes.empty() ? encoder.medianMilliseconds() : gpuTimes.median());
-    std::string encodes = medians;
+    std::string encodes = trf("JPEG encode median %.2f ms",
+                              gpuTimes.empty() ? encoder.medianMilliseconds() : gpuTimes.median());
     if (gpuJpeg && !gpuTimes.empty()) {
         encodes += " (" + gpuJpeg->parts() + ")";
     }
     // (0 only when no page took H.264: then nothing to say.)
     if (video && video->medianMilliseconds() > 0.0) {
-        std::snprintf(medians, sizeof medians, "; H.264 encode median %.2f ms",
-                      video->medianMilliseconds());
-        encodes += medians;
+        encodes += trf("; H.264 encode median %.2f ms", video->medianMilliseconds());
     }
-    std::fprintf(stderr,
-                 "heatlab serve: %s after %lld frames; %lld frames sent, %lld refused, %lld "
-                 "malformed messages; %s\n",
-                 StopSignal::requested() ? StopSignal::name() : "stopped", frames,
-                 counts.framesSent, counts.refused, counts.malformed, encodes.c_str());
+    const std::string summary =
+        trf("%s after %lld frames; %lld frames sent, %lld refused, %lld malformed messages; %s",
+            StopSignal::requested() ? StopSignal::name() : tr("stopped"), frames, counts.framesSent,
+            counts.refused, counts.malformed, encodes.c_str());
+    std::fprintf(stderr, "heatlab serve: %s\n", terminalLine(summary).c_str());
     return 0;
 }
 

@@ -22,6 +22,10 @@ struct ServeStart {
     LectureStart lecture;  // the window's options
     ServerOptions server;
     std::string tokenFile;  // empty: new tokens
+    // --tls-cert and --tls-key, both or neither: read and checked as the
+    // server starts (tls_files.h) into server.tls.
+    std::string tlsCertFile;
+    std::string tlsKeyFile;
     // Pictures and videos taken from the browser are written where the
     // panel says on the server (else sent to the browser), and the panel
     // may name the server's files (scenes); both off unless asked.
@@ -32,7 +36,9 @@ struct ServeStart {
 };
 
 // Returns the exit status; throws UsageError (one line, exit 2) for what
-// the window refuses, a port it cannot have, a bad --token-file.
+// the window refuses, a port it cannot have, a bad --token-file, --tls-cert
+// or --tls-key. The files are read and the port is listened on before the
+// lecture, GL or an encoder starts, so such a refusal is the only line.
 int runServe(const ServeStart& start);
 
 }  // namespace heatlab

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/serve/key_names.h"
+
 namespace heatlab {
 
 namespace {
@@ -126,8 +128,6 @@ constexpr double kMostSequence = 4294967295.0;
 constexpr double kMostCoordinate = 100000.0;
 constexpr double kMostWheel = 100.0;
 
-bool knownKey(int code) { return code >= static_cast<int>(KeyCode::Space) && code < kKeyCodeLimit; }
-
 bool readInput(const std::string& type, const Fields& f, ClientMessage& m) {
     double v = 0.0;
     if (!f.whole("i", 0, kMostSequence, &v)) {
@@ -140,25 +140,24 @@ bool readInput(const std::string& type, const Fields& f, ClientMessage& m) {
     bool on = false;
     if (type == "key") {
         const auto action = f.json.find("a");
-        if (action == f.json.end() || !action->is_string() || !f.whole("k", 0, 1e9, &v)) {
-            if (f.why->empty()) {
-                *f.why = "a key needs 'a' and 'k'";
-            }
+        const auto name = f.json.find("k");
+        if (action == f.json.end() || !action->is_string() || name == f.json.end() ||
+            !name->is_string()) {
+            *f.why = "a key needs 'a' and 'k', its name";
             return false;
         }
-        const int code = static_cast<int>(v);
-        if (!knownKey(code)) {
-            *f.why = "no such key code";
+        const std::optional<KeyCode> key = keyOfName(name->get_ref<const std::string&>());
+        if (!key) {
+            *f.why = "no such key name";
             return false;
         }
         const std::string a = action->get<std::string>();
-        const KeyCode key = static_cast<KeyCode>(code);
         if (a == "down") {
-            m.event = InputEvent::keyDown(key);
+            m.event = InputEvent::keyDown(*key);
         } else if (a == "up") {
-            m.event = InputEvent::keyUp(key);
+            m.event = InputEvent::keyUp(*key);
         } else if (a == "repeat") {
-            m.event = InputEvent::keyRepeat(key);
+            m.event = InputEvent::keyRepeat(*key);
         } else {
             *f.why = "'a' is not down, up or repeat";
             return false;

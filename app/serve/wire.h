@@ -21,8 +21,10 @@
 // acknowledgement {"t":"ack","f":SEQ} once a frame is drawn; the codecs it
 // takes, {"t":"codecs","h264":true|false} (a page in a secure context with
 // WebCodecs' H.264; JPEG until it says so, and when it says false); or input, each
-// with its own sequence number "i": {"t":"key","a":"down|up|repeat","k":CODE}
-// (GLFW's key numbering, app/platform/input_event.h), {"t":"text","c":CP},
+// with its own sequence number "i": {"t":"key","a":"down|up|repeat","k":NAME}
+// (the key's KeyboardEvent.code, "KeyR", "PageDown", "ArrowLeft": the names
+// of app/serve/key_names.cpp's table, which the page is given as it is
+// served; any other name, or a number, is malformed), {"t":"text","c":CP},
 // {"t":"move","x":X,"y":Y} (CSS pixels, the canvas's top left),
 // {"t":"button","b":0|1|2,"d":true|false}, {"t":"wheel","x":X,"y":Y},
 // {"t":"resize","w":CSSW,"h":CSSH,"s":DEVICE_PIXEL_RATIO},

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/render/colour_bar_ticks.h"
+#include "app/picture/colour_bar_ticks.h"
 
 namespace heatlab {
 

@@ -10,7 +10,7 @@
 
 #include <optional>
 
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 #include "app/render/field_renderer.h"
 #include "app/render/frame.h"
 #include "app/render/gl_field.h"

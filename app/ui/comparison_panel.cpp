@@ -41,11 +41,11 @@ void paneBR(float& r) {
     }
 }
 
-void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadouts& readouts) {
+void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadouts& readouts,
+                   const PanelReadouts& paneB) {
     followed(b.backend, a.backend,
              [&](BackendChoice& v) { combo("B's backend", v, readouts.backends); });
-    followed(b.kernel, a.params.kernel,
-             [&](Kernel& v) { combo("B's kernel", v, readouts.comparison.kernels); });
+    followed(b.kernel, a.params.kernel, [&](Kernel& v) { combo("B's kernel", v, paneB.kernels); });
     followed(b.r, a.params.r, [](float& v) { paneBR(v); });
     followed(b.copyEvery, a.copyEvery, [](int& v) {
         bool everyStep = v == 1;
@@ -57,7 +57,7 @@ void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadou
     sameLineIfFits(ImGui::GetFrameHeight() + ImGui::CalcTextSize(pinned.c_str(), nullptr, true).x +
                    ImGui::GetStyle().ItemInnerSpacing.x);
     followed(b.pinned, a.pinned, [&pinned](bool& v) { ImGui::Checkbox(pinned.c_str(), &v); });
-    if (readouts.comparison.fieldInHostMemory) {
+    if (paneB.fieldInHostMemory) {
         // No interop to choose: the field is on the host already.
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         textWrappedToWidth(tr("B draws via host, its one path"));
@@ -90,9 +90,9 @@ std::string frameTotal(const std::optional<FrameStats>& timed) {
     return timed ? msText(timed->totalMs()) : "-";
 }
 
-void costs(const PanelReadouts& readouts) {
+void costs(const PanelReadouts& readouts, const PanelReadouts& paneB) {
     const std::optional<FrameStats>& a = readouts.breakdown;
-    const std::optional<FrameStats>& b = readouts.comparison.breakdown;
+    const std::optional<FrameStats>& b = paneB.breakdown;
     // Columns shared out across the width: a narrow panel cuts none.
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
     if (ImGui::BeginTable("panes", 3, flags)) {
@@ -111,7 +111,7 @@ void costs(const PanelReadouts& readouts) {
         };
         row(trNoop("ms a step"), perStep(a), perStep(b));
         row(trNoop("ms a frame"), frameTotal(a), frameTotal(b));
-        row("max |u|", numberText(readouts.maxAbs, 2), numberText(readouts.comparison.maxAbs, 2));
+        row("max |u|", numberText(readouts.maxAbs, 2), numberText(paneB.maxAbs, 2));
         ImGui::EndTable();
     }
     const PaneDifference& d = readouts.comparison.difference;
@@ -132,13 +132,13 @@ void costs(const PanelReadouts& readouts) {
 }  // namespace
 
 void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts,
-                        PanelActions& actions) {
+                        const PanelReadouts* paneB, PanelActions& actions) {
     ABComparison& c = settings.comparison;
     bool split = c.split;
     if (ImGui::Checkbox(tr("split: pane B beside A (B)"), &split)) {
         actions.toggleSplit = true;
     }
-    if (!readouts.comparison.running) {
+    if (!paneB) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDim);
         textWrappedToWidth(
             tr("B starts as a copy of A (field, step, settings) and follows A's "
@@ -152,10 +152,10 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
     }
     ImGui::Checkbox(tr("show A - B (diverging)"), &c.difference);
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
-    textWrappedToWidth(readouts.comparison.backend);
+    textWrappedToWidth(paneB->backend);
     ImGui::PopStyleColor();
-    paneBControls(settings, c.b, readouts);
-    costs(readouts);
+    paneBControls(settings, c.b, readouts, *paneB);
+    costs(readouts, *paneB);
 }
 
 }  // namespace heatlab

@@ -9,7 +9,9 @@
 
 namespace heatlab {
 
+// `readouts`: pane A's, with the lecture's; `paneB`: pane B's own, null
+// while there is one pane.
 void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts,
-                        PanelActions& actions);
+                        const PanelReadouts* paneB, PanelActions& actions);
 
 }  // namespace heatlab

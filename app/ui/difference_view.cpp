@@ -42,7 +42,7 @@ FrameStats DifferenceView::draw(Pane& a, Pane& b, FieldRenderer& renderer,
     }
     const PaneRect& rect = b.rect();
     const ViewTransform transform =
-        shown.view ? *shown.view : FieldRenderer::fit(grid.nx, grid.ny, rect.width, rect.height);
+        shown.view ? *shown.view : fitView(grid.nx, grid.ny, rect.width, rect.height);
     renderer.draw(view_.texture(), grid.nx, grid.ny, transform,
                   drawSettingsOf(differenceSettingsOf(shown)), rect.x, rect.y, rect.width,
                   rect.height);

@@ -6,11 +6,11 @@
 #include <cfloat>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "app/i18n/line_breaks.h"
+#include "app/i18n/text_wrap.h"
 #include "app/i18n/translation.h"
-#include "app/i18n/utf8.h"
 #include "app/lecture/key_commands.h"
 
 namespace heatlab {
@@ -21,70 +21,20 @@ namespace {
 // margins, narrow enough to read in one sweep of the eye.
 constexpr float kTextShare = 0.9f;
 
-}  // namespace
-
-namespace {
-
-float widthOf(ImFont* font, float size, const std::string& text) {
-    return font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()).x;
-}
-
-// A word wider than `width` (a path, a file's name) in pieces that fit:
-// cut after a '/' or '_' where one is near enough, else between whole
-// UTF-8 characters; never after a '.', so numbers stay whole.
-std::vector<std::string> piecesOf(ImFont* font, float size, const std::string& word, float width) {
-    std::vector<std::string> pieces;
-    std::string rest = word;
-    while (!rest.empty() && widthOf(font, size, rest) > width) {
-        std::size_t fits = 0;   // bytes of `rest` that fit
-        std::size_t joint = 0;  // the last cut after '/' or '_' that fits
-        for (std::size_t at = 0; at < rest.size();) {
-            const std::size_t next = characterEnd(rest, at);
-            if (widthOf(font, size, rest.substr(0, next)) > width) {
-                break;
-            }
-            fits = next;
-            if (rest[at] == '/' || rest[at] == '_') {
-                joint = next;
-            }
-            at = next;
+// The overlay font's width of a run of text (no line break in it).
+TextWidth fontWidth(ImFont* font, float size) {
+    return [font, size](std::string_view text) {
+        if (text.empty()) {
+            return 0.0f;  // CalcTextSizeA reads a null end as "to the NUL"
         }
-        // A whole character, even where none fits.
-        const std::size_t cut = joint > 0 ? joint : std::max(fits, characterEnd(rest, 0));
-        pieces.push_back(rest.substr(0, cut));
-        rest = rest.substr(cut);
-    }
-    if (!rest.empty()) {
-        pieces.push_back(rest);
-    }
-    return pieces;
+        return font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.data(), text.data() + text.size()).x;
+    };
 }
 
 }  // namespace
 
 std::string wrappedToWidth(ImFont* font, float size, const std::string& text, float width) {
-    // A line break in the text stays one: each of its lines is wrapped alone.
-    if (const std::size_t newline = text.find('\n'); newline != std::string::npos) {
-        return wrappedToWidth(font, size, text.substr(0, newline), width) + "\n" +
-               wrappedToWidth(font, size, text.substr(newline + 1), width);
-    }
-    std::string out;
-    std::string line;
-    for (const TextPiece& piece : breakablePieces(text)) {
-        bool first = true;
-        for (const std::string& part : piecesOf(font, size, piece.text, width)) {
-            const std::string gap(first ? static_cast<std::size_t>(piece.spacesBefore) : 0, ' ');
-            const std::string longer = line.empty() ? part : line + gap + part;
-            if (!line.empty() && widthOf(font, size, longer) > width) {
-                out += line + "\n";
-                line = part;
-            } else {
-                line = longer;
-            }
-            first = false;
-        }
-    }
-    return out + line;
+    return wrapText(text, width, fontWidth(font, size));
 }
 
 void textWrappedToWidth(const std::string& text) {
@@ -94,28 +44,7 @@ void textWrappedToWidth(const std::string& text) {
 }
 
 std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines) {
-    const std::string wrapped = wrappedToWidth(font, size, text, width);
-    std::size_t end = 0;  // the end of the last line kept
-    std::size_t start = 0;
-    for (int kept = 0; kept < lines; ++kept) {
-        end = wrapped.find('\n', start);
-        if (end == std::string::npos) {
-            return wrapped;  // it fits
-        }
-        start = end + 1;
-    }
-    std::string head = wrapped.substr(0, end);
-    const std::size_t newline = head.rfind('\n');
-    const std::size_t last = newline == std::string::npos ? 0 : newline + 1;
-    const auto tooWide = [&] {
-        const std::string shown = head.substr(last) + "...";
-        return font->CalcTextSizeA(size, FLT_MAX, 0.0f, shown.c_str()).x > width;
-    };
-    while (head.size() > last && tooWide()) {
-        // A whole character at a time: never half of a UTF-8 sequence.
-        head.resize(std::max(last, characterStart(head, head.size() - 1)));
-    }
-    return head + "...";
+    return wrapTextToLines(text, width, lines, fontWidth(font, size));
 }
 
 OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,

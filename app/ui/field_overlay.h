@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/lecture/field_notice.h"
-#include "app/render/loupe_layout.h"
+#include "app/picture/loupe_layout.h"
 #include "app/ui/imgui_layer.h"
 
 struct ImFont;  // Dear ImGui's
@@ -23,7 +23,9 @@ namespace heatlab {
 // after '.' and ',', which splits a number such as 9.3e+29 (or r = 0.2400)
 // across two lines and leaves Japanese, which has no spaces, to be cut
 // anywhere (a line starting with 。). A word wider than a line (a path) is
-// cut after a '/' or '_', or between characters where it has none.
+// cut after a '/' or '_', or between characters where it has none. The
+// font measures the text for wrapText() (app/i18n/text_wrap.h): the work is
+// linear in the text's length, whatever the text.
 std::string wrappedToWidth(ImFont* font, float size, const std::string& text, float width);
 // ImGui::TextWrapped's place in the panel, wrapped as above to the space
 // left on the line: "r = 0.001" and "r0.24_step" stay whole.

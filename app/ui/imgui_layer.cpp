@@ -4,6 +4,7 @@
 
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ErrorCheckEndFrameRecover: a frame that threw
 
 #include <algorithm>
 #include <cmath>
@@ -72,11 +73,12 @@ void ImGuiLayer::start() {
     }
     if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
         ImGui::DestroyContext(context_);
-        throw RuntimeError("the panel (Dear ImGui's OpenGL3 renderer) could not start");
+        throw RuntimeError(tr("the panel (Dear ImGui's OpenGL3 renderer) could not start"));
     }
 }
 
 ImGuiLayer::~ImGuiLayer() {
+    abandonFrame();  // a frame that threw on its way out
     ImGui::SetCurrentContext(context_);
     ImGui_ImplOpenGL3_Shutdown();  // GL objects, while the surface's context lives
     ImGui::DestroyContext(context_);
@@ -116,7 +118,7 @@ void ImGuiLayer::buildStyleAndFont() {
     const ImFont* font = addScriptFont(fonts, kFontPixels * scale_ * density_);
     overlayFont_ = addScriptFont(fonts, kOverlayFontPixels * scale_ * density_);
     if (font == nullptr || overlayFont_ == nullptr) {
-        throw RuntimeError("the panel's font (DejaVu Sans) could not be loaded");
+        throw RuntimeError(tr("the panel's font (DejaVu Sans) could not be loaded"));
     }
 }
 
@@ -219,13 +221,28 @@ void ImGuiLayer::beginFrame(PixelSize units, float framebufferScale) {
     }
     io.DeltaTime = static_cast<float>(seconds);
     ImGui::NewFrame();
+    inFrame_ = true;
     if (surface_ != nullptr) {
         surface_->input().frameBegan();  // the taps held for this frame may go on
     }
 }
 
+void ImGuiLayer::abandonFrame() {
+    if (!inFrame_) {
+        return;
+    }
+    ImGui::SetCurrentContext(context_);
+    // The panel's windows the throw left open (Begin without End, a style
+    // or an ID pushed) closed, as ImGui's own error recovery does, then the
+    // frame ended unrendered: NewFrame() would refuse a frame never ended.
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    ImGui::EndFrame();
+    inFrame_ = false;
+}
+
 void ImGuiLayer::render() {
     ImGui::SetCurrentContext(context_);
+    inFrame_ = false;
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }

@@ -56,6 +56,10 @@ public:
     void beginFrame(PixelSize units = {}, float framebufferScale = 1.0f);
     // Draws the frame's widgets into the bound (default) framebuffer.
     void render();
+    // Ends a frame begun and never rendered (one that threw): the windows
+    // it left open closed and its widgets dropped, so the next
+    // beginFrame() starts a frame of its own. Nothing when none is begun.
+    void abandonFrame();
 
     // Whether ImGui takes the input: the app's own keys and mouse wait then.
     bool wantsKeyboard() const;
@@ -98,6 +102,7 @@ private:
     bool presenter_ = false;
     ImFont* overlayFont_ = nullptr;
     bool started_ = false;  // a frame has begun: the renderer has its font texture
+    bool inFrame_ = false;  // between beginFrame() and render()
 };
 
 }  // namespace heatlab

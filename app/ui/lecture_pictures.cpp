@@ -4,7 +4,9 @@
 #include <exception>
 #include <filesystem>
 
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
+#include "app/io/stale_temporaries.h"
 
 namespace heatlab {
 
@@ -20,6 +22,16 @@ std::string fileName(const std::string& path) {
     return std::filesystem::path(path).filename().string();
 }
 
+// The names the window gives its pictures and videos.
+bool windowsOwn(const std::string& name) { return name.rfind("heatlab_", 0) == 0; }
+
+// What a window killed outright (SIGKILL, the OOM killer) left in the
+// folder about to take a picture or video: a recording's temporary.
+void removeWhatAKilledWindowLeft(const std::string& path) {
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    removeStaleTemporariesIn(folder.empty() ? "." : folder, windowsOwn);
+}
+
 }  // namespace
 
 LecturePictures::LecturePictures(PaneSet& panes, FieldRenderer& renderer,
@@ -29,7 +41,8 @@ LecturePictures::LecturePictures(PaneSet& panes, FieldRenderer& renderer,
 
 LecturePictures::~LecturePictures() {
     if (recording_.active()) {
-        std::fprintf(stderr, "heatlab: %s\n", recording_.stop(describe()).text.c_str());
+        std::fprintf(stderr, "heatlab: %s\n",
+                     terminalLine(recording_.stop(describe()).text).c_str());
     }
 }
 
@@ -40,13 +53,32 @@ std::vector<DrawnPane> LecturePictures::drawn() {
 
 void LecturePictures::take(const PixelSize& window) {
     const std::vector<DrawnPane> panes = drawn();
+    if (downloads_ != nullptr) {
+        send(panes, window);
+        return;
+    }
     const std::string path = pathFor(panel_, panes);
+    removeWhatAKilledWindowLeft(path);
     try {
         writeScreenshot(panel_.kind, path, panes, window, describe(), disk_);
         outcome_ = ScreenshotOutcome{path, ""};
         say_(Notice::info(trf("saved %s", path.c_str()), trf("saved %s", fileName(path).c_str())));
     } catch (const std::exception& e) {
         outcome_ = ScreenshotOutcome{path, e.what()};
+        say_(Notice::info(trf("screenshot not saved: %s", e.what())));
+    }
+}
+
+void LecturePictures::send(const std::vector<DrawnPane>& panes, const PixelSize& window) {
+    const Simulation& lead = panes.front().field.simulation;
+    const std::string name = screenshotName(panel_, lead.params(), lead.stepCount());
+    try {
+        const std::string png = screenshotPng(panel_.kind, panes, window, describe());
+        downloads_->add(name, std::vector<unsigned char>(png.begin(), png.end()));
+        outcome_ = ScreenshotOutcome{name, ""};
+        say_(Notice::info(trf("saved %s", name.c_str())));
+    } catch (const std::exception& e) {
+        outcome_ = ScreenshotOutcome{name, e.what()};
         say_(Notice::info(trf("screenshot not saved: %s", e.what())));
     }
 }
@@ -93,12 +125,18 @@ void LecturePictures::toggleRecording(const PixelSize& window, double now) {
         return;
     }
     const std::vector<DrawnPane> panes = drawn();
-    std::string path = pathFor(panel_, panes);
+    const Simulation& lead = panes.front().field.simulation;
+    std::string path = downloads_ != nullptr
+                           ? screenshotName(panel_, lead.params(), lead.stepCount())
+                           : pathFor(panel_, panes);
     path.replace(path.size() - 4, 4, ".mp4");  // screenshotPath's names end in .png
-    path = unusedPath(path);
+    if (downloads_ == nullptr) {
+        path = unusedPath(path);
+        removeWhatAKilledWindowLeft(path);
+    }
     try {
         recording_.start(path, panel_.kind, panes, window, panel_.videoRate, panel_.videoEvery, now,
-                         disk_);
+                         disk_, downloads_);
         std::string said = trf("recording %s (Ctrl+R stops)", path.c_str());
         if (!recording_.scaledNote().empty()) {
             said += "; " + recording_.scaledNote();

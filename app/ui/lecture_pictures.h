@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/io/downloads.h"
 #include "app/io/output_file.h"
 #include "app/lecture/field_navigation.h"
 #include "app/lecture/notice.h"
@@ -39,6 +40,11 @@ public:
     // The disk pictures and videos are written to (tests give one that
     // fills part-way).
     void setOutputDisk(const OutputDisk& disk) { disk_ = disk; }
+    // Served: pictures and videos go whole into `downloads` (which
+    // outlives this), named as they would be, instead of into the panel's
+    // folder; nullptr: into the folder again.
+    void sendTo(Downloads* downloads) { downloads_ = downloads; }
+    Downloads* downloads() const { return downloads_; }
 
     // F12, P, the panel's button or a cue: the panel's kind of picture;
     // `window` is the framebuffer just drawn, read for a window shot.
@@ -69,6 +75,8 @@ public:
     const WindowRecording& recording() const { return recording_; }
 
 private:
+    // take() served: the picture into the downloads.
+    void send(const std::vector<DrawnPane>& panes, const PixelSize& window);
     void toggleRecording(const PixelSize& window, double now);
     void recordFrame(const PixelSize& window, float pixelsPerUnit, double now);
     // The panes as a picture takes them (pane A alone while A - B shows).
@@ -80,6 +88,7 @@ private:
     std::function<void(const Notice&)> say_;
     ScreenshotPanel panel_;
     OutputDisk disk_;
+    Downloads* downloads_ = nullptr;
     std::optional<ScreenshotOutcome> outcome_;
     WindowRecording recording_;
 };

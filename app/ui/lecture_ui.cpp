@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/lecture/auto_scale.h"
 #include "app/lecture/key_commands.h"
@@ -43,8 +44,9 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     imgui_.beginFrame(surface.units, surface_.pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
-    const float panelUnits = drawPanel({s, shown(), scenePanel_, pictures_.panel(), panelLayout_},
-                                       surface.units, imgui_.scale(), actions);
+    const float panelUnits = drawPanel(
+        {s, shown(), panes_.followerReadouts(), scenePanel_, pictures_.panel(), panelLayout_},
+        surface.units, imgui_.scale(), actions);
     if (panelUnits > 0.0f) {
         shown().sectionsShown();  // the sections asked for are unfolded
     }
@@ -80,7 +82,7 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     if (timed) {
         glFinish();
         timer_.took(now);
-        panes_.showTimedFrame(1000.0 * (secondsNow() - uiStart), steps, shown());
+        panes_.showTimedFrame(1000.0 * (secondsNow() - uiStart), steps, shown().comparison);
     }
     const bool signalled =
         pictures_.afterFrame(actions.screenshot, actions.toggleRecording, surface, clock_());
@@ -142,6 +144,10 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 }
 
 void LectureUi::setCues(CueList list) {
+    LectureSettings start = settings();
+    start.backend = choiceOf(simulation().backend());
+    checkKernelsPlayable(list, start);
+    checkGridsPlayable(list, start, simulation().backend());
     // Every text the list may show, so the fonts have its characters
     // before its first cue is drawn.
     noteText(list.file);
@@ -151,7 +157,8 @@ void LectureUi::setCues(CueList list) {
         noteText(cue.caption.cuda);
         if (cue.scene) {
             noteText(cue.scene->name);
-            noteText(cue.scene->text);
+            noteText(cue.scene->parsed.scene.title);
+            noteText(cue.scene->parsed.scene.description);
         }
     }
     cues_ = CuePlayer(std::move(list));
@@ -244,7 +251,8 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
         if (const std::optional<Notice> failed =
                 loadScene([&] { return cueScene(*asked.scene, settings()); })) {
             say(*failed);
-            std::fprintf(stderr, "heatlab: %s: %s\n", cues_.status().c_str(), failed->text.c_str());
+            std::fprintf(stderr, "heatlab: %s\n",
+                         terminalLine(cues_.status() + ": " + failed->text).c_str());
         }
         cues_.settle(settings());
     }
@@ -292,7 +300,8 @@ void LectureUi::sceneRequests(const PanelActions& keys) {
         loadDropped(*scenePanel_.dropped);
         scenePanel_.dropped.reset();
     }
-    SceneRequest asked = takeSceneRequests(scenePanel_, settings(), input_.navigation().view());
+    SceneRequest asked = takeSceneRequests(scenePanel_, settings(), input_.navigation().view(),
+                                           pictures_.downloads());
     say(asked.said);
     if (asked.scene) {
         const std::optional<Notice> failed = loadScene([&] { return *asked.scene; });
@@ -303,7 +312,7 @@ void LectureUi::sceneRequests(const PanelActions& keys) {
 void LectureUi::loadDropped(const ScenePanel::Dropped& file) {
     // Checked whole before anything changes, as a file named on the
     // command line: a bad one leaves the lecture as it was and says why.
-    if (file.text.find("\"heatlab_cues\"") != std::string::npos) {
+    if (namesCueList(file.text)) {
         try {
             CueList list = parseFolderlessCues(file.text, file.name);
             const std::size_t count = list.cues.size();

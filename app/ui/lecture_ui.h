@@ -92,9 +92,36 @@ public:
     void setClock(std::function<double()> clock) { clock_ = std::move(clock); }
     // Pane A's newest frame; its times only when it was timed.
     const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
-    // Plays `list` from its first cue at the next frame (--cues).
+    // Plays `list` from its first cue at the next frame (--cues, a dropped
+    // list). Checked whole first against what runs now: every cue's kernel
+    // and every cue scene's grid (the display's limit, the backend's
+    // memory); throws UsageError, the cues as they were, where one cannot
+    // play here.
     void setCues(CueList list);
     const CuePlayer& cues() const { return cues_; }
+    // What a frame that throws is undone to (frame_guard.h): pane A's
+    // settings, the params its field was made from and which field it was,
+    // the view and the scene's title, as the frame found them.
+    struct FrameStart {
+        LectureSettings settings;
+        Params running;
+        long long field = 0;  // Simulation::fieldCount()
+        std::optional<ViewTransform> view;
+        std::string title;
+        std::string description;
+    };
+    FrameStart frameStart() const;
+    // After a frame that threw `why`: the lecture as `before`, its field
+    // kept where it is still the one the frame found and can be read, else
+    // made anew from `before`'s scene; the frame's ImGui frame dropped. The
+    // notice said (on the panel and the field) is returned. Throws where
+    // the field cannot be made: the lecture is then past recovery.
+    Notice recover(const FrameStart& before, const std::string& why);
+    // The same after a frame that lost the device (DeviceLostError): pane
+    // A on the CPU (SimulationControl::moveToCpu), the bandwidth table
+    // stopped, pane B let go (the next frame starts it again from A where
+    // the split stays on and its backend can be had).
+    Notice recoverOnCpu(const FrameStart& before, const std::string& why);
     // The notices on the field and, in the last frame, where they and the
     // panes' labels went.
     const FieldNotice& notice() const { return notice_; }
@@ -140,6 +167,9 @@ private:
     std::optional<Notice> loadScene(const std::function<Scene()>& scene);
     // Pane A's field was replaced: every other pane starts again from it.
     void restartFollowers();
+    // recover()'s part after pane A's field: the rest of `before`, and
+    // `said` said.
+    Notice restoreAround(const FrameStart& before, bool fieldReplaced, const Notice& said);
 
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;

@@ -4,7 +4,9 @@
 
 #include <cstdio>
 
+#include "app/i18n/terminal_locale.h"
 #include "app/io/png_file.h"
+#include "app/lecture/frame_fault.h"
 #include "app/lecture/simulation_control.h"
 #include "app/render/offscreen_target.h"
 #include "app/ui/lecture_input.h"
@@ -16,8 +18,9 @@ LectureWindow::LectureWindow(const LectureStart& start, const std::optional<Scen
     : start_(start),
       window_("heatlab: the 2D heat equation", kWindowWidth, kWindowHeight),
       imgui_(window_),
-      lecture_(start.settings, std::move(backend), imgui_, window_.description(), scene) {
-    std::fprintf(stderr, "%s\n", backendReason.c_str());
+      lecture_(start.settings, std::move(backend), imgui_, window_.description(), scene),
+      guard_(lecture_, "heatlab") {
+    std::fprintf(stderr, "%s\n", terminalLine(backendReason).c_str());
     // A frame of latency on the shared buffers, so no frame waits for its
     // own steps before GL draws, and no frame for a row of the table.
     lecture_.setWindowed(true);
@@ -59,7 +62,7 @@ void LectureWindow::run() {
             lecture_.settings().fullScreen = window_.fullScreen();
         }
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        const bool quit = lectureFrame(window_, imgui_, lecture_);
+        const bool quit = guard_.frame([this] { return lectureFrame(window_, imgui_, lecture_); });
         ++done;
         if (quit || window_.shouldClose() || (start_.frames > 0 && done >= start_.frames)) {
             finish(true);
@@ -97,6 +100,8 @@ PreparedLecture prepareLecture(const LectureStart& start) {
         prepared.cues = readCues(start.cues);
     }
     prepared.selection = makeBackend(prepared.start.settings.backend);
+    // The test hook, where asked for: read once, here (frame_fault.h).
+    prepared.selection.backend = withFrameFaultAsked(std::move(prepared.selection.backend));
     LectureSettings& settings = prepared.start.settings;
     if (!prepared.scene && !start.gridChosen) {
         settings.params.grid = defaultWindowGrid(prepared.selection.backend->facts());

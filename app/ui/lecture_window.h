@@ -1,7 +1,8 @@
 #pragma once
 // The lecture window: the window (app/platform/window.h) running the
 // lecture's frames (LectureUi) until it is closed, Escape, Quit or --frames,
-// its input handed to them through the surface's queue (lecture_input.h).
+// its input handed to them through the surface's queue (lecture_input.h),
+// each frame run through a FrameGuard (an error in one is a notice).
 // Owns, in the order they are made and (reversed) destroyed: the window and
 // its GL context, Dear ImGui, the lecture.
 
@@ -13,6 +14,7 @@
 #include "app/lecture/lecture_start.h"
 #include "app/lecture/scene.h"
 #include "app/platform/window.h"
+#include "app/ui/frame_guard.h"
 #include "app/ui/imgui_layer.h"
 #include "app/ui/lecture_ui.h"
 #include "kernels/backend_factory.h"
@@ -39,6 +41,7 @@ private:
     Window window_;
     ImGuiLayer imgui_;  // after the window: shut down while its context lives
     LectureUi lecture_;
+    FrameGuard guard_;  // every frame through it: no error in one ends the lecture
 };
 
 // What a lecture starts from, read and checked before any window or GL:

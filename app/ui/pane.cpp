@@ -132,8 +132,7 @@ void Pane::drawBar(const ColourBar::Strip& strip, FieldRenderer& renderer,
 
 ColourBar::Place Pane::barPlace(const std::optional<ViewTransform>& view) const {
     const GridSize& grid = run_->simulation().params().grid;
-    const ViewTransform drawn =
-        view ? *view : FieldRenderer::fit(grid.nx, grid.ny, rect_.width, rect_.height);
+    const ViewTransform drawn = view ? *view : fitView(grid.nx, grid.ny, rect_.width, rect_.height);
     const auto column = [&](float cells) {
         const float x = cellToPixel(drawn, rect_.width, rect_.height, glm::vec2(cells, 0)).x;
         return rect_.x + std::clamp(static_cast<int>(std::lround(x)), 0, rect_.width);

@@ -42,16 +42,11 @@ std::vector<Notice> PaneSet::follow(ABComparison& c, bool toggle, bool bAsA,
         if (const std::optional<Notice> notice = follower.follow(a)) {
             said.push_back(notice->ofPane(follower.name()));
         }
+        follower.showBackend();  // where following may have moved it
     }
-    b.running = split();
-    if (!b.running) {
+    if (!split()) {
         b = ComparisonReadouts{};
-        return said;
     }
-    PaneRun& runB = last().run();
-    b.backend = runB.control().backendText();
-    b.kernels = runB.simulation().backend().stencilKernels();
-    b.fieldInHostMemory = runB.simulation().backend().facts().fieldInHostMemory;
     return said;
 }
 
@@ -136,7 +131,6 @@ void PaneSet::measureDifference(int steps, bool timed, bool difference, Comparis
             b.difference = a.differenceFrom(runB);
         }
     }
-    b.maxAbs = runB.readouts().maxAbs;
 }
 
 void PaneSet::place(const std::vector<PaneRect>& rects) {
@@ -237,11 +231,12 @@ int PaneSet::registrations() const {
     return total;
 }
 
-void PaneSet::showTimedFrame(double uiMs, int steps, PanelReadouts& readouts) {
+void PaneSet::showTimedFrame(double uiMs, int steps, ComparisonReadouts& b) {
     lead().addUiMs(uiMs);
-    readouts.breakdown = lead().timedFrame();
-    readouts.comparison.breakdown = split() ? last().timedFrame() : std::nullopt;
-    readouts.comparison.timedSteps = steps;
+    for (auto& pane : panes_) {
+        pane->run().readouts().breakdown = pane->timedFrame();
+    }
+    b.timedSteps = steps;
 }
 
 void PaneSet::finishFrame() {

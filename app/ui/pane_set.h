@@ -56,14 +56,24 @@ public:
     const Pane& lead() const { return *panes_.front(); }
     Pane& last() { return *panes_.back(); }
     bool split() const { return panes_.size() > 1; }
+    // Pane B's own readouts, which the panel's A/B section shows beside
+    // pane A's; none with one pane.
+    const PanelReadouts* followerReadouts() const {
+        return split() ? &panes_.back()->run().readouts() : nullptr;
+    }
 
     // After pane A's edits: the split as `c` asks (toggled, or pane B's
-    // settings made A's), each follower following pane A. A split that
-    // cannot start is turned off in `c`. Fills `b` with pane B's backend.
+    // settings made A's), each follower following pane A and showing its
+    // backend in its own readouts. A split that cannot start is turned off
+    // in `c`; `b` starts again with a split started or stopped.
     std::vector<Notice> follow(ABComparison& c, bool toggle, bool bAsA, ComparisonReadouts& b);
     // Pane A's field was replaced (reset, scene, new grid): every follower
     // starts again from it; one that cannot stops the split in `c`.
     std::vector<Notice> restartFollowers(ABComparison& c);
+
+    // Every pane but pane A let go at once (its device lost: nothing of it
+    // can be copied or measured); the split's setting is left as it is.
+    void dropFollowers() { panes_.resize(1); }
 
     // The largest growth a step over the panes: it sets the explosion's pace.
     double fastestGrowth() const;
@@ -76,8 +86,8 @@ public:
     // `running` is turned off by a pause.
     LockstepSteps stepsBeforePause(int steps, bool& running);
 
-    // After the frame's steps, while split: pane B's max |u|, and max
-    // |A - B| when it is due (into `b`). Measuring it costs both fields on
+    // After the frame's steps, while split: max |A - B| when it is due
+    // (into `b`). Measuring it costs both fields on
     // the host: on timed frames (about once a second) unless both live there
     // already; once a step, so a paused lecture measures its step once. While
     // the difference shows, its view measures it.
@@ -105,9 +115,9 @@ public:
     int registrations() const;
     // The frame's GL work of every pane goes to the GPU now.
     void finishFrame();
-    // A timed frame's parts, the panel's `uiMs` in pane A's, shown in
-    // `readouts` with the `steps` it ran in each pane.
-    void showTimedFrame(double uiMs, int steps, PanelReadouts& readouts);
+    // A timed frame's parts, the panel's `uiMs` in pane A's: each pane's in
+    // its own readouts, the `steps` it ran in each pane in `b`.
+    void showTimedFrame(double uiMs, int steps, ComparisonReadouts& b);
 
 private:
     std::vector<std::unique_ptr<Pane>> panes_;  // pane A first

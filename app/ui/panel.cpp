@@ -12,7 +12,7 @@
 #include "app/io/value_parsers.h"
 #include "app/io/video_size.h"
 #include "app/lecture/key_commands.h"
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 #include "app/ui/accuracy_panel.h"
 #include "app/ui/bandwidth_table.h"
 #include "app/ui/comparison_panel.h"
@@ -507,7 +507,8 @@ namespace {
 // Presenter mode while split: the cue, Run and the A/B section alone, in
 // the narrow panel (kSplitPresenterPanelWidth); the rest waits for one pane.
 void splitPresenterSections(LectureSettings& settings, const PanelReadouts& readouts,
-                            PanelActions& actions, PanelLayout& layout) {
+                            const PanelReadouts& paneB, PanelActions& actions,
+                            PanelLayout& layout) {
     if (readouts.focus) {
         ImGui::SetScrollY(0.0f);  // a cue's A/B: the cue and the section from the top
     }
@@ -516,7 +517,8 @@ void splitPresenterSections(LectureSettings& settings, const PanelReadouts& read
         cueControls(readouts, actions);
     }
     runButtons(settings, actions, layout);
-    recordGroup(layout.comparison, [&] { comparisonControls(settings, readouts, actions); });
+    recordGroup(layout.comparison,
+                [&] { comparisonControls(settings, readouts, &paneB, actions); });
     wrapped(kDimColour, "B again: one pane and the whole panel");
     if (!readouts.message.empty()) {
         textWrappedToWidth(readouts.message);
@@ -524,8 +526,9 @@ void splitPresenterSections(LectureSettings& settings, const PanelReadouts& read
     ImGui::PopItemWidth();
 }
 
-void allSections(LectureSettings& settings, const PanelReadouts& readouts, ScenePanel& scene,
-                 ScreenshotPanel& screenshot, PanelActions& actions, PanelLayout& layout) {
+void allSections(LectureSettings& settings, const PanelReadouts& readouts,
+                 const PanelReadouts* paneB, ScenePanel& scene, ScreenshotPanel& screenshot,
+                 PanelActions& actions, PanelLayout& layout) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
     if (!readouts.cue.empty()) {
         cueControls(readouts, actions);
@@ -585,12 +588,13 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     }
     if (focus) {
         unfoldIfAsked(PanelFocus::Comparison);
-    } else if (readouts.comparison.running) {
+    } else if (paneB) {
         ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     }
     if (section("A/B: two runs in lockstep (B)", false)) {
         scrollIfAsked(PanelFocus::Comparison);
-        recordGroup(layout.comparison, [&] { comparisonControls(settings, readouts, actions); });
+        recordGroup(layout.comparison,
+                    [&] { comparisonControls(settings, readouts, paneB, actions); });
     }
     if (focus) {
         unfoldIfAsked(PanelFocus::Accuracy);
@@ -649,9 +653,11 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts, Scene
     ImGui::PopItemWidth();
 }
 
-PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& readouts,
-                             ScenePanel& scene, ScreenshotPanel& screenshot, float displayWidth,
-                             float displayHeight, float width, PanelLayout& layout) {
+PanelActions drawPanelWindow(const PanelModel& model, float displayWidth, float displayHeight,
+                             float width) {
+    LectureSettings& settings = model.settings;
+    const PanelReadouts& readouts = model.readouts;
+    PanelLayout& layout = model.layout;
     PanelActions actions;
     layout = PanelLayout{};
     ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
@@ -663,10 +669,11 @@ PanelActions drawPanelWindow(LectureSettings& settings, const PanelReadouts& rea
         if (readouts.focus == PanelFocus::Lesson || readouts.focus == PanelFocus::CopyBack) {
             ImGui::SetScrollY(0.0f);
         }
-        if (settings.presenter && readouts.comparison.running) {
-            splitPresenterSections(settings, readouts, actions, layout);
+        if (settings.presenter && model.paneB) {
+            splitPresenterSections(settings, readouts, *model.paneB, actions, layout);
         } else {
-            allSections(settings, readouts, scene, screenshot, actions, layout);
+            allSections(settings, readouts, model.paneB, model.scene, model.screenshot, actions,
+                        layout);
         }
     }
     ImGui::End();
@@ -683,10 +690,9 @@ float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
         return 0.0f;
     }
     const float units = static_cast<float>(display.width);
-    const bool narrow = model.settings.presenter && model.readouts.comparison.running;
+    const bool narrow = model.settings.presenter && model.paneB;
     const float width = std::min((narrow ? kSplitPresenterPanelWidth : kPanelWidth) * scale, units);
-    actions.merge(drawPanelWindow(model.settings, model.readouts, model.scene, model.screenshot,
-                                  units, static_cast<float>(display.height), width, model.layout));
+    actions.merge(drawPanelWindow(model, units, static_cast<float>(display.height), width));
     return width;
 }
 

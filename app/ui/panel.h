@@ -107,7 +107,8 @@ struct PanelLayout {
 // What the panel edits and shows, and where it says its essentials went.
 struct PanelModel {
     LectureSettings& settings;
-    const PanelReadouts& readouts;
+    const PanelReadouts& readouts;  // pane A's, with the lecture's
+    const PanelReadouts* paneB;     // pane B's own while split, else null
     ScenePanel& scene;
     ScreenshotPanel& screenshot;
     PanelLayout& layout;

@@ -23,7 +23,7 @@ float fontPixelsFor(int height) { return std::max(14.0f, static_cast<float>(heig
 
 }  // namespace
 
-void writeRooflinePicture(const Roofline& roofline, const GridSize& size, const std::string& path) {
+std::string rooflinePicturePng(const Roofline& roofline, const GridSize& size) {
     HeadlessContext context;
     ImGuiLayer imgui(1.0f);
     OffscreenTarget target(size.nx, size.ny);
@@ -41,7 +41,7 @@ void writeRooflinePicture(const Roofline& roofline, const GridSize& size, const 
                  ImVec2(static_cast<float>(size.nx), static_cast<float>(size.ny)), roofline, style);
     imgui.render();
     gl::throwOnError("the roofline picture", __FILE__, __LINE__);
-    writePng(path, target.read(), rooflineText(roofline));
+    return encodePng(target.read(), rooflineText(roofline));
 }
 
 }  // namespace heatlab

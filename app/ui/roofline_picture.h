@@ -11,9 +11,9 @@
 
 namespace heatlab {
 
-// Writes `roofline` as a `size.nx` x `size.ny` PNG to `path` (through
-// writePng()). Throws UsageError when no GL context can be had (as `shot`
-// does), RuntimeError when the file cannot be written.
-void writeRooflinePicture(const Roofline& roofline, const GridSize& size, const std::string& path);
+// `roofline` drawn as a `size.nx` x `size.ny` picture: the PNG file's
+// contents, written by the caller with the run's other outputs. Throws
+// UsageError when no GL context can be had (as `shot` does).
+std::string rooflinePicturePng(const Roofline& roofline, const GridSize& size);
 
 }  // namespace heatlab

@@ -8,22 +8,30 @@
 namespace heatlab {
 
 SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& settings,
-                               const std::optional<ViewTransform>& view) {
+                               const std::optional<ViewTransform>& view, Downloads* downloads) {
     SceneRequest request;
+    const bool download = panel.filesHidden && downloads != nullptr;
     if (panel.filesHidden) {
-        // A served lecture names no file of the server: a save goes into
-        // the served folder, a file to load comes from the browser.
+        // A served lecture names no file of the server: a save goes to the
+        // browser (or the served folder), a file to load comes from the
+        // browser.
         panel.load = false;
-        panel.save = panel.save && !panel.servedFolder.empty();
+        panel.save = panel.save && (download || !panel.servedFolder.empty());
     }
-    const std::string path =
-        panel.filesHidden ? panel.servedFolder + "/" + kServedSceneName : std::string(panel.path);
+    const std::string path = download            ? std::string(kServedSceneName)
+                             : panel.filesHidden ? panel.servedFolder + "/" + kServedSceneName
+                                                 : std::string(panel.path);
     if (panel.save) {
         try {
             Scene scene;
             scene.settings = settings;
             scene.view = view;
-            writeScene(path, scene);
+            if (download) {
+                const std::string text = sceneText(scene);
+                downloads->add(path, std::vector<unsigned char>(text.begin(), text.end()));
+            } else {
+                writeScene(path, scene);
+            }
             request.said = Notice::info(
                 trf("saved scene %s", path.c_str()),
                 panel.filesHidden ? trf("saved scene %s", kServedSceneName) : std::string());

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "app/io/downloads.h"
 #include "app/lecture/lecture_settings.h"
 #include "app/lecture/notice.h"
 #include "app/lecture/scene.h"
@@ -20,12 +21,16 @@ struct SceneRequest {
     std::optional<Notice> said;  // a save's outcome, or why a load was refused
 };
 
-// The name a served lecture's scene is saved under (ScenePanel::servedFolder).
+// The name a served lecture's scene is saved under (a download's, or in
+// ScenePanel::servedFolder).
 inline constexpr const char* kServedSceneName = "heatlab_scene.json";
 
 // Takes the requests `panel` holds (and clears them); `settings` and `view`
-// are what a save writes and what a load reads over.
+// are what a save writes and what a load reads over. A served lecture's
+// save (files hidden) goes into `downloads` when given (nothing on the
+// server's disk), else into the panel's servedFolder.
 SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& settings,
-                               const std::optional<ViewTransform>& view);
+                               const std::optional<ViewTransform>& view,
+                               Downloads* downloads = nullptr);
 
 }  // namespace heatlab

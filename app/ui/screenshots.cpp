@@ -6,11 +6,16 @@
 
 namespace heatlab {
 
-std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, long long step) {
+std::string screenshotName(const ScreenshotPanel& panel, const Params& params, long long step) {
     std::string file = pictureNameAfterState(params, step);
     if (panel.kind != ScreenshotKind::Field) {
         file.insert(file.size() - 4, std::string("_") + name(panel.kind));  // before ".png"
     }
+    return file;
+}
+
+std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, long long step) {
+    const std::string file = screenshotName(panel, params, step);
     const std::string folder = panel.folder;
     return unusedPath(folder.empty() ? file : folder + "/" + file);
 }
@@ -71,20 +76,25 @@ Picture slideOfPanes(const std::vector<DrawnPane>& panes, int width, int height)
     return all;
 }
 
+std::string screenshotPng(ScreenshotKind kind, const std::vector<DrawnPane>& panes,
+                          const PixelSize& window, const PngText& windowText) {
+    if (kind == ScreenshotKind::Window) {
+        return encodePng(readPixels(window.width, window.height), windowText);
+    }
+    if (kind == ScreenshotKind::Slide) {
+        const Picture slide = slideOfPanes(panes, kSlideWidth, kSlideHeight);
+        return encodePng(slide.image, slide.text);
+    }
+    const DrawnField& field = panes.front().field;
+    const Picture picture =
+        pictureOfField(field.simulation, field.view, field.renderer, panes.front().settings);
+    return encodePng(picture.image, picture.text);
+}
+
 void writeScreenshot(ScreenshotKind kind, const std::string& path,
                      const std::vector<DrawnPane>& panes, const PixelSize& window,
                      const PngText& windowText, const OutputDisk& disk) {
-    if (kind == ScreenshotKind::Window) {
-        writePng(path, readPixels(window.width, window.height), windowText, disk);
-    } else if (kind == ScreenshotKind::Slide) {
-        const Picture slide = slideOfPanes(panes, kSlideWidth, kSlideHeight);
-        writePng(path, slide.image, slide.text, disk);
-    } else {
-        const DrawnField& field = panes.front().field;
-        const Picture picture =
-            pictureOfField(field.simulation, field.view, field.renderer, panes.front().settings);
-        writePng(path, picture.image, picture.text, disk);
-    }
+    writeOutputFile(path, screenshotPng(kind, panes, window, windowText), disk);
 }
 
 }  // namespace heatlab

@@ -40,6 +40,9 @@ struct ScreenshotOutcome {
 // Named after the state, with the kind when it is not the field's, in the
 // panel's folder; never a name a file has (unusedPath: _2, _3, ...).
 std::string screenshotPath(const ScreenshotPanel& panel, const Params& params, long long step);
+// The same name without the folder, as it is: a download's (a browser
+// makes its own names unique).
+std::string screenshotName(const ScreenshotPanel& panel, const Params& params, long long step);
 
 // The text chunks of a picture of the whole window: how the field on it was
 // made (describePicture's), and that the panel is on it.
@@ -61,6 +64,10 @@ struct DrawnPane {
 void writeScreenshot(ScreenshotKind kind, const std::string& path,
                      const std::vector<DrawnPane>& panes, const PixelSize& window,
                      const PngText& windowText, const OutputDisk& disk);
+// The PNG's bytes that writeScreenshot() writes: a served lecture's
+// picture, sent to the browser.
+std::string screenshotPng(ScreenshotKind kind, const std::vector<DrawnPane>& panes,
+                          const PixelSize& window, const PngText& windowText);
 
 // A slide of width x height: the panes side by side in equal parts, each
 // its own slide, and their text chunks (a second pane's keys prefixed

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "app/i18n/terminal_locale.h"
+#include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
 #include "app/lecture/cue_list.h"
@@ -110,7 +112,10 @@ ShotStats measureUi(HeadlessLecture lecture, const OffscreenTarget& target, int 
         }
         return ui.lastFrame();
     };
-    ShotStats stats = measureFrames(ui.simulation(), frame, target, frames, stepsPerFrame);
+    // The read back is timed as a picture would be read, its pixels dropped.
+    const MeasuredTarget measured{target.width(), target.height(), [] { glFinish(); },
+                                  [&target] { target.read(); }};
+    ShotStats stats = measureFrames(ui.simulation(), frame, measured, frames, stepsPerFrame);
     if (!paneB.empty()) {
         stats.paneB = paneStatsOf(paneB);
         stats.paneB->kernel = name(ui.pane(1).run().simulation().params().kernel);
@@ -136,8 +141,8 @@ void sayScreenshot(LectureUi& ui, int cue, RecordFolder* record) {
         return;
     }
     if (!shot->failure.empty()) {
-        throw RuntimeError("cue " + std::to_string(cue + 1) +
-                           "'s screenshot not saved: " + shot->failure);
+        throw RuntimeError(
+            trf("cue %d's screenshot not saved: %s", cue + 1, shot->failure.c_str()));
     }
     if (record != nullptr) {
         record->adopt(shot->path);
@@ -186,10 +191,11 @@ void playCues(HeadlessLecture lecture, const OffscreenTarget& target, const Shot
             }
         } while (frames < cap && !ui.cues().waiting() && ui.cues().index() == cue);
         if (!o.framesGiven && hasEnd && frames >= cap && !ui.cues().waiting()) {
-            std::fprintf(stderr,
-                         "heatlab shot: cue %d: its end did not come in %.0f s of lecture time; "
-                         "the next cue plays\n",
-                         cue + 1, kMostCueSeconds);
+            std::fprintf(stderr, "heatlab shot: %s\n",
+                         terminalLine(trf("cue %d: its end did not come in %.0f s of lecture "
+                                          "time; the next cue plays",
+                                          cue + 1, kMostCueSeconds))
+                             .c_str());
         }
         if (record != nullptr) {
             char name[32];
@@ -236,8 +242,16 @@ int runShotUi(const ShotOptions& o) {
         checkKernelsPlayable(*cues, start);
     }
     HeadlessContext context;
-    std::fprintf(stderr, "%s\n", selection.reason.c_str());
-    std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", context.description().c_str());
+    // The context has said what it can draw: a grid it cannot show, the
+    // run's or a cue scene's, is refused now, before anything runs.
+    Simulation::requireRunnable(*selection.backend, o.settings.params);
+    if (cues) {
+        LectureSettings start = o.settings;
+        start.backend = choiceOf(*selection.backend);
+        checkGridsPlayable(*cues, start, *selection.backend);
+    }
+    std::fprintf(stderr, "%s\n", terminalLine(selection.reason).c_str());
+    std::fprintf(stderr, "heatlab shot: OpenGL: %s\n", terminalLine(context.description()).c_str());
     GridSize size = o.uiSize.value_or(GridSize{kWindowWidth, kWindowHeight});
     // Opened before the frames (missing libraries, an unwritable name: said
     // before any work). A window too large for H.264 is drawn at the size
@@ -303,6 +317,9 @@ int runShotUi(const ShotOptions& o) {
         // --slide --split: the two panes' slide, from the lecture's frames.
         const Picture slide = ui.pictures().slide(o.slide->nx, o.slide->ny, o.loupe);
         writePng(path, slide.image, slide.text);
+        if (video) {
+            video->publish();  // once the picture is written: one outcome
+        }
         std::printf("%s\n", path.c_str());
         return 0;
     }
@@ -310,6 +327,9 @@ int runShotUi(const ShotOptions& o) {
         record->refuseIfStopped(ui.simulation().stepCount());
     }
     writePng(path, target.read(), ui.pictures().describe());
+    if (video) {
+        video->publish();  // once the picture is written: one outcome
+    }
     std::printf("%s\n", path.c_str());
     if (record) {
         record->keep();

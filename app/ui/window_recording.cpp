@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/io/video_metadata.h"
 #include "app/io/video_size.h"
@@ -50,7 +51,7 @@ WindowRecording::WindowRecording() = default;
 WindowRecording::~WindowRecording() {
     if (active()) {
         const std::string said = stop({}).text;
-        std::fprintf(stderr, "heatlab: %s\n", said.c_str());
+        std::fprintf(stderr, "heatlab: %s\n", terminalLine(said).c_str());
     }
 }
 
@@ -58,7 +59,8 @@ int WindowRecording::dropped() const { return recorder_ ? recorder_->framesDropp
 
 void WindowRecording::start(const std::string& path, ScreenshotKind kind,
                             const std::vector<DrawnPane>& panes, const PixelSize& window, int fps,
-                            int everySteps, double now, const OutputDisk& disk) {
+                            int everySteps, double now, const OutputDisk& disk,
+                            Downloads* downloads) {
     const PixelSize asked = askedSize(kind, panes, window);
     const VideoFrameSize size = videoFrameSize(asked.width, asked.height, fps);
     VideoSpec spec;
@@ -66,8 +68,12 @@ void WindowRecording::start(const std::string& path, ScreenshotKind kind,
     spec.height = size.height;
     spec.fps = fps;
     spec.metadata = metadataOf({}, fps, everySteps);
-    recorder_ =
-        std::make_unique<VideoRecorder>(path, spec, kWindowVideoQueueFrames, WhenFull::Drop, disk);
+    recorder_ = downloads != nullptr
+                    ? std::make_unique<VideoRecorder>(downloads->sink(path), spec,
+                                                      kWindowVideoQueueFrames, WhenFull::Drop)
+                    : std::make_unique<VideoRecorder>(path, spec, kWindowVideoQueueFrames,
+                                                      WhenFull::Drop, disk);
+    mostBytes_ = downloads != nullptr ? downloads->mostBytes() : 0;
     readback_ = std::make_unique<AsyncReadback>();
     target_.reset();
     if (kind != ScreenshotKind::Window || size.scaled) {
@@ -126,6 +132,12 @@ std::optional<Notice> WindowRecording::capture(const std::vector<DrawnPane>& pan
     }
     if (const std::string failed = recorder_->failure(); !failed.empty()) {
         return stopWith("", {});  // nothing to finish: the file is gone
+    }
+    if (recorder_->capped()) {
+        // What was muxed so far, finished (its index written) and sent.
+        return stopWith(trf("the video reached %.1f MiB, the most a browser is sent",
+                            static_cast<double>(mostBytes_) / (1024.0 * 1024.0)),
+                        describe());
     }
     const PixelSize size = askedSize(kind_, panes, window);
     if (size.width != asked_.width || size.height != asked_.height) {

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "app/io/downloads.h"
 #include "app/io/stop_signal.h"
 #include "app/io/video_recorder.h"
 #include "app/lecture/notice.h"
@@ -50,11 +51,14 @@ public:
     // empty.
     const std::string& scaledNote() const { return scaledNote_; }
 
-    // Starts recording `kind` into `path`. Throws (the libraries missing,
-    // the name not writable) with nothing started.
+    // Starts recording `kind` into `path` on `disk`, or with `downloads`
+    // into memory as a download named `path` (a served lecture's: it
+    // stops itself, said, once the video nears the most a download
+    // holds). Throws (the libraries missing, the name not writable) with
+    // nothing started.
     void start(const std::string& path, ScreenshotKind kind, const std::vector<DrawnPane>& panes,
-               const PixelSize& window, int fps, int everySteps, double now,
-               const OutputDisk& disk);
+               const PixelSize& window, int fps, int everySteps, double now, const OutputDisk& disk,
+               Downloads* downloads = nullptr);
     // After the frame is drawn into the bound framebuffer, before the
     // indicator: takes the frame when it is due, and hands the frames read
     // back meanwhile to the encoder. Returns a line when the recording had
@@ -94,6 +98,7 @@ private:
     std::deque<int> readbackTimes_;  // how often each frame read back is encoded
     double started_ = 0.0;
     std::string scaledNote_;
+    std::size_t mostBytes_ = 0;  // a download's most, while one is recorded
 };
 
 }  // namespace heatlab

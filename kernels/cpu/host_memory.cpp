@@ -1,11 +1,19 @@
 #include "kernels/cpu/host_memory.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <fstream>
+#include <optional>
 #include <string>
 
 namespace heatlab {
 
-std::size_t hostAvailableBytes() {
+namespace {
+
+// MemAvailable of /proc/meminfo in bytes, 0 when it cannot be read.
+std::size_t memAvailable() {
     std::ifstream meminfo("/proc/meminfo");
     std::string key;
     std::size_t kib = 0;
@@ -16,6 +24,31 @@ std::size_t hostAvailableBytes() {
         }
     }
     return 0;
+}
+
+// What the process's address-space limit (ulimit -v, RLIMIT_AS) leaves of
+// its address space, or nothing where there is no limit.
+std::optional<std::size_t> addressSpaceLeft() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) {
+        return std::nullopt;
+    }
+    std::ifstream statm("/proc/self/statm");
+    std::size_t pages = 0;
+    if (!(statm >> pages)) {
+        return std::nullopt;
+    }
+    const std::size_t used = pages * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const auto most = static_cast<std::size_t>(limit.rlim_cur);
+    return most > used ? most - used : 0;
+}
+
+}  // namespace
+
+std::size_t hostAvailableBytes() {
+    const std::size_t available = memAvailable();
+    const std::optional<std::size_t> left = addressSpaceLeft();
+    return left ? std::min(available, *left) : available;
 }
 
 }  // namespace heatlab

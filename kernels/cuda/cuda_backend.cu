@@ -26,6 +26,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/base/errors.h"
+#include "kernels/base/words.h"
 #include "kernels/cuda/cuda_arithmetic.cuh"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_kernels.cuh"
@@ -174,6 +175,13 @@ bool nvidiaDriverLoadable() {
 }  // namespace
 
 std::string cudaUnavailableReason() {
+    // Whatever the runtime would say now: nothing can run on a lost context.
+    if (const cudaError_t lost = deviceLostBy(); lost != cudaSuccess) {
+        return trf(
+            "the CUDA device was lost earlier in this run (%s); only a new heatlab can use "
+            "it",
+            cudaGetErrorString(lost));
+    }
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess) {
@@ -182,19 +190,18 @@ std::string cudaUnavailableReason() {
         // plainly, and keep the runtime's words for a driver that is there
         // but too old.
         if (status == cudaErrorInsufficientDriver && !nvidiaDriverLoadable()) {
-            return "no NVIDIA driver found (libcuda.so.1 could not be loaded)";
+            return tr("no NVIDIA driver found (libcuda.so.1 could not be loaded)");
         }
-        return std::string("no usable CUDA device (cudaGetDeviceCount: ") +
-               cudaGetErrorString(status) + ")";
+        return trf("no usable CUDA device (cudaGetDeviceCount: %s)", cudaGetErrorString(status));
     }
     if (count == 0) {
-        return "no CUDA device";
+        return tr("no CUDA device");
     }
     // A device this binary has no code for (an architecture missing from
     // CMAKE_CUDA_ARCHITECTURES) would only fail at the first launch.
     const cudaError_t image = cuda::probeKernelImage();
     if (image != cudaSuccess) {
-        return std::string("no kernel image for this device: ") + cudaGetErrorString(image);
+        return trf("no kernel image for this device: %s", cudaGetErrorString(image));
     }
     return "";
 }
@@ -221,7 +228,7 @@ int fp32LanesPerMultiprocessor(int major, int minor) {
 std::unique_ptr<Backend> makeCudaBackend() {
     const std::string reason = cudaUnavailableReason();
     if (!reason.empty()) {
-        throw RuntimeError("CUDA backend unavailable: " + reason);
+        throw RuntimeError(trf("CUDA backend unavailable: %s", reason.c_str()));
     }
     return std::make_unique<CudaBackend>();
 }

@@ -16,7 +16,8 @@
 namespace heatlab {
 
 // "" when a CUDA device is usable by this binary, otherwise one line saying
-// why not (no driver, no device, no kernel image for its architecture).
+// why not (no driver, no device, no kernel image for its architecture, the
+// device lost earlier in this process: device_lost.h).
 std::string cudaUnavailableReason();
 
 // The CUDA backend on the current device; throws RuntimeError carrying

@@ -1,7 +1,9 @@
 #pragma once
 // The CUDA error checks. Every runtime call in the CUDA backend goes through
 // one of these, so a failure always names the file, the line and the call
-// that failed, and reaches main()'s one catch as a heatlab::RuntimeError.
+// that failed, and reaches main()'s one catch as a heatlab::RuntimeError;
+// a sticky error (device_lost.h: the context is lost for good) as its
+// DeviceLostError, which a running lecture answers by moving to the CPU.
 //
 //   CUDA_CHECK(call)         throws; for everything outside destructors
 //   CUDA_CHECK_PRINT(call)   only logs to stderr; for destructors and other
@@ -26,6 +28,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/base/errors.h"
+#include "kernels/cuda/device_lost.h"
 
 namespace heatlab::detail {
 
@@ -43,12 +46,22 @@ inline std::string describeCudaError(cudaError_t status, const char* what, const
 [[noreturn]] inline void throwCudaError(cudaError_t status, const char* what, const char* file,
                                         int line) {
     (void)cudaGetLastError();
+    if (noteIfDeviceLost(status)) {
+        throw DeviceLostError(describeCudaError(status, what, file, line));
+    }
     throw RuntimeError(describeCudaError(status, what, file, line));
 }
 
+// Once the device is lost every buffer, stream and event let go fails the
+// same way: the loss is said where it was first met, and the teardown's
+// failures after it, which would only repeat it, are not.
 inline void printCudaError(cudaError_t status, const char* what, const char* file,
                            int line) noexcept {
     (void)cudaGetLastError();
+    const bool lostBefore = deviceLostBy() != cudaSuccess;
+    if (noteIfDeviceLost(status) && lostBefore) {
+        return;
+    }
     std::fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(status));
 }
 

@@ -1,5 +1,10 @@
 #include "kernels/numerics/params.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 namespace heatlab {
@@ -59,7 +64,31 @@ std::string gridText(const GridSize& grid) {
                               : std::to_string(grid.nx) + "x" + std::to_string(grid.ny);
 }
 
-std::string rText(float r) { return numberText(r); }
+std::string rText(float r) { return shortestText(r); }
+
+std::string shortestText(float value) {
+    if (!std::isfinite(value)) {
+        return numberText(value);
+    }
+    char text[64];
+    int digits = 1;
+    for (; digits < 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*e", digits - 1, static_cast<double>(value));
+        if (std::strtof(text, nullptr) == value) {
+            break;
+        }
+    }
+    std::snprintf(text, sizeof text, "%.*e", digits - 1, static_cast<double>(value));
+    const int exponent = std::atoi(std::strchr(text, 'e') + 1);
+    const float magnitude = std::fabs(value);
+    if (magnitude >= 1e-4f && magnitude < 1e9f) {
+        std::snprintf(text, sizeof text, "%.*f", std::max(0, digits - 1 - exponent),
+                      static_cast<double>(value));
+    } else {
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+    }
+    return text;
+}
 
 std::string numberText(double value, int precision) {
     std::ostringstream text;

@@ -63,8 +63,12 @@ constexpr float kRMax = 1.0f;    // inclusive
 // the CPU) or rounds to 0.
 constexpr float kRSmallest = std::numeric_limits<float>::min();
 
-// True for an r in the range above (false for NaN).
-constexpr bool rInRange(double r) { return r > kRAbove && r >= kRSmallest && r <= kRMax; }
+// True for an r in the range above (false for NaN). The smallest is
+// compared as the float r becomes, so the bound's own digits as a message
+// shows them (shortestText(kRSmallest)) are taken.
+constexpr bool rInRange(double r) {
+    return r > kRAbove && r <= kRMax && static_cast<float>(r) >= kRSmallest;
+}
 
 // Names, as shown in tables and accepted on the command line.
 const char* name(Boundary b);
@@ -77,9 +81,15 @@ std::vector<InitialCondition> allInitialConditions();
 std::vector<Kernel> allKernels();
 // The text a value is shown as, everywhere (options, tables, PNG text, file
 // names), and that the command line parses back to the same value: "2048"
-// or "4096x1024"; r with six significant digits (0.24f shows as 0.24).
+// or "4096x1024"; r as shortestText() writes it (0.24f shows as 0.24).
 std::string gridText(const GridSize& grid);
 std::string rText(float r);
+// The shortest decimal that reads back as the same float (0.1, not
+// 0.100000001; the smallest normal float 1.1754944e-38, which a bound's
+// message shows so that the number shown is the bound), written out where a
+// reader writes it so (20, not %g's 2e+01; 100000) and with an exponent
+// below 1e-4 and from 1e9.
+std::string shortestText(float value);
 // Any other measured number, with `precision` significant digits.
 std::string numberText(double value, int precision = 6);
 

@@ -62,8 +62,9 @@ function startServer(lang = 'en') {
     });
     child.stdout.on('data', (d) => {
       s.stdout += d;
-      const controllerUrl = /the lecturer \(controls\): (http\S+)\n/.exec(s.stdout);
-      const viewerUrl = /the class \(watches\): +(http\S+)\n/.exec(s.stdout);
+      // The labels are in the server's language (--lang).
+      const controllerUrl = /(?:the lecturer \(controls\)|講師（操作する）): (http\S+)\n/.exec(s.stdout);
+      const viewerUrl = /(?:the class \(watches\)|受講者（見る）): +(http\S+)\n/.exec(s.stdout);
       if (controllerUrl && viewerUrl) {
         clearTimeout(timer);
         s.controllerUrl = controllerUrl[1];
@@ -476,8 +477,8 @@ test('a viewer page shows the same frames, and its keys do nothing', { timeout: 
       const m = JSON.parse(e.data);
       if (m.t !== 'hello') return;
       hello = m;
-      socket.send(JSON.stringify({ t: 'key', a: 'down', k: 267, i: 1 }));
-      socket.send(JSON.stringify({ t: 'key', a: 'up', k: 267, i: 2 }));
+      socket.send(JSON.stringify({ t: 'key', a: 'down', k: 'PageDown', i: 1 }));
+      socket.send(JSON.stringify({ t: 'key', a: 'up', k: 'PageDown', i: 2 }));
       setTimeout(() => socket.close(), 300);
     };
     socket.onclose = () => resolve(hello);
@@ -662,6 +663,83 @@ test('a cue list dropped on the lecturer\'s page plays; on a viewer\'s, nothing'
   assert.deepEqual(pageErrors, []);
 });
 
+// The page's clock, held by the test: performance.now() (all the page reads
+// for its notices and for when something last moved) stands still but for
+// what the test adds, so seconds pass for the page, and only those, without
+// the test waiting them out. Let go, it runs on from where it stood.
+function holdClock(page) {
+  return page.evaluate(() => {
+    const real = performance.now.bind(performance);
+    const clock = { held: true, at: real(), offset: 0 };
+    performance.now = () => (clock.held ? clock.at : real() + clock.offset);
+    window.advanceClock = (ms) => { clock.at += ms; };
+    window.releaseClock = () => { clock.offset = clock.at - real(); clock.held = false; };
+  });
+}
+
+// The state line as the page shows it after the clock moved on by `ms`:
+// read after the page has refreshed it twice since (it does twice a second,
+// and at each status from the server).
+async function stateLineAfter(page, ms) {
+  await page.evaluate((m) => window.advanceClock(m), ms);
+  for (let i = 0; i < 2; ++i) {
+    await page.evaluate(() => { window.heatlabState.seen = true; });
+    await page.waitForFunction('window.heatlabState && !window.heatlabState.seen', { polling: 50, timeout: 5000 });
+  }
+  return page.$eval('#state', (e) => ({ text: e.textContent, quiet: e.classList.contains('quiet') }));
+}
+
+test('a notice of the page\'s own stays 4 s though nothing moved before it', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(controller, 'no controller page (an earlier test failed)');
+  await holdClock(controller);
+  try {
+    // Nothing moved for 6 s: the state line has faded.
+    assert.equal((await stateLineAfter(controller, 6000)).quiet, true, 'the state line did not fade');
+    // A file dragged from the desktop (no pointer event on the page) that
+    // is over 1 MiB: the page says so itself.
+    await controller.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(1024 * 1024 + 1)], 'big.json', { type: 'application/json' }));
+      document.getElementById('screen').dispatchEvent(
+        new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    const notice = 'big.json is over 1 MiB: no scene or cue list is that large';
+    let shown = 0;
+    for (const ms of [0, 1000, 3000]) {
+      shown += ms;
+      const line = await stateLineAfter(controller, ms);
+      assert.ok(line.text.startsWith(notice) && !line.quiet, `${shown} ms after it was shown: ${JSON.stringify(line)}`);
+    }
+    // Past its time it goes, and the line fades again.
+    const later = await stateLineAfter(controller, 3000);
+    assert.ok(!later.text.includes(notice) && later.quiet, JSON.stringify(later));
+  } finally {
+    await controller.evaluate(() => window.releaseClock());
+  }
+  assert.deepEqual(pageErrors, []);
+});
+
+// A file under 1 MiB that is no text (a picture dropped by mistake) grows
+// past the server's 4 MiB for a file's message once escaped as JSON: the
+// page says so and sends nothing, rather than have its socket closed.
+test('a file that is no text is refused by the page, and the lecturer stays connected', { timeout: TEST_TIMEOUT }, async () => {
+  assert.ok(controller, 'no controller page (an earlier test failed)');
+  await controller.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(1024 * 1024).fill(1)], 'picture.json', { type: 'application/json' }));
+    document.getElementById('screen').dispatchEvent(
+      new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await controller.waitForFunction(
+    () => document.getElementById('state').textContent.startsWith('picture.json is not a scene or cue list'),
+    { timeout: 10000, polling: 100 });
+  await waitFrames(controller, 5);
+  assert.equal((await state(controller)).role, 'controller');
+  assert.notEqual(await controller.$eval('#message', (e) => getComputedStyle(e).display), 'flex',
+    'the page says the server closed');
+  assert.deepEqual(pageErrors, []);
+});
+
 // The lecturer's Ctrl+O (the panel's Open): the server asks the page, which
 // opens the browser's file chooser; the cue list chosen there plays.
 test('Ctrl+O opens the browser\'s file chooser, and the cue list chosen plays', { timeout: TEST_TIMEOUT }, async () => {
@@ -715,14 +793,19 @@ test('an input method\'s committed text reaches the lecture once', { timeout: TE
     'the composition is not shown');
   await cdp.send('Input.insertText', { text: '日本語' });
   await sleep(300);
-  // A key after the composition goes as a key, and types nothing.
+  // A key after the composition goes as a key, by its KeyboardEvent.code
+  // name, and types nothing. Keys the lecture takes none of (its list is
+  // the server's, app/serve/key_names.cpp) are not sent: the server would
+  // count them malformed.
   await controller.keyboard.press('Backspace');
+  await controller.keyboard.press('F13');
+  await controller.keyboard.press('Numpad5');
   await sleep(300);
   await cdp.detach();
   const sent = await controller.evaluate(() => window.sentInput);
   const texts = sent.filter((m) => m.t === 'text');
   assert.deepEqual(texts.map((m) => String.fromCodePoint(m.c)).join(''), '日本語', JSON.stringify(sent));
-  assert.deepEqual(sent.filter((m) => m.t === 'key').map((m) => [m.a, m.k]), [['down', 259], ['up', 259]],
+  assert.deepEqual(sent.filter((m) => m.t === 'key').map((m) => [m.a, m.k]), [['down', 'Backspace'], ['up', 'Backspace']],
     JSON.stringify(sent));
   assert.equal(await controller.evaluate(() => document.getElementById('typing').value), '',
     'the committed text stays in the page\'s text element');

@@ -16,8 +16,8 @@
 #include "app/measure/bench_measure.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/cpu/host_memory.h"
+#include "kernels/forwarding_backend.h"
 #include "kernels/grid_memory.h"
-#include "tests/support/forwarding_backend.h"
 
 namespace heatlab {
 namespace {

@@ -1,6 +1,8 @@
 // `heatlab bench` end to end on a small grid: every table, every check, and
 // the JSON file a script would read.
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -8,9 +10,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/commands/bench_command.h"
 #include "app/i18n/translation.h"
 #include "app/i18n/utf8.h"
 #include "app/measure/bench_report.h"
+#include "kernels/base/errors.h"
 #include "kernels/numerics/grid_modes.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/run_command.h"
@@ -240,4 +244,30 @@ TEST(BenchCommand, JsonGoesThroughANamedPipe) {
     ASSERT_FALSE(json.is_discarded()) << reader.contents();
     EXPECT_EQ(json["grid"]["nx"], 33);
     EXPECT_EQ(folder.names(), std::vector<std::string>{"results.fifo"});
+}
+
+// The roofline picture and the JSON are one outcome: a JSON that cannot be
+// written (a full device) leaves no picture, drawn or not. The picture is
+// handed over as bytes (main() draws it through GL; here a stand-in).
+TEST(BenchCommand, AJsonThatCannotBeWrittenLeavesNoRooflinePicture) {
+    if (::access("/dev/full", W_OK) != 0) {
+        GTEST_SKIP() << "no /dev/full here";
+    }
+    ScratchFolder folder;
+    BenchOptions options;
+    options.backend = BackendChoice::Cpu;
+    options.params.grid = GridSize{33, 33};
+    options.steps = 10;
+    options.repeats = 1;
+    options.stabilitySteps = 40;
+    options.json = "/dev/full";
+    options.roofline = folder / "r.png";
+    bool drawn = false;
+    const RooflinePainter paint = [&drawn](const Roofline&, const GridSize&) {
+        drawn = true;
+        return std::string("a picture");
+    };
+    EXPECT_THROW(runBench(options, paint), RuntimeError);
+    EXPECT_TRUE(drawn);
+    EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
 }

@@ -1,24 +1,19 @@
 // The signed-log colour scale without GL (and the auto scale that turns to
-// it when a run explodes): where a value sits on the map,
-// the colour bar's ticks in field units under either scale, and the flags
-// that set the scale wherever the picture options are read (the window and
-// `heatlab shot`). Its scene field is in test_scene.cpp, its key in
+// it when a run explodes): where a value sits on the map, and the colour
+// bar's ticks in field units under either scale. Its flags are in
+// test_colour_scale_flags.cpp, its scene field in test_scene.cpp, its key in
 // test_panel_model.cpp, its pictures in tests/gl/test_signed_log_picture.cpp.
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <CLI/CLI.hpp>
 
-#include "app/commands/shot_command.h"
-#include "app/commands/window_command.h"
 #include "app/lecture/auto_scale.h"
-#include "app/render/colour_bar_ticks.h"
-#include "app/render/colour_scale.h"
+#include "app/picture/colour_bar_ticks.h"
+#include "app/picture/colour_scale.h"
 
 namespace heatlab {
 namespace {
@@ -119,37 +114,6 @@ TEST(ColourBarTicks, AnEmptyOrNonFiniteRangeHasNone) {
     }
 }
 
-// The words as CLI11 takes them (last first).
-std::vector<std::string> reversedWords(std::vector<std::string> words) {
-    std::reverse(words.begin(), words.end());
-    return words;
-}
-
-TEST(ColourScaleFlags, SetTheScaleInTheWindowAndInTheShot) {
-    LectureStart window;
-    EXPECT_EQ(window.settings.picture.scale, ColourScale::Linear);  // the default: auto
-    EXPECT_EQ(window.settings.picture.scaleChoice(), ScaleChoice::Auto);
-    CLI::App windowApp{"heatlab", "heatlab"};
-    addWindowOptions(windowApp, window);
-    windowApp.parse(reversedWords({"--scale", "signed-log", "--scale-reference", "1e-6"}));
-    EXPECT_EQ(window.settings.picture.scale, ColourScale::SignedLog);
-    EXPECT_EQ(window.settings.picture.scaleReference, 1e-6f);
-
-    ShotOptions shot;
-    CLI::App shotApp{"heatlab", "heatlab"};
-    addShotCommand(shotApp, shot);
-    shotApp.parse(reversedWords({"shot", "--scale", "signed-log"}));
-    EXPECT_EQ(shot.settings.picture.scale, ColourScale::SignedLog);
-    EXPECT_EQ(shot.settings.picture.scaleReference, kDefaultScaleReference);
-    EXPECT_EQ(shot.settings.picture.scaleChoice(), ScaleChoice::SignedLog);
-
-    ShotOptions linear;
-    CLI::App linearApp{"heatlab", "heatlab"};
-    addShotCommand(linearApp, linear);
-    linearApp.parse(reversedWords({"shot", "--scale", "linear"}));
-    EXPECT_EQ(linear.settings.picture.scaleChoice(), ScaleChoice::Linear) << "chosen, not auto";
-}
-
 TEST(AutoScale, TurnsSignedLogOnlyOnceAnUnstableRunHasExploded) {
     EXPECT_FALSE(explodedPastBound(1.08, 1.5f)) << "past the bound, not yet above the peak";
     EXPECT_TRUE(explodedPastBound(1.08, 2.5f));
@@ -169,23 +133,6 @@ TEST(AutoScale, TurnsSignedLogOnlyOnceAnUnstableRunHasExploded) {
     picture.chooseScale(ScaleChoice::SignedLog);
     autoScaleForNewField(picture);
     EXPECT_EQ(picture.scale, ColourScale::SignedLog) << "a chosen scale stays on reset";
-}
-
-TEST(ColourScaleFlags, BadValuesAndTheSceneBesideThemAreRefused) {
-    for (const std::vector<std::string>& words :
-         std::vector<std::vector<std::string>>{{"--scale", "log"},
-                                               {"--scale-reference", "0"},
-                                               {"--scale-reference", "-1"},
-                                               {"--scale-reference", "1e-40"},
-                                               {"--scale-reference", "nan"},
-                                               {"--scale-reference", "1e39"},
-                                               {"--scale-reference", "0.1x"},
-                                               {"--scene", "a.json", "--scale", "signed-log"}}) {
-        LectureStart window;
-        CLI::App app{"heatlab", "heatlab"};
-        addWindowOptions(app, window);
-        EXPECT_THROW(app.parse(reversedWords(words)), CLI::ParseError) << words.at(1);
-    }
 }
 
 }  // namespace

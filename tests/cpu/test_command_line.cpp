@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <dlfcn.h>
@@ -10,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/backend_factory.h"
+#include "tests/cpu/fifo_reader.h"
 #include "tests/support/run_command.h"
 
 namespace {
@@ -126,6 +128,22 @@ const BadValue kBadValues[] = {
      "one file"},
     {"shot --out /tmp/heatlab-two-outputs.png --field /tmp/heatlab-two-outputs.png", "one file"},
     {"shot --out /tmp/heatlab-two-outputs.png --stats /tmp//heatlab-two-outputs.png", "one file"},
+    // A file and the --record folder of one name: the folder would be
+    // there when the file is written.
+    {"shot --every 2 --record /tmp/heatlab-two-outputs.png --out /tmp/heatlab-two-outputs.png",
+     "--record"},
+    {"shot --every 2 --record /tmp/heatlab-two-outputs.png/ --out /tmp/heatlab-two-outputs.png",
+     "--record"},
+    // One rule for an output's extension (any case): a picture is a .png, a
+    // video an .mp4.
+    {"shot --out /tmp/heatlab-o.jpg", "--out: PNG files are named *.png"},
+    {"--screenshot /tmp/heatlab-o.jpg", "--screenshot"},
+    {"--screenshot-window /tmp/heatlab-o.gif", "--screenshot-window"},
+    {"shot --every 2 --video /tmp/heatlab-v.avi", "--video: MP4 files are named *.mp4"},
+    {"bench --roofline /tmp/heatlab-r.PNG.svg", "--roofline"},
+    // A folder that takes no new folders, even for root: found before the
+    // run, not when it makes the folder.
+    {"shot --every 2 --record /proc/heatlab-rec", "--record"},
 };
 
 int lineCount(const std::string& text) {
@@ -160,6 +178,23 @@ TEST(CommandLine, EveryBadValueExitsTwoWithOneLineNamingIt) {
     EXPECT_FALSE(std::filesystem::exists("/tmp/heatlab-two-outputs.png"));
 }
 
+// --record's folder is made and removed up front: a link to nothing or a
+// name longer than the file system takes is refused before any work, and
+// nothing is left.
+TEST(CommandLine, RecordProblemsAreFoundBeforeTheRun) {
+    ScratchFolder folder;
+    std::filesystem::create_symlink(folder / "gone", folder / "rec");
+    for (const std::string& rec : {folder / "rec", folder / std::string(300, 'r')}) {
+        const CommandResult result =
+            runHeatlab("shot --backend cpu --grid 32 --steps 4 --every 2 --record " + rec +
+                       " --out " + (folder / "o.png"));
+        EXPECT_EQ(result.status, 2) << result.err;
+        EXPECT_EQ(lineCount(result.err), 1) << result.err;
+        EXPECT_EQ(result.err.rfind("heatlab: --record: ", 0), 0) << result.err;
+        EXPECT_EQ(folder.names(), std::vector<std::string>{"rec"});
+    }
+}
+
 // What was wrong, in the user's words: the option's name and how often it
 // came, the value as written.
 TEST(CommandLine, RefusalsSayWhatWasWrongInTheUsersWords) {
@@ -174,7 +209,8 @@ TEST(CommandLine, RefusalsSayWhatWasWrongInTheUsersWords) {
         {"shot --ui --split 'r=0.26, r = 0.3'",
          "heatlab: --split: r given twice in 'r=0.26, r = 0.3' (give it once)\n"},
         {"shot --ui --split 'r = 2'",
-         "heatlab: --split: r must be a finite number with 0 < r <= 1, not below 1.17549e-38 (the "
+         "heatlab: --split: r must be a finite number with 0 < r <= 1, not below 1.1754944e-38 "
+         "(the "
          "smallest normal float), got '2'\n"},
         {"--steps-per-frame 20000",
          "heatlab: --steps-per-frame: expected a whole number from 1 to 10000, got '20000'\n"},
@@ -229,6 +265,28 @@ TEST(CommandLine, AFieldPictureOverTheLimitIsRefusedBeforeTheGridIsTaken) {
     EXPECT_NE(japanese.err.find("--slide WxH で小さく描ける"), std::string::npos) << japanese.err;
 }
 
+// Issue 44: a cue list with a 900 KB caption took hours a frame to wrap.
+// Refused as the list is read, before the backend or any GL: one line with
+// the cue and the limit, exit 2, in either language.
+TEST(CommandLine, ACaptionPastFiveHundredCharactersIsOneLineAndExitTwo) {
+    const std::string cues = ::testing::TempDir() + "heatlab-long-caption.json";
+    std::ofstream(cues) << "{\"heatlab_cues\": 2, \"cues\": [{\"caption\": \"a\"}, {\"caption\": \""
+                        << std::string(900000, 'w') << "\"}]}";
+    const CommandResult refused =
+        runHeatlab("shot --ui --backend cpu --grid 32 --size 320x200 --frames 2 --cues " + cues);
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_EQ(refused.err, "heatlab: cues " + cues +
+                               ": cue 2.caption is 900000 characters long: a caption is at "
+                               "most 500\n");
+    const CommandResult japanese = runHeatlab("shot --lang ja --ui --cues " + cues);
+    EXPECT_EQ(japanese.status, 2);
+    EXPECT_NE(
+        japanese.err.find("キュー 2.caption は 900000 文字あります: キャプションは 500 文字まで"),
+        std::string::npos)
+        << japanese.err;
+    std::filesystem::remove(cues);
+}
+
 TEST(CommandLine, AnUnknownCommandIsNamedInOneLine) {
     const CommandResult result = runHeatlab("frobnicate");
     EXPECT_EQ(result.status, 2) << result.err;
@@ -245,6 +303,60 @@ TEST(CommandLine, AnUnknownCommandIsNamedInOneLine) {
         EXPECT_EQ(other.err.find("unknown command"), std::string::npos) << args << "\n"
                                                                         << other.err;
         EXPECT_NE(other.err.find("frobnicate"), std::string::npos) << args << "\n" << other.err;
+    }
+}
+
+// A value's control characters reach the terminal as escapes: a newline
+// cannot split the line, an escape sequence cannot retitle or clear the
+// terminal. Text in other scripts passes as it is.
+TEST(CommandLine, AControlCharacterInAValueIsEscapedAndJapanesePasses) {
+    const CommandResult result =
+        runHeatlab("bench --kernel \"$(printf 'a\\033]0;pwned\\007b\\nc')\"");
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_EQ(lineCount(result.err), 1) << result.err;
+    EXPECT_NE(result.err.find("'a\\x1b]0;pwned\\x07b\\nc'"), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find('\x07'), std::string::npos) << result.err;
+
+    // A file's name too, where a file cannot be read.
+    const CommandResult file = runHeatlab("--scene \"$(printf 'no\\rsuch\\033[2J.json')\"");
+    EXPECT_EQ(file.status, 2) << file.err;
+    EXPECT_EQ(lineCount(file.err), 1) << file.err;
+    EXPECT_NE(file.err.find("no\\rsuch\\x1b[2J.json"), std::string::npos) << file.err;
+
+    const CommandResult japanese = runHeatlab("bench --kernel '安定条件'");
+    EXPECT_EQ(japanese.status, 2) << japanese.err;
+    EXPECT_NE(japanese.err.find("'安定条件' is not one of"), std::string::npos) << japanese.err;
+}
+
+// A long value is quoted by its start and its length, as a scene's are:
+// one readable line, not the 100 KB typed.
+TEST(CommandLine, ALongValueIsShownCutWithItsLength) {
+    const std::string value(100000, '7');
+    for (const std::string& args :
+         {"bench --grid " + value, "bench --steps " + value, "bench --r " + value,
+          "bench --kernel " + value, "shot --ui --split r=" + value, "shot --range 0 " + value}) {
+        const CommandResult result = runHeatlab(args);
+        EXPECT_EQ(result.status, 2) << result.err.substr(0, 200);
+        EXPECT_EQ(lineCount(result.err), 1) << result.err.substr(0, 200);
+        EXPECT_LT(result.err.size(), 400u) << result.err.substr(0, 400);
+        EXPECT_NE(result.err.find("7777... (100000 characters)"), std::string::npos)
+            << result.err.substr(0, 400);
+    }
+}
+
+// A bound is shown as the value it is: the smallest r, typed as the message
+// shows it or with its nine digits, is taken (refused only for --steps).
+TEST(CommandLine, TheSmallestRIsShownAsItselfAndTaken) {
+    const CommandResult below = runHeatlab("bench --r 1e-39");
+    EXPECT_EQ(below.status, 2);
+    EXPECT_NE(below.err.find("not below 1.1754944e-38 (the smallest normal float)"),
+              std::string::npos)
+        << below.err;
+    for (const char* r : {"1.1754944e-38", "1.17549435e-38"}) {
+        const CommandResult taken = runHeatlab(std::string("bench --steps 0 --r ") + r);
+        EXPECT_EQ(taken.status, 2);
+        EXPECT_EQ(taken.err.rfind("heatlab: --steps:", 0), 0) << r << ": " << taken.err;
     }
 }
 

@@ -17,10 +17,12 @@
 
 #include "app/io/input_file.h"
 #include "app/lecture/cue_list.h"
+#include "app/lecture/json_fields.h"
 #include "app/lecture/key_commands.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "tests/support/scoped_display_limit.h"
 
 namespace heatlab {
 namespace {
@@ -274,6 +276,64 @@ TEST(CuePlayer, GoingBackAppliesTheCueBeforeAgainWithoutItsScreenshot) {
     EXPECT_EQ(player.index(), 0);
 }
 
+// A frame of the cues as the lecture plays them (LectureUi::cueFrame): the
+// scene a starting cue asks for loaded over the lecture's settings, then
+// the cue settled over it.
+CueRequests playFrame(CuePlayer& player, Lecture& l, double now) {
+    const CueRequests asked = player.frame(l.settings, l.simulation, 0.0f, now);
+    if (asked.scene) {
+        static_cast<LessonSettings&>(l.settings) = cueScene(*asked.scene, l.settings).settings;
+        player.settle(l.settings);
+    }
+    return asked;
+}
+
+// A cue with a scene has its settings applied once, over its scene's, when
+// the lecture has loaded the scene: not as it starts too, so the scene is
+// loaded over the lecture's own settings. Its ramp starts from the scene's r.
+TEST(CuePlayer, ASceneCuesSettingsGoOnOnceOverItsScene) {
+    CuePlayer player(parseCues(listOf(R"({"scene": "stable_diffusion", "copy_every": 3,
+                   "steps_per_frame": 4, "ramp_r": {"to": 0.26, "seconds": 4}})"),
+                               kFile));
+    Lecture l;
+    l.settings.copyEvery = 7;
+    l.settings.params.r = 0.1f;
+    const CueRequests asked = player.frame(l.settings, l.simulation, 0.0f, 10.0);
+    ASSERT_TRUE(asked.scene);
+    EXPECT_EQ(l.settings.copyEvery, 7) << "the cue's settings went on before its scene";
+    EXPECT_EQ(l.settings.stepsPerFrame, LectureSettings{}.stepsPerFrame);
+    static_cast<LessonSettings&>(l.settings) = cueScene(*asked.scene, l.settings).settings;
+    EXPECT_EQ(l.settings.copyEvery, 7) << "the scene names no copy_every";
+    EXPECT_EQ(l.settings.stepsPerFrame, 10) << "the scene's";
+    player.settle(l.settings);
+    EXPECT_EQ(l.settings.copyEvery, 3);
+    EXPECT_EQ(l.settings.stepsPerFrame, 4);
+    EXPECT_FLOAT_EQ(l.settings.params.r, 0.24f);
+    player.frame(l.settings, l.simulation, 0.0f, 12.0);
+    EXPECT_NEAR(l.settings.params.r, 0.25f, 1e-6) << "ramped from the scene's r";
+}
+
+// A cue list's scenes (and its settings) are parsed once, as it is read:
+// playing its cues, going back among them and checking them parse nothing.
+TEST(CuePlayer, ACueListsScenesAreParsedAsItIsReadNeverAsItPlays) {
+    const CueList list = parseCues(listOf(R"({"scene": "stable_diffusion", "r": 0.2},
+                   {"scene": "the_bus", "kernel": "global"}, {"copy_every": 1})"),
+                                   kFile);
+    Lecture l;
+    const std::size_t read = jsonTextsParsed();
+    checkKernelsPlayable(list, l.settings);
+    CuePlayer player(list);
+    double now = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        playFrame(player, l, now += 0.1);
+        player.advance();
+    }
+    player.back();
+    playFrame(player, l, now += 0.1);
+    EXPECT_EQ(l.settings.params.kernel, Kernel::Global);
+    EXPECT_EQ(jsonTextsParsed(), read);
+}
+
 TEST(CuePlayer, RampsRInTheClocksTimeAndHoldsItAtTheEnd) {
     CuePlayer player(
         parseCues(listOf(R"({"r": 0.24, "ramp_r": {"to": 0.26, "seconds": 4}})"), kFile));
@@ -461,6 +521,51 @@ TEST(CueList, AKeyTwiceIsRefusedNamingItAndWhere) {
     EXPECT_EQ(refusal(listOf("{\"r\": 0.2}, {\"r\": 0.3}")), "(parsed)");
 }
 
+// Issue 44: a caption is a line or three on the field, at most 500
+// characters in any script (a longer one made every frame slow, wrapping
+// it): refused as the list is read, naming the cue and the limit. A max |u|
+// past any float makes a cue that never ends, and a NUL (\u0000) would cut
+// the text it is in: both refused, the NUL in any string of the file.
+TEST(CueList, ACaptionPastFiveHundredCharactersANulOrAMaxAbsPastAFloatIsRefused) {
+    const std::string prefix = std::string("cues ") + kFile + ": ";
+    const auto caption = [](const std::string& text) {
+        return "{\"heatlab_cues\": 2, \"cues\": [{}, {\"caption\": " + text + "}]}";
+    };
+    std::string japanese;
+    for (int i = 0; i < 500; ++i) {
+        japanese += "熱";  // 500 characters, 1500 bytes
+    }
+    EXPECT_EQ(refusal(caption("\"" + japanese + "\"")), "(parsed)");
+    EXPECT_EQ(refusal(caption("\"" + std::string(500, 'w') + "\"")), "(parsed)");
+    EXPECT_EQ(refusal(caption("\"" + std::string(900000, 'w') + "\"")),
+              prefix + "cue 2.caption is 900000 characters long: a caption is at most 500");
+    EXPECT_EQ(refusal(caption("\"" + japanese + "熱\"")),
+              prefix + "cue 2.caption is 501 characters long: a caption is at most 500");
+    std::string lineBreaks;
+    for (int i = 0; i < 501; ++i) {
+        lineBreaks += "\\n";  // escaped in the file: one character each
+    }
+    EXPECT_EQ(refusal(caption("{\"cpu\": \"a\", \"cuda\": \"" + lineBreaks + "\"}")),
+              prefix + "cue 2.caption.cuda is 501 characters long: a caption is at most 500");
+    EXPECT_EQ(refusal(caption("\"" + std::string(501, 'w') + "\"")).find('\n'), std::string::npos);
+
+    EXPECT_EQ(refusal(listOf("{\"caption\": \"one\\u0000two\"}")),
+              prefix + "cue 1.caption holds a NUL character (\\u0000): the text would end there");
+    EXPECT_NE(refusal(listOf("{}, {\"scene\": \"stable_diffusion\\u0000.json\"}"))
+                  .find("cue 2.scene holds a NUL character (\\u0000)"),
+              std::string::npos);
+    EXPECT_NE(refusal("{\"heatlab_cues\": 1, \"title\": \"\\u0000\", \"cues\": [{}]}")
+                  .find("title holds a NUL character (\\u0000)"),
+              std::string::npos);
+    EXPECT_NE(refusal(listOf("{\"c\\u0000aption\": \"a\"}")).find("a key of cue 1 holds a NUL"),
+              std::string::npos);
+
+    EXPECT_NE(refusal(listOf("{\"until\": {\"max_abs_above\": 1e39}}"))
+                  .find("cue 1.until.max_abs_above must be a number a float holds"),
+              std::string::npos);
+    EXPECT_EQ(refusal(listOf("{\"until\": {\"max_abs_above\": 3e38}}")), "(parsed)");
+}
+
 // Issue 29 item 9: said in the file's own words, numbers as written.
 TEST(CueList, RefusalsQuoteTheValueAsWrittenAndShort) {
     const struct {
@@ -600,6 +705,38 @@ TEST_F(CueScenes, ABackendThisMachineLacksIsRefusedAsTheListIsRead) {
                   .find("window.comparison.b.backend: cuda cannot run here"),
               std::string::npos);
     EXPECT_EQ(refusedFor(R"({"backend": "cpu"}, {"backend": "auto"})"), "(parsed)");
+}
+
+// Issue 44: a cue scene's grid the display cannot draw passed the list's
+// check and failed only when its cue played (a served lecture ended; `shot
+// --ui --cues` said a line and went on). The list is checked whole, grids
+// included, against the display and the backend it plays on, before its
+// first cue: refused naming the file, the cue and its scene.
+TEST_F(CueScenes, ACueScenesGridTheDisplayCannotDrawRefusesTheListBeforeItPlays) {
+    std::string big = shippedScenes().at(0).text;
+    big.replace(big.find("\"grid\": \"512\""), 13, "\"grid\": \"512x513\"");
+    writeText(folder_ + "/big.json", big);
+    const CueList list =
+        parseCues(listOf(R"({"scene": "good.json"}, {"r": 0.2}, {"scene": "big.json"})"),
+                  folder_ + "/c.json");
+    CpuBackend backend;
+    LectureSettings start;
+    start.backend = BackendChoice::Cpu;
+    EXPECT_NO_THROW(checkGridsPlayable(list, start, backend)) << "no display, no display limit";
+    {
+        const ScopedDisplayLimit display(1024 * 1024);
+        EXPECT_NO_THROW(checkGridsPlayable(list, start, backend));
+    }
+    const ScopedDisplayLimit display(512 * 512);
+    try {
+        checkGridsPlayable(list, start, backend);
+        ADD_FAILURE() << "a 512 x 513 cue scene passed on a display of 512 x 512 cells";
+    } catch (const UsageError& e) {
+        EXPECT_EQ(std::string(e.what()), "cues " + folder_ +
+                                             "/c.json: cue 3: scene big.json: a 512 x 513 grid "
+                                             "has 262656 cells, more than this display can draw "
+                                             "(262144: its OpenGL's buffer texture limit)");
+    }
 }
 
 TEST(CueList, AShippedListNamesOnlyShippedScenes) {

@@ -2,7 +2,10 @@
 // driver (clang's libFuzzer is not among this machine's packages): scene
 // files, cue lists, the command lines of the window, bench and shot (every numeric
 // option, grid size and name), and PNG files read back (their text
-// chunks). Each starts from a corpus of valid inputs (tests/fuzz/ and the
+// chunks), and files dropped on a served lecture's page (scenes and cue
+// lists with captions of every kind and grids past what the display or
+// memory holds, loaded into a running simulation under a memory limit).
+// Each starts from a corpus of valid inputs (tests/fuzz/ and the
 // scenes the program ships), mutates them for a bounded time
 // (HEATLAB_FUZZ_SECONDS a target, 6 by default, and at least
 // kMinimumInputs inputs however slow the machine is today) and requires every input to
@@ -30,13 +33,19 @@
 #include "app/commands/bench_command.h"
 #include "app/commands/shot_command.h"
 #include "app/commands/window_command.h"
+#include "app/i18n/text_wrap.h"
 #include "app/io/png_file.h"
 #include "app/lecture/cue_list.h"
 #include "app/lecture/scene.h"
+#include "app/lecture/simulation_control.h"
 #include "app/serve/wire.h"
 #include "kernels/base/errors.h"
+#include "kernels/cpu/cpu_backend.h"
+#include "kernels/grid_memory.h"
 #include "tests/support/generated_json.h"
 #include "tests/support/same_scene.h"
+#include "tests/support/scoped_display_limit.h"
+#include "tests/support/scoped_memory_limit.h"
 
 namespace heatlab {
 namespace {
@@ -52,43 +61,16 @@ unsigned seed() {
 }
 
 // Tokens a mutation may splice in: what parsers trip on.
-const std::vector<std::string> kDictionary{"{",
-                                           "}",
-                                           "[",
-                                           "]",
-                                           "\"",
-                                           ":",
-                                           ",",
-                                           "null",
-                                           "true",
-                                           "false",
-                                           "-",
-                                           "0",
-                                           "-0",
-                                           "1e309",
-                                           "-1e309",
-                                           "nan",
-                                           "inf",
-                                           "2147483648",
-                                           "-2147483649",
-                                           "9223372036854775808",
-                                           "0x10",
-                                           "1e-45",
-                                           "65536",
-                                           "65537",
-                                           "x",
-                                           "8192x8192",
-                                           "3x3",
-                                           "2x70000",
-                                           "\\u0000",
-                                           "\\",
-                                           "\xff",
-                                           "\xc3\x28",
-                                           "0.25",
-                                           "0.2500000001",
-                                           "1.17549435e-38",
-                                           " ",
-                                           "\n"};
+const std::vector<std::string> kDictionary{
+    "{", "}", "[", "]", "\"", ":", ",", "null", "true", "false", "-", "0", "-0", "1e309", "-1e309",
+    "nan", "inf", "2147483648", "-2147483649", "9223372036854775808", "0x10", "1e-45", "65536",
+    "65537", "x", "8192x8192", "3x3", "2x70000", "\\u0000", "\\", "\xff", "\xc3\x28", "0.25",
+    "0.2500000001", "1.17549435e-38", " ", "\n",
+    // grids past what a display or the memory holds
+    "16384", "16384x8193", "46341x46341",
+    // captions: line breaks, scripts, controls
+    "\\n\\n\\n\\n", "\\u0007\\u001b[2J\\r", "\u71b1\u4f1d\u5c0e\u3002",
+    "\u0645\u0639\u0627\u062f\u0644\u0629", "\U0001F525\u0301"};
 
 class Mutator {
 public:
@@ -137,10 +119,10 @@ constexpr long kMinimumInputs = 100;
 // Runs `target` on mutations of the corpus until the time is up and at
 // least kMinimumInputs have run. A target returns normally or throws what it may.
 void fuzz(const char* name, const std::vector<std::string>& corpus,
-          const std::function<void(const std::string&)>& target) {
+          const std::function<void(const std::string&)>& target,
+          double forSeconds = secondsPerTarget()) {
     Mutator mutator(seed());
-    const auto end =
-        std::chrono::steady_clock::now() + std::chrono::duration<double>(secondsPerTarget());
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(forSeconds);
     long runs = 0;
     const auto start = std::chrono::steady_clock::now();
     while (runs < kMinimumInputs || std::chrono::steady_clock::now() < end) {
@@ -186,18 +168,23 @@ std::vector<std::string> sceneCorpus() {
     return corpus;
 }
 
+// Half a target's time: the dropped files' target below parses mutated
+// scenes too, so the two together take one target's time.
 TEST(Fuzz, SceneFilesEndInASceneOrOneClearError) {
-    fuzz("scene", sceneCorpus(), [](const std::string& text) {
-        try {
-            const Scene scene = parseScene(text, "fuzz.json");
-            // What parses must write back and parse to the same scene.
-            EXPECT_TRUE(sameScene(parseScene(sceneText(scene), "again.json"), scene)) << text;
-        } catch (const UsageError& e) {
-            const std::string message = e.what();
-            EXPECT_EQ(message.rfind("scene fuzz.json: ", 0), 0u) << message;
-            EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-        }
-    });
+    fuzz(
+        "scene", sceneCorpus(),
+        [](const std::string& text) {
+            try {
+                const Scene scene = parseScene(text, "fuzz.json");
+                // What parses must write back and parse to the same scene.
+                EXPECT_TRUE(sameScene(parseScene(sceneText(scene), "again.json"), scene)) << text;
+            } catch (const UsageError& e) {
+                const std::string message = e.what();
+                EXPECT_EQ(message.rfind("scene fuzz.json: ", 0), 0u) << message;
+                EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+            }
+        },
+        secondsPerTarget() / 2);
 }
 
 std::vector<std::string> cueCorpus() {
@@ -216,8 +203,8 @@ std::vector<std::string> cueCorpus() {
 // message or dropped with its reason; what parses is in range.
 TEST(Fuzz, ServedMessagesParseOrAreDroppedWithAReason) {
     const std::vector<std::string> corpus{R"({"t":"ack","f":12})",
-                                          R"({"t":"key","a":"down","k":267,"i":1})",
-                                          R"({"t":"key","a":"repeat","k":82,"i":2})",
+                                          R"({"t":"key","a":"down","k":"PageDown","i":1})",
+                                          R"({"t":"key","a":"repeat","k":"KeyR","i":2})",
                                           R"({"t":"text","c":12354,"i":3})",
                                           R"({"t":"move","x":412.5,"y":300,"i":4})",
                                           R"({"t":"button","b":0,"d":true,"i":5})",
@@ -255,14 +242,16 @@ TEST(Fuzz, CueListsEndInAListOrOneClearError) {
     });
 }
 
-// Runs `target` on generated inputs until the time is up; as fuzz().
+// Runs `target` on generated inputs until the time is up and at least
+// kMinimumInputs have run; as fuzz().
 long generate(const char* name, const std::function<std::string(JsonGenerator&)>& make,
-              const std::function<void(const std::string&)>& target) {
+              const std::function<void(const std::string&)>& target,
+              double forSeconds = secondsPerTarget()) {
     JsonGenerator generator(seed());
     const auto start = std::chrono::steady_clock::now();
-    const auto end = start + std::chrono::duration<double>(secondsPerTarget());
+    const auto end = start + std::chrono::duration<double>(forSeconds);
     long runs = 0;
-    while (std::chrono::steady_clock::now() < end) {
+    while (runs < kMinimumInputs || std::chrono::steady_clock::now() < end) {
         const std::string input = make(generator);
         try {
             target(input);
@@ -368,6 +357,161 @@ TEST(Fuzz, GeneratedScenesEndInASceneOrOneShortLine) {
             }
         });
     EXPECT_GT(runs, 100);
+}
+
+// A caption as strangers write them: a long word, words with spaces, line
+// breaks, every script (Japanese, Arabic, Hebrew, Cyrillic, emoji,
+// combining marks) and control characters, some past the 500 allowed.
+std::string strangeCaption(JsonGenerator& g) {
+    const std::vector<std::string> pieces{"w",
+                                          "word ",
+                                          "\n",
+                                          "\u71b1\u4f1d\u5c0e",
+                                          "\u3002",
+                                          "\u05e9\u05dc\u05d5\u05dd ",
+                                          "\u0645\u0639\u0627\u062f\u0644\u0629",
+                                          "\u0442\u0435\u043f\u043b\u043e ",
+                                          "\U0001F525",
+                                          "e\u0301",
+                                          "\x01",
+                                          "\x1b[2J",
+                                          "\r",
+                                          "\t",
+                                          "\x7f",
+                                          "/path/to_",
+                                          "0.2400 "};
+    const std::size_t length = static_cast<std::size_t>(g.chance(20) ? g.pick(700) : g.pick(80));
+    std::string caption;
+    const std::string& repeated = pieces[static_cast<std::size_t>(g.pick(3))];
+    while (caption.size() < length) {
+        caption += g.chance(50)
+                       ? repeated
+                       : pieces[static_cast<std::size_t>(g.pick(static_cast<int>(pieces.size())))];
+    }
+    return caption;
+}
+
+// A file as the page sends one: a shipped scene with another grid and
+// strange words, or a cue list naming shipped scenes with strange captions.
+std::string droppedFile(JsonGenerator& g) {
+    const std::vector<std::string> grids{"64",        "256",    "2048",       "4096x1024",
+                                         "8192x8192", "16384",  "16384x8193", "46341x46341",
+                                         "65536",     "65536x3"};
+    const auto any = [&g](const auto& items) {
+        return items[static_cast<std::size_t>(g.pick(static_cast<int>(items.size())))];
+    };
+    if (g.chance(50)) {
+        nlohmann::json scene = nlohmann::json::parse(any(shippedScenes()).text);
+        scene["params"]["grid"] = any(grids);
+        scene["title"] = strangeCaption(g);
+        scene["description"] = strangeCaption(g);
+        return scene.dump();
+    }
+    nlohmann::json list = g.validList({}, 3);
+    for (nlohmann::json& cue : list["cues"]) {
+        if (g.chance(70)) {
+            cue["caption"] = strangeCaption(g);
+        }
+        if (g.chance(30)) {
+            cue["scene"] = std::filesystem::path(any(shippedScenes()).file).stem().string();
+        }
+    }
+    return list.dump();
+}
+
+// Wrapping `text` measures at most twice each of its characters (and one
+// space and the dots): never a caption that hangs a frame.
+void expectWrappedLinearly(const std::string& text) {
+    std::size_t measured = 0;
+    const TextWidth width = [&measured](std::string_view t) {
+        measured += t.size();
+        return 7.0f * static_cast<float>(t.size());
+    };
+    wrapText(text, 300.0f, width);
+    wrapTextToLines(text, 300.0f, 3, width);
+    EXPECT_LE(measured, 4 * text.size() + 8) << text.substr(0, 200);
+}
+
+// A running lecture on a display of `kDisplayCells` cells a grid (a GL's
+// buffer texture limit) and in `kMemoryBudget` of address space over what
+// this process holds: a file dropped on its page is loaded as the lecture
+// loads it (LectureUi::loadDropped): a cue list checked whole, kernels and
+// grids, then its scenes applied as its cues would; a scene applied. Every
+// grid the generator gives past the display or the memory takes more than
+// the budget to make, so a refusal that comes after the allocation fails
+// the test instead of taking the machine's memory.
+constexpr std::size_t kDisplayCells = std::size_t{1} << 27;  // Mesa's llvmpipe, NVIDIA's
+constexpr std::size_t kMemoryBudget = std::size_t{768} << 20;
+
+struct DropTarget {
+    DropTarget() : simulation(std::make_unique<CpuBackend>(), settings.params) {}
+
+    void drop(const std::string& text) {
+        try {
+            if (namesCueList(text)) {
+                const CueList list = parseFolderlessCues(text, "dropped.json");
+                LectureSettings start = settings;
+                start.backend = choiceOf(simulation.backend());
+                checkKernelsPlayable(list, start);
+                checkGridsPlayable(list, start, simulation.backend());
+                for (const Cue& cue : list.cues) {
+                    expectWrappedLinearly(cue.caption.cpu);
+                    expectWrappedLinearly(cue.caption.cuda);
+                    if (cue.scene) {
+                        apply(cueScene(*cue.scene, settings));
+                    }
+                }
+            } else {
+                const Scene scene = parseScene(text, "dropped.json", settings);
+                expectWrappedLinearly(scene.title);
+                expectWrappedLinearly(scene.description);
+                apply(scene);
+            }
+        } catch (const UsageError& e) {
+            expectOneShortLine(e.what(), namesCueList(text) ? "cues dropped.json: " : "");
+        } catch (const RuntimeError& e) {
+            ADD_FAILURE() << "refused only once made: " << e.what();
+        }
+    }
+
+    void apply(const Scene& scene) {
+        SimulationControl control(simulation, settings);
+        try {
+            control.applyScene(scene);
+        } catch (const UsageError& e) {
+            expectOneShortLine(e.what(), "");
+            return;
+        }
+        EXPECT_LE(displayBufferFloats(simulation.params().grid), displayFloatLimit());
+        ++applied;
+    }
+
+    LectureSettings settings = small();
+    Simulation simulation;
+    long applied = 0;
+
+    static LectureSettings small() {
+        LectureSettings s;
+        s.params.grid = {41, 23};
+        return s;
+    }
+};
+
+TEST(Fuzz, FilesDroppedOnAServedLectureAreRefusedBeforeTheyAllocate) {
+    const ScopedDisplayLimit display(kDisplayCells);
+    DropTarget lecture;
+    const ScopedMemoryLimit memory(kMemoryBudget);
+    Mutator mutator(seed());
+    const long runs = generate(
+        "dropped file",
+        [&mutator](JsonGenerator& g) {
+            const std::string file = droppedFile(g);
+            return g.chance(50) ? file : mutator.mutate(file);
+        },
+        [&lecture](const std::string& text) { lecture.drop(text); }, secondsPerTarget() / 2);
+    std::printf("dropped files whose scene was applied: %ld of %ld\n", lecture.applied, runs);
+    // The generator reaches past the refusals: some of what it makes is shown.
+    EXPECT_GT(lecture.applied, 10) << "of " << runs;
 }
 
 // The command line as shell words, one per line in the corpus file.

@@ -5,8 +5,8 @@
 
 #include "app/lecture/cue_list.h"
 #include "app/lecture/key_commands.h"
-#include "app/render/field_renderer.h"
-#include "app/render/loupe_layout.h"
+#include "app/picture/loupe_layout.h"
+#include "app/picture/view_transform.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -24,7 +24,7 @@ TEST(LoupeLayout, CellsAreWholeSquaresOfEightPixelsOrMoreInsideTheGridsPart) {
     const GridSize grid{512, 512};
     for (const auto& [width, height] :
          {std::pair{790, 800}, {640, 400}, {1920, 1080}, {200, 200}}) {
-        const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, width, height);
+        const ViewTransform fitted = fitView(grid.nx, grid.ny, width, height);
         const std::optional<LoupeLayout> l =
             loupeLayout(width, height, fitted, grid, glm::vec2(100.5f, 100.5f));
         ASSERT_TRUE(l) << width << " x " << height;
@@ -44,7 +44,7 @@ TEST(LoupeLayout, CellsAreWholeSquaresOfEightPixelsOrMoreInsideTheGridsPart) {
 
 TEST(LoupeLayout, ItMovesToTheOtherCornerRatherThanHideWhatItMagnifies) {
     const GridSize grid{512, 512};
-    const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, 800, 800);
+    const ViewTransform fitted = fitView(grid.nx, grid.ny, 800, 800);
     const LoupeLayout farSpot = *loupeLayout(800, 800, fitted, grid, glm::vec2(50.5f, 50.5f));
     const LoupeLayout underIt = *loupeLayout(800, 800, fitted, grid, glm::vec2(480.5f, 480.5f));
     EXPECT_GT(farSpot.left, 400) << "bottom right by default";
@@ -54,7 +54,7 @@ TEST(LoupeLayout, ItMovesToTheOtherCornerRatherThanHideWhatItMagnifies) {
 
 TEST(LoupeLayout, NoRoomForItsCellsMeansNoLoupe) {
     const GridSize grid{64, 64};
-    const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, 120, 120);
+    const ViewTransform fitted = fitView(grid.nx, grid.ny, 120, 120);
     EXPECT_FALSE(loupeLayout(120, 120, fitted, grid, glm::vec2(32.0f)));
 }
 

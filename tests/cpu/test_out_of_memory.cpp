@@ -6,6 +6,7 @@
 // a real device is in tests/gpu/test_out_of_memory_gpu.cpp.
 
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/simulation.h"
 #include "tests/support/out_of_memory_backend.h"
+#include "tests/support/scoped_memory_limit.h"
 
 namespace heatlab {
 namespace {
@@ -96,6 +98,30 @@ TEST(OutOfMemory, AFailedGridKeepsTheCopyBackPolicyWorking) {
     // Copies after every step go into a buffer of the kept grid's size.
     simulation.advance(4);
     EXPECT_EQ(simulation.bytesCopiedBack(), 4.0 * static_cast<double>(kRunning.bytes()));
+}
+
+// Issue 44: under `ulimit -v` (a shared server's limit, the fuzzer's) the
+// up-front check read only MemAvailable, passed a grid the limit could not
+// hold, and the allocation failed (std::bad_alloc out of a new simulation).
+// What the address-space limit leaves counts as available: the grid is
+// refused before anything is allocated, naming the bytes.
+TEST(OutOfMemory, AnAddressSpaceLimitIsHostMemoryTheCheckRefusesAGridOver) {
+    const ScopedMemoryLimit limit(256u << 20);
+    Params params = runningParams();
+    params.grid = GridSize{8192, 8192};  // 256 MiB a buffer, 2 GiB of the tools' host copies
+    try {
+        Simulation simulation(std::make_unique<CpuBackend>(), params);
+        ADD_FAILURE() << "an 8192 x 8192 grid was made in 256 MiB";
+    } catch (const UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find("a 8192 x 8192 grid needs"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("of host memory"), std::string::npos) << e.what();
+    } catch (const std::bad_alloc&) {
+        ADD_FAILURE() << "refused only when its allocation failed";
+    }
+    // A grid within it is made.
+    params.grid = GridSize{512, 512};
+    EXPECT_NO_THROW(Simulation(std::make_unique<CpuBackend>(), params));
 }
 
 }  // namespace

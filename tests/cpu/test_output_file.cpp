@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,8 +17,11 @@
 #include <gtest/gtest.h>
 
 #include "app/io/output_file.h"
+#include "app/io/output_format.h"
+#include "app/io/stale_temporaries.h"
 #include "kernels/base/errors.h"
 #include "tests/cpu/fifo_reader.h"
+#include "tests/support/child_process.h"
 #include "tests/support/file_text.h"
 #include "tests/support/runtime_failure.h"
 
@@ -238,4 +242,69 @@ TEST(OutputFiles, TwoNamesOfOneFileAreSeenAsOne) {
     ASSERT_EQ(::symlink((folder / "r.png").c_str(), (folder / "link.png").c_str()), 0);
     EXPECT_TRUE(sameOutputFile(folder / "r.png", folder / "link.png"));
     EXPECT_FALSE(sameOutputFile(folder / "r.png", folder / "s.png"));
+}
+
+// Every temporary carries the process id, so a later run can tell one that
+// a killed process left from one a live run is writing.
+TEST(StaleTemporaries, TemporaryNamesCarryTheProcessId) {
+    ScratchFolder folder;
+    const std::string pid = std::to_string(::getpid());
+    heatlab::OutputStream stream(folder / "v.mp4");
+    EXPECT_EQ(stream.temporaryPath(), folder / ("v.mp4.tmp-" + pid + "-0"));
+    std::string stem;
+    EXPECT_EQ(heatlab::staleCandidatePid("v.mp4.tmp-" + pid + "-0", &stem), ::getpid());
+    EXPECT_EQ(stem, "v.mp4");
+    EXPECT_EQ(heatlab::probeNameOf(folder / "o.png"), folder / ("o.png.probe-" + pid));
+}
+
+// The next run that names an output removes what a killed run left beside
+// it: that name's temporaries and probes whose process is gone, and
+// nothing else (a live run's, another name's, a name that only looks like
+// one).
+TEST(StaleTemporaries, TheNextRunOfANameRemovesWhatAKilledRunLeft) {
+    ScratchFolder folder;
+    const std::string gone = std::to_string(heatlab::goneProcessId());
+    const std::string alive = std::to_string(::getpid());
+    const std::vector<std::string> stale{"o.png.tmp-" + gone + "-0", "o.png.tmp-" + gone + "-12",
+                                         "o.png.probe-" + gone};
+    std::vector<std::string> kept{"o.png.tmp-" + alive + "-0", "other.png.tmp-" + gone + "-0",
+                                  "o.png.tmp-" + gone + "-x",  "o.png.tmp-" + gone,
+                                  "o.png.old-" + gone + "-0",  "o.png"};
+    for (const std::string& name : stale) {
+        heatlab::writeFileText(folder / name, "part");
+    }
+    for (const std::string& name : kept) {
+        heatlab::writeFileText(folder / name, "part");
+    }
+    EXPECT_EQ(outputPathProblem(folder / "o.png"), "");
+    std::vector<std::string> names = folder.names();
+    std::sort(names.begin(), names.end());
+    std::sort(kept.begin(), kept.end());
+    EXPECT_EQ(names, kept);
+}
+
+// One rule for every output's name: a picture is named .png and a video
+// .mp4, in any case; a device or a FIFO is named as it is; an output with
+// no format of its own (JSON, a raw field) takes any name.
+TEST(OutputFormat, OneRuleForEveryOutputsExtension) {
+    using heatlab::kAnyFormat;
+    using heatlab::kMp4Format;
+    using heatlab::kPngFormat;
+    using heatlab::outputFormatProblem;
+    ScratchFolder folder;
+    EXPECT_EQ(outputFormatProblem(folder / "o.png", kPngFormat), "");
+    EXPECT_EQ(outputFormatProblem(folder / "o.PNG", kPngFormat), "");
+    EXPECT_EQ(outputFormatProblem(folder / "x.MP4", kMp4Format), "");
+    EXPECT_EQ(outputFormatProblem(folder / "x.Mp4", kMp4Format), "");
+    EXPECT_EQ(outputFormatProblem(folder / "o.jpg", kPngFormat),
+              "PNG files are named *.png, got '" + (folder / "o.jpg") + "'");
+    EXPECT_NE(outputFormatProblem(folder / ".png", kPngFormat), "");
+    EXPECT_NE(outputFormatProblem(folder / "png", kPngFormat), "");
+    EXPECT_NE(outputFormatProblem(folder / "x.png", kMp4Format), "");
+    EXPECT_NE(outputFormatProblem(folder / "x.mp4.txt", kMp4Format), "");
+    EXPECT_EQ(outputFormatProblem(folder / "results.txt", kAnyFormat), "");
+    const std::string fifo = folder / "pipe";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_EQ(outputFormatProblem(fifo, kPngFormat), "");
+    EXPECT_EQ(outputFormatProblem("/dev/null", kPngFormat), "");
 }

@@ -16,7 +16,7 @@
 #include "app/lecture/lecture_settings.h"
 #include "app/lecture/panel_edits.h"
 #include "app/lecture/stability_history.h"
-#include "app/render/field_renderer.h"
+#include "app/picture/view_transform.h"
 #include "kernels/cpu/cpu_backend.h"
 
 namespace heatlab {
@@ -142,7 +142,7 @@ TEST(PanelModel, ZoomKeepsTheCellUnderTheCursor) {
     EXPECT_FALSE(navigation.view());
     navigation.zoom(3.0, 150.0f, 60.0f, 400, 200, grid);
     ASSERT_TRUE(navigation.view());
-    const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, 400, 200);
+    const ViewTransform fitted = fitView(grid.nx, grid.ny, 400, 200);
     const ViewTransform zoomed = *navigation.view();
     EXPECT_LT(zoomed.cellsPerPixel, fitted.cellsPerPixel);
     FieldNavigation fittedNavigation;

@@ -93,6 +93,44 @@ TEST(Scene, EveryStateReadsBackEqual) {
     }
 }
 
+// A scene parsed once and put over other settings later (a cue's scene,
+// parsed with its list and played over the lecture's settings) is what
+// parsing it over them gives: every field the file holds is the file's,
+// every other stays the base's, for every state, every shipped scene and
+// bases that differ from both in every field.
+TEST(Scene, ParsedOnceAndPutOverABaseIsParsedOverThatBase) {
+    std::vector<std::string> texts;
+    for (const Scene& scene : statesToRoundTrip()) {
+        texts.push_back(sceneText(scene));
+    }
+    Scene split = sceneA();
+    split.settings.comparison.split = true;
+    split.settings.comparison.difference = true;
+    split.settings.comparison.b.kernel = Kernel::Temporal;
+    split.settings.comparison.b.r = 0.2f;
+    split.settings.comparison.b.copyEvery = 3;
+    split.settings.explosionDecadesPerSecond = 0.5;
+    split.settings.loupe = LoupeMode::On;
+    split.settings.params.timeBlock = 2;
+    texts.push_back(sceneText(split));
+    for (const ShippedScene& shipped : shippedScenes()) {
+        texts.push_back(shipped.text);
+    }
+    std::vector<LessonSettings> bases = {LessonSettings{}, sceneA().settings, split.settings};
+    for (const Scene& state : statesToRoundTrip()) {
+        bases.push_back(state.settings);
+    }
+    for (const std::string& text : texts) {
+        const ParsedScene once = parseSceneFields(text, kFile);
+        for (const LessonSettings& base : bases) {
+            const Scene parsed = parseScene(text, kFile, base);
+            const Scene over = once.over(base);
+            EXPECT_TRUE(sameScene(parsed, over)) << text;
+            EXPECT_EQ(sceneText(over), sceneText(parsed)) << text;
+        }
+    }
+}
+
 TEST(Scene, UsesTheCommandLineNames) {
     const json j = json::parse(sceneText(sceneA()));
     EXPECT_EQ(j["heatlab_scene"], 1);
@@ -253,6 +291,18 @@ TEST(Scene, WronglyTypedFieldsAreRefused) {
     expectRefused(edited([](json& j) { j["title"] = 3; }), "title must be a string");
 }
 
+// Issue 44: an escaped NUL in any string of a scene would cut the text it
+// is in (a title shown short, a name read to its first NUL): refused,
+// naming where.
+TEST(Scene, ANulInAnyStringIsRefusedNamingWhere) {
+    expectRefused(edited([](json& j) { j["title"] = std::string("one\0two", 7); }),
+                  "title holds a NUL character (\\u0000): the text would end there");
+    expectRefused(edited([](json& j) { j["description"] = std::string(1, '\0'); }),
+                  "description holds a NUL character (\\u0000)");
+    expectRefused(edited([](json& j) { j["params"]["kernel"] = std::string("global\0", 7); }),
+                  "params.kernel holds a NUL character (\\u0000)");
+}
+
 TEST(Scene, ValuesTheCommandLineRefusesAreRefused) {
     expectRefused(edited([](json& j) { j["params"]["r"] = "0"; }), "params.r: r must be");
     expectRefused(edited([](json& j) { j["params"]["r"] = "1.5"; }), "params.r");
@@ -320,7 +370,7 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
                   "window.scale must be a string");
     for (double bad : {0.0, -1.0, 1e-40}) {
         expectRefused(edited([bad](json& j) { j["window"]["scale_reference"] = bad; }),
-                      "window.scale_reference: expected a number from 1.17549435e-38");
+                      "window.scale_reference: expected a number from 1.1754944e-38");
     }
     expectRefused(edited([](json& j) { j["window"]["pace"] = "warp"; }), "window.pace");
     expectRefused(edited([](json& j) { j["window"]["steps_per_second"] = 0; }),
@@ -330,7 +380,7 @@ TEST(Scene, FieldsAddedLaterMayBeLeftOutOrMustBeValid) {
     expectRefused(edited([](json& j) { j["window"]["pinned"] = 1; }),
                   "window.pinned must be true or false");
     expectRefused(edited([](json& j) { j["window"]["brush"]["radius_percent"] = 50; }),
-                  "window.brush.radius_percent must be from");
+                  "window.brush.radius_percent must be from 0.2 to 20, got 50");
     expectRefused(edited([](json& j) { j["window"]["brush"]["size"] = 1; }),
                   "unknown field window.brush.size");
     EXPECT_EQ(plain.settings.params.timeBlock, kTimeBlockAuto);

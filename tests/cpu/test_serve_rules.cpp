@@ -2,6 +2,8 @@
 // wire.h): tokens, the names a request may give for the server, and the
 // messages a browser sends and receives.
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <set>
 #include <string>
@@ -9,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "app/serve/access.h"
+#include "app/serve/server_address.h"
 #include "app/serve/wire.h"
 #include "kernels/base/errors.h"
 
@@ -41,9 +44,11 @@ TEST(ServeTokens, GiveTheRoleOfTheTokenShownAndNoneForAnyOther) {
     EXPECT_FALSE(tokensEqual("abc", "abcd"));
 }
 
+// The lecturer's alone (mode 600), as readTokens() takes one.
 std::string tokenFile(const std::string& text) {
     const std::string path = testing::TempDir() + "/heatlab_tokens.txt";
     std::ofstream(path) << text;
+    ::chmod(path.c_str(), 0600);
     return path;
 }
 
@@ -90,6 +95,81 @@ TEST(ServeAccess, OriginsAreTheServersOwnNamesOrNone) {
     EXPECT_TRUE(rules.hostAllowed("lecture.example.org:443"));
 }
 
+TEST(ServeTokens, AFileGroupOrOthersMayReadOrChangeIsRefusedSayingTheFix) {
+    const std::string path = tokenFile("abcdefghijklmnopqrstuvwxyz\n");
+    for (const mode_t open : {0644, 0640, 0604, 0620, 0602}) {
+        ::chmod(path.c_str(), open);
+        try {
+            readTokens(path);
+            ADD_FAILURE() << std::oct << open << " taken";
+        } catch (const UsageError& e) {
+            EXPECT_NE(std::string(e.what()).find("chmod 600 " + path), std::string::npos)
+                << e.what();
+        }
+    }
+    for (const mode_t own : {0600, 0400, 0700}) {
+        ::chmod(path.c_str(), own);
+        EXPECT_EQ(readTokens(path).controller, "abcdefghijklmnopqrstuvwxyz") << std::oct << own;
+    }
+}
+
+// Written as a URL and a browser's Host header write them, so the URL
+// printed is the one a browser's Host matches.
+TEST(ServeNames, APublicNameIsAHostNameOrAnIpAddressWrittenAsAUrlWritesIt) {
+    EXPECT_EQ(parsePublicName("Lecture.Example.ORG"), "lecture.example.org");
+    EXPECT_EQ(parsePublicName("a-1.b2"), "a-1.b2");
+    EXPECT_EQ(parsePublicName("192.0.2.7"), "192.0.2.7");
+    EXPECT_EQ(parsePublicName("2001:DB8:0:0::1"), "[2001:db8::1]");
+    EXPECT_EQ(parsePublicName("[2001:db8::1]"), "[2001:db8::1]");
+    EXPECT_EQ(parsePublicName("::1"), "[::1]");
+    const std::string label63(63, 'a');
+    EXPECT_EQ(parsePublicName(label63 + ".org"), label63 + ".org");
+    // 253 characters in all: three labels of 63 and one of 61, dots between.
+    const std::string longest = label63 + "." + label63 + "." + label63 + "." + label63.substr(2);
+    ASSERT_EQ(longest.size(), 253u);
+    EXPECT_EQ(parsePublicName(longest), longest);
+    for (const std::string& bad : {std::string(""),
+                                   std::string("host:8443"),
+                                   std::string("http://host"),
+                                   std::string("a b"),
+                                   std::string("*"),
+                                   std::string("*.example.org"),
+                                   std::string("-host"),
+                                   std::string("host-"),
+                                   std::string("a..b"),
+                                   std::string(".a"),
+                                   std::string("host."),
+                                   std::string("under_score"),
+                                   std::string("bücher.example"),
+                                   label63 + "a.org",
+                                   longest + "c",
+                                   std::string("1.2.3"),
+                                   std::string("999.1.1.1"),
+                                   std::string("example.0x7f"),
+                                   std::string("[1.2.3.4]"),
+                                   std::string("[::1"),
+                                   std::string("[::1]:8443"),
+                                   std::string("host/path"),
+                                   std::string(10000, 'x')}) {
+        EXPECT_THROW(parsePublicName(bad), UsageError) << bad;
+    }
+    const AccessRules rules({parsePublicName("2001:DB8::1"), parsePublicName("Lecture.Example")});
+    EXPECT_TRUE(rules.hostAllowed("[2001:db8::1]:8443"));
+    EXPECT_TRUE(rules.hostAllowed("lecture.example:8443"));
+    EXPECT_TRUE(rules.originAllowed("https://[2001:db8::1]:8443"));
+}
+
+TEST(ServeNames, ABindAddressIsAnIpAddressAsTheSystemWritesIt) {
+    EXPECT_EQ(parseBindAddress("127.0.0.1"), "127.0.0.1");
+    EXPECT_EQ(parseBindAddress("0.0.0.0"), "0.0.0.0");
+    EXPECT_EQ(parseBindAddress("::"), "::");
+    EXPECT_EQ(parseBindAddress("[::1]"), "::1");
+    EXPECT_EQ(parseBindAddress("0:0:0:0:0:0:0:1"), "::1");
+    for (const char* bad : {"", "localhost", "999.1.1.1", "1.2.3", "127.0.0.1:8080", "[::1"}) {
+        EXPECT_THROW(parseBindAddress(bad), UsageError) << bad;
+    }
+}
+
 TEST(ServeWire, AFrameHeaderReadsBackAsWritten) {
     FrameHeader h;
     h.quality = 85;
@@ -118,7 +198,7 @@ TEST(ServeWire, AFrameHeaderReadsBackAsWritten) {
 
 TEST(ServeWire, InputMessagesBecomeTheEventsAWindowWouldGive) {
     std::string why;
-    auto m = parseClientMessage(R"({"t":"key","a":"down","k":267,"i":9})", &why);
+    auto m = parseClientMessage(R"({"t":"key","a":"down","k":"PageDown","i":9})", &why);
     ASSERT_TRUE(m) << why;
     EXPECT_EQ(m->kind, ClientMessage::Kind::Input);
     EXPECT_EQ(m->inputSequence, 9u);
@@ -204,9 +284,9 @@ TEST(ServeWire, AFileMessageCarriesItsNameAndTextAndItsOwnLimit) {
 TEST(ServeWire, MalformedOversizedAndOutOfRangeMessagesAreDroppedWithAReason) {
     for (const std::string& bad :
          {std::string("not json"), std::string("[1,2]"), std::string(R"({"t":"key"})"),
-          std::string(R"({"t":"key","a":"down","k":267})"),  // no sequence number
-          std::string(R"({"t":"key","a":"press","k":267,"i":1})"),
-          std::string(R"({"t":"key","a":"down","k":9999,"i":1})"),
+          std::string(R"({"t":"key","a":"down","k":"PageDown"})"),  // no sequence number
+          std::string(R"({"t":"key","a":"press","k":"PageDown","i":1})"),
+          std::string(R"({"t":"key","a":"down","k":"CapsLock","i":1})"),
           std::string(R"({"t":"text","c":55296,"i":1})"),  // a lone surrogate
           std::string(R"({"t":"text","c":10,"i":1})"),     // a control character
           std::string(R"({"t":"move","x":1e300,"y":0,"i":1})"),

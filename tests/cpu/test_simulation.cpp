@@ -1,7 +1,8 @@
 // Simulation: the step counter, the copy-back policy, and the host buffer the
 // policy copies into, which is allocated once per grid and memory kind (pinned
 // memory is slow to allocate, and a reset must not pay for it every time);
-// switching backends on the same field.
+// switching backends on the same field, and restarting on another backend
+// when the field's own can no longer be read (its device lost).
 
 #include <cstring>
 #include <memory>
@@ -78,6 +79,42 @@ public:
         facts_.fieldInHostMemory = false;
     }
     std::size_t availableBytes() const override { return 0; }
+};
+
+// The same, once `lost`: every call that reaches the device fails, as every
+// CUDA call does after a sticky error.
+class LosableBackend final : public CountingBackend {
+public:
+    using CountingBackend::CountingBackend;
+    bool lost = false;
+
+    void upload(const GridSize& grid, const float* field, Boundary boundary) override {
+        failIfLost();
+        CountingBackend::upload(grid, field, boundary);
+    }
+    void step(Kernel kernel, int steps, float r) override {
+        failIfLost();
+        CountingBackend::step(kernel, steps, r);
+    }
+    void copyToHost(float* dst, HostMemory memory) override {
+        failIfLost();
+        CountingBackend::copyToHost(dst, memory);
+    }
+    HostBuffer allocateHost(std::size_t count, HostMemory memory) override {
+        failIfLost();
+        return CountingBackend::allocateHost(count, memory);
+    }
+    void synchronize() override {
+        failIfLost();
+        CountingBackend::synchronize();
+    }
+
+private:
+    void failIfLost() const {
+        if (lost) {
+            throw DeviceLostError("an illegal memory access was encountered");
+        }
+    }
 };
 
 Params smallGrid() {
@@ -274,6 +311,56 @@ TEST(SimulationSwitch, AGridTheNewBackendCannotHoldChangesNothing) {
     int allocations = 0;
     EXPECT_THROW(simulation.switchBackend(std::make_unique<FullDeviceBackend>(&allocations)),
                  UsageError);
+    before.expectSame(simulation);
+    EXPECT_EQ(allocations, 0);
+}
+
+TEST(SimulationRestart, ALostBackendsFieldIsMadeAnewOnTheNextAtStepZero) {
+    int lostAllocations = 0;
+    int newAllocations = 0;
+    auto losable = std::make_unique<LosableBackend>(&lostAllocations);
+    LosableBackend* old = losable.get();
+    Params params = oddGrid();
+    params.kernel = Kernel::Global;
+    params.r = 0.2f;
+    Simulation simulation(std::move(losable), params);
+    simulation.setCopyPolicy({2, HostMemory::Pinned});
+    simulation.advance(5);
+    const long long fields = simulation.fieldCount();
+    old->lost = true;
+    ASSERT_THROW(simulation.switchBackend(std::make_unique<CpuBackend>()), DeviceLostError)
+        << "the field can no longer be switched with";
+
+    std::unique_ptr<Backend> returned =
+        simulation.restartOn(std::make_unique<CountingBackend>(&newAllocations));
+
+    EXPECT_EQ(returned.get(), old) << "the backend handed back is the one it ran on";
+    EXPECT_EQ(liveHostBuffers, 1) << "the lost backend's buffer outlived the restart";
+    returned.reset();  // nothing of the simulation's may depend on it now
+    EXPECT_EQ(newAllocations, 1) << "the copy buffer comes from the new backend";
+    EXPECT_EQ(simulation.stepCount(), 0);
+    EXPECT_EQ(simulation.fieldCount(), fields + 1) << "a new field";
+    EXPECT_DOUBLE_EQ(simulation.bytesCopiedBack(), 0.0);
+    EXPECT_EQ(simulation.copyPolicy().every, 2);
+    EXPECT_EQ(simulation.params().kernel, Kernel::Global);
+    EXPECT_EQ(simulation.params().r, 0.2f);
+    Simulation fresh(std::make_unique<CpuBackend>(), params);
+    EXPECT_TRUE(sameBits(copyOf(simulation), copyOf(fresh))) << "not the initial field";
+    simulation.advance(3);
+    fresh.advance(3);
+    EXPECT_TRUE(sameBits(copyOf(simulation), copyOf(fresh)));
+}
+
+TEST(SimulationRestart, AKernelTheNextBackendLacksChangesNothing) {
+    int allocations = 0;
+    Simulation simulation(std::make_unique<CpuBackend>(), oddGrid());
+    simulation.advance(3);
+    Params tiled = simulation.params();
+    tiled.kernel = Kernel::Tiled;
+    simulation.setParams(tiled);
+    const Snapshot before(simulation);
+    EXPECT_THROW(simulation.restartOn(std::make_unique<CountingBackend>(&allocations)), UsageError);
+    EXPECT_THROW(simulation.restartOn(nullptr), RuntimeError);
     before.expectSame(simulation);
     EXPECT_EQ(allocations, 0);
 }

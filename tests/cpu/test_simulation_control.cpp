@@ -1,7 +1,9 @@
 // The lecture's edits of what the simulation runs, with their recovery,
 // without GL: a reset to a grid too large or one whose allocation fails
 // keeps the grid and its field; a switch to a backend that is not there
-// stays and says why; a scene keeps the presenter's own choices.
+// stays and says why; a scene keeps the presenter's own choices; a device
+// lost moves the lecture to the CPU, with its field where it can still be
+// read, else with the scene's field made anew.
 
 #include <memory>
 #include <string>
@@ -9,11 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include "app/lecture/frame_fault.h"
 #include "app/lecture/simulation_control.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "kernels/forwarding_backend.h"
 #include "tests/support/out_of_memory_backend.h"
+#include "tests/support/scoped_display_limit.h"
 
 namespace heatlab {
 namespace {
@@ -170,6 +175,147 @@ TEST(SimulationControl, ASceneWithAGridPerBackendRunsThisBackendsGrid) {
     control.reset();
     EXPECT_FALSE(settings.grids) << "an edited grid is the lecturer's";
     EXPECT_EQ(simulation.params().grid.nx, 33);
+}
+
+// Issue 44: a grid the display cannot draw (more cells than its GL's
+// buffer texture holds) passed the memory check and failed at its first
+// frame, after the old field was gone (a served lecture ended). Refused
+// with the memory's refusals, before anything changes: a scene (a file
+// dropped on the page too), a reset to it, a new simulation.
+TEST(SimulationControl, AGridTheDisplayCannotDrawIsRefusedWithTheOldGridAndFieldKept) {
+    const ScopedDisplayLimit display(64 * 64);
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
+    SimulationControl control(simulation, settings);
+    simulation.advance(3);
+    const std::vector<float> before = simulation.fieldOnHost();
+
+    Scene scene;
+    scene.settings = smallLecture();
+    scene.settings.params.grid = {65, 64};
+    scene.settings.params.r = 0.2f;
+    try {
+        control.applyScene(scene);
+        ADD_FAILURE() << "a 65 x 64 scene was applied on a display of 64 x 64 cells";
+    } catch (const UsageError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "a 65 x 64 grid has 4160 cells, more than this display can draw (4096: its "
+                  "OpenGL's buffer texture limit)");
+    }
+    EXPECT_EQ(settings.params.grid.nx, 41);
+    EXPECT_EQ(settings.params.r, smallLecture().params.r);
+    EXPECT_EQ(simulation.params().grid.nx, 41);
+    EXPECT_EQ(simulation.fieldOnHost(), before);
+    EXPECT_EQ(simulation.stepCount(), 3);
+
+    settings.params.grid = {64, 65};
+    const ControlOutcome outcome = control.reset();
+    ASSERT_TRUE(outcome.notice.has_value());
+    EXPECT_NE(outcome.notice->text.find("not reset: a 64 x 65 grid has 4160 cells"),
+              std::string::npos)
+        << outcome.notice->text;
+    EXPECT_EQ(settings.params.grid.nx, 41);
+    EXPECT_EQ(simulation.fieldOnHost(), before);
+
+    Params params = smallLecture().params;
+    params.grid = {4096, 4096};
+    EXPECT_THROW(Simulation(std::make_unique<CpuBackend>(), params), UsageError);
+    // The display's own size is drawn.
+    scene.settings.params.grid = {64, 64};
+    EXPECT_TRUE(control.applyScene(scene).newGrid);
+    EXPECT_EQ(simulation.params().grid.nx, 64);
+}
+
+// The CPU backend posing as CUDA: its name and its kernels (the tiled one
+// too, which the CPU has not), so the lecture on it is a GPU's lecture.
+class PosingAsCuda final : public ForwardingBackend {
+public:
+    PosingAsCuda() : ForwardingBackend(std::make_unique<CpuBackend>()) { facts_.name = "cuda"; }
+    std::vector<Kernel> kernels() const override {
+        return {Kernel::Copy,      Kernel::Global,    Kernel::Tiled,
+                Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
+    }
+};
+
+TEST(SimulationControl, ALostDeviceMovesTheLectureToTheCpuWithItsFieldWhereItCanBeRead) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<PosingAsCuda>(), settings.params);
+    SimulationControl control(simulation, settings);
+    ASSERT_EQ(settings.backend, BackendChoice::Cuda);
+    simulation.advance(5);
+    const std::vector<float> before = simulation.fieldOnHost();
+    const long long fields = simulation.fieldCount();
+
+    const SimulationControl::MovedToCpu moved =
+        control.moveToCpu(simulation.params(), true, "an illegal memory access");
+
+    EXPECT_TRUE(moved.fieldKept);
+    EXPECT_EQ(simulation.backend().facts().name, "cpu");
+    EXPECT_EQ(settings.backend, BackendChoice::Cpu) << "the panel shows what runs";
+    EXPECT_EQ(simulation.stepCount(), 5);
+    EXPECT_EQ(simulation.fieldCount(), fields);
+    EXPECT_EQ(simulation.fieldOnHost(), before);
+    EXPECT_EQ(moved.notice.text,
+              "the CUDA device failed and cannot be used again in this run (an illegal memory "
+              "access): the lecture goes on on the CPU at step 5");
+    EXPECT_EQ(moved.notice.onField(), "the GPU failed: the lecture goes on on the CPU");
+}
+
+TEST(SimulationControl, ALostDeviceWhoseFieldCannotBeReadStartsTheSceneAgainOnTheCpu) {
+    LectureSettings settings = smallLecture();
+    settings.params.kernel = Kernel::Tiled;
+    settings.params.initial = InitialCondition::Sine;
+    // Lost at its first step, before it ran: the CPU never steps the tiled kernel.
+    Simulation simulation(std::make_unique<FaultingBackend>(std::make_unique<PosingAsCuda>(),
+                                                            parseFrameFault("lost@1")),
+                          settings.params);
+    SimulationControl control(simulation, settings);
+    std::string why;
+    try {
+        simulation.advance(2);
+    } catch (const DeviceLostError& e) {
+        why = e.what();
+    }
+    ASSERT_EQ(why, "the device is lost: a test's fault (HEATLAB_TEST_FRAME_FAULT=lost@1)");
+    const long long fields = simulation.fieldCount();
+
+    const SimulationControl::MovedToCpu moved = control.moveToCpu(simulation.params(), true, why);
+
+    EXPECT_FALSE(moved.fieldKept);
+    EXPECT_EQ(simulation.backend().facts().name, "cpu");
+    EXPECT_EQ(settings.backend, BackendChoice::Cpu);
+    EXPECT_EQ(simulation.stepCount(), 0);
+    EXPECT_EQ(simulation.fieldCount(), fields + 1);
+    EXPECT_EQ(simulation.params().kernel, Kernel::Global);
+    EXPECT_EQ(settings.params.kernel, Kernel::Global);
+    Simulation fresh(std::make_unique<CpuBackend>(), simulation.params());
+    EXPECT_EQ(simulation.fieldOnHost(), fresh.fieldOnHost()) << "not the scene's initial field";
+    EXPECT_EQ(moved.notice.text,
+              "the CUDA device failed and cannot be used again in this run (" + why +
+                  "): the lecture goes on on the CPU, its field made anew from the scene at step "
+                  "0; the tiled kernel is not on the CPU, so global runs");
+    simulation.advance(3);
+    EXPECT_EQ(simulation.stepCount(), 3);
+}
+
+TEST(SimulationControl, ALostDeviceAfterTheFieldWasReplacedStartsTheFramesSceneAgain) {
+    LectureSettings settings = smallLecture();
+    Simulation simulation(std::make_unique<PosingAsCuda>(), settings.params);
+    SimulationControl control(simulation, settings);
+    const Params before = simulation.params();
+    simulation.advance(4);
+    Params other = before;
+    other.grid = {65, 33};
+    simulation.setParams(other);
+    simulation.reset();  // a scene loaded in the frame that then failed
+
+    const SimulationControl::MovedToCpu moved = control.moveToCpu(before, false, "lost");
+
+    EXPECT_FALSE(moved.fieldKept);
+    EXPECT_EQ(simulation.params().grid.nx, 41) << "the frame's own scene, not the one it loaded";
+    EXPECT_EQ(simulation.stepCount(), 0);
+    Simulation fresh(std::make_unique<CpuBackend>(), before);
+    EXPECT_EQ(simulation.fieldOnHost(), fresh.fieldOnHost());
 }
 
 }  // namespace

@@ -9,9 +9,9 @@
 #include <gtest/gtest.h>
 
 #include "app/lecture/field_input.h"
-#include "app/render/field_renderer.h"
-#include "app/render/surface_camera.h"
-#include "app/render/surface_mesh.h"
+#include "app/picture/surface_camera.h"
+#include "app/picture/surface_mesh.h"
+#include "app/picture/view_transform.h"
 
 namespace heatlab {
 namespace {
@@ -116,7 +116,7 @@ TEST(SurfaceCamera, FFitsTheCameraInTheSurfaceViewAndTheFieldInTheFlatOne) {
 
 TEST(SurfaceMesh, AMinifiedViewGivesAnImageAtTheViewsResolution) {
     const GridSize grid{8192, 8192};
-    const ViewTransform fitted = FieldRenderer::fit(grid.nx, grid.ny, 900, 800);
+    const ViewTransform fitted = fitView(grid.nx, grid.ny, 900, 800);
     const SurfaceMesh mesh = surfaceMesh(fitted, 900, 800, grid);
     EXPECT_FALSE(mesh.fromField);
     // A vertex every few pixels of the 800 the grid spans, not 8192.
@@ -132,8 +132,7 @@ TEST(SurfaceMesh, AMinifiedViewGivesAnImageAtTheViewsResolution) {
         mesh.image.originCol + (static_cast<float>(mesh.cols) - 0.5f) * mesh.image.cellsPerPixel;
     EXPECT_LT(lastCentre, static_cast<float>(grid.nx));
     // An 8192-pixel slide still has a capped mesh.
-    const SurfaceMesh big =
-        surfaceMesh(FieldRenderer::fit(grid.nx, grid.ny, 8192, 8192), 8192, 8192, grid);
+    const SurfaceMesh big = surfaceMesh(fitView(grid.nx, grid.ny, 8192, 8192), 8192, 8192, grid);
     EXPECT_LE(big.cols, kMaxSurfaceVertices);
     EXPECT_LE(big.rows, kMaxSurfaceVertices);
 }
@@ -141,7 +140,7 @@ TEST(SurfaceMesh, AMinifiedViewGivesAnImageAtTheViewsResolution) {
 TEST(SurfaceMesh, AMagnifiedViewReadsTheCellsItShows) {
     const GridSize grid{64, 48};
     // Fitted into 640 x 480: ten pixels a cell, a vertex a cell.
-    const SurfaceMesh whole = surfaceMesh(FieldRenderer::fit(64, 48, 640, 480), 640, 480, grid);
+    const SurfaceMesh whole = surfaceMesh(fitView(64, 48, 640, 480), 640, 480, grid);
     EXPECT_TRUE(whole.fromField);
     EXPECT_EQ(whole.firstCol, 0);
     EXPECT_EQ(whole.firstRow, 0);

@@ -5,7 +5,9 @@
 // are the slides'; --lang and the locale choose the language, and a
 // command-line error in Japanese still exits 2.
 
+#include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -16,6 +18,8 @@
 
 #include <gtest/gtest.h>
 
+#include "app/i18n/message_text.h"
+#include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scoped_env.h"
@@ -215,6 +219,125 @@ TEST(Translation, TheCommandLinesHelpAndErrorsAreJapanese) {
         EXPECT_NE(refused.err.find(japanese), std::string::npos) << line << ": " << refused.err;
         EXPECT_EQ(refused.err.find('\n'), refused.err.size() - 1) << "one line: " << refused.err;
     }
+}
+
+// A terminal whose locale names a codeset other than UTF-8 would show
+// Japanese as unreadable bytes: it gets English and one line saying why,
+// with or without --lang ja; a UTF-8 locale, or none (C), keeps Japanese.
+TEST(Translation, ANonUtf8LocaleGetsEnglishOnTheTerminalAndOneLineSayingWhy) {
+    const ScopedEnv noLanguage("LANGUAGE", "");
+    const ScopedEnv noAll("LC_ALL", "");
+    const ScopedEnv noCharacters("LC_CTYPE", "");
+    const ScopedEnv noMessages("LC_MESSAGES", "");
+    for (const char* locale : {"ja_JP", "ja_JP.eucJP", "ja_JP.SJIS", "ja_JP.EUC-JP@x"}) {
+        const ScopedEnv legacy("LANG", locale);
+        for (const char* args : {"shot --grid 2", "shot --lang ja --grid 2"}) {
+            const CommandResult refused = runHeatlab(args);
+            EXPECT_EQ(refused.status, 2) << locale << " " << args;
+            EXPECT_EQ(refused.err,
+                      "heatlab: this terminal's locale (LANG=" + std::string(locale) +
+                          ") is not UTF-8, so heatlab writes English here; the window, the "
+                          "pictures and the page stay Japanese (LANG=ja_JP.UTF-8 for Japanese "
+                          "here too)\n"
+                          "heatlab: --grid: grid 2 is out of range: expected N or NXxNY with 3 "
+                          "<= side <= 65536 (e.g. 2048 or 4096x1024)\n")
+                << locale << " " << args;
+        }
+        const CommandResult help = runHeatlab("bench --help");
+        EXPECT_NE(help.out.find("Usage: heatlab bench"), std::string::npos) << help.out;
+        // English asked for: nothing to say.
+        EXPECT_EQ(runHeatlab("shot --lang en --grid 2").err.find("not UTF-8"), std::string::npos);
+    }
+    {
+        // LC_ALL rules the characters over LANG.
+        const ScopedEnv utf8("LANG", "ja_JP.UTF-8");
+        const ScopedEnv legacy("LC_ALL", "ja_JP.eucJP");
+        EXPECT_NE(runHeatlab("shot --grid 2").err.find("(LC_ALL=ja_JP.eucJP) is not UTF-8"),
+                  std::string::npos);
+    }
+    for (const char* locale : {"ja_JP.UTF-8", "ja_JP.utf8", "C"}) {
+        const ScopedEnv utf8("LANG", locale);
+        const CommandResult refused = runHeatlab("shot --lang ja --grid 2");
+        EXPECT_EQ(refused.err.find("not UTF-8"), std::string::npos) << locale << refused.err;
+        EXPECT_NE(refused.err.find("格子 2 は範囲外"), std::string::npos) << locale << refused.err;
+    }
+}
+
+// Under --lang ja every line heatlab writes to the terminal is Japanese:
+// the refusals of a file that cannot be read or a scene or cue list that
+// is wrong, the memory a grid needs, a folder that cannot be made, the
+// backend line and a command's progress (the OpenGL line names the driver
+// in its own words).
+TEST(Translation, EveryLineATerminalShowsIsJapanese) {
+    const std::string folder = ::testing::TempDir() + "heatlab-japanese-lines";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder + "/cues.json") << R"({"heatlab_cues": 1, "cues": [{"then": "later"}]})";
+    std::ofstream(folder + "/scene.json") << R"({"heatlab_scene": 1, "params": {}})";
+    const std::string lines[] = {
+        "--lang ja --scene " + folder + "/none.json",
+        "--lang ja --scene " + folder + "/scene.json",
+        "shot --lang ja --ui --cues " + folder + "/cues.json",
+        "bench --lang ja --backend cpu --grid 65536",
+        "shot --lang ja --backend cpu --grid 16 --every 2 --steps 4 --record " + folder +
+            "/none/rec",
+        "shot --lang ja --backend cpu --grid 16 --steps 2 --out " + folder + "/shot.png",
+    };
+    for (const std::string& args : lines) {
+        const CommandResult result = runHeatlab(args);
+        std::istringstream said(result.err);
+        std::string line;
+        int lines = 0;
+        while (std::getline(said, line)) {
+            ++lines;
+            if (line.rfind("heatlab shot: OpenGL: ", 0) == 0) {
+                continue;
+            }
+            const bool japanese = std::any_of(line.begin(), line.end(), [](char c) {
+                return static_cast<unsigned char>(c) >= 0x80;
+            });
+            EXPECT_TRUE(japanese) << args << ": English: " << line;
+        }
+        EXPECT_GT(lines, 0) << args;
+    }
+    std::filesystem::remove_all(folder);
+}
+
+// A line made in Japanese once a command draws in it (the window's words
+// stay Japanese) reaches a legacy terminal in its own codeset, not as
+// UTF-8 bytes: EUC-JP here, "?" where the codeset lacks a character.
+TEST(Translation, AJapaneseLineReachesALegacyTerminalInItsCodeset) {
+    const ScopedEnv noAll("LC_ALL", "");
+    const ScopedEnv noCharacters("LC_CTYPE", "");
+    {
+        const ScopedEnv legacy("LANG", "ja_JP.eucJP");
+        // 格子 in EUC-JP.
+        EXPECT_EQ(terminalLine("格子 \x1b"), "\xB3\xCA\xBB\xD2 \\x1b");
+        // A byte that is no UTF-8 is the terminal's own (an EUC-JP name).
+        EXPECT_EQ(terminalLine("\xB3\xCA.json"), "\xB3\xCA.json");
+    }
+    {
+        const ScopedEnv latin("LANG", "en_US.ISO-8859-1");
+        EXPECT_EQ(terminalLine("caf\u00e9 格"), "caf\xE9 ?");
+    }
+    {
+        const ScopedEnv utf8("LANG", "ja_JP.UTF-8");
+        EXPECT_EQ(terminalLine("格子 \x1b"), "格子 \\x1b");
+    }
+}
+
+// What a message quotes of a user's value: control characters as escapes
+// (text in any script as it is), a long value cut where a character
+// starts, with its length.
+TEST(Translation, AMessageEscapesControlCharactersAndCutsALongValue) {
+    EXPECT_EQ(escapedControls("a\nb\r\tc\x1b[2J\x07\x7f"), "a\\nb\\r\\tc\\x1b[2J\\x07\\x7f");
+    EXPECT_EQ(escapedControls("安定条件 é ✓"), "安定条件 é ✓");
+    // C1's CSI, a right-to-left override, a line separator, a byte that is
+    // no UTF-8, an overlong '[' (C1 9B).
+    EXPECT_EQ(escapedControls("\u009b2J \u202e \u2028 \xff \xc1\x9b"),
+              "\\u009b2J \\u202e \\u2028 \\xff \\xc1\\x9b");
+    EXPECT_EQ(excerpt("short"), "short");
+    const std::string cut = excerpt(std::string(39, 'a') + "安定条件");
+    EXPECT_EQ(cut, std::string(39, 'a') + "... (43 characters)");
 }
 
 TEST(Translation, EnglishIsTheEnglishAndAnUnknownStringIsItself) {

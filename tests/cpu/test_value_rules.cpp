@@ -5,6 +5,8 @@
 // landing in its setting.
 
 #include <algorithm>
+#include <cstdlib>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,29 @@ TEST(ValueRules, ARefusalShowsTheValueAsWrittenWithoutItsSpaces) {
     } catch (const UsageError& e) {
         EXPECT_NE(std::string(e.what()).find("got '12x'"), std::string::npos) << e.what();
     }
+}
+
+// A number a message shows is the shortest text that reads back as the
+// same float, written as a reader writes it: a range "from 0.2 to 20", not
+// %g's "2e+01"; the smallest r as a number that is the smallest r.
+TEST(ValueRules, ANumberIsShownShortestAndAsAReaderWritesIt) {
+    EXPECT_EQ(shortestText(20.0f), "20");
+    EXPECT_EQ(shortestText(0.2f), "0.2");
+    EXPECT_EQ(shortestText(0.24f), "0.24");
+    EXPECT_EQ(shortestText(100000.0f), "100000");
+    EXPECT_EQ(shortestText(-2.5f), "-2.5");
+    EXPECT_EQ(shortestText(0.0f), "0");
+    EXPECT_EQ(shortestText(3e38f), "3e+38");
+    EXPECT_EQ(shortestText(1e-6f), "1e-06");
+    const float smallest = std::numeric_limits<float>::min();
+    EXPECT_EQ(shortestText(smallest), "1.1754944e-38");
+    for (float value : {smallest, 0.1f, 1.0f / 3.0f, 0.26f, 123456.79f, 7e-5f, 2.5e9f, 3.4e38f}) {
+        EXPECT_EQ(std::strtof(shortestText(value).c_str(), nullptr), value) << shortestText(value);
+    }
+    // The bound as shown is taken, and so are its nine digits.
+    EXPECT_EQ(parseR(shortestText(kRSmallest)), kRSmallest);
+    EXPECT_EQ(parseR("1.17549435e-38"), kRSmallest);
+    EXPECT_THROW(parseR("1e-39"), UsageError);
 }
 
 TEST(ValueRules, CountsHaveARange) {

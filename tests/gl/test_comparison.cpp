@@ -44,12 +44,37 @@ TEST_F(Split, BSplitsAndJoins) {
     ui.onKey(Key::B, false);
     run(ui, 3);
     ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
-    EXPECT_TRUE(ui.readouts().comparison.running);
+    EXPECT_FALSE(ui.pane(1).run().readouts().backend.empty()) << "pane B shows its backend";
     EXPECT_EQ(ui.pane(1).run().simulation().stepCount(), ui.simulation().stepCount())
         << "both panes run the same steps";
     ui.onKey(Key::B, false);
     run(ui, 1);
     EXPECT_EQ(ui.paneCount(), 1u);
+}
+
+// Each pane keeps its own readouts: pane B's backend, kernels, max |u| and
+// timed frame are in pane B's (where the panel's A/B section reads them),
+// measured of pane B, not copied into pane A's.
+TEST_F(Split, EachPaneKeepsItsOwnReadouts) {
+    options.panelVisible = true;
+    options.comparison.split = true;
+    options.comparison.b.r = 0.3f;  // past the bound: B's max |u| grows, A's falls
+    options.stepsPerFrame = 50;
+    options.explosionDecadesPerSecond = 0.0;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    quickClock(ui);  // every frame timed
+    run(ui, 4);
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
+    const PanelReadouts& a = ui.readouts();
+    PaneRun& runB = ui.pane(1).run();
+    const PanelReadouts& b = runB.readouts();
+    EXPECT_EQ(b.backend, runB.control().backendText());
+    EXPECT_EQ(b.kernels, runB.simulation().backend().stencilKernels());
+    ASSERT_TRUE(a.breakdown);
+    ASSERT_TRUE(b.breakdown) << "pane B's timed frame, in pane B's readouts";
+    EXPECT_GT(b.breakdown->stepsTimed, 0);
+    EXPECT_GT(b.maxAbs, 10.0f * a.maxAbs) << "B's own max |u|, past the bound";
+    EXPECT_TRUE(ui.panelLayout().comparison.drawn) << "the A/B section, from B's readouts";
 }
 
 TEST_F(Split, BothPanesAreDrawnAlikeForEqualSettings) {

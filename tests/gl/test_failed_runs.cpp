@@ -1,18 +1,23 @@
 // A shot that is refused, fails or is stopped leaves nothing it made and
 // says so in one line; one that goes ahead names what it wrote. Signals
 // come at an exact point of the run (HEATLAB_TEST_STOP: after the Nth
-// picture), not after a sleep. The window's notice for a split it cannot
+// picture, inside the clean-up), not after a sleep; SIGHUP stops a run
+// as SIGTERM does, and a second signal still leaves nothing. serve makes
+// no folder, whatever ends it. The window's notice for a split it cannot
 // start names --split's key.
 
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -26,10 +31,12 @@ extern "C" {
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/gl/lecture_fixture.h"
+#include "tests/support/child_process.h"
 #include "tests/support/file_text.h"
 #include "tests/support/hidden_library.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scoped_env.h"
+#include "tests/support/serve_client.h"
 
 namespace heatlab {
 namespace {
@@ -94,6 +101,70 @@ TEST(StoppedRecord, SigtermLeavesAFolderThatWasThereAsItWas) {
     EXPECT_NE(lastLine(result.err).find("stopped by SIGTERM at step 6"), std::string::npos)
         << result.err;
     EXPECT_EQ(folder.names(), std::vector<std::string>{"notes.txt"});
+}
+
+// SIGHUP (the terminal closed, the ssh connection dropped: how a remote
+// record usually ends) stops the run as SIGTERM does: nothing of the
+// record or of the video is left, and the last line says so.
+TEST(StoppedRecord, SighupLeavesNothingAndSaysSo) {
+    ScratchFolder folder;
+    const std::string base = "shot --backend cpu --grid 32 --steps 20 --every 2 --video " +
+                             (folder / "v.mp4") + " --out " + (folder / "out.png");
+    const struct {
+        const char* stop;
+        std::string args;
+        std::string said;
+    } runs[] = {
+        {"SIGHUP@2", base + " --record " + (folder / "rec"),
+         "stopped by SIGHUP at step 4: the 2 pictures recorded into " + (folder / "rec") +
+             " were removed"},
+        {"SIGHUP@frame-2", base,
+         "stopped by SIGHUP at step 6: " + (folder / "v.mp4") +
+             " not written (the part recorded was removed)"},
+    };
+    for (const auto& run : runs) {
+        const ScopedEnv stop("HEATLAB_TEST_STOP", run.stop);
+        const CommandResult result = runHeatlab(run.args);
+        EXPECT_EQ(result.status, 1) << run.stop << "\n" << result.err;
+        EXPECT_EQ(lastLine(result.err), "heatlab: error: " + run.said) << result.err;
+        EXPECT_TRUE(folder.names().empty()) << run.stop << " left: " << folder.names().front();
+    }
+}
+
+// The impatient double press: the second Ctrl+C lands inside the run's
+// clean-up (after its first removal) and ends the program there, by
+// SIGINT; what the run made goes all the same, the record's pictures and
+// folder and the video's temporary.
+TEST(StoppedRecord, ASecondSigintInsideTheCleanUpLeavesNothing) {
+    ScratchFolder folder;
+    const std::string base = "shot --backend cpu --grid 32 --steps 20 --every 2 --video " +
+                             (folder / "v.mp4") + " --out " + (folder / "out.png");
+    for (const auto& [stop, args] :
+         {std::pair<std::string, std::string>{"SIGINT@2,SIGINT@clean-up",
+                                              base + " --record " + (folder / "rec")},
+          {"SIGINT@frame-2,SIGINT@clean-up", base},
+          {"SIGTERM@3,SIGHUP@clean-up", base + " --record " + (folder / "rec")}}) {
+        const ScopedEnv stopped("HEATLAB_TEST_STOP", stop);
+        const CommandResult result = runHeatlab(args);
+        const int second = stop.find("SIGHUP@clean") != std::string::npos ? SIGHUP : SIGINT;
+        EXPECT_EQ(result.signal, second) << stop << "\n" << result.err;
+        EXPECT_TRUE(folder.names().empty()) << stop << " left: " << folder.names().front();
+    }
+}
+
+// Under nohup (SIGHUP ignored when heatlab starts) the run goes on: the
+// terminal closing is what nohup is for.
+TEST(StoppedRecord, SighupIgnoredAtTheStartIsStillIgnored) {
+    ScratchFolder folder;
+    const std::string command = "trap '' HUP; HEATLAB_TEST_STOP=SIGHUP@2 " + heatlabBinary() +
+                                " shot --backend cpu --grid 32 --steps 8 --every 2 --record " +
+                                (folder / "rec") + " --out " + (folder / "out.png") +
+                                " >/dev/null 2>" + (folder / "err.txt");
+    const int raw = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(raw)) << fileText(folder / "err.txt");
+    EXPECT_EQ(WEXITSTATUS(raw), 0) << fileText(folder / "err.txt");
+    EXPECT_TRUE(std::filesystem::exists(folder / "out.png"));
+    EXPECT_EQ(everythingUnder(folder / "rec").size(), 4u);
 }
 
 TEST(StoppedRecord, ACueListsRecordStoppedLeavesNothing) {
@@ -174,6 +245,71 @@ TEST(FailedRun, MissingFfmpegLibrariesMakeNoRecordFolder) {
     EXPECT_TRUE(everythingUnder(out).empty()) << "left: " << everythingUnder(out)[0];
 }
 
+// `serve` makes no folder: what the browser downloads is made in memory.
+// `args` after serve's own.
+std::string serveCommand(const std::string& args) {
+    return "serve --backend cpu --grid 32 --port 0 " + args;
+}
+
+// Ctrl+C while serve starts (listening, its lecture made, before its
+// lecture's signal handling): the program ends by SIGINT and leaves
+// nothing. Where temporary folders go is missing: a server that made one
+// there could not start.
+TEST(ServeFolder, CtrlCDuringStartUpMakesNoFolderAndLeavesNothing) {
+    ScratchFolder folder;
+    const ScopedEnv place("TMPDIR", folder / "missing");
+    const ScopedEnv stop("HEATLAB_TEST_STOP", "SIGINT@start-up");
+    const CommandResult result = runHeatlab(serveCommand(""));
+    EXPECT_EQ(result.signal, SIGINT) << result.status << "\n" << result.err;
+    EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+}
+
+// SIGTERM and SIGHUP stop the served lecture (exit 0, said); a second
+// Ctrl+C inside its clean-up ends it by SIGINT there. No folder is made for
+// it while it serves, nor left after.
+TEST(ServeFolder, SigtermSighupOrASecondCtrlCNoFolderMadeOrLeft) {
+    ScratchFolder folder;
+    const ScopedEnv place("TMPDIR", folder.path());
+    for (const int signal : {SIGTERM, SIGHUP}) {
+        ServeProcess serve("--backend cpu --grid 32");
+        EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});
+        EXPECT_TRUE(folder.names().empty()) << "made: " << folder.names().front();
+        std::string err;
+        EXPECT_EQ(serve.stop(signal, &err), 0) << err;
+        EXPECT_NE(err.find(signal == SIGHUP ? "SIGHUP" : "SIGTERM"), std::string::npos) << err;
+        EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+    }
+    {
+        const ScopedEnv stop("HEATLAB_TEST_STOP", "SIGINT@clean-up");
+        ServeProcess serve("--backend cpu --grid 32");
+        EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});
+        EXPECT_TRUE(folder.names().empty()) << "made: " << folder.names().front();
+        std::string err;
+        EXPECT_EQ(serve.stop(SIGINT, &err), -1) << "ended by the second SIGINT: " << err;
+        EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+    }
+}
+
+// An earlier server's folder carried its process id: one a killed server
+// left (its process gone) is removed by the next server, a live one's is
+// not.
+TEST(ServeFolder, TheNextServerRemovesWhatAKilledOneLeft) {
+    ScratchFolder folder;
+    const ScopedEnv place("TMPDIR", folder.path());
+    const std::string stale =
+        folder / ("heatlab-serve-" + std::to_string(goneProcessId()) + "-aB3xYz");
+    const std::string live = folder / ("heatlab-serve-" + std::to_string(::getpid()) + "-aB3xYz");
+    for (const std::string& made : {stale, live}) {
+        std::filesystem::create_directory(made);
+        std::ofstream(made + "/heatlab_step000004.png") << "picture";
+    }
+    ServeProcess serve("--backend cpu --grid 32");
+    EXPECT_FALSE(std::filesystem::exists(stale));
+    EXPECT_TRUE(std::filesystem::exists(live + "/heatlab_step000004.png"));
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+    EXPECT_EQ(folder.names(), std::vector<std::string>{live.substr(folder.path().size() + 1)});
+}
+
 // The picture and the field are one outcome: a field that cannot be
 // written leaves no picture.
 TEST(FailedRun, AFieldThatCannotBeWrittenLeavesNoPicture) {
@@ -187,6 +323,26 @@ TEST(FailedRun, AFieldThatCannotBeWrittenLeavesNoPicture) {
     EXPECT_NE(lastLine(result.err).find("/dev/full"), std::string::npos) << result.err;
     EXPECT_TRUE(result.out.empty()) << result.out;
     EXPECT_TRUE(folder.names().empty()) << "left: " << folder.names().front();
+}
+
+// The video is one outcome with the picture: finished, it waits under its
+// temporary name until the picture is written, and goes when that fails
+// (before, v.mp4 stayed beside the error).
+TEST(FailedRun, APictureThatCannotBeWrittenLeavesNoVideo) {
+    if (::access("/dev/full", W_OK) != 0) {
+        GTEST_SKIP() << "no /dev/full here";
+    }
+    ScratchFolder folder;
+    const std::string video = " --video " + (folder / "v.mp4") + " --out /dev/full";
+    for (const std::string& args :
+         {"shot --backend cpu --grid 32 --steps 4 --every 2 --record " + (folder / "rec") + video,
+          "shot --ui --backend cpu --grid 32 --size 320x200 --steps 4 --every 2" + video}) {
+        const CommandResult result = runHeatlab(args);
+        EXPECT_EQ(result.status, 1) << args << "\n" << result.err;
+        EXPECT_NE(lastLine(result.err).find("/dev/full"), std::string::npos) << result.err;
+        EXPECT_TRUE(result.out.empty()) << result.out;
+        EXPECT_TRUE(folder.names().empty()) << args << " left: " << folder.names().front();
+    }
 }
 
 // The cues' screenshots go into the working folder without --record: one
@@ -254,6 +410,27 @@ TEST_F(WindowNotice, TwoScreenshotsAtOneStepAreTwoFiles) {
     ASSERT_EQ(names.size(), 2u);
     EXPECT_EQ(names[0], "heatlab_optimised_r0.24_step000000.png");
     EXPECT_EQ(names[1], "heatlab_optimised_r0.24_step000000_2.png");
+}
+
+// A window killed outright (SIGKILL, the OOM killer) while it recorded
+// left the clip's temporary in the pictures' folder: the next picture
+// taken there removes it (its process gone), and nothing that is not the
+// window's.
+TEST_F(WindowNotice, TheNextPictureRemovesWhatAKilledWindowLeft) {
+    ScratchFolder folder;
+    const std::string gone = std::to_string(goneProcessId());
+    const std::string notOurs = "notes.mp4.tmp-" + gone + "-0";
+    writeFileText(folder / ("heatlab_optimised_r0.24_step000090.mp4.tmp-" + gone + "-0"), "part");
+    writeFileText(folder / notOurs, "another program's");
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.pictures().panel().folder = folder.path();
+    ui.settings().running = false;
+    run(ui, 1);
+    const auto bound = target.bind();
+    ui.pictures().take(PixelSize{640, 400});
+    std::vector<std::string> names = folder.names();
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"heatlab_optimised_r0.24_step000000.png", notOurs}));
 }
 
 // In the window a cue's screenshot that cannot be saved is a notice that

@@ -23,8 +23,8 @@
 
 #include <glm/glm.hpp>
 
+#include "app/picture/colour_map.h"
 #include "app/platform/headless_context.h"
-#include "app/render/colour_map.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_objects.h"
@@ -272,7 +272,7 @@ TEST_F(FieldRendererTest, SmallFieldAtOneCellPerPixelMatchesTheHost) {
     const std::vector<float> values = smallField();
     const FieldTexture field = uploadField(values);
     const Target target(kSmallNx, kSmallNy);
-    const ViewTransform view = FieldRenderer::fit(kSmallNx, kSmallNy, kSmallNx, kSmallNy);
+    const ViewTransform view = fitView(kSmallNx, kSmallNy, kSmallNx, kSmallNy);
     EXPECT_EQ(view.cellsPerPixel, 1.0f);
     // [0, 1] clamps the negative values and those above 1; [-1, 2] does not.
     for (const ValueRange range : {ValueRange{0.0f, 1.0f}, ValueRange{-1.0f, 2.0f}}) {
@@ -306,7 +306,7 @@ TEST_F(FieldRendererTest, MagnifiedCellsAreCrispSquares) {
     const FieldTexture field = uploadField(values);
     constexpr int kPixelsPerCell = 24;
     const Target target(kSmallNx * kPixelsPerCell, kSmallNy * kPixelsPerCell);
-    const ViewTransform view = FieldRenderer::fit(kSmallNx, kSmallNy, target.width, target.height);
+    const ViewTransform view = fitView(kSmallNx, kSmallNy, target.width, target.height);
     DrawSettings settings;
     settings.lo = -0.5f;
     settings.hi = 1.5f;
@@ -325,7 +325,7 @@ TEST_F(FieldRendererTest, NonIntegerScaleFollowsTheViewAndShowsBackgroundOutside
     const std::vector<float> values = smallField();
     const FieldTexture field = uploadField(values);
     const Target target(50, 31);
-    const ViewTransform view = FieldRenderer::fit(kSmallNx, kSmallNy, target.width, target.height);
+    const ViewTransform view = fitView(kSmallNx, kSmallNy, target.width, target.height);
     const glm::mat3 toCell = pixelToCell(view, target.width, target.height);
     const DrawSettings settings;
     renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, view, settings, 0, 0, target.width,
@@ -349,10 +349,10 @@ TEST_F(FieldRendererTest, NonIntegerScaleFollowsTheViewAndShowsBackgroundOutside
 
 TEST_F(FieldRendererTest, FitKeepsTheAspectRatioAndCentresTheGrid) {
     // Host side: the whole grid fits, cells stay square, the grid is centred.
-    const ViewTransform wide = FieldRenderer::fit(200, 100, 300, 300);
+    const ViewTransform wide = fitView(200, 100, 300, 300);
     EXPECT_FLOAT_EQ(wide.cellsPerPixel, 200.0f / 300.0f);
     EXPECT_EQ(wide.centre, glm::vec2(100.0f, 50.0f));
-    const ViewTransform tall = FieldRenderer::fit(100, 400, 300, 200);
+    const ViewTransform tall = fitView(100, 400, 300, 200);
     EXPECT_FLOAT_EQ(tall.cellsPerPixel, 2.0f);
     EXPECT_EQ(tall.centre, glm::vec2(50.0f, 200.0f));
 
@@ -379,8 +379,8 @@ TEST_F(FieldRendererTest, DrawsOnlyInsideItsRectangle) {
     // Lower left corner (5, 7) in GL's pixels: rows 17 to 28 from the top.
     const int x = 5, y = 7, width = 18, height = 12;
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), 3, 2, FieldRenderer::fit(3, 2, width, height), settings, x,
-                   y, width, height);
+    renderer_.draw(field.texture.id(), 3, 2, fitView(3, 2, width, height), settings, x, y, width,
+                   height);
     const Image image = readImage(target);
     const int top = target.height - (y + height);
     expectImage(image, [&](int px, int py) -> std::optional<Rgb8> {
@@ -418,7 +418,7 @@ TEST_F(FieldRendererTest, CheckerboardShowsWhenMinified) {
     const std::vector<float> values = bigField(true);
     const FieldTexture field = uploadField(values);
     const Target target(1024, 1024);
-    const ViewTransform view = FieldRenderer::fit(kBig, kBig, 1024, 1024);
+    const ViewTransform view = fitView(kBig, kBig, 1024, 1024);
     ASSERT_EQ(view.cellsPerPixel, 2.0f);
     DrawSettings settings;
     renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
@@ -469,7 +469,7 @@ TEST_F(FieldRendererTest, SmoothFieldLooksTheSameWithAndWithoutTheRule) {
     const std::vector<float> values = bigField(false);
     const FieldTexture field = uploadField(values);
     const Target target(1024, 1024);
-    const ViewTransform view = FieldRenderer::fit(kBig, kBig, 1024, 1024);
+    const ViewTransform view = fitView(kBig, kBig, 1024, 1024);
     DrawSettings settings;
     renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
     const Image shown = readImage(target);
@@ -491,7 +491,7 @@ TEST_F(FieldRendererTest, StridedFootprintStillSeesBothParities) {
     }
     const FieldTexture field = uploadField(values);
     const Target target(20, 20);
-    const ViewTransform view = FieldRenderer::fit(n, n, 20, 20);
+    const ViewTransform view = fitView(n, n, 20, 20);
     ASSERT_EQ(view.cellsPerPixel, 50.0f);
     const DrawSettings settings;
     renderer_.draw(field.texture.id(), n, n, view, settings, 0, 0, 20, 20);
@@ -507,8 +507,7 @@ TEST_F(FieldRendererTest, NanAnywhereUnderAMinifiedPixelShows) {
     const FieldTexture field = uploadField(values);
     const Target target(16, 16);
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), 64, 64, FieldRenderer::fit(64, 64, 16, 16), settings, 0, 0,
-                   16, 16);
+    renderer_.draw(field.texture.id(), 64, 64, fitView(64, 64, 16, 16), settings, 0, 0, 16, 16);
     const Image image = readImage(target);
     expectImage(image, [&](int x, int y) -> std::optional<Rgb8> {
         return (x == 5 && y == 2) ? kNanColour : colourOfValue(settings.map, 0.5f, 0.0f, 1.0f);
@@ -538,8 +537,8 @@ TEST_F(FieldRendererTest, DrawRestoresTheGlStateItChanges) {
     glEnable(GL_DEPTH_TEST);
     ASSERT_EQ(gl::drainErrors(), "");
 
-    renderer_.draw(field.texture.id(), kSmallNx, kSmallNy,
-                   FieldRenderer::fit(kSmallNx, kSmallNy, 32, 32), DrawSettings{}, 0, 0, 32, 32);
+    renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, fitView(kSmallNx, kSmallNy, 32, 32),
+                   DrawSettings{}, 0, 0, 32, 32);
     renderer_.drawColourBar(ColourMap::Diverging, 0, 0, 8, 32);
 
     const auto integer = [](GLenum what) {
@@ -573,7 +572,7 @@ TEST_F(FieldRendererTest, DrawRestoresTheGlStateItChanges) {
 
 TEST_F(FieldRendererTest, RejectsAnEmptyGridAndAMissingTexture) {
     const FieldTexture field = uploadField(smallField());
-    const ViewTransform view = FieldRenderer::fit(kSmallNx, kSmallNy, 8, 8);
+    const ViewTransform view = fitView(kSmallNx, kSmallNy, 8, 8);
     EXPECT_THROW(renderer_.draw(field.texture.id(), 0, kSmallNy, view, {}, 0, 0, 8, 8),
                  RuntimeError);
     EXPECT_THROW(renderer_.draw(0, kSmallNx, kSmallNy, view, {}, 0, 0, 8, 8), RuntimeError);

@@ -162,6 +162,29 @@ TEST(ScriptFonts, ACharacterNoFontHasIsThePlaceholderSaidOnce) {
     EXPECT_EQ(said.find("U+FDD1"), std::string::npos) << "said twice: " << said;
 }
 
+// What the text here cannot draw as it is written is still drawn, and said
+// once, in one line for each kind: a character past U+FFFF is the
+// placeholder; Hebrew and Arabic are drawn left to right, unjoined.
+TEST(ScriptFonts, WhatCannotBeDrawnAsWrittenIsSaidOnce) {
+    HeadlessContext context;
+    ::testing::internal::CaptureStderr();
+    const Mask emoji = drawn("\U0001F600");
+    const Mask another = drawn("\U0001F601");
+    (void)drawn("\u05E9\u05DC\u05D5\u05DD");  // שלום
+    (void)drawn("\u0633\u0644\u0627\u0645");  // سلام
+    const std::string said = ::testing::internal::GetCapturedStderr();
+    EXPECT_EQ(emoji.lit, drawn("\uFFFD").lit);
+    EXPECT_EQ(another.lit, emoji.lit);
+    EXPECT_NE(said.find("\U0001F600 (U+1F600): past U+FFFF"), std::string::npos) << said;
+    EXPECT_EQ(said.find("U+1F601"), std::string::npos) << "said twice: " << said;
+    EXPECT_NE(said.find("\u05D5 (U+05D5) and 3 more: a script written right to left"),
+              std::string::npos)
+        << said;
+    EXPECT_NE(said.find("reads backwards"), std::string::npos) << said;
+    EXPECT_EQ(said.find("U+0633"), std::string::npos) << "said twice: " << said;
+    EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 2) << said;
+}
+
 // Fontconfig told of no font folder: a Japanese caption on a slide is the
 // placeholder, and the one line names the package.
 TEST(ScriptFonts, WithoutAJapaneseFontTheShotSaysWhichPackageToInstall) {

@@ -4,10 +4,18 @@
 // frames that decode to the picture `shot --ui` draws of the same state;
 // the controller's keys act and a viewer's do not; a client that reads
 // nothing holds two frames and stalls no one; a hundred viewers; malformed
-// messages dropped and a client that keeps sending them closed; SIGTERM
+// messages dropped and a client that keeps sending them closed; a message
+// over its limit refused at its header and one stalled in its middle closed
+// (tests/support/raw_websocket.h: frames no browser sends); 16 KB of
+// cookies served; controllers taking control never past --viewers; SIGTERM
 // with clients connected ends it cleanly; pictures, videos and the scene
-// (Ctrl+S) come back as downloads, and Ctrl+O asks the controller's page
-// for a file.
+// (Ctrl+S) come back as downloads made in memory (no folder under /tmp; a
+// video stops at the most a download holds, whole), and Ctrl+O asks the
+// controller's page
+// for a file; a frame that fails (the test hook HEATLAB_TEST_FRAME_FAULT)
+// is a notice and the pages get frames after it, a device lost moves the
+// lecture to the CPU, three frames failing in a row end it with one line
+// and exit 1.
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -19,6 +27,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,7 +39,11 @@
 
 #include "app/io/png_file.h"
 #include "app/lecture/scene.h"
+#include "app/platform/headless_context.h"
+#include "kernels/grid_memory.h"
+#include "tests/support/raw_websocket.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scoped_env.h"
 #include "tests/support/serve_client.h"
 #include "tests/support/served_picture.h"
 #include "tests/support/video_probe.h"
@@ -44,6 +57,17 @@ using namespace std::chrono_literals;
 const std::string kServe = "--backend cpu --grid 256";
 
 bool hasFrames(const ConnectionState& s, std::size_t n) { return s.frames.size() >= n; }
+
+// A video the browser was sent, as a file of the test's own, probed.
+VideoProbe probeDownload(const std::vector<unsigned char>& bytes, const std::string& name) {
+    const std::string path = testing::TempDir() + "/" + name + ".mp4";
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+    VideoProbe probe = probeVideo(path);
+    std::filesystem::remove(path);
+    return probe;
+}
 
 ConnectOptions controllerOf(const ServeProcess& serve) {
     ConnectOptions o;
@@ -59,9 +83,10 @@ ConnectOptions viewerOf(const ServeProcess& serve) {
     return o;
 }
 
-std::string keyMessage(const char* action, int code, int sequence) {
-    return std::string("{\"t\":\"key\",\"a\":\"") + action + "\",\"k\":" + std::to_string(code) +
-           ",\"i\":" + std::to_string(sequence) + "}";
+// A key as the page sends it: by its KeyboardEvent.code name.
+std::string keyMessage(const char* action, const char* name, int sequence) {
+    return std::string("{\"t\":\"key\",\"a\":\"") + action + "\",\"k\":\"" + name +
+           "\",\"i\":" + std::to_string(sequence) + "}";
 }
 
 // A file dropped on the page, as the page sends it: `text` as a JSON
@@ -79,8 +104,10 @@ std::string fileMessage(const std::string& name, const std::string& text, int se
            "\",\"i\":" + std::to_string(sequence) + "}";
 }
 
-// A raw HTTP GET of `path` with the Host header given: the status line.
-std::string httpStatus(int port, const std::string& path, const std::string& host) {
+// A raw HTTP GET of `path` with the Host header given (and `extraHeaders`,
+// whole lines): the status line, empty when the server closed unanswered.
+std::string httpStatus(int port, const std::string& path, const std::string& host,
+                       const std::string& extraHeaders = "") {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -90,9 +117,9 @@ std::string httpStatus(int port, const std::string& path, const std::string& hos
         close(fd);
         return "no connection";
     }
-    const std::string request =
-        "GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n";
-    (void)write(fd, request.data(), request.size());
+    const std::string request = "GET " + path + " HTTP/1.1\r\nHost: " + host +
+                                "\r\nConnection: close\r\n" + extraHeaders + "\r\n";
+    (void)send(fd, request.data(), request.size(), MSG_NOSIGNAL);
     // The status line is all the test reads; a server may keep the
     // connection open after its reply, so no read waits for its end.
     const timeval limit{10, 0};
@@ -198,7 +225,7 @@ TEST(Serve, TheControllersKeysActAndAViewersDoNot) {
     ASSERT_TRUE(clients.waitFor(viewer, [](const ConnectionState& s) { return hasFrames(s, 2); }));
     EXPECT_NE(clients.state(viewer).texts.front().find("\"role\":\"viewer\""), std::string::npos);
     EXPECT_EQ(clients.state(viewer).frames.back().cue, 1);
-    constexpr int kPageDown = 267;
+    constexpr const char* kPageDown = "PageDown";
     clients.send(viewer, keyMessage("down", kPageDown, 1));
     clients.send(viewer, keyMessage("up", kPageDown, 2));
     const std::size_t seen = clients.state(viewer).frames.size();
@@ -265,6 +292,129 @@ TEST(Serve, AFileDroppedByTheControllerLoadsCheckedWholeAndAViewersDoesNot) {
     EXPECT_NE(err.find(" 0 malformed messages"), std::string::npos) << err;
 }
 
+// Issue 44: a scene dropped on the lecturer's page with a grid the GL
+// cannot draw passed the memory check; the server allocated it (8.5 GB at
+// 16384) and exited 1 at its first frame, ending the lecture for everyone.
+// Refused whole as it is read, before anything changes: the lecture goes
+// on with its own field (its steps keep counting, no reset), and the
+// server ends as it should, on SIGTERM.
+TEST(Serve, ADroppedSceneTheDisplayCannotDrawIsRefusedAndTheLectureGoesOn) {
+    std::size_t cells = 0;
+    {
+        const HeadlessContext context;  // says the GL's limit here
+        cells = displayFloatLimit() - kDisplayRangeFloats;
+    }
+    const std::string big = "16384x" + std::to_string(cells / 16384 + 1);
+    std::string scene = R"({"heatlab_scene": 1, "params": {"grid": "GRID", "kernel": "optimised",
+        "r": "0.24", "boundary": "dirichlet", "initial": "hot-square"}, "window": {"running":
+        true, "steps_per_frame": 1, "display_path": "via-host", "colormap": "heat", "range":
+        {"automatic": true, "lo": 0, "hi": 1}, "sampling": "extremes", "vsync": true}})";
+    scene.replace(scene.find("GRID"), 4, big);
+    for (char& c : scene) {
+        c = c == '\n' ? ' ' : c;  // the page's message escapes no line break here
+    }
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    const int controller = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(clients.waitFor(controller, [](const ConnectionState& s) {
+        return hasFrames(s, 3) && s.frames.back().step > 0;
+    }));
+    clients.send(controller, fileMessage("big.json", scene, 1));
+    ASSERT_TRUE(clients.waitFor(
+        controller,
+        [](const ConnectionState& s) {
+            return !s.frames.empty() && s.frames.back().lastInput >= 1;
+        },
+        20s));
+    const double stepAtDrop = clients.state(controller).frames.back().step;
+    const std::size_t seen = clients.state(controller).frames.size();
+    ASSERT_TRUE(clients.waitFor(
+        controller, [&](const ConnectionState& s) { return hasFrames(s, seen + 10); }, 30s));
+    for (std::size_t i = seen; i < clients.state(controller).frames.size(); ++i) {
+        EXPECT_GE(clients.state(controller).frames[i].step, stepAtDrop) << "the field was reset";
+    }
+    ASSERT_TRUE(serve.running());
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
+// The lines of `err` that hold `part`.
+long linesWith(const std::string& err, const std::string& part) {
+    long count = 0;
+    for (std::size_t at = err.find(part); at != std::string::npos; at = err.find(part, at + 1)) {
+        ++count;
+    }
+    return count;
+}
+
+TEST(Serve, AFrameThatFailsIsANoticeAndThePagesGetFramesAfterIt) {
+    const ScopedEnv fault("HEATLAB_TEST_FRAME_FAULT", "step@20");
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    const int controller = clients.connect(controllerOf(serve));
+    const int viewer = clients.connect(viewerOf(serve));
+    ASSERT_TRUE(clients.waitFor(
+        viewer, [](const ConnectionState& s) { return hasFrames(s, 40); }, 60s));
+    ASSERT_TRUE(clients.waitFor(
+        controller, [](const ConnectionState& s) { return hasFrames(s, 40); }, 60s));
+    ASSERT_TRUE(serve.running());
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_NE(err.find("\nheatlab serve: a frame failed (the steps failed: a test's fault "
+                       "(HEATLAB_TEST_FRAME_FAULT=step@20)): the lecture goes on as it was, at "
+                       "step "),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(linesWith(err, "test's fault"), 1) << err;
+    // The field went on through it: no frame's step is before the one
+    // before it.
+    const ConnectionState s = clients.state(viewer);
+    for (std::size_t i = 1; i < s.frames.size(); ++i) {
+        EXPECT_GE(s.frames[i].step, s.frames[i - 1].step) << "frame " << i;
+    }
+}
+
+TEST(Serve, ALostDeviceMovesTheServedLectureToTheCpuAndItGoesOn) {
+    const ScopedEnv fault("HEATLAB_TEST_FRAME_FAULT", "lost@20");
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    const int viewer = clients.connect(viewerOf(serve));
+    // Frames after the loss: the field made anew, then stepping again.
+    ASSERT_TRUE(clients.waitFor(
+        viewer,
+        [](const ConnectionState& s) {
+            bool restarted = false;
+            for (std::size_t i = 1; i < s.frames.size(); ++i) {
+                restarted = restarted || s.frames[i].step < s.frames[i - 1].step;
+            }
+            return restarted && s.frames.back().step > 0 && hasFrames(s, 40);
+        },
+        60s));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_NE(
+        err.find("\nheatlab serve: the CUDA device failed and cannot be used again in this "
+                 "run (the device is lost: a test's fault (HEATLAB_TEST_FRAME_FAULT=lost@20)):"
+                 " the lecture goes on on the CPU, its field made anew from the scene at step "
+                 "0\n"),
+        std::string::npos)
+        << err;
+}
+
+TEST(Serve, ThreeFramesFailingInARowEndItWithOneLineAndExit1) {
+    const ScopedEnv fault("HEATLAB_TEST_FRAME_FAULT", "always@5");
+    // --frames: a lecture that went on would end too, not hang the test.
+    const CommandResult result = runHeatlab("serve " + kServe + " --port 0 --frames 300");
+    EXPECT_EQ(result.status, 1) << result.err;
+    const std::string last =
+        "heatlab: error: the lecture ended: 3 frames in a row failed, the last "
+        "with: the steps failed: a test's fault "
+        "(HEATLAB_TEST_FRAME_FAULT=always@5)\n";
+    ASSERT_GE(result.err.size(), last.size()) << result.err;
+    EXPECT_EQ(result.err.substr(result.err.size() - last.size()), last) << result.err;
+    EXPECT_EQ(linesWith(result.err, "test's fault"), 1) << result.err;
+}
+
 TEST(Serve, AClientThatReadsNothingHoldsTwoFramesAndStallsNoOne) {
     ServeProcess serve(kServe);
     ServeClients clients;
@@ -317,8 +467,10 @@ TEST(Serve, MalformedMessagesAreDroppedAndAClientThatKeepsSendingThemIsClosed) {
     const int watcher = clients.connect(viewerOf(serve));
     ASSERT_TRUE(clients.waitFor(fuzzer, [](const ConnectionState& s) { return hasFrames(s, 1); }));
     std::mt19937 random(20261203u);
-    const std::vector<std::string> bad{"{", "[]", R"({"t":"key","a":"down","k":99999,"i":1})",
-                                       std::string(2000, 'x'),
+    // (A message over its limit is not among them: it closes the client at
+    // once, below.)
+    const std::vector<std::string> bad{"{", "[]", R"({"t":"key","a":"down","k":"CapsLock","i":1})",
+                                       R"({"t":"ack","f":-1})",
                                        R"({"t":"resize","w":99999,"h":1,"s":1,"i":1})"};
     for (int i = 0; i < 19; ++i) {
         std::string message = bad[static_cast<std::size_t>(i) % bad.size()];
@@ -346,6 +498,159 @@ TEST(Serve, MalformedMessagesAreDroppedAndAClientThatKeepsSendingThemIsClosed) {
     EXPECT_NE(err.find("20 malformed messages"), std::string::npos) << err;
 }
 
+// How long a message may stall in its middle, lowered for the tests (the
+// server's own is 5 s): a tick of the server's check is a quarter of it.
+constexpr const char* kStallMs = "300";
+
+// A page's messages are at most 512 bytes, the lecturer's file message 4
+// MiB: a frame that declares more is refused as soon as the server sees its
+// header (here a viewer's terabyte, sent on or not), and a message in
+// fragments as soon as they add up to more, each with close code 1009. The
+// others are served on.
+TEST(Serve, AMessageOverItsLimitIsRefusedAtOnceWithClose1009) {
+    // Looks every half second (a header with nothing after it is seen at
+    // one), and no stall while the test waits between fragments.
+    const ScopedEnv stall("HEATLAB_TEST_MESSAGE_STALL_MS", "2000");
+    ServeProcess serve(kServe);
+    constexpr std::uint64_t kTerabyte = 1ull << 40;
+    RawWebSocket streamed(serve.port(), serve.viewerToken());
+    ASSERT_TRUE(streamed.established());
+    ASSERT_TRUE(streamed.sendHeader(RawWebSocket::kText, true, kTerabyte));
+    // What a stream sends before it hears the refusal (the server may close
+    // while it sends: then the send fails, which is as good).
+    (void)streamed.sendPayload(std::string(64 * 1024, 'x'));
+    // Refused while the client still sends: the bytes the server never read
+    // may make its TCP reset the connection before the client reads the
+    // close frame (1006, seen under ASan). Either way it was closed at once.
+    const auto refusedAsTooLarge = [](std::optional<int> code) {
+        return code == 1009 || code == 1006;
+    };
+    EXPECT_PRED1(refusedAsTooLarge, streamed.closeCode(5s));
+
+    RawWebSocket declared(serve.port(), serve.viewerToken());
+    ASSERT_TRUE(declared.sendHeader(RawWebSocket::kText, true, kTerabyte));
+    EXPECT_EQ(declared.closeCode(5s), 1009);
+
+    RawWebSocket fragments(serve.port(), serve.viewerToken());
+    ASSERT_TRUE(fragments.sendFrame(RawWebSocket::kText, false, std::string(300, ' ')));
+    EXPECT_EQ(fragments.closeCode(300ms), std::nullopt);  // 300 bytes are a message's
+    (void)fragments.sendFrame(RawWebSocket::kContinuation, false, std::string(300, ' '));
+    EXPECT_EQ(fragments.closeCode(5s), 1009);
+
+    // The lecturer's file in fragments of 1 MiB: the fifth is over 4 MiB.
+    RawWebSocket file(serve.port(), serve.controllerToken());
+    ASSERT_TRUE(file.sendFrame(RawWebSocket::kText, false,
+                               R"({"t":"file","n":"big.json","d":")" + std::string(1 << 20, 'x')));
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(file.closeCode(0ms), std::nullopt) << "after fragment " << i + 1;
+        (void)file.sendFrame(RawWebSocket::kContinuation, false, std::string(1 << 20, 'x'));
+    }
+    EXPECT_PRED1(refusedAsTooLarge, file.closeCode(5s));
+
+    ServeClients clients;
+    const int watcher = clients.connect(viewerOf(serve));
+    EXPECT_TRUE(clients.waitFor(watcher, [](const ConnectionState& s) { return hasFrames(s, 3); }));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
+// A client that stops in the middle of a message (a frame's payload, or
+// between its fragments) is closed once it has sent nothing of it for the
+// stall's time (1008); one that sends nothing between messages is not.
+TEST(Serve, AClientStalledInTheMiddleOfAMessageIsClosed) {
+    const ScopedEnv stall("HEATLAB_TEST_MESSAGE_STALL_MS", kStallMs);
+    ServeProcess serve(kServe);
+    RawWebSocket idle(serve.port(), serve.viewerToken());
+    ASSERT_TRUE(idle.established());
+    RawWebSocket inFrame(serve.port(), serve.viewerToken());
+    ASSERT_TRUE(inFrame.sendHeader(RawWebSocket::kText, true, 400));
+    ASSERT_TRUE(inFrame.sendPayload(R"({"t":"ack",)"));
+    RawWebSocket betweenFragments(serve.port(), serve.viewerToken());
+    ASSERT_TRUE(betweenFragments.sendFrame(RawWebSocket::kText, false, R"({"t":"ack",)"));
+    RawWebSocket file(serve.port(), serve.controllerToken());
+    ASSERT_TRUE(file.sendHeader(RawWebSocket::kText, true, 2 << 20));
+    ASSERT_TRUE(file.sendPayload(R"({"t":"file","n":"big.json","d":")" + std::string(4096, 'x')));
+    EXPECT_EQ(inFrame.closeCode(5s), 1008);
+    EXPECT_EQ(betweenFragments.closeCode(5s), 1008);
+    EXPECT_EQ(file.closeCode(5s), 1008);
+    EXPECT_EQ(idle.closeCode(1s), std::nullopt);
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
+// Cookies for 127.0.0.1 are every local port's (notebooks, dev servers): a
+// browser with 16 KB of them gets the page and its WebSocket. Past what the
+// server takes (32 KiB) libwebsockets gives heatlab no way to answer (no
+// 431): the request is closed, and the server says why in one line.
+TEST(Serve, ARequestWithSixteenKilobytesOfCookiesIsServed) {
+    ServeProcess serve(kServe);
+    const auto cookies = [](std::size_t bytes) {
+        std::string line = "Cookie: ";
+        for (int i = 0; line.size() < bytes; ++i) {
+            line += "c" + std::to_string(i) + "=" + std::string(500, 'v') + "; ";
+        }
+        return line + "last=1\r\n";
+    };
+    const std::string host = "127.0.0.1:" + std::to_string(serve.port());
+    const std::string page = "/?token=" + serve.controllerToken();
+    EXPECT_NE(httpStatus(serve.port(), page, host, cookies(16 * 1024)).find("200"),
+              std::string::npos);
+    RawWebSocket socket(serve.port(), serve.viewerToken(), cookies(16 * 1024));
+    EXPECT_TRUE(socket.established());
+    EXPECT_EQ(httpStatus(serve.port(), page, host, cookies(64 * 1024)), "");
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_NE(err.find("a request's headers were over 32 KiB"), std::string::npos) << err;
+}
+
+// The lecturer's link, opened again and again (six controllers, --viewers
+// 3): each newer page controls and the one before watches while the class
+// has room; once it is full, the page that loses control is closed, saying
+// why, and a student's page is refused as before. Never more viewers than
+// --viewers.
+TEST(Serve, ControllersTakingControlNeverMakeMoreViewersThanTheCap) {
+    ServeProcess serve(kServe + " --viewers 3");
+    ServeClients clients;
+    std::vector<int> controllers;
+    for (int i = 0; i < 6; ++i) {
+        controllers.push_back(clients.connect(controllerOf(serve)));
+        ASSERT_TRUE(clients.waitFor(controllers.back(), [](const ConnectionState& s) {
+            return !s.texts.empty() &&
+                   s.texts.front().find("\"role\":\"controller\"") != std::string::npos;
+        }));
+    }
+    const auto says = [](const ConnectionState& s, const std::string& words) {
+        for (const std::string& text : s.texts) {
+            if (text.find(words) != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const auto said = [&](int c, const std::string& words) {
+        return says(clients.state(c), words);
+    };
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_TRUE(said(controllers[i], "\"role\":\"viewer\"")) << "controller " << i;
+        EXPECT_FALSE(clients.state(controllers[i]).closed) << "controller " << i;
+    }
+    for (int i = 3; i < 5; ++i) {
+        EXPECT_TRUE(
+            clients.waitFor(controllers[i], [](const ConnectionState& s) { return s.closed; }))
+            << "controller " << i;
+        EXPECT_TRUE(said(controllers[i], "as many viewers as it takes (3)")) << "controller " << i;
+    }
+    const int student = clients.connect(viewerOf(serve));
+    EXPECT_TRUE(clients.waitFor(student, [](const ConnectionState& s) { return s.closed; }));
+    EXPECT_TRUE(said(student, "as many viewers as it takes (3)"));
+    EXPECT_TRUE(
+        clients.waitFor(controllers[5], [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    EXPECT_TRUE(clients.waitFor(
+        controllers[5], [&](const ConnectionState& s) { return says(s, "\"viewers\":3"); }));
+    EXPECT_FALSE(said(controllers[5], "\"viewers\":4") || said(controllers[5], "\"viewers\":5"));
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
 TEST(Serve, SigtermWithClientsConnectedClosesThemAndExitsCleanly) {
     ServeProcess serve(kServe);
     ServeClients clients;
@@ -353,8 +658,10 @@ TEST(Serve, SigtermWithClientsConnectedClosesThemAndExitsCleanly) {
     const int b = clients.connect(viewerOf(serve));
     ASSERT_TRUE(clients.waitFor(a, [](const ConnectionState& s) { return hasFrames(s, 2); }));
     ASSERT_TRUE(clients.waitFor(b, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});
     std::string err;
     EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});
     EXPECT_TRUE(clients.waitFor(
         a, [](const ConnectionState& s) { return s.closed; }, 10s));
     EXPECT_TRUE(clients.waitFor(
@@ -378,7 +685,50 @@ TEST(Serve, WithACertificateItSpeaksOnlyTls) {
     const CommandResult missing =
         runHeatlab("serve --tls-cert " + tls + ".cert --tls-key /nonexistent.key");
     EXPECT_EQ(missing.status, 2);
-    EXPECT_EQ(missing.err, "heatlab: --tls-key /nonexistent.key: No such file or directory\n");
+    EXPECT_EQ(missing.err,
+              "heatlab: --tls-key /nonexistent.key: cannot be read (No such file or directory)\n");
+}
+
+// The certificates a TLS client is sent by the server on `port`, as PEM
+// (openssl s_client, killed if it outlives 20 s); empty without openssl.
+std::string certificatesSent(int port) {
+    const std::string command =
+        "timeout -s KILL 20 openssl s_client -connect 127.0.0.1:" + std::to_string(port) +
+        " -servername localhost -showcerts </dev/null 2>/dev/null";
+    std::string said;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[4096];
+        for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
+            said.append(buffer, n);
+        }
+        pclose(pipe);
+    }
+    return said;
+}
+
+// A certificate an intermediate signed (as a public CA's are) is sent with
+// its chain, or browsers refuse it: the whole PEM file reaches the TLS
+// library, not its first certificate alone (which lws's in-memory
+// certificate takes). The chain: tests/support/tls/chain.cert is a leaf
+// for localhost and 127.0.0.1 and the intermediate that signed it (made
+// with openssl req -x509 for a root, openssl req + x509 -req for the
+// intermediate, CA:TRUE, and the leaf), chain.key the leaf's key.
+TEST(Serve, ACertificateChainIsSentWhole) {
+    if (std::system("openssl version >/dev/null 2>&1") != 0) {
+        GTEST_SKIP() << "no openssl command here";
+    }
+    const std::string tls = std::string(HEATLAB_TEST_TLS) + "/chain";
+    ServeProcess serve("--backend cpu --grid 64 --tls-cert " + tls + ".cert --tls-key " + tls +
+                       ".key");
+    const std::string sent = certificatesSent(serve.port());
+    std::size_t certificates = 0;
+    for (std::size_t at = sent.find("-----BEGIN CERTIFICATE-----"); at != std::string::npos;
+         at = sent.find("-----BEGIN CERTIFICATE-----", at + 1)) {
+        ++certificates;
+    }
+    EXPECT_EQ(certificates, 2u) << sent;
+    EXPECT_NE(sent.find("heatlab test intermediate"), std::string::npos) << sent;
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
 TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
@@ -389,7 +739,7 @@ TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
     ServeClients clients;
     const int c = clients.connect(controllerOf(serve));
     ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
-    constexpr int kF12 = 301;
+    constexpr const char* kF12 = "F12";
     clients.send(c, keyMessage("down", kF12, 1));
     clients.send(c, keyMessage("up", kF12, 2));
     ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return !s.downloads.empty(); }));
@@ -400,8 +750,9 @@ TEST(Serve, AScreenshotTakenFromTheBrowserIsSentToItNotWrittenOnTheServer) {
     std::ofstream(saved, std::ios::binary)
         .write(reinterpret_cast<const char*>(bytes.data()),
                static_cast<std::streamsize>(bytes.size()));
-    EXPECT_EQ(readPng(saved).image.width, 64);    // the field at grid resolution
-    EXPECT_FALSE(std::filesystem::exists(name));  // nothing in the server's folder
+    EXPECT_EQ(readPng(saved).image.width, 64);                     // the field at grid resolution
+    EXPECT_FALSE(std::filesystem::exists(name));                   // nothing in the server's folder
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});  // nor under /tmp
     EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 
@@ -415,10 +766,10 @@ TEST(Serve, CtrlSSendsTheSceneToTheBrowserAndCtrlOAsksItForAFile) {
     const int viewer = clients.connect(viewerOf(serve));
     const int c = clients.connect(controllerOf(serve));
     ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
-    constexpr int kCtrl = 341;
-    constexpr int kS = 83;
-    constexpr int kO = 79;
-    const auto chord = [&clients](int client, int key, int sequence) {
+    constexpr const char* kCtrl = "ControlLeft";
+    constexpr const char* kS = "KeyS";
+    constexpr const char* kO = "KeyO";
+    const auto chord = [&clients](int client, const char* key, int sequence) {
         clients.send(client, keyMessage("down", kCtrl, sequence));
         clients.send(client, keyMessage("down", key, sequence + 1));
         clients.send(client, keyMessage("up", key, sequence + 2));
@@ -435,7 +786,8 @@ TEST(Serve, CtrlSSendsTheSceneToTheBrowserAndCtrlOAsksItForAFile) {
     EXPECT_EQ(name, "heatlab_scene.json");
     const Scene scene = parseScene(std::string(bytes.begin(), bytes.end()), name);
     EXPECT_FLOAT_EQ(scene.settings.params.r, 0.123f);
-    EXPECT_FALSE(std::filesystem::exists(name));  // nothing in the server's folder
+    EXPECT_FALSE(std::filesystem::exists(name));                   // nothing in the server's folder
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});  // nor under /tmp
     EXPECT_EQ(asked(saved), 0);
     chord(c, kO, 5);
     ASSERT_TRUE(clients.waitFor(c, [&](const ConnectionState& s) { return asked(s) == 1; }));
@@ -452,8 +804,8 @@ TEST(Serve, AVideoRecordedFromTheBrowserIsSentToItWhenStopped) {
     ServeClients clients;
     const int c = clients.connect(controllerOf(serve));
     ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
-    constexpr int kControl = 341;
-    constexpr int kR = 82;
+    constexpr const char* kControl = "ControlLeft";
+    constexpr const char* kR = "KeyR";
     const auto ctrlR = [&](int sequence) {
         clients.send(c, keyMessage("down", kControl, sequence));
         clients.send(c, keyMessage("down", kR, sequence + 1));
@@ -464,7 +816,8 @@ TEST(Serve, AVideoRecordedFromTheBrowserIsSentToItWhenStopped) {
     const std::size_t started = clients.state(c).frames.size();
     ASSERT_TRUE(clients.waitFor(
         c, [&](const ConnectionState& s) { return hasFrames(s, started + 60); }, 60s));
-    EXPECT_TRUE(clients.state(c).downloads.empty());  // nothing until it is whole
+    EXPECT_TRUE(clients.state(c).downloads.empty());               // nothing until it is whole
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});  // muxed in memory
     ctrlR(5);
     ASSERT_TRUE(clients.waitFor(
         c, [](const ConnectionState& s) { return !s.downloads.empty(); }, 60s));
@@ -473,7 +826,41 @@ TEST(Serve, AVideoRecordedFromTheBrowserIsSentToItWhenStopped) {
     EXPECT_EQ(name.substr(name.size() - 4), ".mp4");
     ASSERT_GT(bytes.size(), 8u);
     EXPECT_EQ(std::string(bytes.begin() + 4, bytes.begin() + 8), "ftyp");  // an MP4
+    const VideoProbe probe = probeDownload(bytes, "heatlab_serve_video");
+    ASSERT_TRUE(probe.opened) << probe.error;
+    EXPECT_GT(probe.frames, 0);
+    EXPECT_TRUE(probe.indexAtFront) << "moov before mdat";
     EXPECT_FALSE(std::filesystem::exists(name));
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});
+    EXPECT_EQ(serve.stop(SIGTERM), 0);
+}
+
+// A video past the most a download holds (lowered by the test hook
+// HEATLAB_TEST_DOWNLOAD_BYTES) stops by itself: what it recorded comes to
+// the browser whole, within the most, a video that plays.
+TEST(Serve, AVideoThatReachesTheMostADownloadHoldsStopsAndIsSentWhole) {
+    constexpr std::size_t kMost = 128 * 1024;
+    const ScopedEnv most("HEATLAB_TEST_DOWNLOAD_BYTES", std::to_string(kMost));
+    ServeProcess serve("--backend cpu --grid 128");
+    ServeClients clients;
+    const int c = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(clients.waitFor(c, [](const ConnectionState& s) { return hasFrames(s, 2); }));
+    clients.send(c, keyMessage("down", "ControlLeft", 1));
+    clients.send(c, keyMessage("down", "KeyR", 2));
+    clients.send(c, keyMessage("up", "KeyR", 3));
+    clients.send(c, keyMessage("up", "ControlLeft", 4));
+    ASSERT_TRUE(clients.waitFor(
+        c, [](const ConnectionState& s) { return !s.downloads.empty(); }, 120s))
+        << "the recording did not stop at the most";
+    const ConnectionState state = clients.state(c);
+    const auto& [name, bytes] = state.downloads.front();
+    EXPECT_EQ(name.substr(name.size() - 4), ".mp4");
+    EXPECT_LE(bytes.size(), kMost);
+    const VideoProbe probe = probeDownload(bytes, "heatlab_serve_capped");
+    ASSERT_TRUE(probe.opened) << probe.error;
+    EXPECT_GT(probe.frames, 0);
+    EXPECT_TRUE(probe.indexAtFront) << "moov before mdat";
+    EXPECT_EQ(serveFoldersOf(serve), std::vector<std::string>{});
     EXPECT_EQ(serve.stop(SIGTERM), 0);
 }
 

@@ -21,7 +21,7 @@
 
 #include "app/commands/shot_picture.h"
 #include "app/io/png_file.h"
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/numerics/grid_modes.h"
 #include "kernels/simulation.h"

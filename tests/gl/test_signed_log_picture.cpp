@@ -20,8 +20,8 @@
 
 #include "app/commands/shot_picture.h"
 #include "app/io/png_file.h"
-#include "app/render/colour_bar_ticks.h"
-#include "app/render/colour_map.h"
+#include "app/picture/colour_bar_ticks.h"
+#include "app/picture/colour_map.h"
 #include "app/render/slide_picture.h"
 #include "app/render/text_overlay.h"
 #include "kernels/cpu/cpu_backend.h"

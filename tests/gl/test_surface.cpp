@@ -11,11 +11,11 @@
 
 #include <gtest/gtest.h>
 
+#include "app/picture/surface_mesh.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"
 #include "app/render/frame.h"
 #include "app/render/offscreen_target.h"
-#include "app/render/surface_mesh.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/picture_checks.h"
 
@@ -60,8 +60,8 @@ TEST_F(Surface, DrawsFromTheCellsAndFromTheViewImageWithoutAGlError) {
     // 1024 cells: a vertex every 4 pixels, each a pixel of the view image.
     for (const int side : {64, 1024}) {
         Simulation simulation = run(GridSize{side, side}, 0.24f, 20);
-        const SurfaceMesh mesh = surfaceMesh(FieldRenderer::fit(side, side, kSide, kSide), kSide,
-                                             kSide, simulation.params().grid);
+        const SurfaceMesh mesh =
+            surfaceMesh(fitView(side, side, kSide, kSide), kSide, kSide, simulation.params().grid);
         EXPECT_EQ(mesh.fromField, side == 64);
         const RgbImage image = picture(simulation);
         // Something besides the background was drawn, in the middle.

@@ -19,7 +19,7 @@
 
 #include "app/commands/shot_picture.h"
 #include "app/io/png_file.h"
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/run_command.h"

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -28,6 +29,7 @@ extern "C" {
 #include <libavformat/version.h>
 }
 
+#include "app/io/downloads.h"
 #include "app/io/png_file.h"
 #include "app/io/video_file.h"
 #include "app/lecture/key_commands.h"
@@ -210,7 +212,7 @@ TEST(ShotVideo, BadNamesAndRatesAreUsageErrors) {
         std::string args;
         const char* says;
     } cases[] = {
-        {"--steps 10 --every 5 --video " + (folder / "clip.avi"), "name it FILE.mp4"},
+        {"--steps 10 --every 5 --video " + (folder / "clip.avi"), "MP4 files are named *.mp4"},
         {"--steps 10 --video " + (folder / "clip.mp4"), "--video needs --every"},
         {"--steps 10 --every 5 --video " + (folder / "clip.mp4") + " --video-rate 0",
          "frames a second"},
@@ -390,6 +392,49 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     EXPECT_LE(dropped, 100);
 }
 
+// Served, a recording goes into memory up to the most a download holds:
+// at it (a small one here) the recording stops by itself, says why, and
+// what it recorded is finished (its index written) and handed to the
+// server whole, a video that plays.
+TEST_F(WindowVideo, ServedItStopsAtTheMostADownloadHoldsSaysSoAndIsSentWhole) {
+    constexpr std::size_t kMost = 256 * 1024;
+    Downloads downloads(kMost);
+    ScratchFolder probed;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.pictures().sendTo(&downloads);
+    ui.pictures().panel().kind = ScreenshotKind::Window;
+    double now = 0.0;
+    ui.setClock([&now] { return now; });
+    OffscreenTarget window(640, 400);
+    const SurfaceSize size{{640, 400}, {640, 400}};
+    const auto bound = window.bind();
+    ui.frame(size);
+    ui.onKey(Key::CtrlR, false);
+    ui.frame(size);
+    ASSERT_TRUE(ui.pictures().recording().active()) << ui.readouts().message;
+    for (int i = 0; i < 1500 && ui.pictures().recording().active(); ++i) {
+        now += 1.0 / 30.0;
+        ui.frame(size);
+    }
+    ASSERT_FALSE(ui.pictures().recording().active()) << "the cap never stopped it";
+    const std::string said = ui.readouts().message;
+    EXPECT_NE(said.find("the video reached 0.2 MiB, the most a browser is sent: recorded "),
+              std::string::npos)
+        << said;
+    std::vector<Download> sent = downloads.take();
+    ASSERT_EQ(sent.size(), 1u) << said;
+    EXPECT_NE(sent[0].name.find("_window.mp4"), std::string::npos) << sent[0].name;
+    EXPECT_LE(sent[0].bytes.size(), kMost);
+    const std::string path = probed / sent[0].name;
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(sent[0].bytes.data()),
+               static_cast<std::streamsize>(sent[0].bytes.size()));
+    const VideoProbe probe = probeVideo(path);
+    ASSERT_TRUE(probe.opened) << probe.error;
+    EXPECT_GT(probe.frames, 10);
+    EXPECT_TRUE(probe.indexAtFront);
+}
+
 // A window larger than H.264 level 5.2 takes at its rate (2880 x 1800 at
 // 120 frames a second, as a 5K screen full at 30 would be): the whole window
 // scaled into the video, not its lower left corner.
@@ -482,7 +527,10 @@ TEST_F(WindowVideo, ItsClipKeepsTheLecturesTimeWhateverTheWindowsRate) {
         // The first frame at 0 s, then one every 1/30 s of the lecture.
         EXPECT_EQ(probe.frames + dropped, 1 + static_cast<int>(seconds * 30.0))
             << windowRate << " window frames a second: " << ui.readouts().message;
-        EXPECT_EQ(dropped, 0) << "a 640 x 400 clip at 30 a second keeps up here";
+        // How many the encoder's thread had to drop is the machine's speed
+        // (3 of 31 on a loaded 2-core one), not the clip's clock: only that
+        // the clip is more than its dropped frames.
+        EXPECT_GT(probe.frames, dropped) << windowRate << " window frames a second";
     }
 }
 
@@ -544,6 +592,30 @@ TEST_F(WindowVideo, TheWindowClosedWhileRecordingFinishesTheFile) {
     EXPECT_EQ(probe.frames, 12);
     EXPECT_EQ(probe.width, 68) << "the 67 x 45 field made even";
     EXPECT_EQ(probe.metadata.count("kernel"), 1u);
+}
+
+// SIGHUP (the terminal the window was started from closed) while Ctrl+R
+// records: as Ctrl+C, the clip is finished and the window closes.
+TEST_F(WindowVideo, SighupWhileRecordingFinishesTheFileAndCloses) {
+    ScratchFolder folder;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().videoRate = 60;
+    clockedBy(ui);
+    ui.onKey(Key::CtrlR, false);
+    frames(ui, 6);
+    ASSERT_TRUE(ui.pictures().recording().active()) << ui.readouts().message;
+    std::raise(SIGHUP);
+    now_ += 1.0 / 60.0;
+    const auto bound = target.bind();
+    EXPECT_TRUE(ui.frame(surface)) << "the window closes";
+    EXPECT_FALSE(ui.pictures().recording().active());
+    EXPECT_NE(ui.readouts().message.find("stopped by SIGHUP"), std::string::npos)
+        << ui.readouts().message;
+    const std::vector<std::string> names = folder.names();
+    ASSERT_EQ(names.size(), 1u);
+    EXPECT_EQ(names[0].find(".tmp-"), std::string::npos) << names[0];
+    EXPECT_GE(probeVideo(folder / names[0]).frames, 6);
 }
 
 // Split, the slide recording holds both panes: its frame is the split

@@ -50,7 +50,7 @@ TEST_F(ViewImage, ThePictureIsTheShadersOwnWhereTheShaderReadsEveryCell) {
     const GridSize grid{301, 203};
     Simulation simulation = unstable(grid, 60);
     for (const ViewTransform transform :
-         {FieldRenderer::fit(grid.nx, grid.ny, 121, 82), ViewTransform{{140.3f, 90.7f}, 1.37f},
+         {fitView(grid.nx, grid.ny, 121, 82), ViewTransform{{140.3f, 90.7f}, 1.37f},
           ViewTransform{{150.0f, 100.0f}, 11.0f}}) {
         OffscreenTarget target(121, 82);
         const auto bound = target.bind();
@@ -78,7 +78,7 @@ TEST_F(ViewImage, WideFootprintsAreTheExactFormulaPixelByPixel) {
     // 20 cells a pixel: the shader alone read these at a stride of 3.
     const GridSize grid{1000, 1000};
     Simulation simulation = unstable(grid, 40);
-    const ViewTransform transform = FieldRenderer::fit(grid.nx, grid.ny, 50, 50);
+    const ViewTransform transform = fitView(grid.nx, grid.ny, 50, 50);
     OffscreenTarget target(50, 50);
     const auto bound = target.bind();
     const FrameSettings settings = lockedDiverging(transform);
@@ -106,7 +106,7 @@ TEST_F(ViewImage, OneBufferAViewSizeNotAFrame) {
     Simulation simulation = unstable(grid, 10);
     OffscreenTarget target(121, 82);
     const auto bound = target.bind();
-    const FrameSettings settings = lockedDiverging(FieldRenderer::fit(grid.nx, grid.ny, 121, 82));
+    const FrameSettings settings = lockedDiverging(fitView(grid.nx, grid.ny, 121, 82));
     runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
     const GLuint first = view.imageTexture();
     for (int i = 0; i < 5; ++i) {

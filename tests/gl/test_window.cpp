@@ -2,7 +2,9 @@
 // Xvfb it writes the field at grid resolution as `heatlab shot` would; it
 // starts from a scene file (--scene) and in presenter mode (--presenter);
 // plays a cue list (--cues), a bad one refused before any window;
-// with no display it says so in one line. The panel's model and the keys are
+// with no display it says so in one line; a frame that fails (the test hook
+// HEATLAB_TEST_FRAME_FAULT) is one line and the window goes on, three in a
+// row end it with one line and exit 1. The panel's model and the keys are
 // checked without a window in tests/cpu/test_panel_model.cpp.
 
 #include <stdlib.h>
@@ -29,6 +31,7 @@
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/file_text.h"
 #include "tests/support/run_command.h"
+#include "tests/support/scoped_env.h"
 
 namespace heatlab {
 namespace {
@@ -170,6 +173,55 @@ TEST(Window, ABadSceneIsOneLineAndExit2BeforeAnyWindow) {
     const CommandResult both = runHeatlab("--backend cpu --frames 2 --r 0.2 --scene " + scene);
     EXPECT_EQ(both.status, 2) << both.err;
     std::filesystem::remove(scene);
+}
+
+// Lines of `text` that hold `part`.
+long linesWith(const std::string& text, const std::string& part) {
+    long count = 0;
+    for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+        ++count;
+    }
+    return count;
+}
+
+TEST(Window, AFrameThatFailsIsOneLineAndTheWindowGoesOn) {
+    const std::string path = tempPath("heatlab-window-fault.png");
+    const ScopedEnv fault("HEATLAB_TEST_FRAME_FAULT", "step@4");
+    const CommandResult result = runHeatlab(
+        "--backend cpu --grid 96x64 --frames 10 --steps-per-frame 3 --screenshot " + path);
+    EXPECT_EQ(result.status, 0) << result.err;
+    EXPECT_NE(result.err.find("\nheatlab: a frame failed (the steps failed: a test's fault "
+                              "(HEATLAB_TEST_FRAME_FAULT=step@4)): the lecture goes on as it was, "
+                              "at step 9\n"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(linesWith(result.err, "test's fault"), 1) << result.err;
+    // Ten frames drawn, each stepped: the failed one's steps ran in the
+    // frame drawn again.
+    EXPECT_EQ(textOf(readPng(path))["heatlab.steps"], "30");
+    std::filesystem::remove(path);
+}
+
+TEST(Window, ThreeFramesFailingInARowEndItWithOneLineAndExit1) {
+    const ScopedEnv fault("HEATLAB_TEST_FRAME_FAULT", "always@3");
+    const CommandResult result = runHeatlab("--backend cpu --grid 96x64 --frames 10");
+    EXPECT_EQ(result.status, 1) << result.err;
+    const std::string last =
+        "heatlab: error: the lecture ended: 3 frames in a row failed, the last "
+        "with: the steps failed: a test's fault "
+        "(HEATLAB_TEST_FRAME_FAULT=always@3)\n";
+    ASSERT_GE(result.err.size(), last.size()) << result.err;
+    EXPECT_EQ(result.err.substr(result.err.size() - last.size()), last) << result.err;
+    EXPECT_EQ(linesWith(result.err, "test's fault"), 1) << result.err;
+}
+
+TEST(Window, AFrameFaultItCannotReadIsOneLineAndExit2BeforeAnyWindow) {
+    const ScopedEnv fault("HEATLAB_TEST_FRAME_FAULT", "sometimes");
+    const CommandResult result = runHeatlab("--backend cpu --frames 2");
+    EXPECT_EQ(result.status, 2) << result.err;
+    EXPECT_EQ(result.err,
+              "heatlab: HEATLAB_TEST_FRAME_FAULT=sometimes: give step, always or lost, each "
+              "optionally with @N (N >= 1)\n");
 }
 
 TEST(Window, ABadCueListIsOneLineNamingTheCueAndExit2BeforeAnyWindow) {

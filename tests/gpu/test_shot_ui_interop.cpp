@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/png_file.h"
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 #include "app/ui/panel.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "tests/support/picture_checks.h"

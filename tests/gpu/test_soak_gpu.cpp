@@ -1,6 +1,6 @@
 // The lecture soak on a real GPU (CUDA backend, interop display through EGL
 // on the device): HEATLAB_SOAK_FRAMES frames (2000 unless set; 20 000 for
-// the figures in README.md) of changes leave host memory, device memory and
+// the figures in tests/NOTES.md) of changes leave host memory, device memory and
 // the interop registrations where they should be. Skips, visibly, without a
 // CUDA device.
 

@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include "app/picture/surface_mesh.h"
 #include "app/platform/headless_context.h"
 #include "app/render/frame.h"
 #include "app/render/offscreen_target.h"
-#include "app/render/surface_mesh.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "tests/support/picture_checks.h"
 
@@ -48,8 +48,8 @@ TEST(SurfaceGpu, TheInteropSurfaceDrawsAndItsSpikesAlternate) {
             runFrame(simulation, view, renderer, settings, 0, 0, kSide, kSide, false);
         EXPECT_EQ(frame.path, DisplayPath::Interop) << view.fallbackReason();
         EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
-        EXPECT_FALSE(surfaceMesh(FieldRenderer::fit(1024, 1024, kSide, kSide), kSide, kSide, p.grid)
-                         .fromField);
+        EXPECT_FALSE(
+            surfaceMesh(fitView(1024, 1024, kSide, kSide), kSide, kSide, p.grid).fromField);
         turns[i] = turnsAlongRow(target.read(), kSide / 2, 12.0);
     }
     EXPECT_GE(turns[0], 20) << "unstable";

@@ -99,10 +99,10 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 20; ++i) {
         const int down = ++sequence;
         const auto sent = Clock::now();
-        clients.send(c,
-                     "{\"t\":\"key\",\"a\":\"down\",\"k\":265,\"i\":" + std::to_string(down) + "}");
-        clients.send(
-            c, "{\"t\":\"key\",\"a\":\"up\",\"k\":265,\"i\":" + std::to_string(++sequence) + "}");
+        clients.send(c, "{\"t\":\"key\",\"a\":\"down\",\"k\":\"ArrowUp\",\"i\":" +
+                            std::to_string(down) + "}");
+        clients.send(c, "{\"t\":\"key\",\"a\":\"up\",\"k\":\"ArrowUp\",\"i\":" +
+                            std::to_string(++sequence) + "}");
         // Polled at a fine step, the frame's arrival time taken where it is
         // received: the latency is not rounded up to the poll.
         const auto deadline = sent + std::chrono::seconds(5);

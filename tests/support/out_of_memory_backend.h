@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/forwarding_backend.h"
+#include "kernels/forwarding_backend.h"
 
 namespace heatlab {
 

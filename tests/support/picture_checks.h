@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "app/io/rgb_image.h"
-#include "app/render/colour_map.h"
+#include "app/picture/colour_map.h"
 
 namespace heatlab {
 

@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <mutex>
 #include <regex>
 #include <stdexcept>
@@ -374,4 +376,18 @@ bool ServeClients::waitFor(int connection, const std::function<bool(const Connec
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     return done(state(connection));
+}
+
+std::vector<std::string> serveFoldersOf(const ServeProcess& serve) {
+    const char* place = std::getenv("TMPDIR");
+    const std::string folder = place != nullptr && *place != '\0' ? place : "/tmp";
+    const std::string prefix = "heatlab-serve-" + std::to_string(serve.pid()) + "-";
+    std::vector<std::string> found;
+    std::error_code ignored;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ignored)) {
+        if (entry.path().filename().string().rfind(prefix, 0) == 0) {
+            found.push_back(entry.path().string());
+        }
+    }
+    return found;
 }

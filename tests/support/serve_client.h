@@ -22,6 +22,7 @@ public:
     explicit ServeProcess(const std::string& args);
     ~ServeProcess();  // SIGKILL if still running
     int port() const { return port_; }
+    pid_t pid() const { return pid_; }
     const std::string& controllerToken() const { return controller_; }
     const std::string& viewerToken() const { return viewer_; }
     // Sends `signal` and waits for the exit: the exit status (-1 when
@@ -36,6 +37,11 @@ private:
     std::string controller_;
     std::string viewer_;
 };
+
+// The folders named for `serve`'s process (heatlab-serve-PID-XXXXXX)
+// where temporary folders go ($TMPDIR, else /tmp): what a server that
+// wrote its downloads to disk made. A server keeps them in memory: none.
+std::vector<std::string> serveFoldersOf(const ServeProcess& serve);
 
 struct ConnectOptions {
     int port = 0;

@@ -25,17 +25,10 @@
     return (WORDS[english] || english).replace(/%s/g, () => String(values[next++]));
   }
 
-  // KeyboardEvent.code to GLFW's key numbers (app/platform/input_event.h).
-  const KEYS = { Space: 32, Quote: 39, Comma: 44, Minus: 45, Period: 46, Slash: 47,
-    Semicolon: 59, Equal: 61, BracketLeft: 91, Backslash: 92, BracketRight: 93,
-    Backquote: 96, Escape: 256, Enter: 257, Tab: 258, Backspace: 259, Insert: 260,
-    Delete: 261, ArrowRight: 262, ArrowLeft: 263, ArrowDown: 264, ArrowUp: 265,
-    PageUp: 266, PageDown: 267, Home: 268, End: 269, NumpadEnter: 335,
-    ShiftLeft: 340, ControlLeft: 341, AltLeft: 342, MetaLeft: 343,
-    ShiftRight: 344, ControlRight: 345, AltRight: 346, MetaRight: 347 };
-  for (let i = 0; i < 10; ++i) KEYS['Digit' + i] = 48 + i;
-  for (let i = 0; i < 26; ++i) KEYS['Key' + String.fromCharCode(65 + i)] = 65 + i;
-  for (let i = 1; i <= 12; ++i) KEYS['F' + i] = 289 + i;
+  // The keys the lecture takes, by the names it reads them by: their
+  // KeyboardEvent.code, sent as it comes. The server puts its list into
+  // the page (app/serve/key_names.cpp); any other key stays the browser's.
+  const KEYS = new Set(JSON.parse(document.getElementById('keys').textContent || '[]'));
 
   let socket = null;
   let role = 'none';
@@ -74,13 +67,19 @@
     return sorted[Math.floor(sorted.length / 2)];
   }
 
-  // A line of the page's own on the state line for a few seconds.
+  // A line of the page's own on the state line for 6 seconds, whether or
+  // not anything moved before it (a file dragged in from the desktop moves
+  // no pointer over the page).
   let said = null;
   function say(text) {
     said = { text: text, until: performance.now() + 6000 };
-    state.classList.remove('quiet');
     showState();
   }
+
+  // The state line fades while nothing moved for 5 s and the page says
+  // nothing of its own, so a projected page shows the lecture alone; the
+  // pointer or a key brings it back.
+  let lastActivity = performance.now();
 
   function showState() {
     const now = performance.now();
@@ -94,8 +93,10 @@
       text += ' \u00b7 ' + tr('input to frame %s ms', median(latencies).toFixed(0));
     }
     text += ' \u00b7 ' + (status.viewers === 1 ? tr('1 viewer') : tr('%s viewers', status.viewers));
-    if (said && now < said.until) text = said.text + ' \u00b7 ' + text;
+    const saying = said && now < said.until;
+    if (saying) text = said.text + ' \u00b7 ' + text;
     state.textContent = text;
+    state.classList.toggle('quiet', !saying && now - lastActivity > 5000);
     // What the tests read: the newest frame drawn and the page's own rates.
     window.heatlabState = { role: role, frames: drawnTimes.length, fps: fps,
       latency: median(latencies), frame: lastFrame, status: status, codec: codec };
@@ -314,9 +315,8 @@
   let composing = false;
   function onKey(e, action) {
     if (role !== 'controller' || composing || e.isComposing || e.keyCode === 229) return;
-    const code = KEYS[e.code];
-    if (code !== undefined) {
-      sendInput({ t: 'key', a: e.repeat && action === 'down' ? 'repeat' : action, k: code });
+    if (KEYS.has(e.code)) {
+      sendInput({ t: 'key', a: e.repeat && action === 'down' ? 'repeat' : action, k: e.code });
       e.preventDefault();
     }
     // A character typed without an input method goes from its key; its
@@ -399,13 +399,25 @@
   // loaded or why not). Dropped anywhere else, or on a viewer's page, a
   // file is not opened in place of the lecture.
   const MOST_FILE = 1024 * 1024;  // wire.h's kMostUploadBytes
+  // wire.h's kMostUploadMessageBytes, less room for the "i" sendInput adds:
+  // the server closes the socket of a longer message.
+  const MOST_FILE_MESSAGE = 4 * MOST_FILE - 64;
   function sendFile(file) {
     if (role !== 'controller' || !file) return;
     if (file.size > MOST_FILE) {
       say(tr('%s is over 1 MiB: no scene or cue list is that large', file.name));
       return;
     }
-    file.text().then((text) => sendInput({ t: 'file', n: file.name, d: text }));
+    file.text().then((text) => {
+      const message = { t: 'file', n: file.name, d: text };
+      // Only a file that is no text (control characters escaped six
+      // bytes each, bytes that are no UTF-8 three) grows this much.
+      if (new TextEncoder().encode(JSON.stringify(message)).length > MOST_FILE_MESSAGE) {
+        say(tr('%s is not a scene or cue list: it is not text', file.name));
+        return;
+      }
+      sendInput(message);
+    });
   }
   window.addEventListener('dragover', (e) => e.preventDefault());
   window.addEventListener('drop', (e) => {
@@ -438,15 +450,9 @@
       }, { once: true });
   })();
 
-  // The state line fades while nothing moves, so a projected page shows
-  // the lecture alone; the pointer or a key brings it back.
-  let lastActivity = performance.now();
   const wake = () => { lastActivity = performance.now(); state.classList.remove('quiet'); };
   for (const kind of ['pointermove', 'keydown']) window.addEventListener(kind, wake);
-  setInterval(() => {
-    showState();
-    if (performance.now() - lastActivity > 5000) state.classList.add('quiet');
-  }, 500);
+  setInterval(showState, 500);
   connect();
   screen.focus();
 })();
