@@ -79,28 +79,21 @@ format-check: deps
 test: build
 	$(XVFB) tests/run_ctest.sh $(BUILD) --output-on-failure
 
-# Every sanitizer report (ASan, LSan, UBSan, in the test binaries and in
-# every heatlab they start) goes to a file under reports/, so a report in a
-# child whose exit status a test expected to be non-zero is still caught:
-# the tier passes only when ctest passes and reports/ stays empty.
+# Each tier runs through tests/sanitize_tier.sh: every sanitizer report
+# (ASan, LSan, UBSan, in the test binaries and in every heatlab they start)
+# goes to a file under reports/TIER, and the tier passes only when ctest
+# passes and that folder stays empty.
 # The gl tier runs without the leak check: Mesa's driver keeps a few
 # allocations until exit and is unloaded (dlclose) before LeakSanitizer
 # looks, so they show as "<unknown module>" and cannot be told apart from
 # ours or suppressed by name. Address and undefined-behaviour checks stay on
 # there, and the cpu tier (all of kernels/ and the commands) keeps all three.
 SANITIZE_REPORTS = $(CURDIR)/$(SANITIZE_BUILD)/reports
-SANITIZE_ENV = UBSAN_OPTIONS=log_path=$(SANITIZE_REPORTS)/ubsan:print_stacktrace=1:halt_on_error=1
 test-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DHEATLAB_CUDA=OFF -DHEATLAB_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
-	rm -rf $(SANITIZE_REPORTS) && mkdir -p $(SANITIZE_REPORTS)
-	$(SANITIZE_ENV) ASAN_OPTIONS=log_path=$(SANITIZE_REPORTS)/asan:detect_leaks=1 \
-	  ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -L cpu
-	$(SANITIZE_ENV) ASAN_OPTIONS=log_path=$(SANITIZE_REPORTS)/asan:detect_leaks=0 \
-	  $(XVFB) ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -L gl
-	@if [ -n "$$(ls -A $(SANITIZE_REPORTS))" ]; then \
-	  echo "sanitizer reports:"; cat $(SANITIZE_REPORTS)/*; exit 1; \
-	fi; echo "test-sanitize: no sanitizer reports"
+	tests/sanitize_tier.sh $(SANITIZE_BUILD) cpu $(SANITIZE_REPORTS)/cpu 1
+	$(XVFB) tests/sanitize_tier.sh $(SANITIZE_BUILD) gl $(SANITIZE_REPORTS)/gl 0
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD)
