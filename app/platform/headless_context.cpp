@@ -80,6 +80,18 @@ struct Candidate {
     bool software;
 };
 
+// The CUDA device a hardware EGL device is, as this process's CUDA numbers
+// it (CUDA_VISIBLE_DEVICES applied), or -1 where the driver does not say:
+// EGL lists every GPU the driver can reach, also those CUDA is not given.
+long cudaOrdinalOf(EGLDeviceEXT device, const char* extensions) {
+    EGLAttrib ordinal = -1;
+    if (!GLAD_EGL_EXT_device_query || !hasExtension(extensions, "EGL_NV_device_cuda") ||
+        !eglQueryDeviceAttribEXT(device, EGL_CUDA_DEVICE_NV, &ordinal)) {
+        return -1;
+    }
+    return static_cast<long>(ordinal);
+}
+
 std::vector<Candidate> candidates(std::string& why) {
     std::vector<Candidate> hardware;
     std::vector<Candidate> software;
@@ -88,15 +100,28 @@ std::vector<Candidate> candidates(std::string& why) {
         eglQueryDevicesEXT(0, nullptr, &count);
         std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(count > 0 ? count : 0));
         if (count > 0 && eglQueryDevicesEXT(count, devices.data(), &count)) {
+            // The GPU CUDA computes on (its device 0, the CUDA backend's)
+            // first: interop shares memory only within one GPU, and on a
+            // machine of several GPUs EGL's first device may be another.
+            std::vector<Candidate> otherGpus;
             for (EGLDeviceEXT device : devices) {
                 const char* extensions = GLAD_EGL_EXT_device_query
                                              ? eglQueryDeviceStringEXT(device, EGL_EXTENSIONS)
                                              : nullptr;
-                const bool isSoftware = hasExtension(extensions, "EGL_MESA_device_software");
-                (isSoftware ? software : hardware)
-                    .push_back({isSoftware ? "EGL software device" : "EGL device",
-                                EGL_PLATFORM_DEVICE_EXT, device, isSoftware});
+                if (hasExtension(extensions, "EGL_MESA_device_software")) {
+                    software.push_back(
+                        {"EGL software device", EGL_PLATFORM_DEVICE_EXT, device, true});
+                    continue;
+                }
+                const long ordinal = cudaOrdinalOf(device, extensions);
+                if (ordinal == 0) {
+                    hardware.push_back(
+                        {"EGL device (CUDA device 0)", EGL_PLATFORM_DEVICE_EXT, device, false});
+                } else {
+                    otherGpus.push_back({"EGL device", EGL_PLATFORM_DEVICE_EXT, device, false});
+                }
             }
+            hardware.insert(hardware.end(), otherGpus.begin(), otherGpus.end());
         } else {
             why += "EGL device: no devices; ";
         }
