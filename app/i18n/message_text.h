@@ -12,7 +12,7 @@
 namespace heatlab {
 
 // The longest text excerpt() shows whole.
-constexpr std::size_t kMaxExcerpt = 40;
+constexpr std::size_t kMaxExcerpt = 60;
 
 // A value as a refusal quotes it: whole up to kMaxExcerpt bytes, else its
 // start (cut where a character starts) and its length in characters, "abc... (130000

@@ -589,7 +589,7 @@ TEST(CueList, RefusalsQuoteTheValueAsWrittenAndShort) {
         {listOf("{\"steps_per_frame\": 20000}"), "must be from 1 to 10000, got 20000", "2e+04"},
         {listOf("{\"steps_per_second\": 1e-300}"), "got 1e-300", "got 0"},
         {"{\"heatlab_cues\": \"" + std::string(1000000, '1') + "\", \"cues\": [{}]}",
-         "got a string \"1111111111", "1111111111111111111111111111111111111111111"},
+         "got a string \"1111111111", std::string(70, '1')},
         {listOf("{\"kernel\": \"" + std::string(100000, 'k') + "\"}"),
          "cue 1.kernel:", std::string(100, 'k')},
         {listOf("{\"then\": \"" + std::string(100000, 't') + "\"}"), "cue 1.then must be",

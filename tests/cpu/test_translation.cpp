@@ -336,8 +336,8 @@ TEST(Translation, AMessageEscapesControlCharactersAndCutsALongValue) {
     EXPECT_EQ(escapedControls("\u009b2J \u202e \u2028 \xff \xc1\x9b"),
               "\\u009b2J \\u202e \\u2028 \\xff \\xc1\\x9b");
     EXPECT_EQ(excerpt("short"), "short");
-    const std::string cut = excerpt(std::string(39, 'a') + "安定条件");
-    EXPECT_EQ(cut, std::string(39, 'a') + "... (43 characters)");
+    const std::string cut = excerpt(std::string(59, 'a') + "安定条件");
+    EXPECT_EQ(cut, std::string(59, 'a') + "... (63 characters)");
 }
 
 TEST(Translation, EnglishIsTheEnglishAndAnUnknownStringIsItself) {
