@@ -1,13 +1,14 @@
 // Built only with the CUDA backend (CMake picks cuda_gl_buffer_none.cpp
 // otherwise). Registration is the one step that needs both GL's and CUDA's
-// headers; the rest of the buffer's life is the kernels' side of the seam.
+// headers; the rest of the buffer's life, the map and unmap ordered against
+// the backend's stream, is graphics_display_buffer.cu's.
 #include "app/render/cuda_gl_buffer.h"
 
 // After glad, which defines the GL header guard, so this pulls in no second
 // set of GL declarations.
 #include <cuda_gl_interop.h>
 
-#include "kernels/cuda/graphics_display_buffer.h"
+#include "app/render/graphics_display_buffer.h"
 
 namespace heatlab {
 

@@ -1,8 +1,8 @@
 #pragma once
 // The CUDA side of the display: a GL buffer registered with CUDA once, so
 // the frame's last step can write the field into it on the device (the
-// DeviceDisplayBuffer of kernels/cuda/graphics_display_buffer.h, which
-// orders its map and unmap against the backend's stream).
+// DeviceDisplayBuffer of graphics_display_buffer.h, which orders its map
+// and unmap against the backend's stream).
 
 #include <glad/gl.h>
 

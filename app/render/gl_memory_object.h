@@ -1,8 +1,8 @@
 #pragma once
-// Device memory that CUDA allocates (exportable, kernels/cuda/
-// shared_display_memory.h) imported once into OpenGL as a memory object
-// (GL_EXT_memory_object_fd), for a buffer or a texture to be made in it:
-// one API writes the memory, the other reads it, with no map a frame.
+// Device memory that CUDA allocates (exportable, shared_display_memory.h)
+// imported once into OpenGL as a memory object (GL_EXT_memory_object_fd),
+// for a buffer or a texture to be made in it: one API writes the memory,
+// the other reads it, with no map a frame.
 // Ordering is the user's: a GL fence waited for before CUDA reads what GL
 // wrote, a CUDA event before GL reads what CUDA wrote. Built only with the
 // CUDA backend.
@@ -13,7 +13,7 @@
 #include <memory>
 #include <string>
 
-#include "kernels/cuda/shared_display_memory.h"
+#include "app/render/shared_display_memory.h"
 
 namespace heatlab {
 

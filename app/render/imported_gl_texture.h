@@ -1,6 +1,6 @@
 #pragma once
 // An RGBA8 texture in device memory that CUDA allocated (GlMemoryObject),
-// which CUDA also imports as an image (kernels/cuda/imported_image.h): a
+// which CUDA also imports as an image (app/render/imported_image.h): a
 // framebuffer draws into it and CUDA reads the picture where it was drawn,
 // with no glReadPixels. The layout is the GPU's own tiling (NVIDIA's GL
 // offers no texture laid out in rows), the same for both APIs only if the
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "app/render/gl_memory_object.h"
-#include "kernels/cuda/imported_image.h"
+#include "app/render/imported_image.h"
 
 namespace heatlab {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The display's first choice on a CUDA device: two GL buffers over device
 // memory that CUDA allocated with its virtual memory API
-// (kernels/cuda/shared_display_memory.h) and GL imported once
+// (shared_display_memory.h) and GL imported once
 // (GL_EXT_memory_object_fd), used in turn, so no buffer is mapped per
 // frame: CUDA writes one while GL draws the other. Ordered from the host:
 // before CUDA writes a buffer, GL's fence after the frame that last read it;

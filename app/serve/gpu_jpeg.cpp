@@ -1,6 +1,6 @@
 // Built only with the CUDA backend (CMake picks gpu_jpeg_none.cpp
 // otherwise): the GL side of the GPU's JPEG path. The encoding itself is
-// the kernels' side (kernels/cuda/nvjpeg_encoder.h).
+// CUDA's side, nvjpeg_encoder.h (a CUDA source of this library).
 #include "app/serve/gpu_jpeg.h"
 
 #include <glad/gl.h>
@@ -12,10 +12,10 @@
 #include "app/render/gl_check.h"
 #include "app/render/imported_gl_buffer.h"
 #include "app/render/imported_gl_texture.h"
+#include "app/serve/nvjpeg_encoder.h"
 #include "app/serve/recent_times.h"
 #include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
-#include "kernels/cuda/nvjpeg_encoder.h"
 
 namespace heatlab {
 

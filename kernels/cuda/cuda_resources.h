@@ -4,7 +4,8 @@
 // destructor with CUDA_CHECK_PRINT (a destructor must never throw), and a
 // moved-from owner holds nothing, so every handle is released exactly once.
 //
-// Host code only: the tests and the backend include this without device code.
+// Host code only: the tests, the backend and app/'s CUDA sources (the display
+// buffer's events and stream) include this without device code.
 
 #include <cstddef>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "kernels/cuda/shared_display_memory.h"
+#include "app/render/shared_display_memory.h"
 
 #include <cuda.h>
 #include <cuda_runtime.h>

@@ -4,7 +4,8 @@
 // a POSIX file descriptor), which the display side imports into OpenGL
 // (GL_EXT_memory_object_fd). The driver's cuMem* calls are reached through
 // cudaGetDriverEntryPointByVersion: heatlab links only the static CUDA
-// runtime and starts without libcuda. No CUDA header here.
+// runtime and starts without libcuda. No CUDA header here. A CUDA source of
+// heatlab_render, built only with the CUDA backend.
 
 #include <cstddef>
 #include <memory>

@@ -4,7 +4,8 @@
 // (cudaImportExternalMemory, a mipmapped array of one level): the GPU's own
 // tiled layout, the one OpenGL gives a texture in that memory (NVIDIA's GL
 // offers no texture laid out in rows), which CUDA reads as an array. No
-// CUDA header here.
+// CUDA header here. A CUDA source of heatlab_render, built only with the
+// CUDA backend.
 
 #include <cstddef>
 #include <memory>

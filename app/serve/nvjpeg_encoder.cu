@@ -1,4 +1,4 @@
-#include "kernels/cuda/nvjpeg_encoder.h"
+#include "app/serve/nvjpeg_encoder.h"
 
 #include <cuda_runtime.h>
 #include <dlfcn.h>
@@ -8,8 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "app/render/imported_image.h"
 #include "kernels/cuda/cuda_check.h"
-#include "kernels/cuda/imported_image.h"
 
 namespace heatlab {
 

@@ -1,4 +1,4 @@
-#include "kernels/cuda/graphics_display_buffer.h"
+#include "app/render/graphics_display_buffer.h"
 
 #include <string>
 

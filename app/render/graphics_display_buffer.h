@@ -1,9 +1,11 @@
 #pragma once
 // The seam through which a graphics API's buffer becomes the CUDA backend's
-// display buffer. The display side registers its buffer with CUDA (the one
-// call that needs both APIs' headers) and hands the resource over; stream
-// ordering, mapping and events stay here, beside the backend whose stream
-// they order against.
+// display buffer. cuda_gl_buffer.cpp registers the GL buffer with CUDA (the
+// one call that needs both APIs' headers) and hands the resource over; the
+// map, the unmap and their events are here, ordered against the stream the
+// backend passes to acquire() and release(), so the backend knows only a
+// DeviceDisplayBuffer (kernels/backend.h). A CUDA source of heatlab_render,
+// built only with the CUDA backend.
 
 #include <cstddef>
 #include <memory>

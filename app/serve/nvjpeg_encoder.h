@@ -4,7 +4,8 @@
 // (libnvjpeg.so of the CUDA toolkit, where one is installed): neither this
 // machine's toolkit nor Debian ships its header, so the few calls used are
 // declared in the .cu file, as the driver's entry points are reached. No
-// CUDA header here.
+// CUDA header here. A CUDA source of heatlab_serve, built only with the
+// CUDA backend; gpu_jpeg.cpp is its one user.
 
 #include <cstddef>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "kernels/cuda/imported_image.h"
+#include "app/render/imported_image.h"
 
 #include <cuda_runtime.h>
 #include <unistd.h>
