@@ -14,14 +14,15 @@
 #include "app/commands/help_words.h"
 #include "app/commands/option_values.h"
 #include "app/commands/serve_command.h"
+#include "app/commands/serve_runner.h"
 #include "app/commands/shot_command.h"
+#include "app/commands/shot_ui_runner.h"
 #include "app/commands/window_command.h"
+#include "app/commands/window_runner.h"
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/io/stop_signal.h"
-#include "app/ui/lecture_window.h"
 #include "app/ui/roofline_picture.h"
-#include "app/ui/ui_shot.h"
 #include "kernels/base/errors.h"
 
 namespace {

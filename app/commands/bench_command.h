@@ -36,8 +36,8 @@ struct BenchOptions {
 };
 
 // Draws a roofline as a PNG of `size` and returns the file's contents. The
-// drawing is the window's (app/ui/roofline_picture.h); main() hands it
-// over, as the commands layer cannot reach up to the ui layer.
+// drawing is the window's (app/ui/roofline_picture.h), which main() hands
+// over; a test hands its own.
 using RooflinePainter = std::function<std::string(const Roofline& roofline, const GridSize& size)>;
 
 // Adds the `bench` subcommand and its options to `app`.

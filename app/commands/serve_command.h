@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/serve/serve_lecture.h"
+#include "app/serve/serve_start.h"
 
 namespace heatlab {
 

@@ -4,7 +4,7 @@
 // subcommands, which have options of the same names: CLI11 hands an option
 // given after a subcommand's name to that subcommand, so they never clash,
 // and one given before a subcommand is refused (it would be silently
-// ignored). The window itself runs in app/ui/lecture_window.h.
+// ignored). The window itself runs in window_runner.h.
 
 #include <CLI/CLI.hpp>
 

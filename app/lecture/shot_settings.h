@@ -2,7 +2,7 @@
 // What `heatlab shot` is asked to do, the field's picture and the window's
 // (--ui) alike, and the checks made on it before any GL: read by the command
 // line (app/commands/shot_command.h), run by the shot itself and by
-// `shot --ui` (app/ui/ui_shot.h).
+// `shot --ui` (app/commands/shot_ui_runner.h).
 
 #include <optional>
 #include <string>

@@ -2,7 +2,7 @@
 // The surface a browser shows: no window of its own here, its size and
 // scale what the page last said (its canvas in CSS pixels times its device
 // pixel ratio), its clock the host's, its input what the page sends
-// (handed over by the render loop, serve_lecture.cpp).
+// (handed over by the frame loop's source, served_frames.h).
 
 #include <string>
 

@@ -5,9 +5,9 @@
 // pane A (SimulationControl) and pane B follows; the panes step in lockstep
 // as the pace asks (FramePacer), never past a pane's pause, and are drawn;
 // then the measures (LectureMeasures) and the pictures (LecturePictures)
-// read the result. The window (LectureWindow) and `heatlab shot --ui` run
-// it and say where the pixels go and the input comes from; their ImGui
-// layer and GL context outlive it.
+// read the result. The window, `heatlab shot --ui` and `heatlab serve` run
+// it through the one frame loop (frame_loop.h) and say where the pixels go
+// and the input comes from; their ImGui layer and GL context outlive it.
 
 #include <functional>
 #include <memory>

@@ -121,7 +121,7 @@ SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, Soak
         window.setVsync(false);
         ImGuiLayer imgui(window);
         LectureUi ui(options, std::move(backend), imgui, window.description());
-        // As LectureWindow::run draws a frame.
+        // As the window's frames are drawn (app/ui/window_frames.h).
         return soak(ui, kernels, frames, every, [&] {
             window.pollEvents();
             glBindFramebuffer(GL_FRAMEBUFFER, 0);

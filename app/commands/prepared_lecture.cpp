@@ -1,0 +1,39 @@
+#include "app/commands/prepared_lecture.h"
+
+#include <utility>
+
+#include "app/lecture/frame_fault.h"
+#include "app/lecture/simulation_control.h"
+
+namespace heatlab {
+
+PreparedLecture prepareLecture(const LectureStart& start) {
+    PreparedLecture prepared;
+    prepared.start = start;
+    if (!start.scenePath.empty()) {
+        // Read and checked whole before the backend or a window starts.
+        prepared.scene = readScene(start.scenePath, start.settings);
+        static_cast<LessonSettings&>(prepared.start.settings) = prepared.scene->settings;
+    }
+    // Read and checked whole too: a bad cue list is one line and exit 2.
+    if (!start.cues.empty()) {
+        prepared.cues = readCues(start.cues);
+    }
+    prepared.selection = makeBackend(prepared.start.settings.backend);
+    // The test hook, where asked for: read once, here (frame_fault.h).
+    prepared.selection.backend = withFrameFaultAsked(std::move(prepared.selection.backend));
+    LectureSettings& settings = prepared.start.settings;
+    if (!prepared.scene && !start.gridChosen) {
+        settings.params.grid = defaultWindowGrid(prepared.selection.backend->facts());
+    }
+    settings.useGridFor(choiceOf(*prepared.selection.backend));
+    Simulation::requireRunnable(*prepared.selection.backend, settings.params);
+    if (prepared.cues) {
+        LectureSettings begin = settings;
+        begin.backend = choiceOf(*prepared.selection.backend);
+        checkKernelsPlayable(*prepared.cues, begin);
+    }
+    return prepared;
+}
+
+}  // namespace heatlab
