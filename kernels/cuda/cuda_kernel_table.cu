@@ -106,13 +106,14 @@ const Launcher* findLauncher(Kernel kernel) {
 void addKernel(const Launcher& launcher) {
     const char* kernel = name(launcher.kernel);
     if (findLauncher(launcher.kernel) != nullptr) {
-        throw UsageError(trf("the CUDA backend has a kernel '%s' already", kernel));
+        throw UsageError(trf("the %s backend has a kernel '%s' already", "cuda", kernel));
     }
     if (!launcher.step) {
-        throw UsageError(trf("kernel '%s' for the CUDA backend: no step", kernel));
+        throw UsageError(trf("kernel '%s' for the %s backend: no step", kernel, "cuda"));
     }
     if (traits(launcher.kernel).fusesSteps && !launcher.pass) {
-        throw UsageError(trf("kernel '%s' fuses steps: the CUDA backend needs its pass", kernel));
+        throw UsageError(
+            trf("kernel '%s' fuses steps: the %s backend needs its pass", kernel, "cuda"));
     }
     table().push_back(launcher);
 }
