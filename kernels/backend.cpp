@@ -4,9 +4,36 @@
 #include <utility>
 
 #include "kernels/base/errors.h"
+#include "kernels/base/host_clock.h"
 #include "kernels/base/words.h"
+#include "kernels/numerics/paint_disc.h"
 
 namespace heatlab {
+
+namespace {
+
+// Times host work around the backend's own synchronize(), so work it queued
+// is counted whether or not it runs behind the caller's back.
+class SynchronizingStopwatch final : public Stopwatch {
+public:
+    explicit SynchronizingStopwatch(Backend& backend) : backend_(backend) {}
+    void start() override {
+        backend_.synchronize();
+        begin_ = HostClock::now();
+    }
+    double stopMs() override {
+        backend_.synchronize();
+        return msSince(begin_);
+    }
+
+private:
+    Backend& backend_;
+    HostClock::time_point begin_;
+};
+
+void releaseArray(float* p) { delete[] p; }
+
+}  // namespace
 
 bool Backend::hasKernel(Kernel kernel) const {
     const std::vector<Kernel> all = kernels();
@@ -23,7 +50,7 @@ void Backend::requireKernel(Kernel kernel) const {
 std::vector<Kernel> Backend::stencilKernels() const {
     std::vector<Kernel> stencils;
     for (Kernel kernel : kernels()) {
-        if (kernel != Kernel::Copy) {
+        if (!traits(kernel).copyFloor) {
             stencils.push_back(kernel);
         }
     }
@@ -43,7 +70,7 @@ int Backend::timeBlockFor(const GridSize& grid) const {
 
 ManySteps Backend::manySteps(Kernel kernel, const GridSize& grid, Boundary /*boundary*/) const {
     ManySteps many;
-    many.stepsPerPass = kernel == Kernel::Temporal ? timeBlockFor(grid) : 1;
+    many.stepsPerPass = traits(kernel).fusesSteps ? timeBlockFor(grid) : 1;
     return many;
 }
 
@@ -68,6 +95,53 @@ bool Backend::requestMeasures(long long tag, bool withSpot) {
 }
 
 std::optional<FieldMeasures> Backend::finishedMeasures() { return std::exchange(measured_, {}); }
+
+const std::vector<float>& Backend::hostField(const char* operation) {
+    if (grid_.nx == 0) {
+        throw RuntimeError(trf("the %s backend's %s: no field yet (upload one first)",
+                               facts_.name.c_str(), operation));
+    }
+    hostField_.resize(grid_.cells());
+    copyToHost(hostField_.data(), HostMemory::Pageable);
+    synchronize();
+    return hostField_;
+}
+
+void Backend::paint(float col, float row, float radius, float value) {
+    std::vector<float> field = hostField("paint");
+    paintDisc(field.data(), grid_, boundary_, col, row, radius, value);
+    upload(grid_, field.data(), boundary_);
+}
+
+float Backend::maxAbs() {
+    const std::vector<float>& field = hostField("maxAbs");
+    return largestMagnitude(field.data(), field.size());
+}
+
+FieldRange Backend::range() {
+    const std::vector<float>& field = hostField("range");
+    return rangeOf(field.data(), field.size());
+}
+
+double Backend::checkerboardAmplitude() {
+    return signedCheckerboardAmplitude(hostField("checkerboardAmplitude").data(), grid_);
+}
+
+CellSpot Backend::checkerboardSpot() {
+    return strongestCheckerboardSpot(hostField("checkerboardSpot").data(), grid_);
+}
+
+void Backend::viewImage(const ViewSampling& view, float* image) {
+    viewImageOf(hostField("viewImage").data(), grid_, view, image);
+}
+
+HostBuffer Backend::allocateHost(std::size_t count, HostMemory /*memory*/) {
+    return HostBuffer(new float[count](), HostBufferDeleter{&releaseArray});
+}
+
+std::unique_ptr<Stopwatch> Backend::stopwatch() {
+    return std::make_unique<SynchronizingStopwatch>(*this);
+}
 
 void Backend::checkUpload(const GridSize& grid, const float* field) {
     if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {

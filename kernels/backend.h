@@ -4,6 +4,15 @@
 // runs the kernels, and copies the newest field to host memory. It is chosen
 // once, by makeBackend() in backend_factory.h.
 //
+// What a new backend must write (the pure methods): availableBytes,
+// bytesNeeded, kernels (its launcher table's), upload, step, copyToHost, and
+// the roofline's two probes (systemCopy, arithmeticBurst and its
+// arithmeticBurstFlops). Everything else has a working default: the
+// measures, the view's image and painting go through a host copy of the
+// field, host memory is plain new[], the stopwatch a steady clock around
+// synchronize(), which does nothing for a backend whose calls finish before
+// they return. A backend overrides those to do them where its field lives.
+//
 // Asynchrony: step() and copyToHost() into pinned memory may return before
 // the work is done (the CUDA backend queues them). synchronize() waits for
 // all of it; read a host buffer only after it.
@@ -153,7 +162,9 @@ public:
     // Bytes the backend needs for a grid: its buffers, not the caller's.
     virtual std::size_t bytesNeeded(const GridSize& grid) const = 0;
 
-    // The kernels this backend has, in table order; the copy floor first.
+    // The kernels this backend has, in table order; the copy floor first:
+    // the ones its launcher table runs (kernel_catalogue.h says what a
+    // kernel is; each backend's table how it runs).
     virtual std::vector<Kernel> kernels() const = 0;
     bool hasKernel(Kernel kernel) const;
     // kernels() without the copy floor: the ones that compute a step on this
@@ -217,15 +228,19 @@ public:
     // heat sources and sinks. The ring is never painted (a Dirichlet ring is
     // boundary data, the others are derived from the interior, and are
     // derived again here). A disc that misses the interior paints nothing.
-    virtual void paint(float col, float row, float radius, float value) = 0;
+    // By default through the host: copyToHost(), painted there, upload().
+    virtual void paint(float col, float row, float radius, float value);
 
-    // --- Reductions of the field, where it lives ---
+    // --- Reductions of the field ---
+    // Each reduced where the field lives by a backend that overrides it; by
+    // default on a host copy of the field, with the double reference's
+    // definitions (field_measures.h).
     // max |u| of the newest field, reduced where the field lives (no copy of
     // the grid to the host). NaN when the field holds one. Waits for it.
-    virtual float maxAbs() = 0;
+    virtual float maxAbs();
     // min and max of the newest field, ring included, reduced where the
     // field lives; infinities count, NaNs are flagged. Waits for it.
-    virtual FieldRange range() = 0;
+    virtual FieldRange range();
     // The newest field's projection on the checkerboard mode: the mean over
     // the interior (ring excluded) of (-1)^(row + col) u, row and col counted
     // in the full grid, so the sign is fixed by the cell's absolute position
@@ -233,11 +248,11 @@ public:
     // 0.25 it grows by |1 - 8r| a step. Reduced where the field lives and
     // accumulated in double; NaN when an interior cell is NaN or infinite.
     // Waits for it.
-    virtual double checkerboardAmplitude() = 0;
+    virtual double checkerboardAmplitude();
     // The interior cell where the checkerboard is strongest (CellSpot in
     // field_measures.h, strongestCheckerboardSpot() its reference): where
     // the loupe looks. Reduced where the field lives; waits for it.
-    virtual CellSpot checkerboardSpot() = 0;
+    virtual CellSpot checkerboardSpot();
 
     // max |u|, the checkerboard amplitude and its spot as above, for a window's
     // readouts without stalling its frames: requestMeasures() queues the
@@ -271,13 +286,18 @@ public:
     // a pixel, every cell of its footprint read), computed where the field
     // lives (the CPU's threads, a CUDA kernel on all SMs) into host memory
     // (view.pixels() floats): the display's one grid-sized pass on the via
-    // host path. Waits for it.
-    virtual void viewImage(const ViewSampling& view, float* image) = 0;
+    // host path. Waits for it. By default from a host copy of the field.
+    virtual void viewImage(const ViewSampling& view, float* image);
 
     // --- Host memory, timing, order ---
-    virtual HostBuffer allocateHost(std::size_t count, HostMemory memory) = 0;
-    virtual std::unique_ptr<Stopwatch> stopwatch() = 0;
-    virtual void synchronize() = 0;
+    // Host memory for `count` floats, zeroed; by default new[] whatever
+    // `memory` asks (pinned memory is a device's to give).
+    virtual HostBuffer allocateHost(std::size_t count, HostMemory memory);
+    // By default a steady clock whose stopMs() calls synchronize() first.
+    virtual std::unique_ptr<Stopwatch> stopwatch();
+    // Waits for every call queued so far. By default nothing: a backend
+    // whose calls finish before they return.
+    virtual void synchronize() {}
 
 protected:
     // The steps a pass the backend chooses for kTimeBlockAuto on a grid: the
@@ -294,8 +314,21 @@ protected:
     // no field (RuntimeError).
     static void checkUpload(const GridSize& grid, const float* field);
 
+    // The newest field, copied into host memory (grid_.cells() floats), for
+    // the defaults above; throws RuntimeError, naming `operation`, while
+    // there is no field.
+    const std::vector<float>& hostField(const char* operation);
+
+    // The field's grid and boundary, as the last upload() set them; 0 x 0
+    // while there is no field (before the first upload, or while one
+    // reallocates). Every backend keeps them here, so the defaults above
+    // know the field's shape.
+    GridSize grid_{0, 0};
+    Boundary boundary_ = Boundary::Dirichlet;
+
 private:
     int timeBlock_ = kTimeBlockAuto;
+    std::vector<float> hostField_;  // hostField()'s copy, kept between calls
 };
 
 }  // namespace heatlab

@@ -12,7 +12,7 @@ constexpr double kExchangedCellBytes = 8.0;
 
 }  // namespace
 
-int gridsMovedPerPass(Kernel kernel) { return kernel == Kernel::ThreePass ? 7 : 2; }
+int gridsMovedPerPass(Kernel kernel) { return traits(kernel).gridsMovedPerPass; }
 
 double residentExchangeBytesPerStep(const GridSize& grid) {
     const ResidentTileCount tiles = residentTileCount(grid.nx, grid.ny);
@@ -26,7 +26,7 @@ double residentExchangeBytesPerStep(const GridSize& grid) {
 
 KernelTraffic kernelTraffic(Kernel kernel, const GridSize& grid, int stepsPerPass) {
     KernelTraffic traffic;
-    if (kernel != Kernel::Copy) {
+    if (!traits(kernel).copyFloor) {
         traffic.flopsPerStep =
             static_cast<double>(kHeatUpdateFlops) * static_cast<double>(grid.interiorCells());
     }

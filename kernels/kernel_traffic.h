@@ -48,7 +48,8 @@ struct KernelTraffic {
     double intensity() const { return bytesPerStep > 0.0 ? flopsPerStep / bytesPerStep : 0.0; }
 };
 
-// Grids read plus grids written by one pass of `kernel` (above).
+// Grids read plus grids written by one pass of `kernel` (above): its
+// traits' gridsMovedPerPass (kernel_catalogue.h).
 int gridsMovedPerPass(Kernel kernel);
 
 // Bytes through the L2 a step of the resident kernel on an nx x ny field.

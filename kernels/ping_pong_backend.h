@@ -24,15 +24,16 @@ protected:
     int next() const { return 1 - current_; }
     void swapBuffers() { current_ = next(); }
 
-    // `steps` steps of `kernel`: for the temporal kernel, temporalPass(levels)
-    // while at least timeBlockFor(grid_) = levels steps are left, then
-    // singleStep() for the rest (one level of a pass is the optimised step,
-    // bit for bit); for every other kernel, `steps` calls of singleStep().
+    // `steps` steps of `kernel`: for a kernel that fuses steps (the
+    // temporal one), temporalPass(levels) while at least timeBlockFor(grid_)
+    // = levels steps are left, then singleStep() for the rest (one level of
+    // a pass is a single step, bit for bit); for every other kernel, `steps`
+    // calls of singleStep().
     template <typename TemporalPass, typename SingleStep>
     void runSteps(Kernel kernel, int steps, TemporalPass&& temporalPass,
                   SingleStep&& singleStep) const {
         int done = 0;
-        if (kernel == Kernel::Temporal) {
+        if (traits(kernel).fusesSteps) {
             const int levels = timeBlockFor(grid_);
             for (; steps - done >= levels; done += levels) {
                 temporalPass(levels);
@@ -43,8 +44,6 @@ protected:
         }
     }
 
-    GridSize grid_{0, 0};  // 0 x 0 while there is no field
-    Boundary boundary_ = Boundary::Dirichlet;
     int current_ = 0;  // which ping-pong buffer holds the newest field
 
 private:

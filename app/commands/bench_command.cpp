@@ -95,9 +95,9 @@ std::vector<Params> checkCases(const Params& bench) {
 void checkKernels(Backend& backend, const Params& bench, int steps,
                   std::vector<CheckResult>& checks) {
     for (Kernel kernel : backend.stencilKernels()) {
-        // The temporal kernel is checked over passes of its own, and a
-        // remainder of single steps.
-        const int kernelSteps = kernel == Kernel::Temporal
+        // A kernel that fuses steps (the temporal one) is checked over
+        // passes of its own, and a remainder of single steps.
+        const int kernelSteps = traits(kernel).fusesSteps
                                     ? std::max(steps, 2 * backend.timeBlockFor(bench.grid) + 1)
                                     : steps;
         for (Params p : checkCases(bench)) {
@@ -291,7 +291,7 @@ int runBench(const BenchOptions& options, const RooflinePainter& paintRoofline) 
     progress(tr("the price of accuracy"));
     // The lecture's lesson as its scene runs it: 129 x 129 at r = 0.25 to
     // step 415, then 257 x 257 to the same time.
-    const Kernel kernel = o.params.kernel == Kernel::Copy ? Kernel::Optimised : o.params.kernel;
+    const Kernel kernel = traits(o.params.kernel).copyFloor ? Kernel::Optimised : o.params.kernel;
     report.accuracy =
         measurePriceOfAccuracy(simulation.backend(), kernel, 0.25f, GridSize{129, 129}, 415);
     checkPriceOfAccuracy(report.accuracy, report.checks);

@@ -358,7 +358,7 @@ void refuseKernelNotOn(Kernel kernel, BackendChoice backend, const std::string& 
     }
     std::string has;
     for (const Kernel k : kernels) {
-        if (k != Kernel::Copy) {
+        if (!traits(k).copyFloor) {
             has += (has.empty() ? "" : ", ") + std::string(name(k));
         }
     }

@@ -68,14 +68,14 @@ KernelTiming kernelTiming(const std::string& label, Kernel kernel, const GridSiz
 
 // Steps a kernel runs per pass over the grid on this backend.
 int stepsPerPass(const Backend& backend, Kernel kernel, const GridSize& grid) {
-    return kernel == Kernel::Temporal ? backend.timeBlockFor(grid) : 1;
+    return traits(kernel).fusesSteps ? backend.timeBlockFor(grid) : 1;
 }
 
 std::string kernelRowName(const Backend& backend, Kernel kernel, const GridSize& grid) {
-    if (kernel == Kernel::Copy) {
-        return "copy (floor)";
+    if (traits(kernel).copyFloor) {
+        return std::string(name(kernel)) + " (floor)";
     }
-    if (kernel == Kernel::Temporal) {
+    if (traits(kernel).fusesSteps) {
         return std::string(name(kernel)) + ", " + std::to_string(backend.timeBlockFor(grid)) +
                " steps a pass";
     }
@@ -280,7 +280,7 @@ void measureKernelTableRow(Backend& backend, const Params& params, const KernelT
             kernelTiming(row.name, row.kernel, params.grid,
                          timeKernel(backend, params.grid, params.r, row.kernel, sampling),
                          stepsPerPass(backend, row.kernel, params.grid)));
-        if (row.kernel == Kernel::Copy) {
+        if (traits(row.kernel).copyFloor) {
             table.floorGBs = table.kernels.back().gbPerS;
             table.floorCellUpdatesPerS = table.kernels.back().cellUpdatesPerS;
         }

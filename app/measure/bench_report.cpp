@@ -91,7 +91,7 @@ void printRoofs(const BenchReport& r, int width, bool withPeak) {
     std::printf("\n  %s %11s %10s %12s %11s\n", leftAligned(tr("kernel"), width).c_str(),
                 "flops/step", "bytes/step", "flops/byte", "GFLOP/s");
     for (const auto& k : r.kernels) {
-        if (k.kernel == Kernel::Copy) {
+        if (traits(k.kernel).copyFloor) {
             continue;  // computes nothing: it is a roof
         }
         std::printf("  %-*s %11.4g %10.4g %12.3f %11.1f%s\n", width, k.name.c_str(),

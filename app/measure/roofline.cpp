@@ -61,7 +61,7 @@ Roofline rooflineOf(const KernelTable& table, const std::string& title) {
     }
     double fastest = 0.0;
     for (const KernelTiming& k : table.kernels) {
-        if (k.kernel == Kernel::Copy || k.traffic.bytesPerStep <= 0.0) {
+        if (traits(k.kernel).copyFloor || k.traffic.bytesPerStep <= 0.0) {
             continue;  // the floor computes nothing: it is a roof, not a point
         }
         r.points.push_back({k.name, k.traffic.intensity(), k.gflopPerS,
@@ -93,7 +93,7 @@ RunningKernel runningKernelOf(Simulation& simulation, double stepsPerSecond, dou
     running.stepsPerSecond = stepsPerSecond;
     running.copyGBs = copyGBs;
     running.label = name(p.kernel);
-    if (p.kernel == Kernel::Temporal && many.stepsPerPass > 0) {
+    if (traits(p.kernel).fusesSteps && many.stepsPerPass > 0) {
         running.label += ", " + std::to_string(many.stepsPerPass) + " steps a pass";
     }
     if (many.stepsPerPass == 0) {
@@ -109,7 +109,7 @@ RunningKernel runningKernelOf(Simulation& simulation, double stepsPerSecond, dou
 }
 
 std::vector<RooflinePoint> runningPoint(const RunningKernel& running) {
-    if (running.kernel == Kernel::Copy || !(running.stepsPerSecond > 0.0)) {
+    if (traits(running.kernel).copyFloor || !(running.stepsPerSecond > 0.0)) {
         return {};
     }
     const KernelTraffic traffic = kernelTraffic(running.kernel, running.grid, running.stepsPerPass);

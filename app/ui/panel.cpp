@@ -217,7 +217,7 @@ void kernelControls(LectureSettings& s, const PanelReadouts& readouts) {
     Params& p = s.params;
     combo("backend", s.backend, readouts.backends);
     combo("kernel", p.kernel, readouts.kernels);
-    if (p.kernel == Kernel::Temporal) {
+    if (traits(p.kernel).fusesSteps) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
         ImGui::SliderInt(tr("steps a pass"), &p.timeBlock, kTimeBlockAuto, kTimeBlockMax,
                          p.timeBlock == kTimeBlockAuto ? tr("auto") : "%d",

@@ -7,15 +7,13 @@
 
 #include <omp.h>
 
-#include "kernels/base/host_clock.h"
 #include "kernels/cpu/cpu_arithmetic.h"
+#include "kernels/cpu/cpu_kernel_table.h"
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/cpu_rows.h"
-#include "kernels/cpu/cpu_temporal.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/numerics/field_measures.h"
-#include "kernels/numerics/ghost_ring.h"
-#include "kernels/numerics/stencil.h"
+#include "kernels/numerics/paint_disc.h"
 
 namespace heatlab {
 
@@ -34,18 +32,6 @@ std::string cpuModel() {
     }
     return "CPU";
 }
-
-// The CPU work is synchronous, so a steady clock around it is the truth.
-class SteadyStopwatch final : public Stopwatch {
-public:
-    void start() override { begin_ = HostClock::now(); }
-    double stopMs() override { return msSince(begin_); }
-
-private:
-    HostClock::time_point begin_;
-};
-
-void releaseArray(float* p) { delete[] p; }
 
 // The checkerboard terms of row `row`'s interior cells (ring columns left
 // out), each signed by its absolute position.
@@ -77,9 +63,7 @@ std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
     return 3 * grid.bytes();  // ping, pong, and the three-pass laplacian
 }
 
-std::vector<Kernel> CpuBackend::kernelList() {
-    return {Kernel::Copy, Kernel::Global, Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
-}
+std::vector<Kernel> CpuBackend::kernelList() { return cpu::tableKernels(); }
 
 int CpuBackend::automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
 
@@ -97,37 +81,26 @@ void CpuBackend::upload(const GridSize& grid, const float* field, Boundary bound
 void CpuBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
     requireSteps(kernel, steps);
+    const cpu::Launcher& launcher = *cpu::findLauncher(kernel);  // requireSteps() found it
+    const auto buffers = [&] {
+        return cpu::StepBuffers{buffers_[current_].data(),
+                                buffers_[next()].data(),
+                                laplacian_.data(),
+                                grid_,
+                                boundary_,
+                                r};
+    };
     runSteps(
-        kernel, steps, [&](int levels) { temporalPass(levels, r); }, [&] { stepOnce(kernel, r); });
-}
-
-void CpuBackend::temporalPass(int levels, float r) {
-    cpu::stepTemporal(buffers_[current_].data(), buffers_[next()].data(), grid_, r, boundary_,
-                      levels);
-    swapBuffers();
-}
-
-void CpuBackend::stepOnce(Kernel kernel, float r) {
-    float* in = buffers_[current_].data();
-    float* out = buffers_[next()].data();
-    switch (kernel) {
-    case Kernel::Copy:
-        cpu::copyField(in, out, grid_);
-        swapBuffers();
-        return;  // the floor moves the field unchanged, ring and all
-    case Kernel::Global: cpu::stepGlobal(in, out, grid_, r); break;
-    case Kernel::Optimised:
-    case Kernel::Temporal: cpu::stepOptimised(in, out, grid_, r); break;
-    case Kernel::ThreePass:
-        // Works in place through its own scratch: `out` serves as the
-        // integrate pass's target and the field stays in `in`.
-        cpu::stepThreePass(in, laplacian_.data(), out, grid_, r);
-        fillGhostRing(in, grid_, boundary_);
-        return;
-    case Kernel::Tiled: return;  // not in kernels(): step() refused it
-    }
-    fillGhostRing(out, grid_, boundary_);
-    swapBuffers();
+        kernel, steps,
+        [&](int levels) {
+            launcher.pass(buffers(), levels);
+            swapBuffers();
+        },
+        [&] {
+            if (launcher.step(buffers()) == cpu::NewField::Out) {
+                swapBuffers();
+            }
+        });
 }
 
 void CpuBackend::arithmeticBurst() { cpu::arithmeticBurst(); }
@@ -158,16 +131,7 @@ void CpuBackend::copyToHost(float* dst, HostMemory /*memory*/) {
 
 void CpuBackend::paint(float col, float row, float radius, float value) {
     requireField("paint");
-    float* field = buffers_[current_].data();
-    const PaintBox box = paintBox(col, row, radius, grid_.nx, grid_.ny);
-    for (int r = box.firstRow; r <= box.lastRow; ++r) {
-        for (int c = box.firstCol; c <= box.lastCol; ++c) {
-            if (inPaintDisc(c, r, col, row, radius)) {
-                field[static_cast<std::size_t>(r) * grid_.nx + c] = value;
-            }
-        }
-    }
-    fillGhostRing(field, grid_, boundary_);
+    paintDisc(buffers_[current_].data(), grid_, boundary_, col, row, radius, value);
 }
 
 float CpuBackend::maxAbs() {
@@ -228,11 +192,5 @@ CellSpot CpuBackend::checkerboardSpot() {
     }
     return best;
 }
-
-HostBuffer CpuBackend::allocateHost(std::size_t count, HostMemory /*memory*/) {
-    return HostBuffer(new float[count](), HostBufferDeleter{&releaseArray});
-}
-
-std::unique_ptr<Stopwatch> CpuBackend::stopwatch() { return std::make_unique<SteadyStopwatch>(); }
 
 }  // namespace heatlab

@@ -16,10 +16,7 @@ public:
 
     std::size_t availableBytes() const override;
     std::size_t bytesNeeded(const GridSize& grid) const override;
-    // No tiled kernel: the CPU's caches already do what a shared-memory tile
-    // does by hand on the GPU, so it would be the optimised loop renamed.
-    // The temporal kernel is a different thing: several steps per pass over
-    // memory.
+    // Its launcher table's (cpu_kernel_table.h).
     std::vector<Kernel> kernels() const override { return kernelList(); }
     // What kernels() returns, without a backend (a cue list checked as read).
     static std::vector<Kernel> kernelList();
@@ -36,9 +33,6 @@ public:
     double checkerboardAmplitude() override;
     CellSpot checkerboardSpot() override;
     void viewImage(const ViewSampling& view, float* image) override;
-    HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
-    std::unique_ptr<Stopwatch> stopwatch() override;
-    void synchronize() override {}
 
 protected:
     // 8 steps a pass at every size: a pass is bound by arithmetic in cache,
@@ -48,15 +42,9 @@ protected:
     int automaticTimeBlock(const GridSize& grid) const override;
 
 private:
-    // One step of `kernel`; the temporal kernel's single step is the
-    // optimised one, which its passes equal bit for bit.
-    void stepOnce(Kernel kernel, float r);
-    // One pass of the temporal kernel: `levels` steps.
-    void temporalPass(int levels, float r);
-
     // The ping-pong pair: buffers_[current_] holds the newest field.
     std::vector<float> buffers_[2];
-    std::vector<float> laplacian_;       // the three-pass kernel's middle buffer
+    std::vector<float> laplacian_;       // the launchers' scratch (three-pass: its middle buffer)
     std::vector<float> rowMax_;          // maxAbs's per-row partial results
     std::vector<FieldRange> rowRanges_;  // range()'s
     std::vector<CellSpot> rowSpots_;     // checkerboardSpot()'s

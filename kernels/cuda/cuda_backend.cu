@@ -29,6 +29,7 @@
 #include "kernels/base/words.h"
 #include "kernels/cuda/cuda_arithmetic.cuh"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_kernel_table.cuh"
 #include "kernels/cuda/cuda_kernels.cuh"
 #include "kernels/cuda/cuda_optimised.cuh"
 #include "kernels/cuda/cuda_reductions.cuh"
@@ -293,10 +294,7 @@ std::size_t CudaBackend::availableBytes() const {
 
 std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const { return 3 * grid.bytes(); }
 
-std::vector<Kernel> CudaBackend::kernelList() {
-    return {Kernel::Copy,      Kernel::Global,    Kernel::Tiled,
-            Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
-}
+std::vector<Kernel> CudaBackend::kernelList() { return cuda::tableKernels(); }
 
 void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
     checkUpload(grid, field);
@@ -319,7 +317,8 @@ void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boun
     boundary_ = boundary;
     current_ = 0;
     res.residentExchange = DeviceBuffer<unsigned char>();
-    if (runsResident(Kernel::Optimised, grid, boundary)) {
+    // The exchange of whichever kernel holds the grid on chip.
+    if (cuda::residentFits(grid.nx, grid.ny, boundary)) {
         res.residentExchange =
             DeviceBuffer<unsigned char>(cuda::residentExchangeBytes(grid.nx, grid.ny));
     }
@@ -349,30 +348,41 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
     queueSteps(kernel, steps, r);
 }
 
-void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
+cuda::StepBuffers CudaBackend::stepBuffers(float r, float* mirror) {
     Resources& res = *resources_;
+    const int in = current_;
+    const int out = next();
+    return {res.field[in].data(),
+            res.field[out].data(),
+            mirror,
+            res.laplacian.data(),
+            grid_.nx,
+            grid_.ny,
+            r,
+            boundary_,
+            res.compute.get(),
+            [this, in, out](cuda::Buffer which) {
+                beforeWriting(which == cuda::Buffer::In ? in : out);
+            }};
+}
+
+void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
+    const cuda::Launcher& launcher = *cuda::findLauncher(kernel);  // requireSteps() found it
     runSteps(
         kernel, steps,
         [&](int levels) {
-            const int other = next();
-            beforeWriting(other);
-            cuda::launchHeatTemporal(res.field[current_].data(), res.field[other].data(), grid_.nx,
-                                     grid_.ny, r, boundary_, levels, 0, res.compute.get());
+            launcher.pass(stepBuffers(r, nullptr), levels);
             swapBuffers();
         },
-        [&] { stepOnce(kernel, r, nullptr); });
+        [&] { stepOnce(launcher, r, nullptr); });
 }
 
 void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
     requireSteps(kernel, steps);
     if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
-        Resources& res = *resources_;
-        const int other = next();
-        beforeWriting(other);
-        cuda::launchHeatResident(res.field[current_].data(), res.field[other].data(), grid_.nx,
-                                 grid_.ny, r, boundary_, steps, res.residentExchange.data(),
-                                 res.compute.get());
+        cuda::findLauncher(kernel)->onChip(stepBuffers(r, nullptr), steps,
+                                           resources_->residentExchange.data());
         swapBuffers();
         return;
     }
@@ -390,7 +400,9 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
 }
 
 bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary boundary) const {
-    return kernel == Kernel::Optimised && cuda::residentFits(grid.nx, grid.ny, boundary);
+    const cuda::Launcher* launcher = cuda::findLauncher(kernel);
+    return launcher != nullptr && launcher->onChip &&
+           cuda::residentFits(grid.nx, grid.ny, boundary);
 }
 
 ManySteps CudaBackend::manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const {
@@ -459,7 +471,7 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
     float* mirror = display.acquire(stream);
     PresentWrite how = PresentWrite::ByLastStep;
     if (steps > 0) {
-        stepOnce(kernel, r, contents.cells ? mirror : nullptr);
+        stepOnce(*cuda::findLauncher(kernel), r, contents.cells ? mirror : nullptr);
     } else {
         if (contents.cells) {
             CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),
@@ -492,54 +504,10 @@ void CudaBackend::viewImage(const ViewSampling& view, float* image) {
     CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
-void CudaBackend::stepOnce(Kernel kernel, float r, float* mirror) {
-    Resources& res = *resources_;
-    const int other = next();
-    float* in = res.field[current_].data();
-    float* out = res.field[other].data();
-    const int nx = grid_.nx;
-    const int ny = grid_.ny;
-    cudaStream_t stream = res.compute.get();
-
-    switch (kernel) {
-    case Kernel::Copy:
-        // The floor: the whole field moves unchanged, ring included.
-        beforeWriting(other);
-        cuda::launchCopy(in, out, mirror, grid_.cells(), stream);
+void CudaBackend::stepOnce(const cuda::Launcher& launcher, float r, float* mirror) {
+    if (launcher.step(stepBuffers(r, mirror)) == cuda::NewField::Out) {
         swapBuffers();
-        return;
-    case Kernel::Global:
-        beforeWriting(other);
-        cuda::launchHeatGlobal(in, out, mirror, nx, ny, r, stream);
-        break;
-    case Kernel::Tiled:
-        beforeWriting(other);
-        cuda::launchHeatTiled(in, out, mirror, nx, ny, r, stream);
-        break;
-    case Kernel::Optimised:
-    case Kernel::Temporal:  // one step at a time is a pass of one level: the same arithmetic
-        beforeWriting(other);
-        cuda::launchHeatOptimised(in, out, mirror, nx, ny, r, stream);
-        break;
-    case Kernel::ThreePass:
-        // No swap: pass 3 copies the new interior back into the current
-        // buffer (that extra pass over memory is what this row shows), and
-        // the other buffer is only the "next" scratch.
-        cuda::launchLaplacian(in, res.laplacian.data(), nx, ny, stream);
-        beforeWriting(other);
-        cuda::launchIntegrate(in, res.laplacian.data(), out, nx, ny, r, stream);
-        beforeWriting(current_);
-        cuda::launchUpdateCopy(out, in, mirror, nx, ny, stream);
-        cuda::launchRingFill(in, mirror, nx, ny, boundary_, stream);
-        return;
-    default:
-        throw RuntimeError(std::string("the CUDA backend has no kernel \"") +
-                           heatlab::name(kernel) + "\"");
     }
-    // The ring of the new field, derived from its interior; a Dirichlet ring
-    // is already in both buffers and only copied when there is a mirror.
-    cuda::launchRingFill(out, mirror, nx, ny, boundary_, stream);
-    swapBuffers();
 }
 
 void CudaBackend::arithmeticBurst() {

@@ -15,6 +15,11 @@
 
 namespace heatlab {
 
+namespace cuda {
+struct Launcher;
+struct StepBuffers;
+}  // namespace cuda
+
 // "" when a CUDA device is usable by this binary, otherwise one line saying
 // why not (no driver, no device, no kernel image for its architecture, the
 // device lost earlier in this process: device_lost.h).
@@ -36,6 +41,7 @@ public:
     std::size_t availableBytes() const override;
     // Two ping-pong buffers plus the three-pass laplacian scratch.
     std::size_t bytesNeeded(const GridSize& grid) const override;
+    // Its launcher table's (cuda_kernel_table.cuh).
     std::vector<Kernel> kernels() const override { return kernelList(); }
     // What kernels() returns, without a device (a cue list checked as read).
     static std::vector<Kernel> kernelList();
@@ -78,11 +84,14 @@ private:
     // `steps` steps, one launch each or, for the temporal kernel, passes of
     // timeBlockFor(grid_) steps and single steps for the rest (runSteps()).
     void queueSteps(Kernel kernel, int steps, float r);
+    // What a launcher is handed for a step from the newest buffer now.
+    cuda::StepBuffers stepBuffers(float r, float* mirror);
     // One step; with a mirror, every value it writes goes there too.
-    void stepOnce(Kernel kernel, float r, float* mirror);
-    // Whether stepMany() runs `kernel` on `grid` as the resident kernel: the
-    // optimised step with the whole grid held on chip, one launch for all
-    // the steps, where the grid and boundary fit it (cuda::residentFits()).
+    void stepOnce(const cuda::Launcher& launcher, float r, float* mirror);
+    // Whether stepMany() runs `kernel` on `grid` on chip: its launcher has
+    // an on-chip form (the resident kernel: the optimised step with the
+    // whole grid held on chip, one launch for all the steps) and the grid
+    // and boundary fit it (cuda::residentFits()).
     bool runsResident(Kernel kernel, const GridSize& grid, Boundary boundary) const;
     // Queues kStepsPerGraph steps as one graph launch, capturing the graph
     // the first time this kernel, r and buffer parity ask for it.

@@ -28,18 +28,6 @@ const char* name(InitialCondition ic) {
     return "?";
 }
 
-const char* name(Kernel k) {
-    switch (k) {
-    case Kernel::Copy: return "copy";
-    case Kernel::Global: return "global";
-    case Kernel::Tiled: return "tiled";
-    case Kernel::ThreePass: return "three-pass";
-    case Kernel::Optimised: return "optimised";
-    case Kernel::Temporal: return "temporal";
-    }
-    return "?";
-}
-
 const char* name(HostMemory m) { return m == HostMemory::Pinned ? "pinned" : "pageable"; }
 
 std::vector<Boundary> allBoundaries() {
@@ -48,15 +36,6 @@ std::vector<Boundary> allBoundaries() {
 
 std::vector<InitialCondition> allInitialConditions() {
     return {InitialCondition::HotSquare, InitialCondition::Sine, InitialCondition::Blank};
-}
-
-std::vector<Kernel> allKernels() {
-    return {Kernel::Copy,      Kernel::Global,    Kernel::Tiled,
-            Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
-}
-
-std::vector<Kernel> allStencilKernels() {
-    return {Kernel::Global, Kernel::Tiled, Kernel::ThreePass, Kernel::Optimised, Kernel::Temporal};
 }
 
 std::string gridText(const GridSize& grid) {

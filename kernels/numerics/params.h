@@ -1,18 +1,20 @@
 #pragma once
 // The plain parameters of a simulation: what the panel and the command line
 // edit, and what every backend is handed. No behaviour lives here beyond the
-// names used to show and parse the choices.
+// names used to show and parse the choices (a kernel's, and the catalogue
+// of kernels: kernel_catalogue.h).
 
 #include <cstddef>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "kernels/numerics/kernel_catalogue.h"
+
 namespace heatlab {
 
 enum class Boundary { Dirichlet, Insulated, Periodic, Extrapolate };
 enum class InitialCondition { HotSquare, Sine, Blank };
-enum class Kernel { Copy, Global, Tiled, ThreePass, Optimised, Temporal };
 enum class HostMemory { Pageable, Pinned };
 
 // nx columns by ny rows, the boundary ring included; row-major.
@@ -73,12 +75,10 @@ constexpr bool rInRange(double r) {
 // Names, as shown in tables and accepted on the command line.
 const char* name(Boundary b);
 const char* name(InitialCondition ic);
-const char* name(Kernel k);
 const char* name(HostMemory m);
 
 std::vector<Boundary> allBoundaries();
 std::vector<InitialCondition> allInitialConditions();
-std::vector<Kernel> allKernels();
 // The text a value is shown as, everywhere (options, tables, PNG text, file
 // names), and that the command line parses back to the same value: "2048"
 // or "4096x1024"; r as shortestText() writes it (0.24f shows as 0.24).
@@ -92,10 +92,5 @@ std::string rText(float r);
 std::string shortestText(float value);
 // Any other measured number, with `precision` significant digits.
 std::string numberText(double value, int precision = 6);
-
-// Every kernel of the product but the copy floor, which moves the field
-// without stepping it: what a kernel option accepts. The ones a backend has
-// are its Backend::stencilKernels().
-std::vector<Kernel> allStencilKernels();
 
 }  // namespace heatlab
