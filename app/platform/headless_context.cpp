@@ -85,7 +85,8 @@ struct Candidate {
 // EGL lists every GPU the driver can reach, also those CUDA is not given.
 long cudaOrdinalOf(EGLDeviceEXT device, const char* extensions) {
     EGLAttrib ordinal = -1;
-    if (!GLAD_EGL_EXT_device_query || !hasExtension(extensions, "EGL_NV_device_cuda") ||
+    if (!(GLAD_EGL_EXT_device_query || GLAD_EGL_EXT_device_base) ||
+        !hasExtension(extensions, "EGL_NV_device_cuda") ||
         !eglQueryDeviceAttribEXT(device, EGL_CUDA_DEVICE_NV, &ordinal)) {
         return -1;
     }
@@ -95,7 +96,11 @@ long cudaOrdinalOf(EGLDeviceEXT device, const char* extensions) {
 std::vector<Candidate> candidates(std::string& why) {
     std::vector<Candidate> hardware;
     std::vector<Candidate> software;
-    if (GLAD_EGL_EXT_device_enumeration && GLAD_EGL_EXT_platform_device) {
+    // EGL_EXT_device_base is enumeration and query in one name; NVIDIA's
+    // driver 580.159 offers only that name (seen on an H100, 2026-12-07).
+    const bool enumerates = GLAD_EGL_EXT_device_enumeration || GLAD_EGL_EXT_device_base;
+    const bool queries = GLAD_EGL_EXT_device_query || GLAD_EGL_EXT_device_base;
+    if (enumerates && GLAD_EGL_EXT_platform_device) {
         EGLint count = 0;
         eglQueryDevicesEXT(0, nullptr, &count);
         std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(count > 0 ? count : 0));
@@ -105,9 +110,8 @@ std::vector<Candidate> candidates(std::string& why) {
             // machine of several GPUs EGL's first device may be another.
             std::vector<Candidate> otherGpus;
             for (EGLDeviceEXT device : devices) {
-                const char* extensions = GLAD_EGL_EXT_device_query
-                                             ? eglQueryDeviceStringEXT(device, EGL_EXTENSIONS)
-                                             : nullptr;
+                const char* extensions =
+                    queries ? eglQueryDeviceStringEXT(device, EGL_EXTENSIONS) : nullptr;
                 if (hasExtension(extensions, "EGL_MESA_device_software")) {
                     software.push_back(
                         {"EGL software device", EGL_PLATFORM_DEVICE_EXT, device, true});

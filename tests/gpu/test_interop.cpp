@@ -78,6 +78,16 @@ protected:
     std::unique_ptr<ShotPipeline> scene;
 };
 
+// Interop shares memory within one GPU: the headless context is the EGL
+// device CUDA computes on, never the surfaceless platform (which NVIDIA's
+// EGL also offers, and where GL's reads of CUDA's writes were seen stale on
+// an H100 whose driver names its device support EGL_EXT_device_base only).
+TEST_F(Interop, TheHeadlessContextIsTheEglDeviceCudaComputesOn) {
+    const std::string description = scene->context.description();
+    ASSERT_NE(description.find("NVIDIA"), std::string::npos) << description;
+    EXPECT_EQ(description.rfind("EGL device (CUDA device 0), ", 0), 0u) << description;
+}
+
 TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
     for (Kernel kernel : scene->simulation.backend().kernels()) {
         for (Boundary boundary : allBoundaries()) {
