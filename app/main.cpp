@@ -22,7 +22,7 @@
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/io/stop_signal.h"
-#include "app/ui/roofline_picture.h"
+#include "app/ui/pictures/roofline_picture.h"
 #include "kernels/base/errors.h"
 
 namespace {

@@ -2,7 +2,7 @@
 // A backend that runs on another one and forwards every call to it: the
 // base of the backends that change one thing (an allocation that fails, a
 // stopwatch that reads a script, a frame's steps that fail on demand:
-// app/lecture/frame_fault.h) and leave the rest real. Here, not in the
+// app/lecture/run/frame_fault.h) and leave the rest real. Here, not in the
 // tests' support, because the program's own test hook is one of them.
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 # OpenGL3 renderer backend compiled here from the source the package ships
 # as documentation (plain or gzipped, copied into the build tree). No
 # platform backend: the program's surfaces feed ImGui's input themselves
-# (app/ui/imgui_input.cpp), the window and the headless surface alike.
+# (app/ui/imgui/imgui_input.cpp), the window and the headless surface alike.
 #
 # Why compile the backends: the copy inside libimgui.a loads GL through its own
 # embedded gl3w (dlopen libGL.so.1, GLX only). Built here with

@@ -36,7 +36,7 @@ struct BenchOptions {
 };
 
 // Draws a roofline as a PNG of `size` and returns the file's contents. The
-// drawing is the window's (app/ui/roofline_picture.h), which main() hands
+// drawing is the window's (app/ui/pictures/roofline_picture.h), which main() hands
 // over; a test hands its own.
 using RooflinePainter = std::function<std::string(const Roofline& roofline, const GridSize& size)>;
 

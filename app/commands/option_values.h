@@ -16,7 +16,7 @@
 
 #include "app/io/output_format.h"
 #include "app/io/value_parsers.h"
-#include "app/lecture/lecture_settings.h"
+#include "app/lecture/panel/lecture_settings.h"
 #include "kernels/backend_factory.h"
 #include "kernels/numerics/params.h"
 

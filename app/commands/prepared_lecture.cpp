@@ -2,8 +2,8 @@
 
 #include <utility>
 
-#include "app/lecture/frame_fault.h"
-#include "app/lecture/simulation_control.h"
+#include "app/lecture/run/frame_fault.h"
+#include "app/lecture/run/simulation_control.h"
 
 namespace heatlab {
 

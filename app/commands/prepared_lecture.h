@@ -5,9 +5,9 @@
 
 #include <optional>
 
-#include "app/lecture/cue_list.h"
-#include "app/lecture/lecture_start.h"
-#include "app/lecture/scene.h"
+#include "app/lecture/files/cue_list.h"
+#include "app/lecture/files/scene.h"
+#include "app/lecture/run/lecture_start.h"
 #include "kernels/backend_factory.h"
 
 namespace heatlab {

@@ -11,8 +11,8 @@
 #include "app/io/temporary_folder.h"
 #include "app/platform/headless_context.h"
 #include "app/serve/served_frames.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/lecture_ui.h"
 
 namespace heatlab {
 

@@ -1,7 +1,7 @@
 #pragma once
 // `heatlab serve`: the lecture window's frames (LectureUi, every key, the
 // panel, the cues) on a headless context, shown in browsers: the one frame
-// loop (app/ui/frame_loop.h) from the pages' input into the pages
+// loop (app/ui/lecture/frame_loop.h) from the pages' input into the pages
 // (app/serve/served_frames.h). Runs until SIGINT or SIGTERM (or --frames),
 // then closes every connection and returns.
 

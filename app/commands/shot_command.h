@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/lecture/shot_settings.h"
+#include "app/lecture/run/shot_settings.h"
 
 namespace heatlab {
 

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "app/io/png_file.h"
-#include "app/lecture/shot_settings.h"
+#include "app/lecture/run/shot_settings.h"
 #include "app/measure/display_stats.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_picture.h"

@@ -3,10 +3,10 @@
 // included) drawn with no window and no display, through the same headless
 // context as `heatlab shot`, so README.md and slides can show the real UI
 // from a server, and `--stats` measures the window's frames there. The
-// frames are the one frame loop's (app/ui/frame_loop.h), from and into
-// app/ui/shot_frames.h.
+// frames are the one frame loop's (app/ui/lecture/frame_loop.h), from and into
+// app/ui/lecture/shot_frames.h.
 
-#include "app/lecture/shot_settings.h"
+#include "app/lecture/run/shot_settings.h"
 
 namespace heatlab {
 

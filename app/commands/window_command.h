@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/lecture/lecture_start.h"
+#include "app/lecture/run/lecture_start.h"
 
 namespace heatlab {
 

@@ -6,10 +6,10 @@
 #include "app/commands/prepared_lecture.h"
 #include "app/i18n/terminal_locale.h"
 #include "app/platform/window.h"
-#include "app/ui/frame_loop.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_ui.h"
-#include "app/ui/window_frames.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/frame_loop.h"
+#include "app/ui/lecture/lecture_ui.h"
+#include "app/ui/lecture/window_frames.h"
 
 namespace heatlab {
 

@@ -1,9 +1,9 @@
 #pragma once
 // `heatlab` with no command: the lecture window, its frames run by the one
-// frame loop (app/ui/frame_loop.h) from and into the window
-// (app/ui/window_frames.h) until it is closed, Escape, Quit or --frames.
+// frame loop (app/ui/lecture/frame_loop.h) from and into the window
+// (app/ui/lecture/window_frames.h) until it is closed, Escape, Quit or --frames.
 
-#include "app/lecture/lecture_start.h"
+#include "app/lecture/run/lecture_start.h"
 
 namespace heatlab {
 

@@ -1,6 +1,6 @@
 #pragma once
 // Text wrapped to a width, whatever measures it: the overlay's font in the
-// window (app/ui/field_overlay.h), a counting function in the cpu tests.
+// window (app/ui/pictures/field_overlay.h), a counting function in the cpu tests.
 // A text's lines end where line_breaks.h allows (spaces; in Japanese,
 // between characters), a word wider than a line is cut, and a line break
 // in the text stays one.

@@ -3,7 +3,7 @@
 // a GPU, the datasheet's, for contrast), and each kernel as a point from
 // table 1's own figures: x its counted arithmetic intensity
 // (kernels/kernel_traffic.h), y its GFLOP/s. Built the same way for the
-// bench's picture and the panel's live plot (app/ui/roofline_plot.h draws
+// bench's picture and the panel's live plot (app/ui/panel/roofline_plot.h draws
 // it). No ImGui here.
 
 #include <string>

@@ -23,7 +23,7 @@ std::vector<ColourScale> allColourScales();
 
 // What --scale, the scene's and cue's "scale", the panel and L choose: a
 // scale, or auto (the default): linear, turned signed-log by the lecture
-// once a run past the grid's bound explodes (app/lecture/auto_scale.h), so
+// once a run past the grid's bound explodes (app/lecture/measures/auto_scale.h), so
 // the checkerboard shows on the whole field and not as a few spots on a
 // flat map; linear again on a new field.
 enum class ScaleChoice { Auto, Linear, SignedLog };

@@ -37,7 +37,7 @@ public:
     virtual void setClipboard(const std::string& text) = 0;
 
     // The input: the surface's source pushes into it, the frame takes from
-    // it (app/ui/lecture_input.h).
+    // it (app/ui/lecture/lecture_input.h).
     InputQueue& input() { return input_; }
 
 private:

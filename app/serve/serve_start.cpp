@@ -7,7 +7,7 @@
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/i18n/utf8.h"
-#include "app/lecture/scene.h"
+#include "app/lecture/files/scene.h"
 #include "app/serve/h264_frames.h"
 #include "app/serve/tls_files.h"
 #include "app/serve/wire.h"

@@ -9,11 +9,11 @@
 #include <string>
 
 #include "app/io/downloads.h"
-#include "app/lecture/cue_list.h"
-#include "app/lecture/lecture_start.h"
+#include "app/lecture/files/cue_list.h"
+#include "app/lecture/run/lecture_start.h"
 #include "app/serve/frame_server.h"
 #include "app/serve/gpu_jpeg.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/lecture/lecture_ui.h"
 
 namespace heatlab {
 

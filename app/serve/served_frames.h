@@ -1,5 +1,5 @@
 #pragma once
-// The served lecture's frames in the one frame loop (app/ui/frame_loop.h):
+// The served lecture's frames in the one frame loop (app/ui/lecture/frame_loop.h):
 // the pages' input is its source, the pages its sink. The source hands the
 // controller's input to the surface's queue (remote_surface.h: the page's
 // canvas in CSS pixels, its device pixel ratio as the pixels a unit) and a
@@ -23,7 +23,7 @@
 #include "app/serve/recent_times.h"
 #include "app/serve/remote_surface.h"
 #include "app/serve/wire.h"
-#include "app/ui/frame_loop.h"
+#include "app/ui/lecture/frame_loop.h"
 
 namespace heatlab {
 

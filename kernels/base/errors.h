@@ -20,7 +20,7 @@ struct RuntimeError : std::runtime_error {
 // A failure that leaves the device unusable for the rest of the process (a
 // CUDA sticky error: an illegal address, a kernel that faulted): every later
 // call on it fails the same way, so nothing on it can be recovered, only
-// left. A lecture goes on on the CPU (app/ui/frame_guard.h); elsewhere it is
+// left. A lecture goes on on the CPU (app/ui/lecture/frame_guard.h); elsewhere it is
 // a runtime failure like any other.
 struct DeviceLostError : RuntimeError {
     using RuntimeError::RuntimeError;

@@ -187,7 +187,7 @@ function canvasThumbnail(page) {
   });
 }
 
-// The r slider as the frame shows it (app/ui/panel.cpp, rSlider): a slider
+// The r slider as the frame shows it (app/ui/panel/panel.cpp, rSlider): a slider
 // from 0 to 0.3 whose track has the bound 0.25 marked by a red line, the
 // grab (ImGui's blue) where r is. Found in the panel (the ImGui window whose
 // blue title bar runs to the frame's right edge) as the rows holding both a

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/auto_scale.h"
+#include "app/lecture/measures/auto_scale.h"
 #include "app/picture/colour_bar_ticks.h"
 #include "app/picture/colour_scale.h"
 

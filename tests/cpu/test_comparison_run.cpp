@@ -1,4 +1,4 @@
-// The A/B comparison's panes (app/lecture/pane_run.h) on the CPU
+// The A/B comparison's panes (app/lecture/run/pane_run.h) on the CPU
 // backend, on grids no block size divides: equal settings stay equal to the
 // bit; the optimised and the temporal kernel stay equal to the bit on every
 // boundary; r = 0.25 against 0.26 from the same field differ by a
@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/cue_list.h"
-#include "app/lecture/pane_run.h"
-#include "app/lecture/scene.h"
+#include "app/lecture/files/cue_list.h"
+#include "app/lecture/files/scene.h"
+#include "app/lecture/run/pane_run.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/numerics/grid_modes.h"

@@ -16,9 +16,9 @@
 #include <gtest/gtest.h>
 
 #include "app/io/input_file.h"
-#include "app/lecture/cue_list.h"
-#include "app/lecture/json_fields.h"
-#include "app/lecture/key_commands.h"
+#include "app/lecture/files/cue_list.h"
+#include "app/lecture/files/json_fields.h"
+#include "app/lecture/input/key_commands.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"

@@ -1,7 +1,7 @@
 // Which CUDA errors lose the device (kernels/cuda/device_lost.h), by their
 // codes: no device needed, only the toolkit's headers. A check that meets
 // one throws DeviceLostError, which a lecture answers by going on on the CPU
-// (app/ui/frame_guard.h), and CUDA is not offered again in that process.
+// (app/ui/lecture/frame_guard.h), and CUDA is not offered again in that process.
 // The same with a real sticky error on a device is in
 // tests/gpu/test_device_lost_gpu.cpp. Skips, visibly, in a build without
 // CUDA.

@@ -1,4 +1,4 @@
-// The lecture's test hook (app/lecture/frame_fault.h): what
+// The lecture's test hook (app/lecture/run/frame_fault.h): what
 // HEATLAB_TEST_FRAME_FAULT may say, and which calls of the backend it wraps
 // fail: one stepping call, every one from the N-th, or, once the device is
 // "lost", every call that reaches the field, as after a CUDA sticky error.
@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/frame_fault.h"
+#include "app/lecture/run/frame_fault.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/simulation.h"

@@ -8,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/field_notice.h"
-#include "app/lecture/field_watch.h"
-#include "app/lecture/rate_meter.h"
+#include "app/lecture/measures/field_watch.h"
+#include "app/lecture/measures/rate_meter.h"
+#include "app/lecture/panel/field_notice.h"
 #include "kernels/cpu/cpu_backend.h"
 
 namespace heatlab {

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/cue_list.h"
-#include "app/lecture/key_commands.h"
+#include "app/lecture/files/cue_list.h"
+#include "app/lecture/input/key_commands.h"
 #include "app/picture/loupe_layout.h"
 #include "app/picture/view_transform.h"
 #include "kernels/base/errors.h"

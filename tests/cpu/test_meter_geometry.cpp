@@ -1,5 +1,5 @@
 // The stability meter's arithmetic without ImGui (app/lecture/
-// meter_geometry.h): round step ticks with labels that read at a glance and
+// measures/meter_geometry.h): round step ticks with labels that read at a glance and
 // never repeat, the reference line's anchor away from the rounding noise,
 // and the line clipped to the plot with nothing degenerate left to draw.
 
@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/meter_geometry.h"
+#include "app/lecture/measures/meter_geometry.h"
 
 namespace heatlab {
 namespace {

@@ -10,12 +10,12 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/field_navigation.h"
-#include "app/lecture/frame_pacer.h"
-#include "app/lecture/key_commands.h"
-#include "app/lecture/lecture_settings.h"
-#include "app/lecture/panel_edits.h"
-#include "app/lecture/stability_history.h"
+#include "app/lecture/input/field_navigation.h"
+#include "app/lecture/input/key_commands.h"
+#include "app/lecture/measures/stability_history.h"
+#include "app/lecture/panel/lecture_settings.h"
+#include "app/lecture/panel/panel_edits.h"
+#include "app/lecture/run/frame_pacer.h"
 #include "app/picture/view_transform.h"
 #include "kernels/cpu/cpu_backend.h"
 

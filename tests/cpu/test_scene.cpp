@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "app/lecture/scene.h"
+#include "app/lecture/files/scene.h"
 #include "kernels/base/errors.h"
 #include "tests/support/same_scene.h"
 

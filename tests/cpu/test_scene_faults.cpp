@@ -18,7 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/input_file.h"
-#include "app/lecture/scene.h"
+#include "app/lecture/files/scene.h"
 #include "kernels/base/errors.h"
 #include "tests/cpu/fifo_reader.h"
 #include "tests/support/file_text.h"

@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/frame_fault.h"
-#include "app/lecture/simulation_control.h"
+#include "app/lecture/run/frame_fault.h"
+#include "app/lecture/run/simulation_control.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/field_input.h"
+#include "app/lecture/input/field_input.h"
 #include "app/picture/surface_camera.h"
 #include "app/picture/surface_mesh.h"
 #include "app/picture/view_transform.h"

@@ -18,8 +18,8 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/cue_list.h"
-#include "app/lecture/scene.h"
+#include "app/lecture/files/cue_list.h"
+#include "app/lecture/files/scene.h"
 
 namespace heatlab {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/lecture_ui.h"
 
 namespace heatlab {
 

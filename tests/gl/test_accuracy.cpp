@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/cue_list.h"
+#include "app/lecture/files/cue_list.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/numerics/exact_solution.h"
 #include "tests/gl/lecture_fixture.h"

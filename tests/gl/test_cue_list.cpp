@@ -17,7 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/png_file.h"
-#include "app/lecture/cue_list.h"
+#include "app/lecture/files/cue_list.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/gl/lecture_fixture.h"
 #include "tests/support/generated_json.h"

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/explosion_pace.h"
+#include "app/lecture/run/explosion_pace.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/numerics/grid_modes.h"
 #include "tests/gl/lecture_fixture.h"

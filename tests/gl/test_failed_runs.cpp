@@ -26,7 +26,7 @@ extern "C" {
 #include <libavformat/version.h>
 }
 
-#include "app/lecture/cue_list.h"
+#include "app/lecture/files/cue_list.h"
 #include "kernels/backend_factory.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"

@@ -1,7 +1,7 @@
 // A frame that throws under a running lecture (LectureUi, offscreen, its
 // frames run through FrameGuard as the window's and the served loops run
 // them), made to throw by the lecture's test hook (app/lecture/
-// frame_fault.h): the lecture goes on from where the frame found it, with a
+// run/frame_fault.h): the lecture goes on from where the frame found it, with a
 // notice saying why and the next frame drawn whole; a device lost moves it
 // to the CPU; three failing frames in a row end it with one line.
 
@@ -16,10 +16,10 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/frame_fault.h"
-#include "app/lecture/scene.h"
-#include "app/ui/frame_guard.h"
-#include "app/ui/lecture_ui.h"
+#include "app/lecture/files/scene.h"
+#include "app/lecture/run/frame_fault.h"
+#include "app/ui/lecture/frame_guard.h"
+#include "app/ui/lecture/lecture_ui.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"

@@ -1,4 +1,4 @@
-// The one frame loop (app/ui/frame_loop.h) that the window, `shot --ui` and
+// The one frame loop (app/ui/lecture/frame_loop.h) that the window, `shot --ui` and
 // serve run the lecture by, driven here by a scripted source and a counting
 // sink on a headless surface: its stop conditions (the source's end,
 // --frames, a quit only where the rules say), a skipped turn drawing
@@ -12,13 +12,13 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/frame_fault.h"
+#include "app/lecture/run/frame_fault.h"
 #include "app/platform/headless_context.h"
 #include "app/platform/headless_surface.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/frame_loop.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/frame_loop.h"
+#include "app/ui/lecture/lecture_ui.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
 

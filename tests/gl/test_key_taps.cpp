@@ -19,8 +19,8 @@
 #include "app/platform/input_queue.h"
 #include "app/platform/key_tap_queue.h"
 #include "app/platform/window.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_input.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/lecture_input.h"
 
 namespace heatlab {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/lecture/key.h"
+#include "app/lecture/input/key.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/gl/lecture_fixture.h"
 

@@ -20,7 +20,7 @@
 #include <imgui_internal.h>
 
 #include "app/i18n/translation.h"
-#include "app/lecture/cue_list.h"
+#include "app/lecture/files/cue_list.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/gl/lecture_fixture.h"

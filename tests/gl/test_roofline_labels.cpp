@@ -12,8 +12,8 @@
 
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/roofline_plot.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/panel/roofline_plot.h"
 
 namespace heatlab {
 namespace {

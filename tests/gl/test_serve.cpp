@@ -38,7 +38,7 @@
 #include <gtest/gtest.h>
 
 #include "app/io/png_file.h"
-#include "app/lecture/scene.h"
+#include "app/lecture/files/scene.h"
 #include "app/platform/headless_context.h"
 #include "kernels/grid_memory.h"
 #include "tests/support/raw_websocket.h"

@@ -17,7 +17,7 @@
 #include "app/io/png_file.h"
 #include "app/picture/colour_map.h"
 #include "app/platform/headless_context.h"
-#include "app/ui/panel.h"
+#include "app/ui/panel/panel.h"
 #include "kernels/grid_memory.h"
 #include "tests/support/file_text.h"
 #include "tests/support/picture_checks.h"

@@ -15,9 +15,9 @@
 #include "app/platform/headless_context.h"
 #include "app/platform/headless_surface.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_input.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/lecture_input.h"
+#include "app/ui/lecture/lecture_ui.h"
 #include "kernels/cpu/cpu_backend.h"
 
 namespace heatlab {

@@ -32,7 +32,7 @@ extern "C" {
 #include "app/io/downloads.h"
 #include "app/io/png_file.h"
 #include "app/io/video_file.h"
-#include "app/lecture/key_commands.h"
+#include "app/lecture/input/key_commands.h"
 #include "app/render/slide_picture.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/cpu/fifo_reader.h"

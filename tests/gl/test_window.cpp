@@ -23,11 +23,11 @@
 #include <imgui.h>
 
 #include "app/io/png_file.h"
-#include "app/lecture/lecture_settings.h"
+#include "app/lecture/panel/lecture_settings.h"
 #include "app/platform/headless_context.h"
-#include "app/ui/frame_breakdown.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/panel.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/panel/frame_breakdown.h"
+#include "app/ui/panel/panel.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "tests/support/file_text.h"
 #include "tests/support/run_command.h"

@@ -18,9 +18,9 @@
 
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/frame_guard.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/frame_guard.h"
+#include "app/ui/lecture/lecture_ui.h"
 #include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "kernels/cuda/device_lost.h"

@@ -18,8 +18,8 @@
 
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/lecture_ui.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "tests/support/out_of_memory_backend.h"
 #include "tests/support/scoped_display_limit.h"

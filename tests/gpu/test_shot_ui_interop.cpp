@@ -10,7 +10,7 @@
 
 #include "app/io/png_file.h"
 #include "app/picture/colour_map.h"
-#include "app/ui/panel.h"
+#include "app/ui/panel/panel.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "tests/support/picture_checks.h"
 #include "tests/support/run_command.h"

@@ -1,9 +1,9 @@
 #pragma once
 // Whether two scenes hold the same values: the settings a scene keeps (see
-// app/lecture/scene.h), its title, description and view. For the scene
+// app/lecture/files/scene.h), its title, description and view. For the scene
 // tests' round trips.
 
-#include "app/lecture/scene.h"
+#include "app/lecture/files/scene.h"
 
 namespace heatlab {
 

@@ -16,9 +16,9 @@
 #include "app/platform/headless_context.h"
 #include "app/platform/window.h"
 #include "app/render/offscreen_target.h"
-#include "app/ui/imgui_layer.h"
-#include "app/ui/lecture_input.h"
-#include "app/ui/lecture_ui.h"
+#include "app/ui/imgui/imgui_layer.h"
+#include "app/ui/lecture/lecture_input.h"
+#include "app/ui/lecture/lecture_ui.h"
 
 namespace heatlab {
 
@@ -121,7 +121,7 @@ SoakResult runSoak(std::unique_ptr<Backend> backend, int frames, int every, Soak
         window.setVsync(false);
         ImGuiLayer imgui(window);
         LectureUi ui(options, std::move(backend), imgui, window.description());
-        // As the window's frames are drawn (app/ui/window_frames.h).
+        // As the window's frames are drawn (app/ui/lecture/window_frames.h).
         return soak(ui, kernels, frames, every, [&] {
             window.pollEvents();
             glBindFramebuffer(GL_FRAMEBUFFER, 0);

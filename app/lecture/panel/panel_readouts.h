@@ -1,0 +1,86 @@
+#pragma once
+// What the panel shows of the running lecture but does not edit, as plain
+// data: filled by the lecture's parts each frame, drawn by the panel
+// (app/ui/panel/panel.h). No ImGui here.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/lecture/measures/accuracy_lesson.h"
+#include "app/lecture/measures/stability_history.h"
+#include "app/lecture/run/pane_difference.h"
+#include "app/measure/bandwidth_survey.h"
+#include "app/measure/roofline.h"
+#include "app/picture/frame_stats.h"
+#include "app/picture/picture_settings.h"
+#include "kernels/backend_factory.h"
+#include "kernels/numerics/params.h"
+
+namespace heatlab {
+
+// What the A/B comparison measures of its two panes together; what each
+// pane measures of itself (its backend, kernels, max |u|, timed frame) is
+// in that pane's own PanelReadouts (PaneRun::readouts()), which the panel
+// reads beside pane A's.
+struct ComparisonReadouts {
+    int timedSteps = 0;  // the steps the newest timed frame ran, in each pane
+    // max |A - B|, measured on timed frames (about once a second), every
+    // frame where both fields live in host memory or the difference shows.
+    PaneDifference difference;
+};
+
+// What of the panel a cue or an action brings into view: the lesson at its
+// top (run, r and its numbers, copy back, steps/s, GB/s to host and the
+// frame bar with its copy part), the Display section (the display update's
+// share), the bandwidth table, the accuracy lesson. The one asked for is
+// unfolded and scrolled to, the other three sections folded.
+enum class PanelFocus { Lesson, CopyBack, Display, Comparison, Accuracy, Bandwidth };
+
+// "lesson", "copy_back", "display", "comparison", "accuracy", "bandwidth": a
+// cue's "panel".
+const char* name(PanelFocus focus);
+std::vector<PanelFocus> allPanelFocuses();
+
+// What the panel shows but does not edit, measured by the window. Every
+// pane keeps its own (PaneRun::readouts()); pane A's also holds the
+// lecture's (the focus, the message, the cue, the comparison of the two).
+struct PanelReadouts {
+    // The sine field against the exact solution (accuracy_lesson.h).
+    AccuracyReadout accuracy;
+    // Asked for this frame; of two asked at once the later in PanelFocus's
+    // order (a cue's bandwidth table over the display path it sets).
+    std::optional<PanelFocus> focus;
+    Params running;                       // what the simulation runs with now
+    std::vector<Kernel> kernels;          // the stencil kernels the backend has
+    std::vector<BackendChoice> backends;  // what this build can run on
+    long long steps = 0;
+    int stepsThisFrame = 0;  // what the pace chose for the last frame
+    double frameMs = 0.0;
+    double stepsPerSecond = 0.0;
+    double copyGBs = 0.0;                        // moved to the host by the copy-back policy
+    std::optional<FrameStats> breakdown;         // the newest timed frame
+    const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
+    RunningKernel roofline;  // the running kernel, for its point on the roofline
+    float maxAbs = 0.0f;
+    StabilityHistory stability;               // max |u| after every frame since the reset
+    std::string backend;                      // "cuda on NVIDIA H200"
+    bool fieldInHostMemory = false;           // the backend's field: no bus to cross
+    std::string gl;                           // the window's OpenGL version and renderer
+    DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
+    std::string fallbackReason;               // why not interop, when it was asked for
+    // Interop: which buffer ("shared memory", "mapped buffer"), and why not
+    // the shared ones where they were wanted and not had.
+    std::string interopBuffer;
+    std::string sharedFallbackReason;
+    std::string message;      // "saved <path>", or what went wrong
+    std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
+    bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
+    ComparisonReadouts comparison;
+    bool recording = false;  // a video is being recorded (Ctrl+R)
+
+    void bringIntoView(PanelFocus asked) { focus = focus && *focus > asked ? *focus : asked; }
+    // The panel has shown what was asked for: it unfolds it once.
+    void sectionsShown() { focus.reset(); }
+};
+}  // namespace heatlab
