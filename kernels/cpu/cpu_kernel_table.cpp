@@ -1,9 +1,8 @@
 #include "kernels/cpu/cpu_kernel_table.h"
 
-#include "kernels/base/errors.h"
-#include "kernels/base/words.h"
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/cpu_temporal.h"
+#include "kernels/launcher_table.h"
 #include "kernels/numerics/ghost_ring.h"
 
 namespace heatlab::cpu {
@@ -39,8 +38,9 @@ void temporalPass(const StepBuffers& b, int levels) {
     stepTemporal(b.in, b.out, b.grid, b.r, b.boundary, levels);
 }
 
-std::vector<Launcher>& table() {
-    static std::vector<Launcher> launchers{
+// The product's kernels, in the order the panel and the bench list them.
+std::vector<Launcher> productLaunchers() {
+    return {
         {Kernel::Copy, copyStep, {}},
         {Kernel::Global, globalStep, {}},
         {Kernel::ThreePass, threePassStep, {}},
@@ -49,43 +49,21 @@ std::vector<Launcher>& table() {
         // for bit.
         {Kernel::Temporal, optimisedStep, temporalPass},
     };
+}
+
+LauncherTable<Launcher>& table() {
+    static LauncherTable<Launcher> launchers("cpu", productLaunchers());
     return launchers;
 }
 
 }  // namespace
 
-const std::vector<Launcher>& kernelTable() { return table(); }
+const std::vector<Launcher>& kernelTable() { return table().launchers(); }
 
-std::vector<Kernel> tableKernels() {
-    std::vector<Kernel> kernels;
-    for (const Launcher& launcher : table()) {
-        kernels.push_back(launcher.kernel);
-    }
-    return kernels;
-}
+std::vector<Kernel> tableKernels() { return table().kernels(); }
 
-const Launcher* findLauncher(Kernel kernel) {
-    for (const Launcher& launcher : table()) {
-        if (launcher.kernel == kernel) {
-            return &launcher;
-        }
-    }
-    return nullptr;
-}
+const Launcher* findLauncher(Kernel kernel) { return table().find(kernel); }
 
-void addKernel(const Launcher& launcher) {
-    const char* kernel = name(launcher.kernel);
-    if (findLauncher(launcher.kernel) != nullptr) {
-        throw UsageError(trf("the %s backend has a kernel '%s' already", "cpu", kernel));
-    }
-    if (!launcher.step) {
-        throw UsageError(trf("kernel '%s' for the %s backend: no step", kernel, "cpu"));
-    }
-    if (traits(launcher.kernel).fusesSteps && !launcher.pass) {
-        throw UsageError(
-            trf("kernel '%s' fuses steps: the %s backend needs its pass", kernel, "cpu"));
-    }
-    table().push_back(launcher);
-}
+void addKernel(const Launcher& launcher) { table().add(launcher); }
 
 }  // namespace heatlab::cpu

@@ -3,12 +3,11 @@
 
 #include "kernels/cuda/cuda_kernel_table.cuh"
 
-#include "kernels/base/errors.h"
-#include "kernels/base/words.h"
 #include "kernels/cuda/cuda_kernels.cuh"
 #include "kernels/cuda/cuda_optimised.cuh"
 #include "kernels/cuda/cuda_resident.cuh"
 #include "kernels/cuda/cuda_temporal.cuh"
+#include "kernels/launcher_table.h"
 
 namespace heatlab::cuda {
 
@@ -69,8 +68,9 @@ void residentSteps(const StepBuffers& b, int steps, void* exchange) {
     launchHeatResident(b.in, b.out, b.nx, b.ny, b.r, b.boundary, steps, exchange, b.stream);
 }
 
-std::vector<Launcher>& table() {
-    static std::vector<Launcher> launchers{
+// The product's kernels, in the order the panel and the bench list them.
+std::vector<Launcher> productLaunchers() {
+    return {
         {Kernel::Copy, copyStep, {}, {}},
         {Kernel::Global, globalStep, {}, {}},
         {Kernel::Tiled, tiledStep, {}, {}},
@@ -79,43 +79,21 @@ std::vector<Launcher>& table() {
         // One step at a time is a pass of one level: the same arithmetic.
         {Kernel::Temporal, optimisedStep, temporalPass, {}},
     };
+}
+
+LauncherTable<Launcher>& table() {
+    static LauncherTable<Launcher> launchers("cuda", productLaunchers());
     return launchers;
 }
 
 }  // namespace
 
-const std::vector<Launcher>& kernelTable() { return table(); }
+const std::vector<Launcher>& kernelTable() { return table().launchers(); }
 
-std::vector<Kernel> tableKernels() {
-    std::vector<Kernel> kernels;
-    for (const Launcher& launcher : table()) {
-        kernels.push_back(launcher.kernel);
-    }
-    return kernels;
-}
+std::vector<Kernel> tableKernels() { return table().kernels(); }
 
-const Launcher* findLauncher(Kernel kernel) {
-    for (const Launcher& launcher : table()) {
-        if (launcher.kernel == kernel) {
-            return &launcher;
-        }
-    }
-    return nullptr;
-}
+const Launcher* findLauncher(Kernel kernel) { return table().find(kernel); }
 
-void addKernel(const Launcher& launcher) {
-    const char* kernel = name(launcher.kernel);
-    if (findLauncher(launcher.kernel) != nullptr) {
-        throw UsageError(trf("the %s backend has a kernel '%s' already", "cuda", kernel));
-    }
-    if (!launcher.step) {
-        throw UsageError(trf("kernel '%s' for the %s backend: no step", kernel, "cuda"));
-    }
-    if (traits(launcher.kernel).fusesSteps && !launcher.pass) {
-        throw UsageError(
-            trf("kernel '%s' fuses steps: the %s backend needs its pass", kernel, "cuda"));
-    }
-    table().push_back(launcher);
-}
+void addKernel(const Launcher& launcher) { table().add(launcher); }
 
 }  // namespace heatlab::cuda
