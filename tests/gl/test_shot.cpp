@@ -13,6 +13,7 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,28 @@ TEST(Shot, NaNAndInfinityGetTheirOwnColourAndALockedRangeIsHonoured) {
         EXPECT_EQ(distance(picture.image.at(cell % grid.nx, cell / grid.nx), kNanColour), 0)
             << "cell " << cell;
     }
+}
+
+// Under --lang ja every line a drawing shot says is Japanese, but for the
+// OpenGL line (the driver's own words).
+TEST(Shot, EveryLineItSaysIsJapaneseUnderLangJa) {
+    const std::string out = ::testing::TempDir() + "heatlab-japanese-shot.png";
+    const CommandResult result =
+        runHeatlab("shot --lang ja --backend cpu --grid 16 --steps 2 --out " + out);
+    EXPECT_EQ(result.status, 0) << result.err;
+    std::istringstream said(result.err);
+    int lines = 0;
+    for (std::string line; std::getline(said, line);) {
+        ++lines;
+        if (line.rfind("heatlab shot: OpenGL: ", 0) == 0) {
+            continue;
+        }
+        const bool japanese = std::any_of(
+            line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+        EXPECT_TRUE(japanese) << "English: " << line;
+    }
+    EXPECT_GT(lines, 0);
+    std::filesystem::remove(out);
 }
 
 TEST(Shot, WritesAPngThatRecordsHowItWasMade) {
