@@ -17,6 +17,34 @@ namespace {
 // How long the host waits for GL to finish reading a buffer before CUDA
 // writes it: a frame's GL work, far less than this.
 constexpr GLuint64 kFenceTimeoutNs = 2'000'000'000;
+// How long the check of a new pair waits for GL's copy of a few floats.
+constexpr GLuint64 kCheckTimeoutNs = 1'000'000'000;
+constexpr std::size_t kCheckFloats = 64;
+
+// GL copies `count` floats from the start of `buffer` into a buffer of its
+// own and reads them back; false with *why when it has not in a second.
+bool copiedByGl(GLuint buffer, std::size_t count, float* out, std::string* why) {
+    const auto bytes = static_cast<GLsizeiptr>(count * sizeof(float));
+    GLuint scratch = 0;
+    glGenBuffers(1, &scratch);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, scratch);
+    glBufferData(GL_COPY_WRITE_BUFFER, bytes, nullptr, GL_STREAM_READ);
+    glBindBuffer(GL_COPY_READ_BUFFER, buffer);
+    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+    GLsync done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    const GLenum status = glClientWaitSync(done, GL_SYNC_FLUSH_COMMANDS_BIT, kCheckTimeoutNs);
+    glDeleteSync(done);
+    const bool finished = status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED;
+    if (finished) {
+        glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, out);
+    } else {
+        *why = "OpenGL did not copy from the memory CUDA wrote in 1 s";
+    }
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    glDeleteBuffers(1, &scratch);
+    return finished;
+}
 
 class SharedPair final : public SharedGlBuffers {
 public:
@@ -37,7 +65,7 @@ public:
                 return false;
             }
         }
-        return true;
+        return seesCudaWrites(why);
     }
 
     GLuint buffer(int index) const override { return slots_[index].imported->buffer(); }
@@ -87,6 +115,37 @@ public:
     }
 
 private:
+    // A driver may import the memory and still not show GL what CUDA wrote
+    // (an H100 with driver 580.159 on the EGL device: GL's copies read
+    // other values and its fences did not signal, so every frame waited
+    // 2 s and drew nothing). CUDA writes a pattern into each buffer and GL
+    // copies it back; false with *why unless it reads the pattern.
+    bool seesCudaWrites(std::string* why) {
+        std::array<float, kCheckFloats> written{};
+        std::array<float, kCheckFloats> read{};
+        for (std::size_t s = 0; s < slots_.size(); ++s) {
+            for (std::size_t i = 0; i < kCheckFloats; ++i) {
+                written[i] = 1.0f + static_cast<float>(i) * 0.25f + static_cast<float>(s) * 100.0f;
+            }
+            float* device = slots_[s].imported->memory().data();
+            if (cudaMemcpy(device, written.data(), sizeof(written), cudaMemcpyHostToDevice) !=
+                    cudaSuccess ||
+                cudaDeviceSynchronize() != cudaSuccess) {
+                (void)cudaGetLastError();
+                *why = "CUDA could not write the shared memory";
+                return false;
+            }
+            if (!copiedByGl(slots_[s].imported->buffer(), kCheckFloats, read.data(), why)) {
+                return false;
+            }
+            if (read != written) {
+                *why = "OpenGL read other values than CUDA wrote into it";
+                return false;
+            }
+        }
+        return true;
+    }
+
     struct Slot {
         std::unique_ptr<ImportedGlBuffer> imported;
         GLsync fence = nullptr;  // after the GL work that last read it

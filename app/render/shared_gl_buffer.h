@@ -42,7 +42,9 @@ public:
 
 // Two buffers of `bytes` in the current GL context, or nullptr with *why:
 // no CUDA in this build, a GL without GL_EXT_memory_object_fd, a driver
-// that refuses the memory or its import. Must be destroyed while the GL
+// that refuses the memory or its import, or one whose GL does not read back
+// what CUDA wrote into it (checked once, in a second at most). Must be
+// destroyed while the GL
 // context is current.
 std::unique_ptr<SharedGlBuffers> shareWithCuda(std::size_t bytes, std::string* why);
 
