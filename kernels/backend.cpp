@@ -6,6 +6,7 @@
 #include "kernels/base/errors.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/base/words.h"
+#include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/paint_disc.h"
 
 namespace heatlab {
@@ -34,6 +35,18 @@ private:
 void releaseArray(float* p) { delete[] p; }
 
 }  // namespace
+
+void Backend::uploadInitial(const GridSize& grid, InitialCondition initial, Boundary boundary) {
+    const std::vector<float> field = makeInitialField(grid, initial, boundary);
+    upload(grid, field.data(), boundary);
+}
+
+void Backend::uploadFrom(Backend& source, const GridSize& grid, Boundary boundary) {
+    std::vector<float> field(grid.cells());
+    source.copyToHost(field.data(), HostMemory::Pageable);
+    source.synchronize();
+    upload(grid, field.data(), boundary);
+}
 
 bool Backend::hasKernel(Kernel kernel) const {
     const std::vector<Kernel> all = kernels();
@@ -143,11 +156,15 @@ std::unique_ptr<Stopwatch> Backend::stopwatch() {
     return std::make_unique<SynchronizingStopwatch>(*this);
 }
 
-void Backend::checkUpload(const GridSize& grid, const float* field) {
+void Backend::checkGrid(const GridSize& grid) {
     if (grid.nx < kMinGridSide || grid.ny < kMinGridSide) {
         throw UsageError(trf("a %d x %d grid has no interior: the smallest is %d x %d", grid.nx,
                              grid.ny, kMinGridSide, kMinGridSide));
     }
+}
+
+void Backend::checkUpload(const GridSize& grid, const float* field) {
+    checkGrid(grid);
     if (field == nullptr) {
         throw RuntimeError(tr("upload: no field given"));
     }

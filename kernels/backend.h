@@ -180,6 +180,26 @@ public:
     // Loads a field (grid.cells() values) into both ping-pong buffers, so a
     // kernel that never writes a Dirichlet ring still reads it from either.
     virtual void upload(const GridSize& grid, const float* field, Boundary boundary) = 0;
+    // Loads the initial field (initial_conditions.h) as upload() would,
+    // made where the field lives, so no copy of the whole field is held in
+    // host memory on the way: the CPU writes it into its buffers, CUDA
+    // uploads it a strip of rows at a time. The same bits as
+    // makeInitialField() uploaded, which is what this default does.
+    virtual void uploadInitial(const GridSize& grid, InitialCondition initial, Boundary boundary);
+    // Loads a copy of `source`'s newest field, on `grid` under `boundary`
+    // (the field's own, as the caller made it), as upload() would: device
+    // to device where both backends are of one kind (A/B's pane B from pane
+    // A), by default through a host copy. `source` is waited for.
+    virtual void uploadFrom(Backend& source, const GridSize& grid, Boundary boundary);
+    // Whether an upload of `grid` that fails to allocate leaves the field
+    // the backend holds as it was: the same grid (nothing to allocate), or
+    // memory enough for the new buffers beside the old, which the CPU and
+    // CUDA backends then allocate before they let the old go. Where not,
+    // the old buffers go first, and a caller that must keep the field keeps
+    // a copy of it (Simulation::reset()). By default, only the same grid.
+    virtual bool keepsFieldIfUploadFails(const GridSize& grid) const {
+        return grid.nx == grid_.nx && grid.ny == grid_.ny;
+    }
 
     // Runs `steps` steps of `kernel`. The copy kernel moves the field
     // unchanged: it is there to be timed, as the floor. Like every call below
@@ -313,6 +333,8 @@ protected:
     // What every upload() refuses: a grid without interior (UsageError) or
     // no field (RuntimeError).
     static void checkUpload(const GridSize& grid, const float* field);
+    // The first of them alone, for uploadInitial().
+    static void checkGrid(const GridSize& grid);
 
     // The newest field, copied into host memory (grid_.cells() floats), for
     // the defaults above; throws RuntimeError, naming `operation`, while

@@ -11,14 +11,6 @@ namespace heatlab {
 
 namespace {
 
-std::string mib(std::size_t bytes) {
-    return trf("%zu bytes (%zu MiB)", bytes, bytes / (1024 * 1024));
-}
-
-}  // namespace
-
-namespace {
-
 std::atomic<std::size_t> displayFloats{0};
 
 std::string gridLabel(const GridSize& grid) { return trf("a %d x %d grid", grid.nx, grid.ny); }
@@ -40,29 +32,37 @@ void refuseIfNotDisplayable(const GridSize& grid) {
 }
 
 void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
-    refuseIfNotDisplayable(grid);
-    const std::string label = gridLabel(grid);
-    const std::size_t deviceNeeded = backend.bytesNeeded(grid);
-    const std::size_t hostNeeded = kHostBytesPerCell * grid.cells();
-    const std::size_t hostAvailable = hostAvailableBytes();
+    refuseIfTooLarge(backend, memoryPlan(backend, grid));
+}
+
+FreeMemory freeMemory(const Backend& backend) {
+    FreeMemory free;
     if (backend.facts().fieldInHostMemory) {
-        // The backend's buffers compete with the program's own host copies.
-        if (deviceNeeded + hostNeeded > hostAvailable) {
-            throw UsageError(trf("%s needs %s of host memory, %s available", label.c_str(),
-                                 mib(deviceNeeded + hostNeeded).c_str(),
-                                 mib(hostAvailable).c_str()));
-        }
-        return;
+        // The backend's own count adds the buffers it holds now, which a
+        // new grid replaces.
+        free.host = backend.availableBytes();
+    } else {
+        free.device = backend.availableBytes();
+        free.host = hostAvailableBytes();
     }
-    const std::size_t deviceAvailable = backend.availableBytes();
-    if (deviceNeeded > deviceAvailable) {
-        throw UsageError(trf("%s needs %s of %s device memory, %s available", label.c_str(),
-                             mib(deviceNeeded).c_str(), backend.facts().name.c_str(),
-                             mib(deviceAvailable).c_str()));
+    return free;
+}
+
+bool fits(const MemoryPlan& plan, const FreeMemory& free) {
+    return plan.onDevice() <= free.device && plan.onHost() <= free.host;
+}
+
+void refuseIfTooLarge(const Backend& backend, const MemoryPlan& plan) {
+    refuseIfNotDisplayable(plan.grid);
+    const std::string label = gridLabel(plan.grid);
+    const FreeMemory free = freeMemory(backend);
+    if (plan.onDevice() > free.device) {
+        throw UsageError(trf("%s needs %s on the device, %s are free", label.c_str(),
+                             memoryText(plan.onDevice()).c_str(), memoryText(free.device).c_str()));
     }
-    if (hostNeeded > hostAvailable) {
-        throw UsageError(trf("%s needs %s of host memory, %s available", label.c_str(),
-                             mib(hostNeeded).c_str(), mib(hostAvailable).c_str()));
+    if (plan.onHost() > free.host) {
+        throw UsageError(trf("%s needs %s of host memory, %s are free", label.c_str(),
+                             memoryText(plan.onHost()).c_str(), memoryText(free.host).c_str()));
     }
 }
 

@@ -4,20 +4,35 @@
 // where the program draws the field, a grid the display cannot show.
 
 #include "kernels/backend.h"
+#include "kernels/memory_plan.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
 
-// Host bytes per cell the bench and the tools hold besides the backend: the
-// initial field, a host copy, a snapshot and the policy buffer (float), and
-// the double reference's two buffers.
-constexpr std::size_t kHostBytesPerCell = 4 * sizeof(float) + 2 * sizeof(double);
-
-// Throws UsageError when the grid does not fit, or cannot be displayed
-// (refuseIfNotDisplayable(), checked first). Every way into a simulation
-// comes here (Simulation::requireRunnable()): the command line, a scene, a
-// cue list, the window's load and a file dropped on a served page.
+// Throws UsageError when the grid cannot be displayed
+// (refuseIfNotDisplayable(), checked first) or the running command's plan
+// for it (memory_plan.h) does not fit: in one line, the memory it needs and
+// what is free, "a 65536 x 65536 grid needs 48.0 GiB on the device, 27.1
+// GiB are free" (the device: Backend::availableBytes(), cudaMemGetInfo's
+// free memory and what the backend holds now) or "... of host memory, ..."
+// (hostAvailableBytes()). Every way into a simulation comes here
+// (Simulation::requireRunnable()): the command line, a scene, a cue list,
+// the window's load and a file dropped on a served page.
 void refuseIfTooLarge(const Backend& backend, const GridSize& grid);
+// The same for a plan of the caller's own (the bench's, the bandwidth
+// table's), its grid the plan's.
+void refuseIfTooLarge(const Backend& backend, const MemoryPlan& plan);
+
+// What a plan on `backend` is held against: the device's free memory (0
+// where the field lives in host memory) and the host's, as the refusal
+// counts them; the panel shows them beside the plan.
+struct FreeMemory {
+    std::size_t device = 0;
+    std::size_t host = 0;
+};
+FreeMemory freeMemory(const Backend& backend);
+// Whether `plan` fits in `free`.
+bool fits(const MemoryPlan& plan, const FreeMemory& free);
 
 // The most floats one display buffer may hold (displayBufferFloats(), the
 // field and its range): a GL's GL_MAX_TEXTURE_BUFFER_SIZE, set once by the

@@ -9,7 +9,6 @@
 #include "kernels/base/host_clock.h"
 #include "kernels/base/words.h"
 #include "kernels/grid_memory.h"
-#include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
 
@@ -37,8 +36,12 @@ void Simulation::reset() {
     }
     const FieldOrigin kept = made_;
     const bool newGrid = params_.grid.nx != kept.grid.nx || params_.grid.ny != kept.grid.ny;
+    // The old field stays on the device while the new grid's buffers are
+    // made, where both fit; where not, the backend lets it go first, and
+    // it is kept here: the one host copy of the whole field a grid change
+    // takes.
     std::vector<float> keptField;
-    if (newGrid) {
+    if (newGrid && !backend_->keepsFieldIfUploadFails(params_.grid)) {
         keptField = fieldOnHost();
     }
     const GridSize wanted = params_.grid;
@@ -59,20 +62,32 @@ void Simulation::reset() {
 }
 
 void Simulation::rebuild() {
-    const std::vector<float> field =
-        makeInitialField(params_.grid, params_.initial, params_.boundary);
-    backend_->upload(params_.grid, field.data(), params_.boundary);
+    // The policy's buffer for the new grid before the field, so that when
+    // either cannot be had nothing has changed yet.
+    const std::size_t cells = params_.grid.cells();
+    HostBuffer buffer;
+    if (needsCopyBuffer(cells)) {
+        buffer = backend_->allocateHost(cells, policy_.memory);
+    }
+    // Made where the field lives: no copy of it in host memory on the way.
+    backend_->uploadInitial(params_.grid, params_.initial, params_.boundary);
     made_ = FieldOrigin{params_.grid, params_.boundary, params_.initial};
-    ensureCopyBuffer();
+    if (buffer) {
+        releaseCopyBuffer();
+        adoptCopyBuffer(std::move(buffer), cells);
+    } else if (policy_.every == 0) {
+        releaseCopyBuffer();
+    }
     ++fields_;
     steps_ = 0;
     bytesCopiedBack_ = 0.0;
 }
 
 // After a failed rebuild: the params the field was made with, and on a new
-// grid the field itself (the backend may hold none now). Same grid: the
-// upload, the one step that could have changed the backend's field,
-// allocates nothing there and so cannot have been what failed.
+// grid the field itself where it was kept here (the backend may hold none
+// now; where it kept its own, it still holds it). Same grid: the upload,
+// the one step that could have changed the backend's field, allocates
+// nothing there and so cannot have been what failed.
 void Simulation::putBack(const FieldOrigin& origin, const std::vector<float>& field) {
     params_.grid = origin.grid;
     params_.boundary = origin.boundary;
@@ -98,19 +113,21 @@ std::unique_ptr<Backend> Simulation::switchBackend(std::unique_ptr<Backend> back
     requireRunnable(*backend, params_);
     backend->setTimeBlock(params_.timeBlock);
     // Also waits for the old backend, so no copy still lands in copyBuffer_.
-    const std::vector<float>& field = fieldOnHost();
-    backend->upload(params_.grid, field.data(), params_.boundary);
+    // Through a host copy unless both are of one kind.
+    backend->uploadFrom(*backend_, made_.grid, made_.boundary);
     // Pinned memory belongs to the backend that allocated it: the policy's
     // buffer comes from the new one. Allocated before the old one is freed,
     // unlike in ensureCopyBuffer(), so that a failure here changes nothing;
     // the two backends hold a field each at this point anyway.
-    HostBuffer buffer = backend->allocateHost(params_.grid.cells(), policy_.memory);
+    HostBuffer buffer;
+    if (policy_.every > 0) {
+        buffer = backend->allocateHost(made_.grid.cells(), policy_.memory);
+    }
 
     // Nothing below throws. The old buffer is freed while its backend is
     // still ours, before that backend is handed back.
-    copyBuffer_ = std::move(buffer);
-    copyBufferCells_ = params_.grid.cells();
-    copyBufferMemory_ = policy_.memory;
+    releaseCopyBuffer();
+    adoptCopyBuffer(std::move(buffer), made_.grid.cells());
     std::swap(backend_, backend);
     // fields_ stays: the field is the same one, and the window tells
     // measurements of a replaced field from current ones by fieldCount().
@@ -126,16 +143,17 @@ std::unique_ptr<Backend> Simulation::restartOn(std::unique_ptr<Backend> backend)
     }
     requireRunnable(*backend, params_);
     backend->setTimeBlock(params_.timeBlock);
-    const std::vector<float> field =
-        makeInitialField(params_.grid, params_.initial, params_.boundary);
-    backend->upload(params_.grid, field.data(), params_.boundary);
-    HostBuffer buffer = backend->allocateHost(params_.grid.cells(), policy_.memory);
+    backend->uploadInitial(params_.grid, params_.initial, params_.boundary);
+    HostBuffer buffer;
+    if (policy_.every > 0) {
+        buffer = backend->allocateHost(params_.grid.cells(), policy_.memory);
+    }
 
     // Nothing below throws. The old buffer's memory is the old backend's
-    // (pinned memory there): freed while that backend is still ours.
-    copyBuffer_ = std::move(buffer);
-    copyBufferCells_ = params_.grid.cells();
-    copyBufferMemory_ = policy_.memory;
+    // (pinned memory there): freed while that backend is still ours; the
+    // old backend is not waited for (its device is gone).
+    copyBuffer_.reset();
+    adoptCopyBuffer(std::move(buffer), params_.grid.cells());
     std::swap(backend_, backend);
     made_ = FieldOrigin{params_.grid, params_.boundary, params_.initial};
     ++fields_;
@@ -151,9 +169,9 @@ void Simulation::copyFieldOf(Simulation& source) {
     wanted.boundary = source.made_.boundary;
     wanted.initial = source.made_.initial;
     requireRunnable(*backend_, wanted);
-    const std::vector<float>& field = source.fieldOnHost();
     backend_->synchronize();  // no copy-back may still land in a buffer about to go
-    backend_->upload(wanted.grid, field.data(), wanted.boundary);
+    // Device to device where both panes run on one kind of backend.
+    backend_->uploadFrom(source.backend(), wanted.grid, wanted.boundary);
     params_ = wanted;
     made_ = source.made_;
     ensureCopyBuffer();
@@ -162,16 +180,37 @@ void Simulation::copyFieldOf(Simulation& source) {
     bytesCopiedBack_ = 0.0;
 }
 
+bool Simulation::needsCopyBuffer(std::size_t cells) const {
+    return policy_.every > 0 &&
+           !(copyBuffer_ && copyBufferCells_ == cells && copyBufferMemory_ == policy_.memory);
+}
+
+void Simulation::releaseCopyBuffer() {
+    if (copyBuffer_) {
+        backend_->synchronize();  // no copy may still be landing in it
+        copyBuffer_.reset();
+    }
+    copyBufferCells_ = 0;
+}
+
+void Simulation::adoptCopyBuffer(HostBuffer buffer, std::size_t cells) {
+    copyBuffer_ = std::move(buffer);
+    copyBufferCells_ = copyBuffer_ ? cells : 0;
+    copyBufferMemory_ = policy_.memory;
+}
+
 void Simulation::ensureCopyBuffer() {
-    const std::size_t cells = params_.grid.cells();
-    if (copyBuffer_ && copyBufferCells_ == cells && copyBufferMemory_ == policy_.memory) {
+    // The field's own grid: params() may hold one waiting for the reset.
+    const std::size_t cells = made_.grid.cells();
+    if (policy_.every == 0) {
+        releaseCopyBuffer();  // nothing copies: no host copy of the field is kept
         return;
     }
-    backend_->synchronize();  // no copy may still be landing in the old buffer
-    copyBuffer_.reset();      // free first: old and new never need memory at once
-    copyBuffer_ = backend_->allocateHost(cells, policy_.memory);
-    copyBufferCells_ = cells;
-    copyBufferMemory_ = policy_.memory;
+    if (!needsCopyBuffer(cells)) {
+        return;
+    }
+    releaseCopyBuffer();  // free first: old and new never need memory at once
+    adoptCopyBuffer(backend_->allocateHost(cells, policy_.memory), cells);
 }
 
 void Simulation::advance(int steps) { advanceWith(steps, nullptr, {}); }

@@ -41,15 +41,18 @@ public:
     // the field it had: the same values on the same grid, the step count,
     // and the grid, boundary and initial condition that field was made with
     // back in params() (kernel and r, which need no new field, stay as set).
-    // A backend may let its old buffers go before allocating new ones (CUDA
-    // does), so a new grid's reset first copies the field to the host, to
-    // put it back.
+    // The new field is made where the field lives (Backend::uploadInitial).
+    // On a new grid the backend keeps the old field while it allocates the
+    // new buffers where both fit (Backend::keepsFieldIfUploadFails); where
+    // not, it lets its old buffers go first, and the reset first copies the
+    // field to the host, to put it back.
     void reset();
     void setCopyPolicy(const CopyPolicy& policy);
     const CopyPolicy& copyPolicy() const { return policy_; }
 
     // Moves the simulation onto `backend` with the field it has now (copied
-    // through host memory once), the step count, params and copy-back policy
+    // through host memory once, device to device between two backends of
+    // one kind: Backend::uploadFrom), the step count, params and copy-back policy
     // kept; returns the backend it ran on before. fieldCount() stays: it is
     // the same field, so measurements of it stay current. Throws, with
     // nothing changed, on a null backend (RuntimeError), when params().kernel
@@ -64,8 +67,9 @@ public:
     // policy stay; a new field for fieldCount(). Throws, with nothing
     // changed, as switchBackend() does.
     std::unique_ptr<Backend> restartOn(std::unique_ptr<Backend> backend);
-    // Becomes a copy of `source` as it is now: its field (copied through
-    // host memory once), the grid, boundary and initial condition it was
+    // Becomes a copy of `source` as it is now: its field (device to device
+    // where both run on one kind of backend, else through host memory once:
+    // Backend::uploadFrom), the grid, boundary and initial condition it was
     // made with, and its step count; kernel, r and the copy-back policy stay
     // this simulation's own. A new field for fieldCount(). The second pane
     // of an A/B comparison starts from the first's this way. Throws, with
@@ -117,6 +121,12 @@ private:
     };
     void rebuild();
     void putBack(const FieldOrigin& origin, const std::vector<float>& field);
+    // The copy-back policy's buffer (copyBuffer_): held only while the
+    // policy copies, for the field's grid. needsCopyBuffer(): the policy
+    // copies and no buffer for `cells` of its memory is held.
+    bool needsCopyBuffer(std::size_t cells) const;
+    void releaseCopyBuffer();
+    void adoptCopyBuffer(HostBuffer buffer, std::size_t cells);
     void ensureCopyBuffer();
     PresentWrite advanceWith(int steps, DeviceDisplayBuffer* display,
                              const DisplayContents& contents);
@@ -126,7 +136,7 @@ private:
     Params params_;
     FieldOrigin made_;
     CopyPolicy policy_;
-    HostBuffer copyBuffer_;  // where the policy's copies land
+    HostBuffer copyBuffer_;  // where the policy's copies land; none while it copies nothing
     // What copyBuffer_ was allocated for: pinned memory is slow to allocate,
     // so reset() keeps the buffer while the grid and the memory kind stay.
     std::size_t copyBufferCells_ = 0;

@@ -9,6 +9,7 @@
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/measure/bench_measure.h"
+#include "app/measure/bench_plan.h"
 #include "app/measure/bench_report.h"
 #include "kernels/base/errors.h"
 #include "kernels/checks/bit_difference.h"
@@ -16,6 +17,7 @@
 #include "kernels/checks/stability_run.h"
 #include "kernels/checks/stability_verdicts.h"
 #include "kernels/grid_memory.h"
+#include "kernels/memory_plan.h"
 #include "kernels/numerics/initial_conditions.h"
 #include "kernels/simulation.h"
 
@@ -27,10 +29,29 @@ namespace {
 // boundary whatever the bench grid is.
 constexpr GridSize kAwkwardGrid{257, 129};
 
+// "8192 x 8192": a grid as the bench's lines say it (gridText() says a
+// square by its side alone).
+std::string sides(const GridSize& grid) {
+    return std::to_string(grid.nx) + " x " + std::to_string(grid.ny);
+}
+
 // Table 2's steps when not given: a backend whose field lives in host
-// memory runs at CPU speed, so it gets a tenth of a device's.
+// memory runs at CPU speed, so it gets a tenth of a device's; past 8192 x
+// 8192 fewer, so a policy copies no more to the host than it does there
+// (1000 copies of 256 MiB: 20 s a policy over PCIe), at least kFewestSteps.
 constexpr int kDeviceSteps = 1000;
 constexpr int kHostSteps = 100;
+constexpr std::size_t kFullStepsCells = std::size_t{8192} * 8192;
+constexpr int kFewestSteps = 10;
+
+int defaultSteps(const Backend& backend, const GridSize& grid) {
+    const int steps = backend.facts().fieldInHostMemory ? kHostSteps : kDeviceSteps;
+    if (grid.cells() <= kFullStepsCells) {
+        return steps;
+    }
+    const double share = static_cast<double>(kFullStepsCells) / static_cast<double>(grid.cells());
+    return std::max(kFewestSteps, static_cast<int>(steps * share));
+}
 
 void progress(const std::string& line) {
     std::fprintf(stderr, "heatlab bench: %s\n", terminalLine(line).c_str());
@@ -39,13 +60,13 @@ void progress(const std::string& line) {
 // The options with everything left to the backend filled in, once it is
 // known that the backend can run them: the grid fits and it has the kernel.
 BenchOptions resolvedFor(const Backend& backend, BenchOptions o) {
-    refuseIfTooLarge(backend, o.params.grid);
+    refuseIfTooLarge(backend, benchMemoryPlan(backend, o.params.grid, o.timingOnly));
     if (!backend.hasKernel(o.params.kernel)) {
         throw UsageError(trf("--kernel %s: the %s backend has no %s kernel", name(o.params.kernel),
                              backend.facts().name.c_str(), name(o.params.kernel)));
     }
     if (o.steps == 0) {
-        o.steps = backend.facts().fieldInHostMemory ? kHostSteps : kDeviceSteps;
+        o.steps = defaultSteps(backend, o.params.grid);
     }
     if (o.copyEvery == 0) {
         o.copyEvery = std::max(1, o.steps / 10);
@@ -75,13 +96,20 @@ BenchReport startReport(const Backend& backend, const BenchOptions& o) {
     report.repeats = o.repeats;
     report.policySteps = o.steps;
     report.stabilitySteps = o.stabilitySteps;
+    report.timingOnly = o.timingOnly;
+    if (!o.timingOnly) {
+        report.checkedGrid = checkedGrid(o.params.grid);
+    }
     return report;
 }
 
-// Where the checks run: the bench grid with the chosen field and boundary,
-// and an awkward grid for every boundary.
+// Where the checks run: the bench grid (or, past kCheckedCellsMost cells,
+// checkedGrid()) with the chosen field and boundary, and an awkward grid
+// for every boundary.
 std::vector<Params> checkCases(const Params& bench) {
-    std::vector<Params> cases{bench};
+    Params checked = bench;
+    checked.grid = checkedGrid(bench.grid);
+    std::vector<Params> cases{checked};
     for (Boundary boundary : allBoundaries()) {
         Params awkward = bench;
         awkward.grid = kAwkwardGrid;
@@ -229,7 +257,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
                          tr("Stencil kernel of tables 2 and 3 (table 1 times them all)"));
     addCountOption(
         *bench, "--steps", o.steps, 1,
-        trf("Steps per copy-back policy in table 2, >= 1 [default: %d on a device, %d on the cpu]",
+        trf("Steps per copy-back policy in table 2, >= 1 [default: %d on a device, %d on the "
+            "cpu, fewer past 8192 x 8192]",
             kDeviceSteps, kHostSteps));
     addCountOption(*bench, "--copy-every", o.copyEvery, 1,
                    tr("N of the 'every N steps' policy, >= 1 [default: steps / 10]"));
@@ -241,6 +270,9 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
                    tr("Steps of the reference comparison, >= 1"));
     addCountOption(*bench, "--repeats", o.repeats, 1,
                    tr("Timed repeats per figure (the median is shown), >= 1"));
+    addFlag(*bench, "--timing-only", o.timingOnly,
+            tr("Tables 1 and 2 alone: no check against the double reference, no stability or "
+               "accuracy table (for the largest grids, where the checks take minutes)"));
     addOutputPathOption(*bench, "--json", o.json,
                         tr("Also write the results as JSON to this file (or FIFO, or device)"));
     addOutputPathOption(*bench, "--roofline", o.roofline,
@@ -255,6 +287,37 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
     return bench;
 }
 
+namespace {
+
+// What the bench holds, and where its checks run, said before it starts.
+void sayTheScale(const Backend& backend, const BenchOptions& o) {
+    const MemoryPlan plan = benchMemoryPlan(backend, o.params.grid, o.timingOnly);
+    const std::string host = memoryText(plan.onHost());
+    if (plan.deviceIsHost) {
+        progress(trf("%s grid: %s of host memory", sides(o.params.grid).c_str(), host.c_str()));
+    } else {
+        progress(trf("%s grid: %s on the device, %s of host memory", sides(o.params.grid).c_str(),
+                     memoryText(plan.onDevice()).c_str(), host.c_str()));
+    }
+    if (o.timingOnly) {
+        progress(
+            tr("timing only (--timing-only): no check against the double reference, no "
+               "stability or accuracy table"));
+        return;
+    }
+    const GridSize checked = checkedGrid(o.params.grid);
+    if (checked.cells() < o.params.grid.cells()) {
+        const std::size_t whole = (2 * sizeof(float) + 2 * sizeof(double)) * o.params.grid.cells();
+        progress(
+            trf("the kernels are checked on %s, not on %s: they take the same paths there, "
+                "and the double reference on %s would take %s of host memory and minutes",
+                sides(checked).c_str(), sides(o.params.grid).c_str(), sides(o.params.grid).c_str(),
+                memoryText(whole).c_str()));
+    }
+}
+
+}  // namespace
+
 int runBench(const BenchOptions& options, const RooflinePainter& paintRoofline) {
     if (!options.json.empty() && !options.roofline.empty() &&
         sameOutputFile(options.json, options.roofline)) {
@@ -265,13 +328,20 @@ int runBench(const BenchOptions& options, const RooflinePainter& paintRoofline) 
     const BenchOptions o = resolvedFor(*selection.backend, options);
     selection.backend->setTimeBlock(o.params.timeBlock);
     std::fprintf(stderr, "%s\n", terminalLine(selection.reason).c_str());
+    sayTheScale(*selection.backend, o);
     BenchReport report = startReport(*selection.backend, o);
 
-    progress(tr("checking every kernel against the double reference"));
-    checkKernels(*selection.backend, o.params, o.checkSteps, report.checks);
-    checkFastPaths(*selection.backend, o.params, report.checks);
+    if (!o.timingOnly) {
+        const GridSize checked = checkedGrid(o.params.grid);
+        progress(trf("checking every kernel against the double reference on %s and %s",
+                     sides(checked).c_str(), sides(kAwkwardGrid).c_str()));
+        checkKernels(*selection.backend, o.params, o.checkSteps, report.checks);
+        progress(trf("checking the fast paths bit for bit on %s and %s", sides(checked).c_str(),
+                     sides(kAwkwardGrid).c_str()));
+        checkFastPaths(*selection.backend, o.params, report.checks);
+    }
 
-    progress(tr("timing one step per kernel"));
+    progress(trf("timing one step per kernel on %s", sides(o.params.grid).c_str()));
     const KernelTable table = measureKernelTable(*selection.backend, o.params, o.repeats);
     addKernelTable(table, report);
     std::string rooflinePng;
@@ -283,8 +353,13 @@ int runBench(const BenchOptions& options, const RooflinePainter& paintRoofline) 
     progress(trf("running %d steps under each copy-back policy", o.steps));
     Simulation simulation(std::move(selection.backend), o.params);
     report.policies = runCopyPolicies(simulation, o.steps, o.copyEvery, report.checks);
+    simulation.setCopyPolicy(CopyPolicy{});  // its buffer not held through the runs below
+    if (o.timingOnly) {
+        return finish(report, o, std::move(rooflinePng));
+    }
 
-    progress(tr("stability runs"));
+    progress(trf("stability runs: %d steps at each r on %s", o.stabilitySteps,
+                 sides(o.params.grid).c_str()));
     report.stability = runStabilityTable(simulation.backend(), o);
     checkStability(report.stability, report.checks);
 

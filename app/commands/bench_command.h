@@ -29,6 +29,9 @@ struct BenchOptions {
     int stabilitySteps = 400;
     // Below, at and just past kStabilityBound.
     std::vector<float> stabilityR{0.24f, 0.25f, 0.26f};
+    // --timing-only: tables 1 and 2 alone, nothing checked against the
+    // double reference.
+    bool timingOnly = false;
     std::string json;  // empty: no JSON file
     // --roofline: table 1 as a roofline picture (a PNG); empty: none.
     std::string roofline;

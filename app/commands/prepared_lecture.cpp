@@ -3,7 +3,9 @@
 #include <utility>
 
 #include "app/lecture/run/frame_fault.h"
+#include "app/lecture/run/memory_use.h"
 #include "app/lecture/run/simulation_control.h"
+#include "app/platform/surface_size.h"
 
 namespace heatlab {
 
@@ -27,11 +29,18 @@ PreparedLecture prepareLecture(const LectureStart& start) {
         settings.params.grid = defaultWindowGrid(prepared.selection.backend->facts());
     }
     settings.useGridFor(choiceOf(*prepared.selection.backend));
+    // What the lecture holds besides the backend, for this check and every
+    // later one (a scene, a cue, a reset on a new grid, a dropped file).
+    setMemoryUse(lectureMemoryUse(settings, static_cast<std::size_t>(kWindowWidth) *
+                                                static_cast<std::size_t>(kWindowHeight)));
     Simulation::requireRunnable(*prepared.selection.backend, settings.params);
     if (prepared.cues) {
         LectureSettings begin = settings;
         begin.backend = choiceOf(*prepared.selection.backend);
         checkKernelsPlayable(*prepared.cues, begin);
+        // Their grids' memory too, before any window: the display's limit
+        // is checked again once a context has said it (LectureUi::setCues).
+        checkGridsPlayable(*prepared.cues, begin, *prepared.selection.backend);
     }
     return prepared;
 }

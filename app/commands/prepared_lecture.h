@@ -14,7 +14,8 @@ namespace heatlab {
 
 // The --scene file (its settings in `start`), the --cues list, the backend
 // (the grid the backend's default where none was chosen), the grid and the
-// cues' kernels checked against it.
+// cues' kernels and grids checked against it: the lecture's memory plan
+// (lectureMemoryUse(), set here for every later check) on its memory.
 struct PreparedLecture {
     LectureStart start;
     std::optional<Scene> scene;

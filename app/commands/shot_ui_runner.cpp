@@ -116,8 +116,9 @@ std::optional<CueList> readShotCues(const ShotOptions& o) {
     return cues;
 }
 
-// The cues' kernels (`context` null) or grids (once the context has said
-// what it can draw) checked against the backend.
+// The cues' kernels and grids checked against the backend: before the
+// context (`context` null) their memory, once it has said what it can draw
+// the grids again against that too.
 void checkCuesPlayable(const std::optional<CueList>& cues, const ShotOptions& o,
                        const Backend& backend, const HeadlessContext* context) {
     if (!cues) {
@@ -127,9 +128,8 @@ void checkCuesPlayable(const std::optional<CueList>& cues, const ShotOptions& o,
     start.backend = choiceOf(backend);
     if (context == nullptr) {
         checkKernelsPlayable(*cues, start);
-    } else {
-        checkGridsPlayable(*cues, start, backend);
     }
+    checkGridsPlayable(*cues, start, backend);
 }
 
 // The run's frames: the cues played, or the steps.

@@ -4,8 +4,8 @@
 #include <exception>
 #include <utility>
 
+#include "app/measure/bench_plan.h"
 #include "kernels/grid_memory.h"
-#include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
 
@@ -44,16 +44,15 @@ void BandwidthSurvey::start(const Params& params, std::unique_ptr<Backend> backe
 void BandwidthSurvey::prepare(std::unique_ptr<Backend> backend) {
     // Before anything is allocated: this backend's buffers come on top of
     // the lecture's, which already hold their share of the memory.
-    refuseIfTooLarge(*backend, params_.grid);
+    refuseIfTooLarge(*backend, kernelTablePlan(*backend, params_.grid));
     rows_ = kernelTableRows(*backend, params_);
     table_ = emptyKernelTable(*backend);
     // Uploaded once, unlike the bench, which uploads before every row: at
     // 8192 on the CPU an upload costs about as much as a step (60 ms), and a
     // row must stay short. Only a value-dependent speed could tell the
-    // difference (an overflowed field at r > 0.25 on a small grid).
-    const std::vector<float> field =
-        makeInitialField(params_.grid, params_.initial, params_.boundary);
-    backend->upload(params_.grid, field.data(), params_.boundary);
+    // difference (an overflowed field at r > 0.25 on a small grid). Made
+    // where the field lives: no host copy of it.
+    backend->uploadInitial(params_.grid, params_.initial, params_.boundary);
     backend_ = std::move(backend);
 }
 

@@ -127,6 +127,13 @@ bool BenchReport::allPassed() const {
     return true;
 }
 
+namespace {
+
+// Tables 3 and 4: not run with --timing-only.
+void printStabilityAndAccuracy(const BenchReport& r);
+
+}  // namespace
+
 void printReport(const BenchReport& r) {
     const bool withPeak = r.peakGBs > 0.0;
     std::printf(
@@ -138,7 +145,19 @@ void printReport(const BenchReport& r) {
     if (withPeak) {
         std::printf("%s", trf(", theoretical peak %.0f GB/s", r.peakGBs).c_str());
     }
-    std::printf("\n\n");
+    std::printf("\n");
+    if (r.timingOnly) {
+        std::printf("%s\n", tr("timing only (--timing-only): nothing checked against the double "
+                               "reference, no stability or accuracy table"));
+    } else if (r.checkedGrid.cells() < r.grid.cells()) {
+        std::printf("%s\n", trf("the kernels checked on %s: the bench grid's paths, at its scale "
+                                "the checks would take minutes",
+                                (std::to_string(r.checkedGrid.nx) + " x " +
+                                 std::to_string(r.checkedGrid.ny))
+                                    .c_str())
+                                .c_str());
+    }
+    std::printf("\n");
 
     std::printf("%s", trf("1. Time per step, each kernel (median of %d). GB/s: grid bytes read + "
                           "written per pass\n"
@@ -186,6 +205,21 @@ void printReport(const BenchReport& r) {
                     p.totalMs, p.msPerStep, p.gibToHost, p.ratioToNever);
     }
 
+    if (!r.timingOnly) {
+        printStabilityAndAccuracy(r);
+    }
+
+    std::printf("\n%s\n", tr("Checks"));
+    for (const auto& c : r.checks) {
+        std::printf("  %-4s %s%s%s\n", c.passed ? "ok" : "FAIL", c.name.c_str(),
+                    c.detail.empty() ? "" : ": ", c.detail.c_str());
+    }
+    std::printf("%s\n", r.allPassed() ? tr("all checks passed") : tr("SOME CHECKS FAILED"));
+}
+
+namespace {
+
+void printStabilityAndAccuracy(const BenchReport& r) {
     std::printf("\n%s\n",
                 trf("3. Stability: %d steps of %s, %s, %s", r.stabilitySteps, name(r.params.kernel),
                     name(r.params.initial), name(r.params.boundary))
@@ -244,14 +278,9 @@ void printReport(const BenchReport& r) {
                 trf("the error %.2fx smaller for %.1fx the time (4x the steps on 4x the cells)",
                     a.errorRatio(), a.workRatio())
                     .c_str());
-
-    std::printf("\n%s\n", tr("Checks"));
-    for (const auto& c : r.checks) {
-        std::printf("  %-4s %s%s%s\n", c.passed ? "ok" : "FAIL", c.name.c_str(),
-                    c.detail.empty() ? "" : ": ", c.detail.c_str());
-    }
-    std::printf("%s\n", r.allPassed() ? tr("all checks passed") : tr("SOME CHECKS FAILED"));
 }
+
+}  // namespace
 
 std::string reportJson(const BenchReport& r) {
     using nlohmann::json;
@@ -265,6 +294,9 @@ std::string reportJson(const BenchReport& r) {
     out["boundary"] = name(r.params.boundary);
     out["initial"] = name(r.params.initial);
     out["repeats"] = r.repeats;
+    out["timing_only"] = r.timingOnly;
+    out["checked_grid"] =
+        r.timingOnly ? json(nullptr) : json{{"nx", r.checkedGrid.nx}, {"ny", r.checkedGrid.ny}};
     const auto kernelJson = [](const KernelTiming& k) {
         return json{
             {"name", k.name},
@@ -338,12 +370,13 @@ std::string reportJson(const BenchReport& r) {
                     {"relative_error", number(run.relativeError)},
                     {"ms", number(run.ms)}};
     };
-    out["price_of_accuracy"] = {{"kernel", name(r.accuracy.kernel)},
-                                {"r", r.accuracy.r},
-                                {"coarse", accuracyJson(r.accuracy.coarse)},
-                                {"fine", accuracyJson(r.accuracy.fine)},
-                                {"error_ratio", number(r.accuracy.errorRatio())},
-                                {"work_ratio", number(r.accuracy.workRatio())}};
+    out["price_of_accuracy"] = r.timingOnly ? json(nullptr)
+                                            : json{{"kernel", name(r.accuracy.kernel)},
+                                                   {"r", r.accuracy.r},
+                                                   {"coarse", accuracyJson(r.accuracy.coarse)},
+                                                   {"fine", accuracyJson(r.accuracy.fine)},
+                                                   {"error_ratio", number(r.accuracy.errorRatio())},
+                                                   {"work_ratio", number(r.accuracy.workRatio())}};
     out["checks"] = json::array();
     for (const auto& c : r.checks) {
         out["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});

@@ -120,6 +120,11 @@ struct BenchReport {
     std::vector<StabilityResult> stability;
     PriceOfAccuracy accuracy;
     std::vector<CheckResult> checks;
+    // --timing-only: no checks, no tables 3 and 4. Otherwise the grid the
+    // kernels were checked on besides the awkward one (the bench grid, or
+    // a smaller one past kCheckedCellsMost cells: bench_plan.h).
+    bool timingOnly = false;
+    GridSize checkedGrid{0, 0};
 
     bool allPassed() const;
 };

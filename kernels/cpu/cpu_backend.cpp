@@ -1,5 +1,6 @@
 #include "kernels/cpu/cpu_backend.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -7,12 +8,15 @@
 
 #include <omp.h>
 
+#include "kernels/base/errors.h"
+#include "kernels/base/words.h"
 #include "kernels/cpu/cpu_arithmetic.h"
 #include "kernels/cpu/cpu_kernel_table.h"
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/cpu_rows.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/numerics/field_measures.h"
+#include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/paint_disc.h"
 
 namespace heatlab {
@@ -57,25 +61,107 @@ CpuBackend::CpuBackend() : PingPongBackend("CpuBackend", "") {
     facts_.cacheName = "L" + std::to_string(cache.level);
 }
 
-std::size_t CpuBackend::availableBytes() const { return hostAvailableBytes(); }
+std::size_t CpuBackend::availableBytes() const { return hostAvailableBytes() + heldBytes(); }
 
 std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
-    return 3 * grid.bytes();  // ping, pong, and the three-pass laplacian
+    // ping, pong, and the three-pass laplacian; then a result a row for
+    // maxAbs, range and checkerboardSpot.
+    const auto rows = static_cast<std::size_t>(grid.ny > 0 ? grid.ny : 0);
+    return 3 * grid.bytes() + rows * (sizeof(float) + sizeof(FieldRange) + sizeof(CellSpot));
+}
+
+std::size_t CpuBackend::heldBytes() const {
+    return (buffers_[0].capacity() + buffers_[1].capacity() + laplacian_.capacity() +
+            rowMax_.capacity()) *
+               sizeof(float) +
+           rowRanges_.capacity() * sizeof(FieldRange) + rowSpots_.capacity() * sizeof(CellSpot);
 }
 
 std::vector<Kernel> CpuBackend::kernelList() { return cpu::tableKernels(); }
 
 int CpuBackend::automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
 
+bool CpuBackend::keepsFieldIfUploadFails(const GridSize& grid) const {
+    return (grid.nx == grid_.nx && grid.ny == grid_.ny) ||
+           hostAvailableBytes() >= bytesNeeded(grid);
+}
+
+void CpuBackend::allocateFor(const GridSize& grid) {
+    if (grid.nx == grid_.nx && grid.ny == grid_.ny && buffers_[0].size() == grid.cells()) {
+        return;
+    }
+    if (!keepsFieldIfUploadFails(grid)) {
+        // No room for both: the old field goes first.
+        grid_ = GridSize{0, 0};
+        for (Buffer<float>* old : {&buffers_[0], &buffers_[1], &laplacian_, &rowMax_}) {
+            Buffer<float>().swap(*old);
+        }
+        Buffer<FieldRange>().swap(rowRanges_);
+        Buffer<CellSpot>().swap(rowSpots_);
+    }
+    const auto rows = static_cast<std::size_t>(grid.ny);
+    Buffer<float> ping(grid.cells());
+    Buffer<float> pong(grid.cells());
+    Buffer<float> laplacian(grid.cells());
+    Buffer<float> rowMax(rows);
+    Buffer<FieldRange> rowRanges(rows);
+    Buffer<CellSpot> rowSpots(rows);
+    // Nothing below throws: the old buffers go as the new take their place.
+    buffers_[0].swap(ping);
+    buffers_[1].swap(pong);
+    laplacian_.swap(laplacian);
+    rowMax_.swap(rowMax);
+    rowRanges_.swap(rowRanges);
+    rowSpots_.swap(rowSpots);
+    grid_ = grid;
+}
+
 void CpuBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
     checkUpload(grid, field);
-    grid_ = grid;
+    allocateFor(grid);
     boundary_ = boundary;
-    for (auto& buffer : buffers_) {
-        buffer.assign(field, field + grid.cells());
-    }
-    laplacian_.assign(grid.cells(), 0.0f);
+    std::copy(field, field + grid.cells(), buffers_[0].begin());
+    std::copy(field, field + grid.cells(), buffers_[1].begin());
+    std::fill(laplacian_.begin(), laplacian_.end(), 0.0f);
     current_ = 0;
+}
+
+void CpuBackend::uploadInitial(const GridSize& grid, InitialCondition initial, Boundary boundary) {
+    checkGrid(grid);
+    allocateFor(grid);
+    boundary_ = boundary;
+    float* const ping = buffers_[0].data();
+    float* const pong = buffers_[1].data();
+    const std::size_t nx = static_cast<std::size_t>(grid.nx);
+    // A band of rows a thread, each made where it lies, then its copy.
+#pragma omp parallel if (cpu::worthThreads(grid))
+    {
+        const int threads = omp_get_num_threads();
+        const int me = omp_get_thread_num();
+        const int first = static_cast<int>(static_cast<long long>(grid.ny) * me / threads);
+        const int last = static_cast<int>(static_cast<long long>(grid.ny) * (me + 1) / threads);
+        if (last > first) {
+            makeInitialRows(grid, initial, boundary, first, last - first, ping + first * nx);
+            std::memcpy(pong + first * nx, ping + first * nx,
+                        static_cast<std::size_t>(last - first) * nx * sizeof(float));
+        }
+    }
+    std::fill(laplacian_.begin(), laplacian_.end(), 0.0f);
+    current_ = 0;
+}
+
+void CpuBackend::uploadFrom(Backend& source, const GridSize& grid, Boundary boundary) {
+    auto* cpu = dynamic_cast<CpuBackend*>(&source);
+    if (cpu == nullptr || cpu == this) {
+        Backend::uploadFrom(source, grid, boundary);
+        return;
+    }
+    cpu->requireField("copyToHost");
+    if (cpu->grid_.nx != grid.nx || cpu->grid_.ny != grid.ny) {
+        throw RuntimeError("uploadFrom: the source holds a " + gridText(cpu->grid_) +
+                           " field, not " + gridText(grid));
+    }
+    upload(grid, cpu->buffers_[cpu->current_].data(), boundary);
 }
 
 void CpuBackend::step(Kernel kernel, int steps, float r) {

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "kernels/cpu/counted_allocator.h"
 #include "kernels/ping_pong_backend.h"
 
 namespace heatlab {
@@ -14,7 +15,12 @@ class CpuBackend final : public PingPongBackend {
 public:
     CpuBackend();
 
+    // The host's available memory and what this backend's buffers hold,
+    // which a new grid's replace.
     std::size_t availableBytes() const override;
+    // Every buffer it allocates for a grid (counted by its allocator,
+    // counted_allocator.h): the ping-pong pair, the kernels' scratch, and
+    // the reductions' results a row.
     std::size_t bytesNeeded(const GridSize& grid) const override;
     // Its launcher table's (cpu_kernel_table.h).
     std::vector<Kernel> kernels() const override { return kernelList(); }
@@ -22,6 +28,12 @@ public:
     static std::vector<Kernel> kernelList();
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
+    // Made straight into the buffers, a row at a time on every thread.
+    void uploadInitial(const GridSize& grid, InitialCondition initial, Boundary boundary) override;
+    // From another CPU backend's buffer with no copy between.
+    void uploadFrom(Backend& source, const GridSize& grid, Boundary boundary) override;
+    // Where the host has room for a new grid's buffers beside the old.
+    bool keepsFieldIfUploadFails(const GridSize& grid) const override;
     void step(Kernel kernel, int steps, float r) override;
     void systemCopy() override;
     void arithmeticBurst() override;
@@ -42,12 +54,23 @@ protected:
     int automaticTimeBlock(const GridSize& grid) const override;
 
 private:
+    template <typename T>
+    using Buffer = std::vector<T, cpu::CountedAllocator<T>>;
+
+    // Makes every buffer hold `grid`, its values unset but the scratch's
+    // (zero): the new ones beside the old where keepsFieldIfUploadFails(),
+    // so an allocation that fails changes nothing; otherwise the old ones
+    // first (the field is gone if it fails). Nothing for the same grid.
+    void allocateFor(const GridSize& grid);
+    // What the buffers hold now.
+    std::size_t heldBytes() const;
+
     // The ping-pong pair: buffers_[current_] holds the newest field.
-    std::vector<float> buffers_[2];
-    std::vector<float> laplacian_;       // the launchers' scratch (three-pass: its middle buffer)
-    std::vector<float> rowMax_;          // maxAbs's per-row partial results
-    std::vector<FieldRange> rowRanges_;  // range()'s
-    std::vector<CellSpot> rowSpots_;     // checkerboardSpot()'s
+    Buffer<float> buffers_[2];
+    Buffer<float> laplacian_;       // the launchers' scratch (three-pass: its middle buffer)
+    Buffer<float> rowMax_;          // maxAbs's per-row partial results
+    Buffer<FieldRange> rowRanges_;  // range()'s
+    Buffer<CellSpot> rowSpots_;     // checkerboardSpot()'s
 };
 
 }  // namespace heatlab

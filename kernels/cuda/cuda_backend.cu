@@ -12,6 +12,7 @@
 
 #include "kernels/cuda/cuda_backend.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -20,6 +21,8 @@
 #include <new>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include <dlfcn.h>
 
@@ -37,6 +40,7 @@
 #include "kernels/cuda/cuda_resources.h"
 #include "kernels/cuda/cuda_temporal.cuh"
 #include "kernels/cuda/cuda_view_image.cuh"
+#include "kernels/numerics/initial_conditions.h"
 
 namespace heatlab {
 
@@ -292,38 +296,86 @@ std::size_t CudaBackend::availableBytes() const {
     return freeBytes + resources_->heldBytes();
 }
 
-std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const { return 3 * grid.bytes(); }
+std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const {
+    // The exchange is the largest it can be: no boundary is known here, and
+    // the resident kernel takes every boundary but periodic.
+    const std::size_t exchange = cuda::residentFits(grid.nx, grid.ny, Boundary::Dirichlet)
+                                     ? cuda::residentExchangeBytes(grid.nx, grid.ny)
+                                     : 0;
+    return 3 * grid.bytes() + exchange;
+}
 
 std::vector<Kernel> CudaBackend::kernelList() { return cuda::tableKernels(); }
 
-void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
-    checkUpload(grid, field);
+bool CudaBackend::keepsFieldIfUploadFails(const GridSize& grid) const {
+    if (grid.nx == grid_.nx && grid.ny == grid_.ny) {
+        return true;
+    }
+    std::size_t freeBytes = 0;
+    std::size_t totalBytes = 0;
+    CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+    return freeBytes >= bytesNeeded(grid);
+}
+
+namespace {
+
+// A grid's buffers, allocated before any the backend holds is let go.
+struct NewBuffers {
+    DeviceBuffer<float> field[2];
+    DeviceBuffer<float> laplacian;
+    DeviceBuffer<unsigned char> residentExchange;
+};
+
+}  // namespace
+
+// Makes the buffers hold `grid` under `boundary` (values unset), and
+// forgets what was captured for the old ones. A new grid's buffers are
+// allocated beside the old where the device has room for both
+// (keepsFieldIfUploadFails()), so a failed allocation changes nothing;
+// otherwise the old go first, and until the new exist the backend holds no
+// field.
+void CudaBackend::allocateFor(const GridSize& grid, Boundary boundary) {
     Resources& res = *resources_;
     // Both buffers are about to be overwritten or freed: nothing queued may
     // still read or write them.
     synchronize();
-    if (grid.nx != grid_.nx || grid.ny != grid_.ny) {
-        // Free first, so the old and the new grid never need memory at once.
-        // Until the new buffers exist the backend holds no field.
+    const bool newGrid = grid.nx != grid_.nx || grid.ny != grid_.ny;
+    if (newGrid && !keepsFieldIfUploadFails(grid)) {
         grid_ = GridSize{0, 0};
         res.field[0] = DeviceBuffer<float>();
         res.field[1] = DeviceBuffer<float>();
         res.laplacian = DeviceBuffer<float>();
-        res.field[0] = DeviceBuffer<float>(grid.cells());
-        res.field[1] = DeviceBuffer<float>(grid.cells());
-        res.laplacian = DeviceBuffer<float>(grid.cells());
-        grid_ = grid;
+        res.residentExchange = DeviceBuffer<unsigned char>();
     }
-    boundary_ = boundary;
-    current_ = 0;
-    res.residentExchange = DeviceBuffer<unsigned char>();
+    NewBuffers made;
+    if (newGrid) {
+        made.field[0] = DeviceBuffer<float>(grid.cells());
+        made.field[1] = DeviceBuffer<float>(grid.cells());
+        made.laplacian = DeviceBuffer<float>(grid.cells());
+    }
     // The exchange of whichever kernel holds the grid on chip.
     if (cuda::residentFits(grid.nx, grid.ny, boundary)) {
-        res.residentExchange =
+        made.residentExchange =
             DeviceBuffer<unsigned char>(cuda::residentExchangeBytes(grid.nx, grid.ny));
     }
+    // Nothing below throws: the old buffers go as the new take their place.
+    if (newGrid) {
+        res.field[0] = std::move(made.field[0]);
+        res.field[1] = std::move(made.field[1]);
+        res.laplacian = std::move(made.laplacian);
+        grid_ = grid;
+    }
+    res.residentExchange = std::move(made.residentExchange);
+    boundary_ = boundary;
+    current_ = 0;
     // Captured with the old buffers, grid and boundary.
     res.graphs.clear();
+}
+
+void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
+    checkUpload(grid, field);
+    allocateFor(grid, boundary);
+    Resources& res = *resources_;
     // Both buffers get the ring: the interior kernels never write it, so
     // under Dirichlet whichever buffer a step reads must already hold it.
     CUDA_CHECK(cudaMemcpyAsync(res.field[0].data(), field, grid.bytes(), cudaMemcpyHostToDevice,
@@ -331,6 +383,63 @@ void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boun
     CUDA_CHECK(cudaMemcpyAsync(res.field[1].data(), field, grid.bytes(), cudaMemcpyHostToDevice,
                                res.compute.get()));
     // `field` is the caller's memory: it may be reused once upload returns.
+    CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+}
+
+namespace {
+
+// The host strip uploadInitial() makes rows in: large enough that a copy
+// is long beside its launch, small beside any grid worth the bother.
+constexpr std::size_t kInitialStripBytes = std::size_t{16} << 20;
+
+}  // namespace
+
+void CudaBackend::uploadInitial(const GridSize& grid, InitialCondition initial, Boundary boundary) {
+    checkGrid(grid);
+    allocateFor(grid, boundary);
+    Resources& res = *resources_;
+    const std::size_t rowBytes = static_cast<std::size_t>(grid.nx) * sizeof(float);
+    const int stripRows = static_cast<int>(std::max<std::size_t>(
+        1,
+        std::min<std::size_t>(kInitialStripBytes / rowBytes, static_cast<std::size_t>(grid.ny))));
+    std::vector<float> strip(static_cast<std::size_t>(stripRows) * grid.nx);
+    for (int first = 0; first < grid.ny; first += stripRows) {
+        const int rows = std::min(stripRows, grid.ny - first);
+        makeInitialRows(grid, initial, boundary, first, rows, strip.data());
+        const std::size_t offset = static_cast<std::size_t>(first) * grid.nx;
+        const std::size_t bytes = static_cast<std::size_t>(rows) * rowBytes;
+        // Both buffers, as upload() fills them; the strip is reused once
+        // the copies out of it are done.
+        CUDA_CHECK(cudaMemcpyAsync(res.field[0].data() + offset, strip.data(), bytes,
+                                   cudaMemcpyHostToDevice, res.compute.get()));
+        CUDA_CHECK(cudaMemcpyAsync(res.field[1].data() + offset, strip.data(), bytes,
+                                   cudaMemcpyHostToDevice, res.compute.get()));
+        CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
+    }
+}
+
+void CudaBackend::uploadFrom(Backend& source, const GridSize& grid, Boundary boundary) {
+    auto* cuda = dynamic_cast<CudaBackend*>(&source);
+    if (cuda == nullptr || cuda == this) {
+        Backend::uploadFrom(source, grid, boundary);
+        return;
+    }
+    cuda->requireField("copyToHost");
+    if (cuda->grid_.nx != grid.nx || cuda->grid_.ny != grid.ny) {
+        throw RuntimeError("uploadFrom: the source holds a " + gridText(cuda->grid_) +
+                           " field, not " + gridText(grid));
+    }
+    checkGrid(grid);
+    allocateFor(grid, boundary);
+    // The source's newest field, once its queued steps are done; copied on
+    // this backend's stream, which then waits for it.
+    cuda->synchronize();
+    Resources& res = *resources_;
+    const float* from = cuda->resources_->field[cuda->current_].data();
+    CUDA_CHECK(cudaMemcpyAsync(res.field[0].data(), from, grid.bytes(), cudaMemcpyDeviceToDevice,
+                               res.compute.get()));
+    CUDA_CHECK(cudaMemcpyAsync(res.field[1].data(), from, grid.bytes(), cudaMemcpyDeviceToDevice,
+                               res.compute.get()));
     CUDA_CHECK(cudaStreamSynchronize(res.compute.get()));
 }
 

@@ -39,7 +39,9 @@ public:
     CudaBackend& operator=(const CudaBackend&) = delete;
 
     std::size_t availableBytes() const override;
-    // Two ping-pong buffers plus the three-pass laplacian scratch.
+    // Two ping-pong buffers plus the three-pass laplacian scratch, and the
+    // resident kernel's exchange where it holds the grid on chip: every
+    // buffer upload() allocates (cuda_resources.h counts them).
     std::size_t bytesNeeded(const GridSize& grid) const override;
     // Its launcher table's (cuda_kernel_table.cuh).
     std::vector<Kernel> kernels() const override { return kernelList(); }
@@ -47,6 +49,12 @@ public:
     static std::vector<Kernel> kernelList();
 
     void upload(const GridSize& grid, const float* field, Boundary boundary) override;
+    // A strip of rows at a time through a small host buffer.
+    void uploadInitial(const GridSize& grid, InitialCondition initial, Boundary boundary) override;
+    // Device to device from another CUDA backend (on this device).
+    void uploadFrom(Backend& source, const GridSize& grid, Boundary boundary) override;
+    // Where the device has room for a new grid's buffers beside the old.
+    bool keepsFieldIfUploadFails(const GridSize& grid) const override;
     void step(Kernel kernel, int steps, float r) override;
     void stepMany(Kernel kernel, int steps, float r) override;
     ManySteps manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const override;
@@ -77,6 +85,10 @@ protected:
 
 private:
     struct Resources;
+
+    // Makes the buffers hold `grid` under `boundary`, their values unset
+    // (upload() and its kind fill them): see cuda_backend.cu.
+    void allocateFor(const GridSize& grid, Boundary boundary);
 
     // Orders the compute stream after any pinned copy still reading buffer
     // `index`, so a kernel never overwrites a field while it is copied out.

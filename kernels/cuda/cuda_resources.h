@@ -7,6 +7,7 @@
 // Host code only: the tests, the backend and app/'s CUDA sources (the display
 // buffer's events and stream) include this without device code.
 
+#include <atomic>
 #include <cstddef>
 #include <limits>
 #include <string>
@@ -20,8 +21,16 @@
 
 namespace heatlab {
 
+// Bytes every DeviceBuffer holds now, together: what the gpu tests hold
+// Backend::bytesNeeded() against.
+inline std::atomic<long long>& deviceBufferBytes() {
+    static std::atomic<long long> held{0};
+    return held;
+}
+
 // `count` elements of T in device memory. cudaMalloc aligns to at least 256
-// bytes, which the vector (float4) kernels rely on.
+// bytes, which the vector (float4) kernels rely on. Counted while held
+// (deviceBufferBytes()).
 template <typename T>
 class DeviceBuffer {
 public:
@@ -34,6 +43,7 @@ public:
         if (count > 0) {
             CUDA_CHECK(cudaMalloc(&data_, count * sizeof(T)));
             count_ = count;
+            deviceBufferBytes() += static_cast<long long>(count * sizeof(T));
         }
     }
     ~DeviceBuffer() { release(); }
@@ -60,6 +70,7 @@ private:
     void release() noexcept {
         if (data_ != nullptr) {
             CUDA_CHECK_PRINT(cudaFree(data_));
+            deviceBufferBytes() -= static_cast<long long>(count_ * sizeof(T));
             data_ = nullptr;
             count_ = 0;
         }

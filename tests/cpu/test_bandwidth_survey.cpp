@@ -14,6 +14,7 @@
 
 #include "app/measure/bandwidth_survey.h"
 #include "app/measure/bench_measure.h"
+#include "app/measure/bench_plan.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/cpu/host_memory.h"
 #include "kernels/forwarding_backend.h"
@@ -214,7 +215,7 @@ TEST(BandwidthSurvey, AGridTooLargeForMemoryIsRefusedWithAMessageNotAThrow) {
     Params huge;
     huge.grid = {kMaxGridSide, kMaxGridSide};
     const CpuBackend probe;
-    const std::size_t needed = probe.bytesNeeded(huge.grid) + kHostBytesPerCell * huge.grid.cells();
+    const std::size_t needed = kernelTablePlan(probe, huge.grid).onHost();
     if (hostAvailableBytes() >= needed) {
         GTEST_SKIP() << "this host has room for a " << gridText(huge.grid) << " grid";
     }

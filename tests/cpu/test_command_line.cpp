@@ -29,7 +29,7 @@ const BadValue kBadValues[] = {
     {"bench --grid -5", "--grid"},
     {"bench --grid 65537", "--grid"},
     {"bench --grid 3x70000", "--grid"},
-    {"bench --grid 65536 --backend cpu", "bytes"},
+    {"bench --grid 65536 --backend cpu", " GiB of host memory, "},
     {"bench --r nan", "--r"},
     {"bench --r inf", "--r"},
     {"bench --r 0", "--r"},

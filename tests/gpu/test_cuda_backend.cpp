@@ -22,8 +22,11 @@
 #include "kernels/backend.h"
 #include "kernels/base/errors.h"
 #include "kernels/checks/bit_difference.h"
+#include "kernels/cpu/cpu_backend.h"
 #include "kernels/cuda/cuda_backend.h"
 #include "kernels/cuda/cuda_check.h"
+#include "kernels/cuda/cuda_resources.h"
+#include "kernels/numerics/initial_conditions.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -429,6 +432,89 @@ TEST_F(CudaBackendTest, PresentingDoesNotChangeTheField) {
         backend->copyToHost(presented.data(), HostMemory::Pageable);
         EXPECT_EQ(std::memcmp(plain.data(), presented.data(), grid.bytes()), 0) << name(kernel);
     }
+}
+
+// What the memory plan counts for the backend (kernels/memory_plan.h) is
+// what its upload allocates, counted by DeviceBuffer: on a grid the
+// resident kernel holds (its exchange too) and one it does not.
+TEST_F(CudaBackendTest, BytesNeededIsWhatAnUploadAllocates) {
+    for (const GridSize grid : {GridSize{256, 128}, GridSize{4099, 2051}}) {
+        auto fresh = makeCudaBackend();
+        const long long before = deviceBufferBytes().load();
+        fresh->uploadInitial(grid, InitialCondition::HotSquare, Boundary::Dirichlet);
+        EXPECT_EQ(deviceBufferBytes().load() - before,
+                  static_cast<long long>(fresh->bytesNeeded(grid)))
+            << gridText(grid);
+    }
+}
+
+// The initial field made a strip of rows at a time on the device's side is
+// the host's whole field, bit for bit, for every field and boundary, on a
+// grid of several strips (16 MiB each) and a last short one; and it is the
+// CPU backend's (made in its own buffers).
+TEST_F(CudaBackendTest, TheInitialFieldInStripsIsTheHostsBitForBit) {
+    const GridSize grid{4099, 2051};
+    CpuBackend cpu;
+    for (InitialCondition initial : allInitialConditions()) {
+        for (Boundary boundary : allBoundaries()) {
+            backend->uploadInitial(grid, initial, boundary);
+            std::vector<float> got(grid.cells());
+            backend->copyToHost(got.data(), HostMemory::Pageable);
+            backend->synchronize();
+            const std::vector<float> whole = makeInitialField(grid, initial, boundary);
+            EXPECT_TRUE(sameBits(got.data(), whole.data(), whole.size()))
+                << name(initial) << ", " << name(boundary);
+            cpu.uploadInitial(grid, initial, boundary);
+            std::vector<float> onCpu(grid.cells());
+            cpu.copyToHost(onCpu.data(), HostMemory::Pageable);
+            EXPECT_TRUE(sameBits(got.data(), onCpu.data(), onCpu.size()))
+                << name(initial) << ", " << name(boundary);
+            // Both buffers hold it: a step reads either.
+            backend->step(Kernel::Copy, 1, 0.24f);
+            backend->copyToHost(got.data(), HostMemory::Pageable);
+            backend->synchronize();
+            EXPECT_TRUE(sameBits(got.data(), whole.data(), whole.size()));
+        }
+    }
+}
+
+// A/B's pane B from pane A: device to device, the field bit for bit, and
+// then both step alike.
+TEST_F(CudaBackendTest, AFieldCopiedFromAnotherCudaBackendIsItsBitForBit) {
+    const GridSize grid{1031, 517};
+    backend->upload(grid, smoothField(grid).data(), Boundary::Insulated);
+    backend->step(Kernel::Optimised, 7, 0.24f);
+    auto other = makeCudaBackend();
+    other->uploadFrom(*backend, grid, Boundary::Insulated);
+    std::vector<float> a(grid.cells());
+    std::vector<float> b(grid.cells());
+    backend->copyToHost(a.data(), HostMemory::Pageable);
+    backend->synchronize();
+    other->copyToHost(b.data(), HostMemory::Pageable);
+    other->synchronize();
+    EXPECT_TRUE(sameBits(a.data(), b.data(), a.size()));
+    backend->step(Kernel::Optimised, 3, 0.24f);
+    other->step(Kernel::Optimised, 3, 0.24f);
+    backend->copyToHost(a.data(), HostMemory::Pageable);
+    backend->synchronize();
+    other->copyToHost(b.data(), HostMemory::Pageable);
+    other->synchronize();
+    EXPECT_TRUE(sameBits(a.data(), b.data(), a.size()));
+}
+
+// A grid change where the old and the new grid both fit the device keeps
+// the old field on the device (no host copy): the backend says so, and
+// the old buffers are let go once the new are made.
+TEST_F(CudaBackendTest, ANewGridBesideTheOldIsMadeBeforeTheOldGoes) {
+    const GridSize small{515, 259};
+    backend->uploadInitial(small, InitialCondition::Sine, Boundary::Dirichlet);
+    const GridSize larger{1027, 515};
+    ASSERT_TRUE(backend->keepsFieldIfUploadFails(larger));
+    const long long before = deviceBufferBytes().load();
+    backend->uploadInitial(larger, InitialCondition::Sine, Boundary::Dirichlet);
+    EXPECT_EQ(deviceBufferBytes().load() - before,
+              static_cast<long long>(backend->bytesNeeded(larger)) -
+                  static_cast<long long>(backend->bytesNeeded(small)));
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ AccuracyPoint AccuracyLesson::pointOf(Simulation& simulation) const {
     point.grid = p.grid;
     point.steps = simulation.stepCount();
     point.alphaT = sinePhysicalTime(p.grid, p.r, point.steps);
-    const std::vector<float> field = simulation.fieldOnHost();
+    // The simulation's own host copy, not a second one.
+    const std::vector<float>& field = simulation.fieldOnHost();
     point.error = errorAgainstExactSine(field.data(), p.grid, p.r, point.steps);
     point.msPerStep = stepMsField_ == simulation.fieldCount() ? stepMs_ : 0.0;
     return point;

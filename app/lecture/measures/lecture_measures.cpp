@@ -24,6 +24,18 @@ void LectureMeasures::afterSteps(Simulation& simulation, PanelReadouts& shown, i
     shown.roofline = runningKernelOf(simulation, shown.stepsPerSecond, shown.copyGBs);
 }
 
+void LectureMeasures::showMemory(const Simulation& simulation, const GridSize& edited,
+                                 PanelReadouts& shown, double now) {
+    const bool sameGrid = shown.memory && shown.memory->plan.grid.nx == edited.nx &&
+                          shown.memory->plan.grid.ny == edited.ny;
+    if (sameGrid && now - memoryShownAt_ < 1.0) {
+        return;
+    }
+    const Backend& backend = simulation.backend();
+    shown.memory = MemoryReadout{memoryPlan(backend, edited), freeMemory(backend)};
+    memoryShownAt_ = now;
+}
+
 std::optional<Notice> LectureMeasures::startBandwidth(Simulation& simulation) {
     try {
         bandwidth_.start(simulation.params(), makeBackend(choiceOf(simulation.backend())).backend);

@@ -31,6 +31,13 @@ public:
     void afterSteps(Simulation& simulation, PanelReadouts& shown, int steps, bool timed,
                     double now);
 
+    // The memory the running command would take for `edited` (the grid
+    // the panel edits) on `simulation`'s backend, and what is free, into
+    // `shown`: again when the grid changes, and every second (what is free
+    // changes with other programs).
+    void showMemory(const Simulation& simulation, const GridSize& edited, PanelReadouts& shown,
+                    double now);
+
     // The bandwidth table on `simulation`'s grid, from the next frame on;
     // why not, when a second backend cannot be had.
     std::optional<Notice> startBandwidth(Simulation& simulation);
@@ -59,6 +66,7 @@ private:
     RateMeter rates_;
     BandwidthSurvey bandwidth_;
     AccuracyLesson accuracy_;
+    double memoryShownAt_ = -1.0;  // when showMemory() last measured, in seconds
 };
 
 // A step's time in the newest frame timed part by part (0: none yet): the

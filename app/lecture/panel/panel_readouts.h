@@ -15,6 +15,8 @@
 #include "app/picture/frame_stats.h"
 #include "app/picture/picture_settings.h"
 #include "kernels/backend_factory.h"
+#include "kernels/grid_memory.h"
+#include "kernels/memory_plan.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -41,6 +43,15 @@ enum class PanelFocus { Lesson, CopyBack, Display, Comparison, Accuracy, Bandwid
 // cue's "panel".
 const char* name(PanelFocus focus);
 std::vector<PanelFocus> allPanelFocuses();
+
+// The grid the panel's Grid section edits, what the running command would
+// take for it (memory_plan.h: the device's and the host's memory) and what
+// is free now: shown beside the size, so a grid that will not fit is seen
+// to before the reset refuses it.
+struct MemoryReadout {
+    MemoryPlan plan;
+    FreeMemory free;
+};
 
 // What the panel shows but does not edit, measured by the window. Every
 // pane keeps its own (PaneRun::readouts()); pane A's also holds the
@@ -77,7 +88,8 @@ struct PanelReadouts {
     std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
     bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
     ComparisonReadouts comparison;
-    bool recording = false;  // a video is being recorded (Ctrl+R)
+    bool recording = false;               // a video is being recorded (Ctrl+R)
+    std::optional<MemoryReadout> memory;  // pane A's: the edited grid's
 
     void bringIntoView(PanelFocus asked) { focus = focus && *focus > asked ? *focus : asked; }
     // The panel has shown what was asked for: it unfolds it once.

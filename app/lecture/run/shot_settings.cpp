@@ -8,6 +8,7 @@
 #include "app/i18n/translation.h"
 #include "app/io/output_file.h"
 #include "app/io/record_folder.h"
+#include "app/lecture/run/memory_use.h"
 #include "app/picture/picture_size.h"
 #include "kernels/base/errors.h"
 
@@ -137,6 +138,8 @@ void refuseShotOptionClashes(const ShotOptions& o) {
 }
 
 BackendSelection shotBackend(const ShotOptions& o) {
+    // What the shot holds besides the backend, for every check of a grid.
+    setMemoryUse(shotMemoryUse(o));
     BackendSelection selection = makeBackend(o.settings.backend);
     Simulation::requireRunnable(*selection.backend, o.settings.params);
     return selection;

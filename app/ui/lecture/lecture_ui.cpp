@@ -108,6 +108,7 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
             // The rates on the host's clock, also in simulated time: what
             // this machine did, not what the lecture's clock asked for.
             measures_.afterSteps(simulation(), shown(), steps, timed, secondsNow());
+            measures_.showMemory(simulation(), settings().params.grid, shown(), secondsNow());
         }
     };
     const std::optional<ViewTransform>& view = input_.navigation().view();

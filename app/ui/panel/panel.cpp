@@ -246,6 +246,39 @@ void rControls(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& l
     recordGroup(layout.rNumbers, [&] { stabilityLines(readouts.running, p.r); });
 }
 
+// What the grid edited would take of the device's and the host's memory
+// beside what is free (dim, or in the note colour where it does not fit:
+// the reset would refuse it); hovered, each part and its bytes.
+void memoryLines(const MemoryReadout& memory) {
+    const MemoryPlan& plan = memory.plan;
+    const bool fitsNow = fits(plan, memory.free);
+    const ImVec4 colour = fitsNow ? kDimColour : kNoteColour;
+    const std::string host = memoryText(plan.onHost());
+    const std::string hostFree = memoryText(memory.free.host);
+    if (plan.deviceIsHost) {
+        wrapped(colour, "memory: %s of host memory (%s free)", host.c_str(), hostFree.c_str());
+    } else {
+        wrapped(colour, "memory: %s on the device (%s free), %s of host memory (%s free)",
+                memoryText(plan.onDevice()).c_str(), memoryText(memory.free.device).c_str(),
+                host.c_str(), hostFree.c_str());
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        for (const MemoryPart& part : plan.parts) {
+            const char* purpose = tr(part.purpose.c_str());
+            const std::string bytes = memoryText(part.bytes);
+            const std::string line = part.place == MemoryPlace::Device && !plan.deviceIsHost
+                                         ? trf("%s: %s on the device", purpose, bytes.c_str())
+                                         : trf("%s: %s of host memory", purpose, bytes.c_str());
+            ImGui::TextUnformatted(line.c_str());
+        }
+        ImGui::EndTooltip();
+    }
+    if (!fitsNow) {
+        wrapped(kNoteColour, "more than is free: the reset refuses it");
+    }
+}
+
 void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
     Params& p = s.params;
     int grid[2] = {p.grid.nx, p.grid.ny};
@@ -253,6 +286,9 @@ void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
     if (ImGui::InputInt2(tr("grid nx, ny"), grid)) {
         p.grid.nx = std::clamp(grid[0], kMinGridSide, kMaxGridSide);
         p.grid.ny = std::clamp(grid[1], kMinGridSide, kMaxGridSide);
+    }
+    if (readouts.memory) {
+        memoryLines(*readouts.memory);
     }
     combo("initial", p.initial, allInitialConditions());
     combo("boundary", p.boundary, allBoundaries());
