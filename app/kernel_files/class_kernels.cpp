@@ -13,6 +13,7 @@
 #include "app/kernel_files/kernel_process.h"
 #include "kernel_files/heatlab_kernel_h.h"
 #include "kernels/base/errors.h"
+#include "kernels/class/kernel_stopped.h"
 #include "kernels/class/row_kernel.h"
 #include "kernels/cpu/cpu_kernel_table.h"
 #include "kernels/numerics/ghost_ring.h"
@@ -128,8 +129,9 @@ cpu::NewField classStep(const std::shared_ptr<ClassKernel>& k, const cpu::StepBu
         }
     }
     if (!problem.empty()) {
-        throw RuntimeError(trf("class kernel %s (%s) stopped: %s", k->file.name.c_str(),
-                               k->file.path.c_str(), problem.c_str()));
+        throw KernelStoppedError(k->kernel,
+                                 trf("class kernel %s (%s) stopped: %s", k->file.name.c_str(),
+                                     k->file.path.c_str(), problem.c_str()));
     }
     fillGhostRing(b.out, b.grid, b.boundary);
     return cpu::NewField::Out;

@@ -45,7 +45,14 @@ int movedUp(int fd) {
     throw RuntimeError(trf("the class kernel's process: %s: %s", what, std::strerror(error)));
 }
 
+std::string& program() {
+    static std::string path = "/proc/self/exe";  // heatlab itself, whatever it was started as
+    return path;
+}
+
 }  // namespace
+
+void setKernelProcessProgram(const std::string& path) { program() = path; }
 
 KernelProcess::KernelProcess(const KernelProcessStart& start) : start_(start) {
     int ends[2] = {-1, -1};
@@ -97,9 +104,8 @@ KernelProcess::KernelProcess(const KernelProcessStart& start) : start_(start) {
         argv.push_back(word.data());
     }
     argv.push_back(nullptr);
-    // heatlab itself, whatever it was started as.
     const int spawned =
-        ::posix_spawn(&pid_, "/proc/self/exe", &actions, &attributes, argv.data(), environ);
+        ::posix_spawn(&pid_, program().c_str(), &actions, &attributes, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     ::close(theirs);

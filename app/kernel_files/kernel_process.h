@@ -31,6 +31,10 @@ struct KernelProcessStart {
     int seconds = 60;
 };
 
+// The program started as the checking process: heatlab itself
+// (/proc/self/exe) unless a test binary, which is not heatlab, names it.
+void setKernelProcessProgram(const std::string& path);
+
 class KernelProcess {
 public:
     // Starts the process. Throws RuntimeError where it cannot.
