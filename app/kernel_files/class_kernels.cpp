@@ -17,6 +17,9 @@
 #include "kernels/class/row_kernel.h"
 #include "kernels/cpu/cpu_kernel_table.h"
 #include "kernels/numerics/ghost_ring.h"
+#if HEATLAB_WITH_CUDA
+#include "app/kernel_files/cuda_shared_field.h"
+#endif
 
 namespace heatlab {
 
@@ -45,9 +48,13 @@ struct ClassKernel {
     std::mutex mutex;  // one request at a time: panes and the bench may share it
     std::unique_ptr<KernelProcess> process;
     bool loaded = false;
-    std::string stopped;  // why it stopped for good
+    std::string stopped;       // why it stopped for good
+    bool unavailable = false;  // stopped as it cannot run here (no NVRTC, no device)
     std::string compilerLines;
     std::string loadedText;  // its compile and check times
+#if HEATLAB_WITH_CUDA
+    std::unique_ptr<CudaSharedField> shared;  // a CUDA kernel's grids, shared with its process
+#endif
 };
 
 struct Registry {
@@ -105,17 +112,26 @@ std::string ensureLoaded(ClassKernel& k, const std::optional<GridSize>& lectureG
     }
     try {
         k.process = std::make_unique<KernelProcess>(
-            KernelProcessStart{kernelFolder(), k.file.name, k.file.path, kernelSeconds()});
+            KernelProcessStart{kernelFolder(), k.file.name, k.file.path,
+                               k.file.language == KernelLanguage::Cuda, kernelSeconds()});
     } catch (const RuntimeError& e) {
         return stop(k, e.what());
     }
-    const std::string problem =
-        k.process->load(k.file.source, lectureGrid, &k.compilerLines, &k.loadedText);
-    if (!problem.empty()) {
-        return stop(k, problem);
+    // The device the CUDA backend runs on (its first, as it takes it).
+    const KernelProcess::Loaded loaded = k.process->load(k.file.source, lectureGrid, 0);
+    k.compilerLines = loaded.lines;
+    k.loadedText = loaded.done;
+    if (!loaded.problem.empty()) {
+        k.unavailable = loaded.unavailable;
+        return stop(k, loaded.problem);
     }
     k.loaded = true;
     return "";
+}
+
+[[noreturn]] void stopped(const ClassKernel& k, const std::string& problem) {
+    throw KernelStoppedError(k.kernel, trf("class kernel %s (%s) stopped: %s", k.file.name.c_str(),
+                                           k.file.path.c_str(), problem.c_str()));
 }
 
 cpu::NewField classStep(const std::shared_ptr<ClassKernel>& k, const cpu::StepBuffers& b) {
@@ -129,13 +145,35 @@ cpu::NewField classStep(const std::shared_ptr<ClassKernel>& k, const cpu::StepBu
         }
     }
     if (!problem.empty()) {
-        throw KernelStoppedError(k->kernel,
-                                 trf("class kernel %s (%s) stopped: %s", k->file.name.c_str(),
-                                     k->file.path.c_str(), problem.c_str()));
+        stopped(*k, problem);
     }
     fillGhostRing(b.out, b.grid, b.boundary);
     return cpu::NewField::Out;
 }
+
+#if HEATLAB_WITH_CUDA
+cuda::NewField classDeviceStep(const std::shared_ptr<ClassKernel>& k, const cuda::StepBuffers& b) {
+    const GridSize grid{b.nx, b.ny};
+    refuseClassKernelGrid(k->kernel, grid);
+    std::lock_guard<std::mutex> lock(k->mutex);
+    std::string problem = ensureLoaded(*k, std::nullopt);
+    if (problem.empty()) {
+        if (!k->shared) {
+            k->shared = std::make_unique<CudaSharedField>();
+        }
+        problem = k->shared->step(b, [&](const unsigned char* in, const unsigned char* out) {
+            return k->process->stepDevice(grid, b.r, in, out);
+        });
+        if (!problem.empty()) {
+            stop(*k, problem);
+        }
+    }
+    if (!problem.empty()) {
+        stopped(*k, problem);
+    }
+    return cuda::NewField::Out;
+}
+#endif
 
 std::shared_ptr<ClassKernel> find(Kernel kernel) {
     Registry& r = registry();
@@ -166,16 +204,24 @@ std::vector<std::string> kernelFilesAsked(int argc, char** argv) {
 
 void addClassKernels(const std::vector<std::string>& given) {
     for (KernelFile& file : readKernelFiles(given)) {
-        if (file.language == KernelLanguage::Cuda) {
-            throw UsageError(
-                trf("kernel file %s: CUDA kernel files need NVRTC, which this "
-                    "build does not use yet; give a C++ kernel (.cpp)",
-                    file.path.c_str()));
-        }
         auto k = std::make_shared<ClassKernel>();
         k->kernel = registerKernel({file.name, {}});
         k->file = std::move(file);
-        cpu::addKernel({k->kernel, [k](const cpu::StepBuffers& b) { return classStep(k, b); }, {}});
+        // A C++ kernel runs on the CPU backend, a CUDA kernel on the CUDA
+        // backend (where the build has one): the other backend refuses it
+        // by name, as it would any kernel it has not.
+        if (k->file.language == KernelLanguage::Cxx) {
+            cpu::addKernel(
+                {k->kernel, [k](const cpu::StepBuffers& b) { return classStep(k, b); }, {}});
+        } else {
+#if HEATLAB_WITH_CUDA
+            cuda::Launcher launcher;
+            launcher.kernel = k->kernel;
+            launcher.step = [k](const cuda::StepBuffers& b) { return classDeviceStep(k, b); };
+            launcher.hostSteps = true;
+            cuda::addKernel(launcher);
+#endif
+        }
         Registry& r = registry();
         std::lock_guard<std::mutex> lock(r.mutex);
         r.kernels.push_back(std::move(k));
@@ -211,6 +257,11 @@ std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectur
     }
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         const ClassKernel& k = *kernels[i];
+        if (k.unavailable) {
+            // No fault of the kernel's: the lecture runs on without it.
+            lines.push_back(trf("kernel file %s: %s", k.file.path.c_str(), problems[i].c_str()));
+            continue;
+        }
         if (!problems[i].empty()) {
             throw UsageError(trf("kernel file %s: %s", k.file.path.c_str(), problems[i].c_str()));
         }
@@ -254,6 +305,9 @@ ClassKernelSession::~ClassKernelSession() {
             k->stopped = tr("the run has ended");
         }
         k->process.reset();
+#if HEATLAB_WITH_CUDA
+        k->shared.reset();  // the lecture's device memory, while its context lives
+#endif
     }
     std::lock_guard<std::mutex> lock(r.mutex);
     if (!r.folder.empty()) {

@@ -96,9 +96,9 @@ KernelProcess::KernelProcess(const KernelProcessStart& start) : start_(start) {
 
     const std::string seconds = std::to_string(start_.seconds);
     const std::string language = heatlab::language() == Language::Japanese ? "ja" : "en";
-    std::vector<std::string> words{"heatlab",   kKernelProcessCommand, start_.folder,
-                                   start_.name, start_.displayPath,    seconds,
-                                   language};
+    std::vector<std::string> words{"heatlab",   kKernelProcessCommand,       start_.folder,
+                                   start_.name, start_.displayPath,          seconds,
+                                   language,    start_.cuda ? "cuda" : "cxx"};
     std::vector<char*> argv;
     for (std::string& word : words) {
         argv.push_back(word.data());
@@ -184,7 +184,7 @@ std::string KernelProcess::faultReport(const std::string& said) const {
 }
 
 std::string KernelProcess::ask(const KernelRequest& request, const std::string& payload,
-                               double seconds, std::string* text) {
+                               double seconds, std::string* text, bool* unavailable) {
     if (pid_ <= 0) {
         return tr("the kernel's process has ended");
     }
@@ -212,6 +212,11 @@ std::string KernelProcess::ask(const KernelRequest& request, const std::string& 
         ended(false, seconds);
         return faultReport(said);
     }
+    case KernelAnswer::Unavailable:
+        if (unavailable != nullptr) {
+            *unavailable = true;
+        }
+        return text->empty() ? tr("refused") : *text;
     case KernelAnswer::Refused:
     default: {
         const std::size_t newline = text->find('\n');
@@ -222,22 +227,40 @@ std::string KernelProcess::ask(const KernelRequest& request, const std::string& 
     }
 }
 
-std::string KernelProcess::load(const std::string& source,
-                                const std::optional<GridSize>& lectureGrid, std::string* lines,
-                                std::string* done) {
+KernelProcess::Loaded KernelProcess::load(const std::string& source,
+                                          const std::optional<GridSize>& lectureGrid, int device) {
     KernelRequest request;
     request.op = static_cast<std::uint32_t>(KernelOp::Load);
     if (lectureGrid) {
         request.nx = lectureGrid->nx;
         request.ny = lectureGrid->ny;
     }
+    request.device = device;
     request.sourceBytes = static_cast<std::uint32_t>(source.size());
     std::string text;
+    Loaded loaded;
     // The compile and the check each get the CPU seconds.
-    const std::string problem = ask(request, source, 2.0 * start_.seconds, &text);
-    *lines = problem.empty() ? "" : text;
-    *done = problem.empty() ? text : "";
-    return problem;
+    loaded.problem = ask(request, source, 2.0 * start_.seconds, &text, &loaded.unavailable);
+    if (loaded.problem.empty()) {
+        loaded.done = text;
+    } else if (!loaded.unavailable) {
+        loaded.lines = text;
+    }
+    return loaded;
+}
+
+std::string KernelProcess::stepDevice(const GridSize& grid, float r, const unsigned char* inHandle,
+                                      const unsigned char* outHandle) {
+    KernelRequest request;
+    request.op = static_cast<std::uint32_t>(KernelOp::Step);
+    request.nx = grid.nx;
+    request.ny = grid.ny;
+    request.r = r;
+    std::memcpy(request.inHandle, inHandle, sizeof request.inHandle);
+    std::memcpy(request.outHandle, outHandle, sizeof request.outHandle);
+    std::string text;
+    // A new grid is checked before its first step: the check's seconds too.
+    return ask(request, "", 2.0 * start_.seconds, &text);
 }
 
 void KernelProcess::growRegion(std::size_t bytes) {

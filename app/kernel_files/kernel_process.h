@@ -26,6 +26,7 @@ struct KernelProcessStart {
     std::string folder;       // the private folder its objects go into
     std::string name;         // the kernel's name
     std::string displayPath;  // its file as the lecturer named it
+    bool cuda = false;        // a CUDA kernel (NVRTC), else C++
     // Each request's CPU seconds (a step's, times the threads), and the
     // wall time the lecture waits for an answer on top of them.
     int seconds = 60;
@@ -44,24 +45,33 @@ public:
     KernelProcess(const KernelProcess&) = delete;
     KernelProcess& operator=(const KernelProcess&) = delete;
 
+    struct Loaded {
+        std::string problem;       // empty when it passed: one line why not
+        bool unavailable = false;  // it cannot run here (no NVRTC, no device): no fault of its
+        std::string lines;         // the compiler's lines about the file, where it did not compile
+        std::string done;          // where it passed: its compile and check times
+    };
     // Compiles `source` there and checks the kernel (on `lectureGrid` too
-    // where given). Empty when it passed; else one line why, and the
-    // compiler's lines about the file in `*lines`; when it passed, what
-    // was done (compile and check times) in `*done`. The process is gone
+    // where given; a CUDA kernel on device `device`). The process is gone
     // after a fault or a deadline.
-    std::string load(const std::string& source, const std::optional<GridSize>& lectureGrid,
-                     std::string* lines, std::string* done);
+    Loaded load(const std::string& source, const std::optional<GridSize>& lectureGrid,
+                int device = 0);
 
     // One step of `in` into `out`'s interior (the ring is the caller's).
     // Empty when done; else one line why, and `out` is unchanged.
     std::string step(const float* in, float* out, const GridSize& grid, Boundary boundary, float r);
+
+    // A CUDA kernel's step from the lecture's shared device grid `in` into
+    // `out` (CUDA IPC memory handles, 64 bytes each). Empty when done.
+    std::string stepDevice(const GridSize& grid, float r, const unsigned char* inHandle,
+                           const unsigned char* outHandle);
 
     // Whether the process still answers (no fault, no deadline passed).
     bool running() const { return pid_ > 0; }
 
 private:
     std::string ask(const struct KernelRequest& request, const std::string& payload, double seconds,
-                    std::string* text);
+                    std::string* text, bool* unavailable = nullptr);
     std::string ended(bool timedOut, double seconds);
     // A fault's line for the lecture: the process's sentence, and the
     // source line where it can be found.

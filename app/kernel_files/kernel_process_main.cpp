@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/i18n/translation.h"
+#include "app/kernel_files/cuda_kernel_side.h"
 #include "app/kernel_files/cxx_compiler.h"
 #include "app/kernel_files/kernel_fault.h"
 #include "app/kernel_files/kernel_wire.h"
@@ -41,6 +42,7 @@ struct Start {
     std::string folder;
     std::string name;
     std::string displayPath;
+    bool cuda = false;
     ProcessLimits limits;
 };
 
@@ -68,7 +70,11 @@ int findCode(dl_phdr_info* info, std::size_t /*size*/, void* data) {
 
 class Checker {
 public:
-    explicit Checker(Start start) : start_(std::move(start)) {}
+    explicit Checker(Start start) : start_(std::move(start)) {
+        if (start_.cuda) {
+            cuda_ = std::make_unique<CudaKernelSide>(start_.displayPath, start_.limits.seconds);
+        }
+    }
 
     // Answers requests until the lecture closes its end of the socket.
     int serve() {
@@ -88,8 +94,9 @@ public:
             } catch (const std::exception& e) {
                 answer = {KernelAnswer::Refused, e.what()};
             }
-            if (!sendReply(kKernelSocketFd, answer.first, answer.second)) {
-                return 0;
+            if (!sendReply(kKernelSocketFd, answer.first, answer.second) ||
+                answer.first == KernelAnswer::Fault) {
+                return 0;  // after a fault nothing more runs here
             }
         }
     }
@@ -104,6 +111,13 @@ private:
         bool timedOut = false;
         if (!receiveAll(kKernelSocketFd, source.data(), source.size(), 0.0, &timedOut)) {
             return refused(tr("the kernel's source did not arrive"));
+        }
+        if (cuda_) {
+            return cuda_->load(source,
+                               request.nx > 0
+                                   ? std::optional<GridSize>(GridSize{request.nx, request.ny})
+                                   : std::nullopt,
+                               request.device);
         }
         const std::string screened = screenKernelSource(source);
         if (!screened.empty()) {
@@ -185,6 +199,9 @@ private:
     }
 
     std::pair<KernelAnswer, std::string> step(const KernelRequest& request) {
+        if (cuda_) {
+            return cuda_->step(request);
+        }
         if (kernel_.entry == nullptr) {
             return refused(tr("no kernel is loaded"));
         }
@@ -290,12 +307,13 @@ private:
     unsigned char* region_ = nullptr;
     std::size_t mapped_ = 0;
     std::unique_ptr<GuardedFields> fields_;
+    std::unique_ptr<CudaKernelSide> cuda_;  // a CUDA kernel's side, where it is one
 };
 
 }  // namespace
 
 int runKernelProcess(int argc, char** argv) {
-    if (argc != 7) {
+    if (argc != 8) {
         return 2;
     }
     Start start;
@@ -303,6 +321,12 @@ int runKernelProcess(int argc, char** argv) {
     start.name = argv[3];
     start.displayPath = argv[4];
     start.limits.seconds = std::max(1, std::atoi(argv[5]));
+    start.cuda = std::string(argv[7]) == "cuda";
+    if (start.cuda) {
+        // The driver reserves address space by the terabyte (unified
+        // memory): no limit on it, the deadline and the CPU time stay.
+        start.limits.memoryBytes = 0;
+    }
     Language language = Language::English;
     parseLanguage(argv[6], &language);
     setLanguage(language);

@@ -17,7 +17,8 @@ constexpr const char* kKernelProcessCommand = "__kernel-process";
 constexpr int kKernelRegionFd = 3;
 constexpr int kKernelSocketFd = 4;
 
-// argv: heatlab __kernel-process FOLDER NAME DISPLAY-PATH SECONDS LANG.
+// argv: heatlab __kernel-process FOLDER NAME DISPLAY-PATH SECONDS LANG
+// cxx|cuda.
 // Returns the process's exit status.
 int runKernelProcess(int argc, char** argv);
 

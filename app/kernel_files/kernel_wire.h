@@ -15,8 +15,9 @@ enum class KernelOp : std::uint32_t {
     // nx x ny too, where nx > 0); the reply's text says why not.
     Load = 1,
     // One step of the shared region's `in` into its `out` on grid nx x ny
-    // (the region regionBytes long), checking the grid first where it is
-    // new and small enough.
+    // (the region regionBytes long; for a CUDA kernel, the two device grids
+    // the handles name), checking the grid first where it is new and small
+    // enough.
     Step = 2,
 };
 
@@ -28,12 +29,20 @@ struct KernelRequest {
     float r = 0.0f;
     std::uint32_t sourceBytes = 0;
     std::uint64_t regionBytes = 0;
+    // A CUDA kernel's: the lecture's device (Load), and its two shared
+    // grids as CUDA IPC memory handles (Step).
+    std::int32_t device = 0;
+    unsigned char inHandle[64] = {};
+    unsigned char outHandle[64] = {};
 };
 
 enum class KernelAnswer : std::int32_t {
     Done = 0,     // the text: what was done (compile and check times)
     Refused = 1,  // the text: one line why, then the compiler's lines
     Fault = 2,    // the process is ending: the text says what happened
+    // The kernel is fine as far as could be seen, but cannot run here (no
+    // NVRTC, no CUDA device): the text says why, in one line.
+    Unavailable = 3,
 };
 
 struct KernelReply {

@@ -46,7 +46,7 @@ bool applyProcessLimits(const ProcessLimits& limits, int keepBelow) {
 }
 
 void raiseMemoryLimit(const ProcessLimits& limits, std::size_t sharedBytes) {
-    if (!kAddressSanitizer) {
+    if (!kAddressSanitizer && limits.memoryBytes > 0) {
         setSoft(RLIMIT_AS, static_cast<rlim_t>(limits.memoryBytes + sharedBytes));
     }
 }

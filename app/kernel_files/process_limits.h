@@ -14,7 +14,8 @@ struct ProcessLimits {
     // check, or one step (times the threads that step it).
     int seconds = 60;
     // Address space beyond the shared region; not set under AddressSanitizer,
-    // whose shadow memory is terabytes of address space.
+    // whose shadow memory is terabytes of address space, nor where it is 0
+    // (a CUDA kernel's process: the driver reserves terabytes too).
     std::size_t memoryBytes = std::size_t{4} << 30;
     // The largest file the process and the compiler may write (the kernel's
     // shared object is kilobytes).

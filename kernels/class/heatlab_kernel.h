@@ -104,9 +104,13 @@ struct HeatlabLaunch {
     int sharedBytes;
 };
 }
-#define HEATLAB_LAUNCH(blockX, blockY, rule, sharedBytes)                                   \
-    extern "C" __device__ const HeatlabLaunch heatlab_launch = {(blockX), (blockY), (rule), \
-                                                                (int)(sharedBytes)}
+/* A device variable heatlab reads when it loads the module (a plain
+ * extern "C" name, visible to the driver). */
+#define HEATLAB_LAUNCH(blockX, blockY, rule, sharedBytes)                                       \
+    extern "C" {                                                                                \
+    __device__ HeatlabLaunch heatlab_launch = {(blockX), (blockY), (rule), (int)(sharedBytes)}; \
+    }                                                                                           \
+    static_assert((blockX) > 0 && (blockY) > 0, "HEATLAB_LAUNCH: a block of threads")
 
 #else
 

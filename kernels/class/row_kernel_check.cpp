@@ -155,8 +155,8 @@ std::string valueProblem(const float* got, const Reference& reference, const Gri
 }
 
 // One boundary and one r on `fields`: empty, or the problem's line.
-std::string checkCase(const RowKernel& kernel, GuardedFields& fields, Boundary boundary, float r,
-                      std::uint64_t seed) {
+std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, Boundary boundary,
+                      float r, std::uint64_t seed) {
     const GridSize& grid = fields.grid();
     const std::vector<float> initial = randomField(grid, boundary, seed);
     Reference reference(grid, initial, boundary);
@@ -181,8 +181,10 @@ std::string checkCase(const RowKernel& kernel, GuardedFields& fields, Boundary b
         std::fill(out, out + grid.cells(), unwrittenValue);
         std::memcpy(inBefore.data(), in, grid.bytes());
         fields.armCanaries();
-        callRowKernel(kernel, in, out, grid, r, kCheckRowsPerCall);
-        const std::string problem = callProblem(fields, in, inBefore.data(), out);
+        std::string problem = stepOnce(in, out, grid, r);
+        if (problem.empty()) {
+            problem = callProblem(fields, in, inBefore.data(), out);
+        }
         if (!problem.empty()) {
             return where(steps) + ": " + problem;
         }
@@ -221,6 +223,16 @@ std::vector<GridSize> classKernelCheckGrids(const std::optional<GridSize>& lectu
 
 std::string checkRowKernel(const RowKernel& kernel, const GridSize& grid,
                            const std::function<void(const GuardedFields*)>& placed) {
+    return checkKernelSteps(
+        [&kernel](const float* in, float* out, const GridSize& g, float r) {
+            callRowKernel(kernel, in, out, g, r, kCheckRowsPerCall);
+            return std::string();
+        },
+        grid, placed);
+}
+
+std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
+                             const std::function<void(const GuardedFields*)>& placed) {
     const GuardedLayout layout = guardedLayout(grid);
     CheckRegion region(layout.regionBytes);
     GuardedFields fields(region.base(), region.bytes(), grid);
@@ -240,7 +252,7 @@ std::string checkRowKernel(const RowKernel& kernel, const GridSize& grid,
         static_cast<std::uint64_t>(grid.nx) * 131 + static_cast<std::uint64_t>(grid.ny);
     for (Boundary boundary : allBoundaries()) {
         for (float r : kCheckR) {
-            const std::string problem = checkCase(kernel, fields, boundary, r, ++seed);
+            const std::string problem = checkCase(step, fields, boundary, r, ++seed);
             if (!problem.empty()) {
                 return problem;
             }

@@ -39,4 +39,16 @@ class GuardedFields;
 std::string checkRowKernel(const RowKernel& kernel, const GridSize& grid,
                            const std::function<void(const GuardedFields*)>& placed = {});
 
+// One step of a kernel under check from `in` into `out` (host memory the
+// check lays out and inspects after): empty, or one line on what the
+// kernel did that the check cannot see there (a device kernel's stray
+// write beside its own copies of the fields).
+using CheckedStep =
+    std::function<std::string(const float* in, float* out, const GridSize& grid, float r)>;
+
+// checkRowKernel() for any kernel that steps host fields so: a CUDA
+// kernel's process copies them to the device and back.
+std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
+                             const std::function<void(const GuardedFields*)>& placed = {});
+
 }  // namespace heatlab
