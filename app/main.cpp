@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,8 @@
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "app/io/stop_signal.h"
+#include "app/kernel_files/class_kernels.h"
+#include "app/kernel_files/kernel_process_main.h"
 #include "app/ui/pictures/roofline_picture.h"
 #include "kernels/base/errors.h"
 
@@ -99,6 +103,22 @@ void say(const std::string& line) {
     std::fprintf(stderr, "heatlab: %s\n", heatlab::terminalLine(line).c_str());
 }
 
+// Each class kernel compiled and checked before the command runs (a bad
+// one is a usage error, exit 2), on the command's grid too where it has
+// one: bench's and shot's, or the window's or serve's --grid.
+void startClassKernelsFor(const std::optional<heatlab::Params>& command,
+                          const heatlab::LectureStart& lecture) {
+    const heatlab::Params& params = command ? *command : lecture.settings.params;
+    std::optional<heatlab::GridSize> grid;
+    if (command || lecture.gridChosen) {
+        heatlab::refuseClassKernelGrid(params.kernel, params.grid);
+        grid = params.grid;
+    }
+    for (const std::string& line : heatlab::startClassKernels(grid)) {
+        say(line);
+    }
+}
+
 int run(int argc, char** argv) {
     // The command line's words (its help, its refusals, the bench's tables)
     // in a language the terminal shows; the words a command draws (the
@@ -109,6 +129,11 @@ int run(int argc, char** argv) {
     if (const std::string note = heatlab::terminalLanguageNote(asked); !note.empty()) {
         say(note);
     }
+    // The class kernels are read before the commands are made, whose
+    // kernel options list them; their processes and objects end with the
+    // run, whatever ends it.
+    const heatlab::ClassKernelSession classKernels;
+    heatlab::addClassKernels(heatlab::kernelFilesAsked(argc, argv));
     CLI::App app{heatlab::tr("heatlab: an interactive visualiser and bench of the 2D heat equation "
                              "(explicit five-point stencil, r = alpha dt / h^2)"),
                  "heatlab"};
@@ -144,6 +169,10 @@ int run(int argc, char** argv) {
         return 2;
     }
     heatlab::refuseWindowOptionsWithCommand(app);
+    startClassKernelsFor(bench->parsed()  ? std::optional(benchOptions.params)
+                         : shot->parsed() ? std::optional(shotOptions.settings.params)
+                                          : std::nullopt,
+                         serve->parsed() ? serveStart.lecture : windowStart);
     if (bench->parsed()) {
         return heatlab::runBench(benchOptions, heatlab::rooflinePicturePng);
     }
@@ -168,6 +197,11 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // A class kernel's checking process: heatlab started by itself
+    // (app/kernel_files/kernel_process.h), with nothing of the lecture's.
+    if (argc > 1 && std::strcmp(argv[1], heatlab::kKernelProcessCommand) == 0) {
+        return heatlab::runKernelProcess(argc, argv);
+    }
     // Before anything is made: a signal at any moment removes what the
     // program made so far (app/io/stop_signal.h).
     heatlab::removeLeftoversOnSignals();

@@ -310,6 +310,33 @@ void addComparisonOptions(CLI::App& app, ABComparison& comparison) {
             tr("With --split: pane B shows A - B through the diverging map"));
 }
 
+CLI::Option* addKernelFileOption(CLI::App& app) {
+    CLI::Option* option = app.add_option(
+        "--kernel-file",
+        [](const CLI::results_t& values) {
+            for (const std::string& value : values) {
+                try {
+                    nonEmptyName(value, tr("a class kernel's file or folder"));
+                } catch (const UsageError& e) {
+                    throw CLI::ValidationError("--kernel-file", e.what());
+                }
+            }
+            return true;
+        },
+        tr("A class kernel: a C++ file (.cpp) or a CUDA one (.cu), or a folder of them, given as "
+           "often as wanted. Compiled (the system's c++, NVRTC) and checked against the "
+           "reference in a process of its own, then a kernel like heatlab's, named by its file "
+           "(x.cpp is --kernel x). "
+           "The contract (kernels/class/heatlab_kernel.h, the one file it may include): "
+           "extern \"C\" void step(const float* in, float* out, int width, int height, float r, "
+           "int rowBegin, int rowEnd) steps interior rows rowBegin .. rowEnd - 1 (width and "
+           "height count the boundary ring, which heatlab sets), and HEATLAB_SPLIT_ROWS; (rows "
+           "may go to threads) or HEATLAB_WHOLE_GRID; (one call a step)"));
+    option->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    option->type_name("FILE|FOLDER");
+    return option;
+}
+
 void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                           const std::string& kernelHelp) {
     addChoiceOption(app, "--backend", backend, allBackendChoices(),
@@ -318,6 +345,7 @@ void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                   trf("Grid size N or NXxNY, boundary ring included, %d <= side <= %d",
                       kMinGridSide, kMaxGridSide));
     addChoiceOption(app, "--kernel", params.kernel, allStencilKernels(), kernelHelp);
+    addKernelFileOption(app);
     addParsedOption(
         app, "--time-block",
         trf("Steps the temporal kernel runs per pass over memory, 1 .. %d (0: the "

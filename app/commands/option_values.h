@@ -94,9 +94,15 @@ void addComparisonOptions(CLI::App& app, ABComparison& comparison);
 // in one line where it is neither.
 void addLanguageOption(CLI::App& app);
 
+// --kernel-file FILE|FOLDER, as often as wanted: the class kernels, which
+// main() has already read and added (app/kernel_files/class_kernels.h),
+// since --kernel's choices include them; here the option is only
+// accepted, and an empty name refused.
+CLI::Option* addKernelFileOption(CLI::App& app);
+
 // The options every command that runs a simulation takes, with the same
-// names everywhere: --backend, --grid, --kernel (stencil kernels),
-// --boundary, --init, --r.
+// names everywhere: --backend, --grid, --kernel (stencil kernels, class
+// kernels included), --kernel-file, --boundary, --init, --r.
 void addSimulationOptions(CLI::App& app, Params& params, BackendChoice& backend,
                           const std::string& kernelHelp);
 

@@ -1,13 +1,18 @@
 #include "app/io/temporary_folder.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include <dirent.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app/i18n/translation.h"
 #include "app/io/stale_temporaries.h"
+#include "kernels/base/errors.h"
 
 namespace heatlab {
 
@@ -15,6 +20,25 @@ namespace {
 
 constexpr char kLetters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 constexpr std::size_t kRandomLetters = 6;
+
+// kRandomLetters letters of kLetters from the operating system's random
+// bits.
+std::string randomLetters() {
+    unsigned char bytes[kRandomLetters] = {};
+    std::size_t got = 0;
+    while (got < sizeof bytes) {
+        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno != EINTR) {
+            throw RuntimeError(trf("no random bits for a folder's name: %s", std::strerror(errno)));
+        }
+        got += n > 0 ? static_cast<std::size_t>(n) : 0;
+    }
+    std::string letters;
+    for (const unsigned char byte : bytes) {
+        letters += kLetters[byte % (sizeof kLetters - 1)];
+    }
+    return letters;
+}
 
 // Removes everything directly in `folder`, then the folder.
 void removeFolder(const std::string& folder) {
@@ -79,6 +103,27 @@ std::string temporaryFolderPlace() {
     const char* place = std::getenv("TMPDIR");
     return place != nullptr && *place != '\0' ? place : "/tmp";
 }
+
+std::string makePrivateFolder(const std::string& prefix, CleanupEntry* entry) {
+    const std::string start =
+        temporaryFolderPlace() + "/" + prefix + "-" + std::to_string(::getpid()) + "-";
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const std::string path = start + randomLetters();
+        CleanupEntry listed(path, Leftover::PrivateFolder);
+        if (::mkdir(path.c_str(), 0700) == 0) {
+            *entry = std::move(listed);
+            return path;
+        }
+        if (errno != EEXIST) {
+            throw RuntimeError(trf("cannot make a folder in %s: %s", temporaryFolderPlace().c_str(),
+                                   std::strerror(errno)));
+        }
+    }
+    throw RuntimeError(trf("cannot make a folder in %s: every name tried was taken",
+                           temporaryFolderPlace().c_str()));
+}
+
+void removePrivateFolder(const std::string& folder) { removeFolder(folder); }
 
 void removeStaleTemporaryFolders(const std::string& prefix) {
     removeStaleFolders(temporaryFolderPlace(), prefix);

@@ -16,6 +16,7 @@ Comparison compareWithReference(const float* got, const std::vector<double>& wan
     const double floor = std::max(kSmallValueFraction * largest, kSmallestScale);
 
     Comparison result;
+    result.firstWrong = want.size();
     for (std::size_t i = 0; i < want.size(); ++i) {
         const double scale = std::max(std::fabs(want[i]), floor);
         const double error = std::fabs(static_cast<double>(got[i]) - want[i]);
@@ -26,6 +27,7 @@ Comparison compareWithReference(const float* got, const std::vector<double>& wan
                 where << "cell (row " << i / grid.nx << ", col " << i % grid.nx << ") is " << got[i]
                       << ", reference " << want[i];
                 result.detail = where.str();
+                result.firstWrong = i;
             }
             result.passed = false;
         }

@@ -2,6 +2,7 @@
 // How a fast path's field is compared with the double reference: the
 // tolerances and the comparison the bench's checks and the tests share.
 
+#include <cstddef>
 #include <limits>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct Comparison {
     bool passed = true;
     double worstError = 0.0;  // largest error, relative to its scale
     std::string detail;       // where the first mismatch is, when there is one
+    // The first mismatched cell's index, row-major; cells() when none.
+    std::size_t firstWrong = 0;
 };
 
 Comparison compareWithReference(const float* got, const std::vector<double>& want,

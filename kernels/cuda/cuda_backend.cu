@@ -496,7 +496,7 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
         return;
     }
     int done = 0;
-    if (steps >= kStepsPerGraph) {
+    if (steps >= kStepsPerGraph && !cuda::findLauncher(kernel)->hostSteps) {
         // A capture cannot wait for work queued outside it: any pinned copy
         // still reading a buffer is waited for here, before the graphs.
         beforeWriting(0);
@@ -517,9 +517,13 @@ bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary bou
 ManySteps CudaBackend::manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const {
     ManySteps many = Backend::manySteps(kernel, grid, boundary);
     many.stepsPerSubmission = kStepsPerGraph;
+    const cuda::Launcher* launcher = cuda::findLauncher(kernel);
     if (runsResident(kernel, grid, boundary)) {
         many.submission = ManySteps::Submission::OnChip;
         many.stepsPerPass = 0;
+    } else if (launcher != nullptr && launcher->hostSteps) {
+        many.submission = ManySteps::Submission::Steps;
+        many.stepsPerSubmission = 1;
     } else {
         many.submission = ManySteps::Submission::Graphs;
     }

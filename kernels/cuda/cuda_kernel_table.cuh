@@ -56,6 +56,10 @@ struct Launcher {
     // `out` in one launch, bit for bit the same as step(); `exchange` holds
     // residentExchangeBytes(). Empty for a kernel that has no such form.
     std::function<void(const StepBuffers&, int steps, void* exchange)> onChip;
+    // Its step waits on the host (a class kernel, stepped in a process of
+    // its own): no CUDA graph may capture it, so stepMany() runs its steps
+    // one by one.
+    bool hostSteps = false;
 };
 
 // The table, the product's kernels first: copy, global, tiled, three-pass,

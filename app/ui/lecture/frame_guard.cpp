@@ -6,6 +6,7 @@
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
 #include "kernels/base/errors.h"
+#include "kernels/class/kernel_stopped.h"
 
 namespace heatlab {
 
@@ -37,9 +38,22 @@ void FrameGuard::recover(const LectureUi::FrameStart& before, const std::excepti
                                failedInARow_, failure.what()));
     }
     const bool lost = dynamic_cast<const DeviceLostError*>(&failure) != nullptr;
+    // A class kernel that stopped would fail every frame after: the
+    // lecture goes on with heatlab's own kernel where it ran it.
+    LectureUi::FrameStart start = before;
+    std::string why = failure.what();
+    if (const auto* stopped = dynamic_cast<const KernelStoppedError*>(&failure)) {
+        const Kernel instead = Params{}.kernel;
+        for (Kernel* kernel : {&start.settings.params.kernel, &start.running.kernel}) {
+            *kernel = *kernel == stopped->kernel ? instead : *kernel;
+        }
+        if (start.settings.comparison.b.kernel == stopped->kernel) {
+            start.settings.comparison.b.kernel = instead;
+        }
+        why = trf("%s; the lecture goes on with heatlab's kernel %s", why.c_str(), name(instead));
+    }
     try {
-        const Notice said = lost ? lecture_.recoverOnCpu(before, failure.what())
-                                 : lecture_.recover(before, failure.what());
+        const Notice said = lost ? lecture_.recoverOnCpu(start, why) : lecture_.recover(start, why);
         unsaid_.push_back(said.text);
     } catch (const std::exception& e) {
         throw RuntimeError(

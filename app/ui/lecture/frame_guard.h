@@ -6,7 +6,9 @@
 // intact, else made anew from the scene) and drawn again, so the frame
 // shown is whole and its notice says why. A frame that lost the device
 // (DeviceLostError) moves the lecture to the CPU instead
-// (LectureUi::recoverOnCpu). Each recovery is also one line on the terminal,
+// (LectureUi::recoverOnCpu); one whose class kernel stopped for good
+// (KernelStoppedError) goes on with heatlab's own kernel in its place.
+// Each recovery is also one line on the terminal,
 // said once the frame after it is drawn. What cannot be undone ends the
 // command with one line and exit 1 (main()'s catch): the recovery itself
 // failing, or kMostFailedFrames frames in a row failing.
