@@ -47,8 +47,8 @@ public:
     SimulationControl& control() { return control_; }
     FieldWatch& watch() { return watch_; }
     // What the watch and the frame measured of this pane.
-    PanelReadouts& readouts() { return readouts_; }
-    const PanelReadouts& readouts() const { return readouts_; }
+    PaneReadouts& readouts() { return readouts_; }
+    const PaneReadouts& readouts() const { return readouts_; }
     // Into the readouts: the backend this pane runs on and its kernels.
     void showBackend();
 
@@ -90,7 +90,7 @@ private:
     Simulation simulation_;
     SimulationControl control_;
     FieldWatch watch_;
-    PanelReadouts readouts_;
+    PaneReadouts readouts_;
     // Where the pause before overflow was last said (a field, a step).
     struct PauseAt {
         long long field = -1;

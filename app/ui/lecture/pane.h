@@ -79,7 +79,7 @@ public:
     void addDrawn(const FrameStats& drawn);
     // The path the last frame took to the screen, and why not interop or
     // the shared buffers where they were wanted: the panel's Display section.
-    void showDisplayPath(PanelReadouts& shown) const;
+    void showDisplayPath(PaneReadouts& shown) const;
     void addUiMs(double ms);
     // The newest frame, and the newest that was timed part by part.
     const FrameStats& lastFrame() const { return lastFrame_; }

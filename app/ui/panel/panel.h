@@ -2,7 +2,7 @@
 // The Dear ImGui panel docked on the right of the window, beside the field.
 // It edits the lecture's settings (LectureSettings) and returns the actions asked for (reset,
 // single step, screenshot, quit); it never calls the backend: what it shows of the running
-// simulation comes in PanelReadouts.
+// simulation comes in each pane's PaneReadouts and the lecture's LectureReadouts.
 
 #include <optional>
 #include <string>
@@ -107,8 +107,9 @@ struct PanelLayout {
 // What the panel edits and shows, and where it says its essentials went.
 struct PanelModel {
     LectureSettings& settings;
-    const PanelReadouts& readouts;  // pane A's, with the lecture's
-    const PanelReadouts* paneB;     // pane B's own while split, else null
+    const LectureReadouts& lecture;  // the lecture's: message, cue, A/B comparison
+    const PaneReadouts& paneA;       // pane A's own
+    const PaneReadouts* paneB;       // pane B's own while split, else null
     ScenePanel& scene;
     ScreenshotPanel& screenshot;
     PanelLayout& layout;
