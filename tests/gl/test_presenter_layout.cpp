@@ -340,7 +340,8 @@ TEST_F(PresenterLayout, EverySectionUnfoldedFitsItsColumnInEitherLanguage) {
                 }
             }
             ASSERT_NE(panel, nullptr);
-            // A section's ID is its English title after ### (panel.cpp).
+            // A section's ID is its English title after ###
+            // (app/ui/panel/panel.cpp).
             for (const char* title : sections) {
                 panel->StateStorage.SetInt(panel->GetID((std::string("###") + title).c_str()), 1);
             }

@@ -26,7 +26,8 @@ namespace heatlab {
 // (backend, kernels, max |u|, timed frame); the rates, the roofline point
 // and the accuracy are measured of pane A only (LectureMeasures).
 struct PaneReadouts {
-    // The sine field against the exact solution (accuracy_lesson.h).
+    // The sine field against the exact solution
+    // (app/lecture/measures/accuracy_lesson.h).
     AccuracyReadout accuracy;
     Params running;               // what the simulation runs with now
     std::vector<Kernel> kernels;  // the stencil kernels the backend has

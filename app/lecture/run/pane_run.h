@@ -65,7 +65,7 @@ public:
     // them), measured only when needed: when `lead` asks for the measures,
     // past the bound (they keep the run from overflowing) or for the
     // loupe's spot. An overflow pauses `lead`; an explosion turns its auto
-    // colour scale signed-log (auto_scale.h).
+    // colour scale signed-log (app/lecture/measures/auto_scale.h).
     struct Measured {
         std::optional<Notice> paused;  // said of this pane
         std::optional<Notice> scale;   // said of the lecture

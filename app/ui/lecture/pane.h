@@ -116,7 +116,7 @@ private:
 
 // A pane's label at (left, top) in window units, the pane's top left, at
 // most `width` wide: its lines, the first (the pane's name and kernel)
-// highlighted, each wrapped to fit (field_overlay.h).
+// highlighted, each wrapped to fit (app/ui/pictures/field_overlay.h).
 OverlayBand drawPaneLabel(float left, float top, float width,
                           const std::vector<std::string>& lines);
 

@@ -61,8 +61,9 @@ struct ScreenshotPanel {
     ScreenshotKind kind = ScreenshotKind::Field;
     std::string folder = ".";  // any length: a --record folder is the user's
     // The video (Ctrl+R) of the same kind into the same folder: a frame
-    // every videoEvery steps (0: on the lecture's clock, window_recording.h),
-    // played at videoRate frames a second.
+    // every videoEvery steps (0: on the lecture's clock,
+    // app/ui/pictures/window_recording.h), played at videoRate frames a
+    // second.
     int videoEvery = 0;
     int videoRate = 30;
     // Served to a browser without --allow-writes: the folder is the
