@@ -63,7 +63,7 @@ std::size_t CpuBackend::bytesNeeded(const GridSize& grid) const {
     return 3 * grid.bytes();  // ping, pong, and the three-pass laplacian
 }
 
-std::vector<Kernel> CpuBackend::kernelList() { return cpu::tableKernels(); }
+std::vector<Kernel> CpuBackend::kernelList() { return cpu::launcherTable().kernels(); }
 
 int CpuBackend::automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
 
@@ -81,7 +81,7 @@ void CpuBackend::upload(const GridSize& grid, const float* field, Boundary bound
 void CpuBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
     requireSteps(kernel, steps);
-    const cpu::Launcher& launcher = *cpu::findLauncher(kernel);  // requireSteps() found it
+    const cpu::Launcher& launcher = *cpu::launcherTable().find(kernel);  // requireSteps() found it
     const auto buffers = [&] {
         return cpu::StepBuffers{buffers_[current_].data(),
                                 buffers_[next()].data(),

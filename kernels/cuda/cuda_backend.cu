@@ -294,7 +294,7 @@ std::size_t CudaBackend::availableBytes() const {
 
 std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const { return 3 * grid.bytes(); }
 
-std::vector<Kernel> CudaBackend::kernelList() { return cuda::tableKernels(); }
+std::vector<Kernel> CudaBackend::kernelList() { return cuda::launcherTable().kernels(); }
 
 void CudaBackend::upload(const GridSize& grid, const float* field, Boundary boundary) {
     checkUpload(grid, field);
@@ -367,7 +367,8 @@ cuda::StepBuffers CudaBackend::stepBuffers(float r, float* mirror) {
 }
 
 void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
-    const cuda::Launcher& launcher = *cuda::findLauncher(kernel);  // requireSteps() found it
+    const cuda::Launcher& launcher =
+        *cuda::launcherTable().find(kernel);  // requireSteps() found it
     runSteps(
         kernel, steps,
         [&](int levels) {
@@ -381,8 +382,8 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
     requireSteps(kernel, steps);
     if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
-        cuda::findLauncher(kernel)->onChip(stepBuffers(r, nullptr), steps,
-                                           resources_->residentExchange.data());
+        cuda::launcherTable().find(kernel)->onChip(stepBuffers(r, nullptr), steps,
+                                                   resources_->residentExchange.data());
         swapBuffers();
         return;
     }
@@ -400,7 +401,7 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
 }
 
 bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary boundary) const {
-    const cuda::Launcher* launcher = cuda::findLauncher(kernel);
+    const cuda::Launcher* launcher = cuda::launcherTable().find(kernel);
     return launcher != nullptr && launcher->onChip &&
            cuda::residentFits(grid.nx, grid.ny, boundary);
 }
@@ -471,7 +472,7 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
     float* mirror = display.acquire(stream);
     PresentWrite how = PresentWrite::ByLastStep;
     if (steps > 0) {
-        stepOnce(*cuda::findLauncher(kernel), r, contents.cells ? mirror : nullptr);
+        stepOnce(*cuda::launcherTable().find(kernel), r, contents.cells ? mirror : nullptr);
     } else {
         if (contents.cells) {
             CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),
