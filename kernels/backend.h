@@ -76,9 +76,10 @@ constexpr std::size_t kDisplayRangeFloats = 3;
 inline std::size_t displayBufferFloats(const GridSize& grid) {
     return grid.cells() + kDisplayRangeFloats;
 }
-// Where a display buffer holds a minified view's image (view_image.h) after
-// that: at a multiple of 64 floats, the 256 bytes any OpenGL allows a
-// buffer texture's range to start at (GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT).
+// Where a display buffer holds a minified view's image
+// (kernels/numerics/view_image.h) after that: at a multiple of 64 floats, the
+// 256 bytes any OpenGL allows a buffer texture's range to start at
+// (GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT).
 constexpr std::size_t kDisplayImageAlignFloats = 64;
 inline std::size_t displayImageOffset(const GridSize& grid) {
     const std::size_t a = kDisplayImageAlignFloats;
@@ -163,12 +164,13 @@ public:
     virtual std::size_t bytesNeeded(const GridSize& grid) const = 0;
 
     // The kernels this backend has, in table order; the copy floor first:
-    // the ones its launcher table runs (kernel_catalogue.h says what a
-    // kernel is; each backend's table how it runs).
+    // the ones its launcher table runs (kernels/numerics/kernel_catalogue.h
+    // says what a kernel is; each backend's table how it runs).
     virtual std::vector<Kernel> kernels() const = 0;
     bool hasKernel(Kernel kernel) const;
     // kernels() without the copy floor: the ones that compute a step on this
-    // backend (allStencilKernels() of params.h are the product's).
+    // backend (allStencilKernels() of kernels/numerics/params.h are the
+    // product's).
     std::vector<Kernel> stencilKernels() const;
     // Throws UsageError naming the kernel and the backend when it has none.
     void requireKernel(Kernel kernel) const;
@@ -232,9 +234,10 @@ public:
     virtual void systemCopy() = 0;
 
     // A fixed burst of the stencil's own arithmetic on every core, with no
-    // memory traffic (arithmetic_burst.h): what the roofline's compute roof
-    // is measured from, as systemCopy() is the bandwidth ceiling. Queued like
-    // a step (time it with stopwatch()); touches no field, needs none.
+    // memory traffic (kernels/numerics/arithmetic_burst.h): what the
+    // roofline's compute roof is measured from, as systemCopy() is the
+    // bandwidth ceiling. Queued like a step (time it with stopwatch());
+    // touches no field, needs none.
     virtual void arithmeticBurst() = 0;
     // The floating-point operations one arithmeticBurst() does.
     virtual double arithmeticBurstFlops() const = 0;
@@ -254,7 +257,7 @@ public:
     // --- Reductions of the field ---
     // Each reduced where the field lives by a backend that overrides it; by
     // default on a host copy of the field, with the double reference's
-    // definitions (field_measures.h).
+    // definitions (kernels/numerics/field_measures.h).
     // max |u| of the newest field, reduced where the field lives (no copy of
     // the grid to the host). NaN when the field holds one. Waits for it.
     virtual float maxAbs();
@@ -270,8 +273,9 @@ public:
     // Waits for it.
     virtual double checkerboardAmplitude();
     // The interior cell where the checkerboard is strongest (CellSpot in
-    // field_measures.h, strongestCheckerboardSpot() its reference): where
-    // the loupe looks. Reduced where the field lives; waits for it.
+    // kernels/numerics/field_measures.h, strongestCheckerboardSpot() its
+    // reference): where the loupe looks. Reduced where the field lives; waits
+    // for it.
     virtual CellSpot checkerboardSpot();
 
     // max |u|, the checkerboard amplitude and its spot as above, for a window's
@@ -302,11 +306,12 @@ public:
     virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
                                         DeviceDisplayBuffer& display,
                                         const DisplayContents& contents = {});
-    // The newest field as a minified view shows it (view_image.h: one value
-    // a pixel, every cell of its footprint read), computed where the field
-    // lives (the CPU's threads, a CUDA kernel on all SMs) into host memory
-    // (view.pixels() floats): the display's one grid-sized pass on the via
-    // host path. Waits for it. By default from a host copy of the field.
+    // The newest field as a minified view shows it
+    // (kernels/numerics/view_image.h: one value a pixel, every cell of its
+    // footprint read), computed where the field lives (the CPU's threads, a
+    // CUDA kernel on all SMs) into host memory (view.pixels() floats): the
+    // display's one grid-sized pass on the via host path. Waits for it. By
+    // default from a host copy of the field.
     virtual void viewImage(const ViewSampling& view, float* image);
 
     // --- Host memory, timing, order ---

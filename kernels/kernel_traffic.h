@@ -49,7 +49,7 @@ struct KernelTraffic {
 };
 
 // Grids read plus grids written by one pass of `kernel` (above): its
-// traits' gridsMovedPerPass (kernel_catalogue.h).
+// traits' gridsMovedPerPass (kernels/numerics/kernel_catalogue.h).
 int gridsMovedPerPass(Kernel kernel);
 
 // Bytes through the L2 a step of the resident kernel on an nx x ny field.

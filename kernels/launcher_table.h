@@ -3,8 +3,9 @@
 // cuda/cuda_kernel_table.cuh): a backend's kernels are the entries of its
 // table, in order, and a kernel is added by adding an entry, at build time
 // or at run time. Written once here for any Launcher with `kernel`, `step`
-// and `pass` members; header-only, so nvcc and the host compiler both
-// build it.
+// and `pass` members; each backend's table file gives its one table
+// (launcherTable()) and its users call the table's own members. Header-only,
+// so nvcc and the host compiler both build it.
 
 #include <vector>
 

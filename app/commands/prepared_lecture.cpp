@@ -22,7 +22,8 @@ PreparedLecture prepareLecture(const LectureStart& start) {
         prepared.cues = readCues(start.cues);
     }
     prepared.selection = makeBackend(prepared.start.settings.backend);
-    // The test hook, where asked for: read once, here (frame_fault.h).
+    // The test hook, where asked for: read once, here
+    // (app/lecture/run/frame_fault.h).
     prepared.selection.backend = withFrameFaultAsked(std::move(prepared.selection.backend));
     LectureSettings& settings = prepared.start.settings;
     if (!prepared.scene && !start.gridChosen) {

@@ -63,8 +63,9 @@ FrameSettings frameSettings(const ShotOptions& o, int steps) {
     return settings;
 }
 
-// Whether the auto scale turns signed-log after this frame (auto_scale.h):
-// past the bound only, where measuring max |u| on the device is worth it.
+// Whether the auto scale turns signed-log after this frame
+// (app/lecture/measures/auto_scale.h): past the bound only, where measuring
+// max |u| on the device is worth it.
 bool explodedUnderAutoScale(Simulation& simulation, const PictureSettings& settings) {
     const Params& p = simulation.params();
     const double growth = highestModeFactor(p.grid, p.boundary, p.r);

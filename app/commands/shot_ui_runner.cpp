@@ -32,7 +32,7 @@ namespace heatlab {
 namespace {
 
 // --stats' frames, each one frame of the loop (the measuring's own rounds
-// are display_stats.h's, shared with `heatlab shot --stats`).
+// are app/measure/display_stats.h's, shared with `heatlab shot --stats`).
 ShotStats measureUi(const LectureOnSurface& lecture, const OffscreenTarget& target, int frames,
                     int stepsPerFrame, DisplayPath path) {
     LectureUi& ui = lecture.ui;

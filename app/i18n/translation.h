@@ -34,7 +34,7 @@ bool parseLanguage(std::string_view code, Language* language);
 Language environmentLanguage();
 
 // Every Japanese translation: the characters the fonts must have before a
-// frame in Japanese is drawn (script_fonts.h).
+// frame in Japanese is drawn (app/render/script_fonts.h).
 std::vector<std::string_view> japaneseTexts();
 
 }  // namespace heatlab

@@ -1,6 +1,6 @@
 #pragma once
 // UTF-8 read one character at a time, and the characters of the East Asian
-// scripts: what the fonts (script_fonts.h) and line breaking
+// scripts: what the fonts (app/render/script_fonts.h) and line breaking
 // (line_breaks.h) both ask of a text.
 
 #include <cstddef>

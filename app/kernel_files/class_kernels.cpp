@@ -211,7 +211,7 @@ void addClassKernels(const std::vector<std::string>& given) {
         // backend (where the build has one): the other backend refuses it
         // by name, as it would any kernel it has not.
         if (k->file.language == KernelLanguage::Cxx) {
-            cpu::addKernel(
+            cpu::launcherTable().add(
                 {k->kernel, [k](const cpu::StepBuffers& b) { return classStep(k, b); }, {}});
         } else {
 #if HEATLAB_WITH_CUDA
@@ -219,7 +219,7 @@ void addClassKernels(const std::vector<std::string>& given) {
             launcher.kernel = k->kernel;
             launcher.step = [k](const cuda::StepBuffers& b) { return classDeviceStep(k, b); };
             launcher.hostSteps = true;
-            cuda::addKernel(launcher);
+            cuda::launcherTable().add(launcher);
 #endif
         }
         Registry& r = registry();

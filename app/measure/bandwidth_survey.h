@@ -5,7 +5,7 @@
 // while a row is timed (the lecture holds its own steps meanwhile, or both
 // would be timed). It times on a backend of its own, so the lecture's field
 // is never touched, with the bench's own row functions (bench_measure.h).
-// No ImGui here: bandwidth_table.h draws it.
+// No ImGui here: app/ui/panel/bandwidth_table.h draws it.
 
 #include <cstddef>
 #include <functional>

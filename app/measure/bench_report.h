@@ -15,7 +15,7 @@ namespace heatlab {
 struct KernelTiming {
     std::string name;
     Kernel kernel = Kernel::Copy;  // what ran (the platform's copy: Copy)
-    // Its operations and bytes a step, counted (kernel_traffic.h); the
+    // Its operations and bytes a step, counted (kernels/kernel_traffic.h); the
     // roofline's x is their ratio.
     KernelTraffic traffic;
     double gflopPerS = 0.0;  // traffic.flopsPerStep / time: the roofline's y

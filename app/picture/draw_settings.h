@@ -2,8 +2,8 @@
 // What the renderer is told of a picture, as plain data: the colour map, its
 // scale and range, the sampling rule (DrawSettings), the colour around the
 // grid, and the range a frame drew with. The flat view (app/render/
-// field_renderer.h) and the surface view (surface_renderer.h) both take it,
-// so neither needs the other's header for it; no GL here.
+// field_renderer.h) and the surface view (app/render/surface_renderer.h) both
+// take it, so neither needs the other's header for it; no GL here.
 
 #include "app/picture/colour_map.h"
 #include "app/picture/colour_scale.h"

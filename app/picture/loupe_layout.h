@@ -3,7 +3,7 @@
 // cell, where the checkerboard of an unstable step is unmistakable however
 // far the grid is minified. Where it sits and what it shows, as plain
 // geometry (no GL), for the window, `shot --ui` and slides alike; the
-// drawing is loupe_inset.h's.
+// drawing is app/render/loupe_inset.h's.
 
 #include <optional>
 #include <vector>

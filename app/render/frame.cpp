@@ -30,8 +30,8 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     // Minified under the extremes rule, the backend makes the view's image
     // (every cell under each pixel read where the field lives) and the draw
     // reads one value a pixel.
-    // The surface view's mesh reads an image of its own (surface_mesh.h),
-    // made the same way, or the field's cells.
+    // The surface view's mesh reads an image of its own
+    // (app/picture/surface_mesh.h), made the same way, or the field's cells.
     std::optional<ViewSampling> image;
     std::optional<SurfaceMesh> mesh;
     if (settings.surface) {

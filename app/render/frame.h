@@ -3,8 +3,8 @@
 // tests: advance the simulation, bring the newest field into the GlField
 // by the chosen display path, and draw it through the renderer into a
 // rectangle of the bound framebuffer. What a frame is asked for and what it
-// reports are plain data in app/picture/ (frame_settings.h, frame_stats.h),
-// so the lecture's model holds them without GL.
+// reports are plain data (app/picture/frame_settings.h,
+// app/picture/frame_stats.h), so the lecture's model holds them without GL.
 
 #include "app/picture/draw_settings.h"
 #include "app/picture/frame_settings.h"
@@ -28,7 +28,8 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
 // max that the GlField holds after the field (centred on zero for the
 // diverging map, so white means zero). Reads them back from GL, so it waits
 // for the frame: for pictures and their captions, not for every frame.
-// drawnRangeOf() (draw_settings.h) does the same from a min and max at hand.
+// drawnRangeOf() (app/picture/draw_settings.h) does the same from a min and
+// max at hand.
 ValueRange drawnRange(const GlField& view, const FrameSettings& settings);
 
 }  // namespace heatlab

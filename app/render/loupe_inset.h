@@ -1,8 +1,8 @@
 #pragma once
-// Draws the loupe (loupe_layout.h) over a field already drawn: the inset
-// with a frame, and on the field the outline of the cells it magnifies, so
-// the class sees where it looks. Plain GL (scissored clears for the lines),
-// so the window, `shot --ui` and slides draw the same loupe.
+// Draws the loupe (app/picture/loupe_layout.h) over a field already drawn:
+// the inset with a frame, and on the field the outline of the cells it
+// magnifies, so the class sees where it looks. Plain GL (scissored clears for
+// the lines), so the window, `shot --ui` and slides draw the same loupe.
 
 #include "app/picture/loupe_layout.h"
 #include "app/render/field_renderer.h"

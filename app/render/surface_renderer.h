@@ -1,10 +1,11 @@
 #pragma once
 // Draws the field as a lit height field (the surface view, V): the mesh of
-// surface_mesh.h seen by the orbit camera of surface_camera.h, coloured by
-// the same map, scale and range as the flat view (DrawSettings), into a
-// rectangle of the bound framebuffer. The mesh's values are the GlField's:
-// its field buffer texture (a vertex a cell) or its view image (a vertex a
-// pixel of the image, made by the backend where the field lives).
+// app/picture/surface_mesh.h seen by the orbit camera of
+// app/picture/surface_camera.h, coloured by the same map, scale and range as
+// the flat view (DrawSettings), into a rectangle of the bound framebuffer.
+// The mesh's values are the GlField's: its field buffer texture (a vertex a
+// cell) or its view image (a vertex a pixel of the image, made by the backend
+// where the field lives).
 //
 // It draws into a target of its own, with a depth buffer and multisampled
 // where GL allows (4 samples), then copies the result into the rectangle,

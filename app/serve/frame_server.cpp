@@ -799,7 +799,7 @@ FrameServer::FrameServer(const ServerOptions& options) : shared_(std::make_uniqu
         // a chain's first certificate (lws 4.1 turns the PEM into one DER),
         // and browsers then refuse a certificate an intermediate signed.
         // The names are sealed memory files of the bytes read (so nothing
-        // is opened but what was checked: sealed_file.h).
+        // is opened but what was checked: app/io/sealed_file.h).
         shared_->certificate =
             std::make_unique<SealedFile>("heatlab-tls-cert", options.tls->certificate);
         shared_->key = std::make_unique<SealedFile>("heatlab-tls-key", options.tls->key);

@@ -77,7 +77,7 @@ std::size_t CpuBackend::heldBytes() const {
            rowRanges_.capacity() * sizeof(FieldRange) + rowSpots_.capacity() * sizeof(CellSpot);
 }
 
-std::vector<Kernel> CpuBackend::kernelList() { return cpu::tableKernels(); }
+std::vector<Kernel> CpuBackend::kernelList() { return cpu::launcherTable().kernels(); }
 
 int CpuBackend::automaticTimeBlock(const GridSize& /*grid*/) const { return kTimeBlockMax; }
 
@@ -167,7 +167,7 @@ void CpuBackend::uploadFrom(Backend& source, const GridSize& grid, Boundary boun
 void CpuBackend::step(Kernel kernel, int steps, float r) {
     requireField("step");
     requireSteps(kernel, steps);
-    const cpu::Launcher& launcher = *cpu::findLauncher(kernel);  // requireSteps() found it
+    const cpu::Launcher& launcher = *cpu::launcherTable().find(kernel);  // requireSteps() found it
     const auto buffers = [&] {
         return cpu::StepBuffers{buffers_[current_].data(),
                                 buffers_[next()].data(),

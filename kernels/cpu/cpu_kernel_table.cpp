@@ -2,7 +2,6 @@
 
 #include "kernels/cpu/cpu_kernels.h"
 #include "kernels/cpu/cpu_temporal.h"
-#include "kernels/launcher_table.h"
 #include "kernels/numerics/ghost_ring.h"
 
 namespace heatlab::cpu {
@@ -51,19 +50,11 @@ std::vector<Launcher> productLaunchers() {
     };
 }
 
-LauncherTable<Launcher>& table() {
+}  // namespace
+
+LauncherTable<Launcher>& launcherTable() {
     static LauncherTable<Launcher> launchers("cpu", productLaunchers());
     return launchers;
 }
-
-}  // namespace
-
-const std::vector<Launcher>& kernelTable() { return table().launchers(); }
-
-std::vector<Kernel> tableKernels() { return table().kernels(); }
-
-const Launcher* findLauncher(Kernel kernel) { return table().find(kernel); }
-
-void addKernel(const Launcher& launcher) { table().add(launcher); }
 
 }  // namespace heatlab::cpu

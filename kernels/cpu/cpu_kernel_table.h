@@ -2,12 +2,13 @@
 // How each kernel runs on the CPU: a table of launchers, one a kernel the
 // CPU backend has, in table order. CpuBackend::kernels() is this table's
 // kernels and its step() runs the entry it finds here, so a kernel added to
-// the table (here at build time, or by addCpuKernel() at run time) needs no
-// change to the backend.
+// the table (here at build time, or by launcherTable().add() at run time)
+// needs no change to the backend.
 
 #include <functional>
 #include <vector>
 
+#include "kernels/launcher_table.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab::cpu {
@@ -44,15 +45,8 @@ struct Launcher {
 // The table, the product's kernels first: copy, global, three-pass,
 // optimised, temporal. No tiled kernel: the CPU's caches already do what a
 // shared-memory tile does by hand on the GPU, so it would be the optimised
-// loop renamed.
-const std::vector<Launcher>& kernelTable();
-// The kernels of kernelTable(), in its order.
-std::vector<Kernel> tableKernels();
-// The launcher of `kernel`, or nullptr where the table has none.
-const Launcher* findLauncher(Kernel kernel);
-// Adds a launcher after the others. Throws UsageError where the table has
-// the kernel already, where it has no step, or where its traits fuse steps
-// and it has no pass. Like registerKernel(), before any backend steps.
-void addKernel(const Launcher& launcher);
+// loop renamed. A launcher is added (LauncherTable::add()), like
+// registerKernel(), before any backend steps.
+LauncherTable<Launcher>& launcherTable();
 
 }  // namespace heatlab::cpu

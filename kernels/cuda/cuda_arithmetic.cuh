@@ -1,7 +1,7 @@
 #pragma once
-// The CUDA compute roof: arithmetic_burst.h's rounds in every thread of
-// enough blocks to fill every SM, values held in registers. The conventions
-// of cuda_kernels.cuh hold. No device code here.
+// The CUDA compute roof: kernels/numerics/arithmetic_burst.h's rounds in
+// every thread of enough blocks to fill every SM, values held in registers.
+// The conventions of cuda_kernels.cuh hold. No device code here.
 
 #include <cuda_runtime.h>
 

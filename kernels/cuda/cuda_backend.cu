@@ -305,7 +305,7 @@ std::size_t CudaBackend::bytesNeeded(const GridSize& grid) const {
     return 3 * grid.bytes() + exchange;
 }
 
-std::vector<Kernel> CudaBackend::kernelList() { return cuda::tableKernels(); }
+std::vector<Kernel> CudaBackend::kernelList() { return cuda::launcherTable().kernels(); }
 
 bool CudaBackend::keepsFieldIfUploadFails(const GridSize& grid) const {
     if (grid.nx == grid_.nx && grid.ny == grid_.ny) {
@@ -476,7 +476,8 @@ cuda::StepBuffers CudaBackend::stepBuffers(float r, float* mirror) {
 }
 
 void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
-    const cuda::Launcher& launcher = *cuda::findLauncher(kernel);  // requireSteps() found it
+    const cuda::Launcher& launcher =
+        *cuda::launcherTable().find(kernel);  // requireSteps() found it
     runSteps(
         kernel, steps,
         [&](int levels) {
@@ -490,13 +491,13 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
     requireSteps(kernel, steps);
     if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
-        cuda::findLauncher(kernel)->onChip(stepBuffers(r, nullptr), steps,
-                                           resources_->residentExchange.data());
+        cuda::launcherTable().find(kernel)->onChip(stepBuffers(r, nullptr), steps,
+                                                   resources_->residentExchange.data());
         swapBuffers();
         return;
     }
     int done = 0;
-    if (steps >= kStepsPerGraph && !cuda::findLauncher(kernel)->hostSteps) {
+    if (steps >= kStepsPerGraph && !cuda::launcherTable().find(kernel)->hostSteps) {
         // A capture cannot wait for work queued outside it: any pinned copy
         // still reading a buffer is waited for here, before the graphs.
         beforeWriting(0);
@@ -509,7 +510,7 @@ void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
 }
 
 bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary boundary) const {
-    const cuda::Launcher* launcher = cuda::findLauncher(kernel);
+    const cuda::Launcher* launcher = cuda::launcherTable().find(kernel);
     return launcher != nullptr && launcher->onChip &&
            cuda::residentFits(grid.nx, grid.ny, boundary);
 }
@@ -517,7 +518,7 @@ bool CudaBackend::runsResident(Kernel kernel, const GridSize& grid, Boundary bou
 ManySteps CudaBackend::manySteps(Kernel kernel, const GridSize& grid, Boundary boundary) const {
     ManySteps many = Backend::manySteps(kernel, grid, boundary);
     many.stepsPerSubmission = kStepsPerGraph;
-    const cuda::Launcher* launcher = cuda::findLauncher(kernel);
+    const cuda::Launcher* launcher = cuda::launcherTable().find(kernel);
     if (runsResident(kernel, grid, boundary)) {
         many.submission = ManySteps::Submission::OnChip;
         many.stepsPerPass = 0;
@@ -584,7 +585,7 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
     float* mirror = display.acquire(stream);
     PresentWrite how = PresentWrite::ByLastStep;
     if (steps > 0) {
-        stepOnce(*cuda::findLauncher(kernel), r, contents.cells ? mirror : nullptr);
+        stepOnce(*cuda::launcherTable().find(kernel), r, contents.cells ? mirror : nullptr);
     } else {
         if (contents.cells) {
             CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),

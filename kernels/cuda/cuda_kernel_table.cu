@@ -7,7 +7,6 @@
 #include "kernels/cuda/cuda_optimised.cuh"
 #include "kernels/cuda/cuda_resident.cuh"
 #include "kernels/cuda/cuda_temporal.cuh"
-#include "kernels/launcher_table.h"
 
 namespace heatlab::cuda {
 
@@ -81,19 +80,11 @@ std::vector<Launcher> productLaunchers() {
     };
 }
 
-LauncherTable<Launcher>& table() {
+}  // namespace
+
+LauncherTable<Launcher>& launcherTable() {
     static LauncherTable<Launcher> launchers("cuda", productLaunchers());
     return launchers;
 }
-
-}  // namespace
-
-const std::vector<Launcher>& kernelTable() { return table().launchers(); }
-
-std::vector<Kernel> tableKernels() { return table().kernels(); }
-
-const Launcher* findLauncher(Kernel kernel) { return table().find(kernel); }
-
-void addKernel(const Launcher& launcher) { table().add(launcher); }
 
 }  // namespace heatlab::cuda

@@ -3,14 +3,15 @@
 // backend has, in table order. CudaBackend::kernels() is this table's
 // kernels; its step(), stepMany(), graphs and stepAndPresent() run the entry
 // they find here, so a kernel added to the table (here at build time, or by
-// addKernel() at run time: a module compiled with NVRTC) needs no change to
-// the backend. No device code here.
+// launcherTable().add() at run time: a module compiled with NVRTC) needs no
+// change to the backend. No device code here.
 
 #include <functional>
 #include <vector>
 
 #include <cuda_runtime.h>
 
+#include "kernels/launcher_table.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab::cuda {
@@ -63,15 +64,8 @@ struct Launcher {
 };
 
 // The table, the product's kernels first: copy, global, tiled, three-pass,
-// optimised, temporal.
-const std::vector<Launcher>& kernelTable();
-// The kernels of kernelTable(), in its order.
-std::vector<Kernel> tableKernels();
-// The launcher of `kernel`, or nullptr where the table has none.
-const Launcher* findLauncher(Kernel kernel);
-// Adds a launcher after the others. Throws UsageError where the table has
-// the kernel already, where it has no step, or where its traits fuse steps
-// and it has no pass. Like registerKernel(), before any backend steps.
-void addKernel(const Launcher& launcher);
+// optimised, temporal. A launcher is added (LauncherTable::add()), like
+// registerKernel(), before any backend steps.
+LauncherTable<Launcher>& launcherTable();
 
 }  // namespace heatlab::cuda

@@ -40,19 +40,20 @@ constexpr std::size_t kCheckerboardPartials = 1024;
 // device double): the mean over the interior of an nx x ny field (ring
 // excluded, nx, ny >= 3) of (-1)^(row + col) u, accumulated in double, NaN
 // when an interior cell is NaN or infinite (checkerboardTerm and
-// checkerboardMean in field_measures.h). `partials` is device scratch of
-// kCheckerboardPartials doubles. Each block writes its own partial and one
-// more block adds them in a fixed order, rather than a double atomicAdd, so
-// the same field always gives the same bits.
+// checkerboardMean in kernels/numerics/field_measures.h). `partials` is
+// device scratch of kCheckerboardPartials doubles. Each block writes its own
+// partial and one more block adds them in a fixed order, rather than a double
+// atomicAdd, so the same field always gives the same bits.
 void launchCheckerboardAmplitude(const float* field, int nx, int ny, double* partials,
                                  double* result, cudaStream_t stream);
 
 // Finds the interior cell where the checkerboard is strongest (CellSpot and
-// checkerboardStrength in field_measures.h) and writes it into *result (a
-// device word, which this zeroes first) as one 64-bit key: the strength's
-// float bits above, the complement of the cell's row-major index below, so
-// one atomicMax keeps the strongest and, on a tie, the first cell; 0 means
-// no spot. nx * ny must be below 2^32 (any grid that fits a device).
+// checkerboardStrength in kernels/numerics/field_measures.h) and writes it
+// into *result (a device word, which this zeroes first) as one 64-bit key:
+// the strength's float bits above, the complement of the cell's row-major
+// index below, so one atomicMax keeps the strongest and, on a tie, the first
+// cell; 0 means no spot. nx * ny must be below 2^32 (any grid that fits a
+// device).
 void launchCheckerboardSpot(const float* field, int nx, int ny, unsigned long long* result,
                             cudaStream_t stream);
 

@@ -3,9 +3,9 @@
 // cues and the served wire protocol use), and the traits the rest of the
 // program asks about it (is it the copy floor, does it fuse steps, how many
 // grids a pass moves). No backend here: how a kernel runs lives in each
-// backend's launcher table (cpu/cpu_kernel_table.h, cuda/cuda_kernel_table.cuh),
-// so a kernel added at build time or at run time touches no Backend method
-// and no switch over kernels.
+// backend's launcher table (kernels/cpu/cpu_kernel_table.h,
+// kernels/cuda/cuda_kernel_table.cuh), so a kernel added at build time or at
+// run time touches no Backend method and no switch over kernels.
 
 #include <string>
 #include <vector>
@@ -20,8 +20,8 @@ struct KernelTraits {
     // Runs several steps a pass over memory (the backend's timeBlockFor()
     // steps), so its passes and the roofline's bytes a step are counted so.
     bool fusesSteps = false;
-    // Grids read plus grids written by one pass (kernel_traffic.h): 2 for a
-    // kernel that reads the field once and writes it once.
+    // Grids read plus grids written by one pass (kernels/kernel_traffic.h):
+    // 2 for a kernel that reads the field once and writes it once.
     int gridsMovedPerPass = 2;
 };
 

@@ -237,7 +237,7 @@ TEST(CuePlayer, AsksForThePanelSectionItsCaptionNames) {
     player.advance();
     EXPECT_EQ(player.frame(l.settings, l.simulation, 0.0f, 0.3).panel, PanelFocus::Lesson);
     // Of two asked at once, the bandwidth table over the display path.
-    PanelReadouts shown;
+    LectureReadouts shown;
     shown.bringIntoView(PanelFocus::Bandwidth);
     shown.bringIntoView(PanelFocus::Display);
     EXPECT_EQ(shown.focus, PanelFocus::Bandwidth);

@@ -33,7 +33,7 @@ TEST(DeviceLost, TheStickyCudaErrorsLoseTheDeviceAndNoOthers) {
           cudaErrorNvlinkUncorrectable}) {
         EXPECT_TRUE(losesDevice(sticky)) << cudaGetErrorName(sticky);
     }
-    // Newer toolkits' sticky errors, by number (device_lost.h).
+    // Newer toolkits' sticky errors, by number (kernels/cuda/device_lost.h).
     for (const int sticky : {226, 721, 810, 911}) {
         EXPECT_TRUE(losesDevice(static_cast<cudaError_t>(sticky))) << sticky;
     }

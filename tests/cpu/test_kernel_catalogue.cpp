@@ -47,7 +47,7 @@ cpu::NewField textbookStep(const cpu::StepBuffers& b) {
 Kernel textbookKernel() {
     static const Kernel kernel = [] {
         const Kernel k = registerKernel({"textbook", {}});
-        cpu::addKernel({k, textbookStep, {}});
+        cpu::launcherTable().add({k, textbookStep, {}});
         return k;
     }();
     return kernel;
@@ -72,7 +72,7 @@ public:
 
     std::size_t availableBytes() const override { return hostAvailableBytes(); }
     std::size_t bytesNeeded(const GridSize& grid) const override { return 3 * grid.bytes(); }
-    std::vector<Kernel> kernels() const override { return cpu::tableKernels(); }
+    std::vector<Kernel> kernels() const override { return cpu::launcherTable().kernels(); }
     void upload(const GridSize& grid, const float* field, Boundary boundary) override {
         checkUpload(grid, field);
         grid_ = grid;
@@ -85,7 +85,7 @@ public:
     }
     void step(Kernel kernel, int steps, float r) override {
         requireSteps(kernel, steps);
-        const cpu::Launcher& launcher = *cpu::findLauncher(kernel);
+        const cpu::Launcher& launcher = *cpu::launcherTable().find(kernel);
         for (int i = 0; i < steps; ++i) {
             const cpu::StepBuffers b{buffers_[current_].data(),
                                      buffers_[1 - current_].data(),
@@ -136,7 +136,7 @@ TEST(KernelCatalogue, RefusesANameItCannotTakeOrHasAlready) {
     EXPECT_THROW(registerKernel({"", {}}), UsageError);
     EXPECT_THROW(registerKernel({"Two Words", {}}), UsageError);
     EXPECT_THROW(registerKernel({"optimised", {}}), UsageError);
-    EXPECT_THROW(cpu::addKernel({Kernel::Global, textbookStep, {}}), UsageError);
+    EXPECT_THROW(cpu::launcherTable().add({Kernel::Global, textbookStep, {}}), UsageError);
 }
 
 TEST(KernelCatalogue, AKernelAddedAtRunTimeRunsOnTheCpuBackend) {

@@ -43,7 +43,7 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     Simulation simulation(std::make_unique<CpuBackend>(), params);
     LectureSettings settings;
     settings.running = true;
-    PanelReadouts readouts;
+    PaneReadouts readouts;
     FieldWatch watch;
     std::optional<Notice> paused;
     for (int frame = 0; frame < 400 && settings.running; ++frame) {
@@ -67,7 +67,7 @@ TEST(FieldWatch, PausesAnOverflowedRunSayingWhy) {
     params.r = 0.24f;
     Simulation stable(std::make_unique<CpuBackend>(), params);
     LectureSettings running;
-    PanelReadouts calm;
+    PaneReadouts calm;
     FieldWatch quiet;
     for (int frame = 0; frame < 20; ++frame) {
         stable.advance(10);

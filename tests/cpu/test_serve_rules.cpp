@@ -1,6 +1,6 @@
 // The served lecture's rules that need no socket (app/serve/access.h,
-// wire.h): tokens, the names a request may give for the server, and the
-// messages a browser sends and receives.
+// app/serve/wire.h): tokens, the names a request may give for the server, and
+// the messages a browser sends and receives.
 
 #include <sys/stat.h>
 

@@ -1,5 +1,5 @@
-// The video writer (app/io/video_file.h, video_recorder.h) on frames made
-// here, decoded back with FFmpeg's libraries linked into the test: the
+// The video writer (app/io/video_file.h, app/io/video_recorder.h) on frames
+// made here, decoded back with FFmpeg's libraries linked into the test: the
 // frame count, size, rate, profile and metadata; a cell-sized checkerboard
 // crisp after compression; the index at the front; and the faults: a disk
 // that fills part-way (the output helper's simulated one, counted over the
@@ -132,7 +132,7 @@ TEST(VideoFile, KeepsAOnePixelCheckerboardCrisp) {
         // The colours of a 2 x 2 block share one chroma sample in yuv420p,
         // so a one-pixel red-blue checkerboard cannot keep its hues: only
         // the brightness is checked here (the loupe, 8+ pixels a cell,
-        // keeps both: test_video_recording.cpp).
+        // keeps both: tests/gl/test_video_recording.cpp).
         // And what yuv420p keeps, measured where it keeps it: each pixel's
         // brightness, each 2 x 2 block's colour.
         const CodecDifference d = codecDifference(got, sent);

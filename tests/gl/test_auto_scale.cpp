@@ -51,7 +51,8 @@ TEST_F(AutoScale, AnExplodedRunTurnsItSignedLogAndSaysSo) {
     runUntilExploded(ui);
     EXPECT_EQ(ui.settings().picture.scale, ColourScale::SignedLog);
     EXPECT_EQ(ui.settings().picture.scaleChoice(), ScaleChoice::Auto) << "still the auto scale";
-    EXPECT_NE(ui.readouts().message.find("signed-log"), std::string::npos) << ui.readouts().message;
+    EXPECT_NE(ui.lectureReadouts().message.find("signed-log"), std::string::npos)
+        << ui.lectureReadouts().message;
     EXPECT_EQ(saidCount(ui, "signed-log"), 1) << "said once, on the field";
 }
 
@@ -75,7 +76,7 @@ TEST_F(AutoScale, AScaleTheLecturerChoseStays) {
     clockedBy(ui);
     runUntilExploded(ui);
     EXPECT_EQ(ui.settings().picture.scale, ColourScale::Linear);
-    EXPECT_EQ(ui.readouts().message.find("signed-log"), std::string::npos);
+    EXPECT_EQ(ui.lectureReadouts().message.find("signed-log"), std::string::npos);
     // L on the auto scale: the lecturer's choice from then on.
     LectureUi chosen(LectureSettings{options}, std::make_unique<CpuBackend>(), imgui,
                      context.description());

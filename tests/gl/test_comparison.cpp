@@ -43,7 +43,7 @@ TEST_F(Split, BSplitsAndJoins) {
     run(ui, 2);
     ui.onKey(Key::B, false);
     run(ui, 3);
-    ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.lectureReadouts().message;
     EXPECT_FALSE(ui.pane(1).run().readouts().backend.empty()) << "pane B shows its backend";
     EXPECT_EQ(ui.pane(1).run().simulation().stepCount(), ui.simulation().stepCount())
         << "both panes run the same steps";
@@ -64,10 +64,10 @@ TEST_F(Split, EachPaneKeepsItsOwnReadouts) {
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     quickClock(ui);  // every frame timed
     run(ui, 4);
-    ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
-    const PanelReadouts& a = ui.readouts();
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.lectureReadouts().message;
+    const PaneReadouts& a = ui.readouts();
     PaneRun& runB = ui.pane(1).run();
-    const PanelReadouts& b = runB.readouts();
+    const PaneReadouts& b = runB.readouts();
     EXPECT_EQ(b.backend, runB.control().backendText());
     EXPECT_EQ(b.kernels, runB.simulation().backend().stencilKernels());
     ASSERT_TRUE(a.breakdown);
@@ -87,7 +87,7 @@ TEST_F(Split, BothPanesAreDrawnAlikeForEqualSettings) {
     const std::array<int, 3> b = paneMiddle(image, ui, 1);
     EXPECT_EQ(a, b);
     EXPECT_GT(a[0] + a[1] + a[2], 3 * 60) << "the hot square, not the background";
-    EXPECT_EQ(ui.readouts().comparison.difference.maxAbs, 0.0);
+    EXPECT_EQ(ui.lectureReadouts().comparison.difference.maxAbs, 0.0);
 }
 
 TEST_F(Split, TheDifferenceOfEqualPanesIsZerosWhite) {
@@ -120,7 +120,8 @@ TEST_F(Split, PaneBPastTheBoundPausesBothBeforeOverflow) {
     const float maxAbs = b.backend().maxAbs();
     EXPECT_TRUE(std::isfinite(maxAbs));
     EXPECT_GT(maxAbs, 1e20f);
-    EXPECT_NE(ui.readouts().message.find("pane B"), std::string::npos) << ui.readouts().message;
+    EXPECT_NE(ui.lectureReadouts().message.find("pane B"), std::string::npos)
+        << ui.lectureReadouts().message;
 }
 
 TEST(SplitShot, TheUiShotDrawsBothPanes) {

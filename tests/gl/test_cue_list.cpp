@@ -41,7 +41,7 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
 
     // Cue 1: the shipped scene, reset, and exactly its 2000 steps.
     frames(ui, 1);
-    EXPECT_EQ(ui.readouts().cue.rfind("cue 1 of ", 0), 0u) << ui.readouts().cue;
+    EXPECT_EQ(ui.lectureReadouts().cue.rfind("cue 1 of ", 0), 0u) << ui.lectureReadouts().cue;
     // The caption on the field, where the class looks.
     const std::vector<FieldNotice::Line> shown = ui.notice().shown(now_);
     ASSERT_FALSE(shown.empty());
@@ -72,15 +72,15 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
         ui.onKey(cue % 2 == 0 ? Key::Right : Key::PageDown, false);
         frames(ui, 10);
         EXPECT_EQ(ui.cues().index(), cue);
-        EXPECT_TRUE(std::isfinite(ui.readouts().maxAbs)) << ui.readouts().cue;
+        EXPECT_TRUE(std::isfinite(ui.readouts().maxAbs)) << ui.lectureReadouts().cue;
     }
     // Past the last, it stays there and says so.
     ui.onKey(Key::PageDown, false);
     frames(ui, 2);
     EXPECT_EQ(ui.cues().index(), count - 1);
-    EXPECT_EQ(ui.readouts().message, "end of the lecture (cue " + std::to_string(count) + " of " +
-                                         std::to_string(count) + ")");
-    EXPECT_EQ(ui.readouts().cue.rfind("cue " + std::to_string(count) + " of ", 0), 0u);
+    EXPECT_EQ(ui.lectureReadouts().message, "end of the lecture (cue " + std::to_string(count) +
+                                                " of " + std::to_string(count) + ")");
+    EXPECT_EQ(ui.lectureReadouts().cue.rfind("cue " + std::to_string(count) + " of ", 0), 0u);
     EXPECT_TRUE(std::isfinite(ui.readouts().maxAbs));
     EXPECT_LT(ui.readouts().maxAbs, 1e30f);
     int pictures = 0;

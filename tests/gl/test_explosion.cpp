@@ -57,7 +57,7 @@ protected:
         }
         result.paused = !ui.settings().running;
         result.pausedAt = now_;
-        result.message = ui.readouts().message;
+        result.message = ui.lectureReadouts().message;
         result.field = ui.simulation().fieldOnHost();
         return result;
     }
@@ -163,14 +163,14 @@ TEST_F(Explosion, ThePauseExplainsItselfThroughAScreenshotAndARun) {
     ASSERT_EQ(shown.size(), 2u);
     EXPECT_EQ(shown[1].text.rfind("saved heatlab_", 0), 0u)
         << "the file's name, not its path: " << shown[1].text;
-    EXPECT_EQ(ui.readouts().message.rfind("saved " + ::testing::TempDir(), 0), 0u)
-        << "the panel has the whole path: " << ui.readouts().message;
+    EXPECT_EQ(ui.lectureReadouts().message.rfind("saved " + ::testing::TempDir(), 0), 0u)
+        << "the panel has the whole path: " << ui.lectureReadouts().message;
 
     ui.settings().running = true;  // Run
     frame(ui);
     EXPECT_FALSE(ui.settings().running);
     EXPECT_EQ(ui.simulation().fieldOnHost(), paused.field);
-    const std::string& said = ui.readouts().message;
+    const std::string& said = ui.lectureReadouts().message;
     EXPECT_EQ(said.rfind("cannot go on: ", 0), 0u) << said;
     EXPECT_NE(said.find("R resets the field, or lower r"), std::string::npos) << said;
     EXPECT_EQ(said.find('\n'), std::string::npos) << said;

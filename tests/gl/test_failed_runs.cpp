@@ -448,7 +448,8 @@ TEST_F(WindowNotice, ACuesScreenshotNotSavedIsSaid) {
     const std::optional<ScreenshotOutcome> shot = ui.pictures().takeOutcome();
     ASSERT_TRUE(shot);
     EXPECT_FALSE(shot->failure.empty());
-    EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved: ", 0), 0) << ui.readouts().message;
+    EXPECT_EQ(ui.lectureReadouts().message.rfind("screenshot not saved: ", 0), 0)
+        << ui.lectureReadouts().message;
 }
 
 class SplitNotice : public LectureFixture {};
@@ -464,7 +465,7 @@ TEST_F(SplitNotice, NamesTheSplitsKeyNotBackend) {
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     run(ui, 1);
     EXPECT_EQ(ui.paneCount(), 1u);
-    const std::string& message = ui.readouts().message;
+    const std::string& message = ui.lectureReadouts().message;
     EXPECT_EQ(message.rfind("not split: backend=cuda: ", 0), 0) << message;
     EXPECT_EQ(message.find("--backend"), std::string::npos) << message;
 }

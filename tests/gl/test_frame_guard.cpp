@@ -73,7 +73,7 @@ TEST_F(GuardedFrames, AnErrorInAFrameIsANoticeAndTheLectureGoesOnAsItWas) {
     ASSERT_NO_THROW(quit = guarded(guard, ui, [&] { ui.onKey(Key::Up, false); }));
     const std::string said = testing::internal::GetCapturedStderr();
     EXPECT_FALSE(quit);
-    const std::string message = ui.readouts().message;
+    const std::string message = ui.lectureReadouts().message;
     EXPECT_EQ(
         message,
         "a frame failed (the steps failed: a test's fault (HEATLAB_TEST_FRAME_FAULT=step@4)): "
@@ -113,7 +113,7 @@ TEST_F(GuardedFrames, ASceneLoadedInTheFailingFrameIsUndoneAndTheFieldMadeAnewFr
     });
     testing::internal::GetCapturedStderr();
     EXPECT_EQ(
-        ui.readouts().message,
+        ui.lectureReadouts().message,
         "a frame failed (the steps failed: a test's fault (HEATLAB_TEST_FRAME_FAULT=step@3)): "
         "the lecture goes on from its scene, made anew at step 0");
     EXPECT_EQ(ui.simulation().params().grid.nx, 67);
@@ -133,7 +133,7 @@ TEST_F(GuardedFrames, ALostDeviceMovesTheLectureToTheCpuWithANotice) {
     ASSERT_NO_THROW(guarded(guard, ui));
     const std::string said = testing::internal::GetCapturedStderr();
     EXPECT_TRUE(guard.deviceLost());
-    const std::string message = ui.readouts().message;
+    const std::string message = ui.lectureReadouts().message;
     EXPECT_EQ(
         message,
         "the CUDA device failed and cannot be used again in this run (the device is lost: a "

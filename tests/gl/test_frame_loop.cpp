@@ -139,8 +139,8 @@ TEST_F(FrameLoop, AFailedFrameIsGuardedOnlyWhereTheRulesSay) {
         CountingSink sink;
         const FramesRun run = runFrames({surface, imgui, *ui}, source, sink, FrameClock{}, rules);
         EXPECT_EQ(run.frames, 5);
-        EXPECT_NE(ui->readouts().message.find("a frame failed"), std::string::npos)
-            << ui->readouts().message;
+        EXPECT_NE(ui->lectureReadouts().message.find("a frame failed"), std::string::npos)
+            << ui->lectureReadouts().message;
     }
     rules.guarded = false;
     const std::unique_ptr<LectureUi> ui = lecture(std::make_unique<FaultingBackend>(

@@ -57,7 +57,7 @@ protected:
     std::string screenshot(LectureUi& ui) {
         ui.onKey(Key::F12, false);
         run(ui, 1);
-        return ui.readouts().message;
+        return ui.lectureReadouts().message;
     }
 };
 
@@ -100,7 +100,7 @@ TEST_F(LectureFaults, AFolderRemovedUnderTheRunningLectureSaysWhyAndShotsWorkWhe
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     chooseFolder(ui, folder);
     run(ui, 2);
-    ASSERT_EQ(screenshot(ui).rfind("saved " + folder + "/", 0), 0u) << ui.readouts().message;
+    ASSERT_EQ(screenshot(ui).rfind("saved " + folder + "/", 0), 0u) << ui.lectureReadouts().message;
 
     std::filesystem::remove_all(folder);  // a stick pulled out mid-lecture
     const long long before = ui.simulation().stepCount();
@@ -156,7 +156,7 @@ TEST_F(LectureFaults, ASceneCutShortWhileReadChangesNothingAndSaysWhy) {
         });
         run(ui, 1);
     }
-    const std::string message = ui.readouts().message;
+    const std::string message = ui.lectureReadouts().message;
     EXPECT_EQ(message.rfind("scene not loaded: scene " + path + ": ", 0), 0u) << message;
     EXPECT_NE(message.find("not valid JSON"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
@@ -171,7 +171,7 @@ TEST_F(LectureFaults, ASceneCutShortWhileReadChangesNothingAndSaysWhy) {
     std::ofstream(path) << whole;
     ui.scenes().load = true;
     run(ui, 1);
-    EXPECT_EQ(ui.readouts().message, "loaded scene " + path);
+    EXPECT_EQ(ui.lectureReadouts().message, "loaded scene " + path);
     EXPECT_EQ(ui.simulation().params().grid.nx, 130);
     EXPECT_EQ(ui.settings().stepsPerFrame, 7);
 }
@@ -190,7 +190,7 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     ui.onKey(Key::R, false);
     ASSERT_NO_THROW(run(ui, 1));
     EXPECT_EQ(failing->failedUploads(), 1);
-    const std::string message = ui.readouts().message;
+    const std::string message = ui.lectureReadouts().message;
     EXPECT_EQ(message.rfind("not reset: a 259 x 131 grid could not be made: ", 0), 0u) << message;
     EXPECT_NE(message.find("out of memory"), std::string::npos) << message;
     EXPECT_NE(message.find("; the 67 x 45 grid and its field are kept"), std::string::npos)
@@ -211,9 +211,10 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     std::snprintf(ui.scenes().path, sizeof ui.scenes().path, "%s", path.c_str());
     ui.scenes().load = true;
     ASSERT_NO_THROW(run(ui, 1));
-    EXPECT_EQ(
-        ui.readouts().message.rfind("scene not loaded: a 300 x 200 grid could not be made", 0), 0u)
-        << ui.readouts().message;
+    EXPECT_EQ(ui.lectureReadouts().message.rfind(
+                  "scene not loaded: a 300 x 200 grid could not be made", 0),
+              0u)
+        << ui.lectureReadouts().message;
     EXPECT_EQ(ui.settings().stepsPerFrame, 3);
     EXPECT_EQ(ui.simulation().params().grid.nx, 67);
     EXPECT_EQ(ui.simulation().fieldOnHost(), field);
@@ -225,7 +226,7 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     ui.settings().params.grid = GridSize{90, 80};
     ui.onKey(Key::R, false);
     run(ui, 1);
-    EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;
+    EXPECT_TRUE(ui.lectureReadouts().message.empty()) << ui.lectureReadouts().message;
     EXPECT_EQ(ui.simulation().params().grid.nx, 90);
 }
 

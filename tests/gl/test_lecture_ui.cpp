@@ -45,8 +45,8 @@ TEST_F(LectureUiTest, ABackendThatCannotStartKeepsTheLectureWhereItWas) {
     run(ui, 1);
     EXPECT_EQ(ui.simulation().backend().facts().name, "cpu");
     EXPECT_EQ(ui.settings().backend, BackendChoice::Cpu) << "the panel shows what runs";
-    EXPECT_NE(ui.readouts().message.find("backend not switched"), std::string::npos)
-        << ui.readouts().message;
+    EXPECT_NE(ui.lectureReadouts().message.find("backend not switched"), std::string::npos)
+        << ui.lectureReadouts().message;
     EXPECT_EQ(ui.simulation().stepCount(), steps);
     EXPECT_EQ(ui.simulation().fieldOnHost(), before);
 }
@@ -58,7 +58,7 @@ TEST_F(LectureUiTest, TheSameBackendChosenAgainChangesNothing) {
     run(ui, 2);
     EXPECT_EQ(&ui.simulation().backend(), running);
     EXPECT_EQ(ui.simulation().stepCount(), 6);
-    EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;
+    EXPECT_TRUE(ui.lectureReadouts().message.empty()) << ui.lectureReadouts().message;
 }
 
 TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
@@ -82,7 +82,7 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
         ui.pictures().panel().kind = shot.kind;
         ui.onKey(Key::F12, false);
         run(ui, 1);
-        EXPECT_EQ(ui.readouts().message, "saved " + shot.file);
+        EXPECT_EQ(ui.lectureReadouts().message, "saved " + shot.file);
         const DecodedPng png = readPng(shot.file);
         EXPECT_EQ(png.image.width, shot.width) << name(shot.kind);
         EXPECT_EQ(png.image.height, shot.height) << name(shot.kind);
@@ -93,7 +93,8 @@ TEST_F(LectureUiTest, F12WritesTheChosenKindOfPictureIntoTheChosenFolder) {
     ui.pictures().panel().folder = (folder + "/missing");
     ui.onKey(Key::F12, false);
     run(ui, 1);
-    EXPECT_EQ(ui.readouts().message.rfind("screenshot not saved", 0), 0u) << ui.readouts().message;
+    EXPECT_EQ(ui.lectureReadouts().message.rfind("screenshot not saved", 0), 0u)
+        << ui.lectureReadouts().message;
     std::filesystem::remove_all(folder);
 }
 
@@ -119,7 +120,7 @@ TEST_F(LectureUiTest, GridsOfThreeCellsASideAreDrawnWithoutAnError) {
         LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
         ASSERT_NO_THROW(run(ui, 3)) << gridText(grid);
         EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << gridText(grid);
-        EXPECT_TRUE(ui.readouts().message.empty()) << ui.readouts().message;
+        EXPECT_TRUE(ui.lectureReadouts().message.empty()) << ui.lectureReadouts().message;
         EXPECT_EQ(ui.simulation().stepCount(), 9);
     }
 }

@@ -34,7 +34,7 @@ TEST_F(MeasuringKeys, AKeyActsInTheNextFrameWhileARowIsTimed) {
         ui.onKey(Key::R, false);
         frames(ui, 1);
         EXPECT_EQ(ui.simulation().stepCount(), 0) << "the reset waited for the row";
-        EXPECT_EQ(ui.readouts().stepsThisFrame, 0) << "steps beside a row being timed";
+        EXPECT_EQ(ui.lectureReadouts().stepsThisFrame, 0) << "steps beside a row being timed";
         ++framesWhileTimed;
         ASSERT_LT(framesWhileTimed, 100000);
     }

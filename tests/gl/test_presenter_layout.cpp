@@ -139,11 +139,11 @@ TEST_F(PresenterLayout, TheEssentialsFitInJapaneseWithNothingCut) {
         // with the longest caption on top. (A later cue that asks for a
         // section scrolls the panel to it, past them, in English too.)
         if (cue == 3) {
-            expectOnScreen(*ui, ui->readouts().cue);
+            expectOnScreen(*ui, ui->lectureReadouts().cue);
         }
         // While split too: the narrow panel's A/B section (its combos as
         // wide as their longest choice, their labels above them there).
-        expectNothingCutOnTheRight(ui->readouts().cue);
+        expectNothingCutOnTheRight(ui->lectureReadouts().cue);
     }
 }
 
@@ -165,9 +165,9 @@ TEST_F(PresenterLayout, TheEssentialsFitWhileTheShippedLecturePlays) {
     frames(*ui, 1);
     ui->onKey(Key::PageDown, false);
     frames(*ui, 30);
-    ASSERT_EQ(ui->readouts().cue.rfind("cue 3 of ", 0), 0u) << ui->readouts().cue;
+    ASSERT_EQ(ui->lectureReadouts().cue.rfind("cue 3 of ", 0), 0u) << ui->lectureReadouts().cue;
     ASSERT_EQ(ui->simulation().params().r, 0.26f);
-    expectOnScreen(*ui, ui->readouts().cue);
+    expectOnScreen(*ui, ui->lectureReadouts().cue);
 }
 
 // The panel follows the cue: a cue that sets the display path shows the
@@ -236,7 +236,7 @@ TEST_F(PresenterLayout, EachShippedCueShowsWhatItsCaptionNames) {
             ui->onKey(Key::PageDown, false);
         }
         frames(*ui, 4);
-        const std::string when = ui->readouts().cue;
+        const std::string when = ui->lectureReadouts().cue;
         ASSERT_EQ(ui->cues().index(), cue) << when;
         const std::optional<PanelFocus>& focus = list.cues[static_cast<std::size_t>(cue)].panel;
         ASSERT_TRUE(focus) << when << ": a shipped cue names what of the panel it is about";
@@ -276,7 +276,7 @@ TEST_F(PresenterLayout, TheSplitGivesEachGridRoomAndItsLabelABandOfItsOwn) {
             continue;
         }
         ++splitCues;
-        const std::string when = ui->readouts().cue;
+        const std::string when = ui->lectureReadouts().cue;
         const float panelLeft =
             static_cast<float>(kWidth) - kSplitPresenterPanelWidth * presenterScale(kHeight);
         EXPECT_LE(kSplitPresenterPanelWidth * presenterScale(kHeight), 300.0f);
@@ -340,7 +340,8 @@ TEST_F(PresenterLayout, EverySectionUnfoldedFitsItsColumnInEitherLanguage) {
                 }
             }
             ASSERT_NE(panel, nullptr);
-            // A section's ID is its English title after ### (panel.cpp).
+            // A section's ID is its English title after ###
+            // (app/ui/panel/panel.cpp).
             for (const char* title : sections) {
                 panel->StateStorage.SetInt(panel->GetID((std::string("###") + title).c_str()), 1);
             }

@@ -377,7 +377,7 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     ui.onKey(Key::CtrlR, false);
     ui.frame(big);
     EXPECT_FALSE(ui.pictures().recording().active());
-    const std::string said = ui.readouts().message;
+    const std::string said = ui.lectureReadouts().message;
     std::printf("300 frames in %.1f s (%.1f ms a frame), %d dropped: %s\n", seconds,
                 1000.0 * seconds / 300, dropped, said.c_str());
     ASSERT_NE(said.find("recorded "), std::string::npos) << said;
@@ -411,13 +411,13 @@ TEST_F(WindowVideo, ServedItStopsAtTheMostADownloadHoldsSaysSoAndIsSentWhole) {
     ui.frame(size);
     ui.onKey(Key::CtrlR, false);
     ui.frame(size);
-    ASSERT_TRUE(ui.pictures().recording().active()) << ui.readouts().message;
+    ASSERT_TRUE(ui.pictures().recording().active()) << ui.lectureReadouts().message;
     for (int i = 0; i < 1500 && ui.pictures().recording().active(); ++i) {
         now += 1.0 / 30.0;
         ui.frame(size);
     }
     ASSERT_FALSE(ui.pictures().recording().active()) << "the cap never stopped it";
-    const std::string said = ui.readouts().message;
+    const std::string said = ui.lectureReadouts().message;
     EXPECT_NE(said.find("the video reached 0.2 MiB, the most a browser is sent: recorded "),
               std::string::npos)
         << said;
@@ -455,7 +455,7 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
         now += 1.0 / 120.0;
         ui.frame(big);
         if (i == 0) {
-            const std::string& said = ui.readouts().message;
+            const std::string& said = ui.lectureReadouts().message;
             EXPECT_NE(said.find("2880 x 1800 is more than H.264 level 5.2"), std::string::npos)
                 << "said when it starts: " << said;
             EXPECT_NE(said.find("at 120 frames a second: the video is "), std::string::npos)
@@ -467,7 +467,7 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     const RgbImage shown = window.read();
     ui.onKey(Key::CtrlR, false);
     ui.frame(big);
-    const std::string said = ui.readouts().message;
+    const std::string said = ui.lectureReadouts().message;
     ASSERT_NE(said.find("recorded 3 frames"), std::string::npos) << said;
     EXPECT_NE(said.find("scaled down"), std::string::npos) << said;
     const std::vector<std::string> names = folder.names();
@@ -520,13 +520,13 @@ TEST_F(WindowVideo, ItsClipKeepsTheLecturesTimeWhateverTheWindowsRate) {
         ui.onKey(Key::CtrlR, false);
         run(ui, 1);
         const std::vector<std::string> names = folder.names();
-        ASSERT_EQ(names.size(), 1u) << ui.readouts().message;
+        ASSERT_EQ(names.size(), 1u) << ui.lectureReadouts().message;
         const VideoProbe probe = probeVideo(folder / names[0]);
         ASSERT_TRUE(probe.opened) << probe.error;
         EXPECT_DOUBLE_EQ(probe.fps, 30.0);
         // The first frame at 0 s, then one every 1/30 s of the lecture.
         EXPECT_EQ(probe.frames + dropped, 1 + static_cast<int>(seconds * 30.0))
-            << windowRate << " window frames a second: " << ui.readouts().message;
+            << windowRate << " window frames a second: " << ui.lectureReadouts().message;
         // How many the encoder's thread had to drop is the machine's speed
         // (3 of 31 on a loaded 2-core one), not the clip's clock: only that
         // the clip is more than its dropped frames.
@@ -550,8 +550,8 @@ TEST_F(WindowVideo, AResetWhileRecordingGoesOnRecording) {
     ui.onKey(Key::CtrlR, false);
     run(ui, 1);
     const std::vector<std::string> names = folder.names();
-    ASSERT_EQ(names.size(), 1u) << ui.readouts().message;
-    EXPECT_EQ(probeVideo(folder / names[0]).frames, 20) << ui.readouts().message;
+    ASSERT_EQ(names.size(), 1u) << ui.lectureReadouts().message;
+    EXPECT_EQ(probeVideo(folder / names[0]).frames, 20) << ui.lectureReadouts().message;
 }
 
 TEST_F(WindowVideo, AFolderRemovedMidLectureIsSaidAndTheLectureGoesOn) {
@@ -562,16 +562,16 @@ TEST_F(WindowVideo, AFolderRemovedMidLectureIsSaidAndTheLectureGoesOn) {
     ui.pictures().panel().folder = folder;
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
-    ASSERT_TRUE(ui.pictures().recording().active()) << ui.readouts().message;
+    ASSERT_TRUE(ui.pictures().recording().active()) << ui.lectureReadouts().message;
     std::filesystem::remove_all(folder);
     run(ui, 10);
     ui.onKey(Key::CtrlR, false);
     const long long before = ui.simulation().stepCount();
     run(ui, 3);
-    EXPECT_NE(ui.readouts().message.find("recording not saved"), std::string::npos)
-        << ui.readouts().message;
-    EXPECT_NE(ui.readouts().message.find("No such file or directory"), std::string::npos)
-        << ui.readouts().message;
+    EXPECT_NE(ui.lectureReadouts().message.find("recording not saved"), std::string::npos)
+        << ui.lectureReadouts().message;
+    EXPECT_NE(ui.lectureReadouts().message.find("No such file or directory"), std::string::npos)
+        << ui.lectureReadouts().message;
     EXPECT_GT(ui.simulation().stepCount(), before) << "the lecture goes on";
     EXPECT_FALSE(std::filesystem::exists(folder));
 }
@@ -604,14 +604,14 @@ TEST_F(WindowVideo, SighupWhileRecordingFinishesTheFileAndCloses) {
     clockedBy(ui);
     ui.onKey(Key::CtrlR, false);
     frames(ui, 6);
-    ASSERT_TRUE(ui.pictures().recording().active()) << ui.readouts().message;
+    ASSERT_TRUE(ui.pictures().recording().active()) << ui.lectureReadouts().message;
     std::raise(SIGHUP);
     now_ += 1.0 / 60.0;
     const auto bound = target.bind();
     EXPECT_TRUE(ui.frame(surface)) << "the window closes";
     EXPECT_FALSE(ui.pictures().recording().active());
-    EXPECT_NE(ui.readouts().message.find("stopped by SIGHUP"), std::string::npos)
-        << ui.readouts().message;
+    EXPECT_NE(ui.lectureReadouts().message.find("stopped by SIGHUP"), std::string::npos)
+        << ui.lectureReadouts().message;
     const std::vector<std::string> names = folder.names();
     ASSERT_EQ(names.size(), 1u);
     EXPECT_EQ(names[0].find(".tmp-"), std::string::npos) << names[0];
@@ -632,7 +632,7 @@ TEST_F(WindowVideo, TheSplitSlideRecordingHoldsBothPanes) {
     ui.pictures().panel().folder = folder.path();
     ui.pictures().panel().kind = ScreenshotKind::Slide;
     run(ui, 3);
-    ASSERT_EQ(ui.paneCount(), 2u) << ui.readouts().message;
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.lectureReadouts().message;
     ui.settings().running = false;
     ui.onKey(Key::CtrlR, false);
     run(ui, 1);  // paused: the one frame the recording takes at its start
@@ -640,9 +640,9 @@ TEST_F(WindowVideo, TheSplitSlideRecordingHoldsBothPanes) {
     ui.onKey(Key::CtrlR, false);
     run(ui, 1);
     const std::vector<std::string> names = folder.names();
-    ASSERT_EQ(names.size(), 1u) << ui.readouts().message;
+    ASSERT_EQ(names.size(), 1u) << ui.lectureReadouts().message;
     const VideoProbe probe = probeVideo(folder / names[0], {0});
-    ASSERT_EQ(probe.decoded.size(), 1u) << ui.readouts().message;
+    ASSERT_EQ(probe.decoded.size(), 1u) << ui.lectureReadouts().message;
     const RgbImage& got = probe.decoded[0];
     ASSERT_EQ(got.width, kSlideWidth);
     const CodecDifference withBoth = codecDifference(got, both.image);

@@ -121,7 +121,7 @@ void lectureMeetingAnIllegalAddress() {
             atLoss < 0 ? (void)(atLoss = ui.simulation().stepCount()) : (void)++after;
         }
     }
-    const std::string message = ui.readouts().message;
+    const std::string message = ui.lectureReadouts().message;
     const bool held =
         failed.empty() && guard.deviceLost() && ui.simulation().backend().facts().name == "cpu" &&
         ui.settings().backend == BackendChoice::Cpu &&

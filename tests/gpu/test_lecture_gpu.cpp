@@ -54,14 +54,16 @@ TEST(LectureGpu, FitThirtyFpsAndTenThousandStepsAFrameOnTheResidentKernelPauseFi
         for (int frame = 0; frame < 2000 && ui.settings().running; ++frame) {
             now += 1.0 / 60.0;
             ui.frame(surface);
-            largestFrame = std::max(largestFrame, ui.readouts().stepsThisFrame);
+            largestFrame = std::max(largestFrame, ui.lectureReadouts().stepsThisFrame);
         }
         ASSERT_FALSE(ui.settings().running) << name(pace) << ": no pause within 2000 frames";
         const std::vector<float> field = ui.simulation().fieldOnHost();
         EXPECT_TRUE(allFinite(field.data(), field.size())) << name(pace);
-        EXPECT_EQ(ui.readouts().message.rfind("paused at step ", 0), 0u) << ui.readouts().message;
+        EXPECT_EQ(ui.lectureReadouts().message.rfind("paused at step ", 0), 0u)
+            << ui.lectureReadouts().message;
         std::printf("%s: paused at step %lld, largest frame %d steps: %s\n", name(pace),
-                    ui.simulation().stepCount(), largestFrame, ui.readouts().message.c_str());
+                    ui.simulation().stepCount(), largestFrame,
+                    ui.lectureReadouts().message.c_str());
         // The frames drawn paused show the finite field, the loupe on the
         // spot the device found.
         ui.frame(surface);

@@ -110,7 +110,7 @@ protected:
             ui.settings().params.grid = kHuge;
             ui.onKey(Key::R, false);
             EXPECT_NO_THROW(run(ui, 1));
-            message = ui.readouts().message;
+            message = ui.lectureReadouts().message;
         }
         EXPECT_EQ(ui.simulation().params().grid.nx, 259);
         EXPECT_EQ(ui.settings().params.grid.nx, 259) << "the panel shows the grid that runs";

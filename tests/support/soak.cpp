@@ -103,7 +103,7 @@ SoakResult soak(LectureUi& ui, const std::vector<Kernel>& kernels, int frames, i
     result.rssAtEndKiB = residentKiB();
     result.rssPartsAtEnd = residentParts();
     result.registrations = ui.registrations();
-    result.lastMessage = ui.readouts().message;
+    result.lastMessage = ui.lectureReadouts().message;
     result.glError = glGetError();
     return result;
 }

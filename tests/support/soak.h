@@ -16,7 +16,8 @@ namespace heatlab {
 enum class SoakSurface {
     Offscreen,  // a headless context and an offscreen target: no display needed
     Window,     // a real window on the display (Xvfb in the gl tier), swapped every
-                // frame with vsync off, as the window (window_frames.h) runs
+                // frame with vsync off, as the window
+                // (app/ui/lecture/window_frames.h) runs
 };
 
 struct SoakResult {

@@ -1,6 +1,6 @@
 #pragma once
 // What a video file holds, read with FFmpeg's libraries linked directly
-// (not the program's own loading, io/libav.h): the tests' independent look
+// (not the program's own loading, app/io/libav.h): the tests' independent look
 // at what heatlab wrote.
 
 #include <map>

@@ -35,7 +35,7 @@
 //    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
 // "view" omitted (or null) is the whole grid, fitted. r may be written as
 // a number too, as a cue writes it. Every field is one of LessonSettings
-// (lecture_settings.h), read and written through the table of
+// (app/lecture/panel/lecture_settings.h), read and written through the table of
 // setting_fields.h that a cue's settings share; the machine's settings
 // (MachineSettings: backend, presenter layout, panel shown, max |u|
 // measured) are never in a scene.

@@ -125,7 +125,7 @@ OrbitCamera cameraOf(const Fields& c) {
     camera.yawDegrees = c.number("yaw");
     camera.pitchDegrees = c.number("pitch");
     camera.distance = c.number("distance");
-    // The bounds the mouse keeps it in (surface_camera.h).
+    // The bounds the mouse keeps it in (app/picture/surface_camera.h).
     if (!(camera.yawDegrees > -180.0f && camera.yawDegrees <= 180.0f)) {
         throw Problem(trf("%s must be above -180 and at most 180 degrees, got %s",
                           c.where("yaw").c_str(), c.shown("yaw").c_str()));

@@ -36,7 +36,7 @@ std::string gridVerdict(const Params& p) {
 }  // namespace
 
 std::optional<Notice> FieldWatch::frame(Simulation& simulation, LectureSettings& settings,
-                                        PanelReadouts& readouts, bool withSpot) {
+                                        PaneReadouts& readouts, bool withSpot) {
     Backend& backend = simulation.backend();
     std::optional<Notice> paused = use(backend.finishedMeasures(), simulation, settings, readouts);
     if (backend.requestMeasures(simulation.stepCount(), withSpot)) {
@@ -51,7 +51,7 @@ std::optional<Notice> FieldWatch::frame(Simulation& simulation, LectureSettings&
 
 std::optional<Notice> FieldWatch::use(const std::optional<FieldMeasures>& measures,
                                       const Simulation& simulation, LectureSettings& settings,
-                                      PanelReadouts& readouts) {
+                                      PaneReadouts& readouts) {
     // Measured on a field since replaced (a reset, a scene): not this one's.
     if (!measures || pending_.field != simulation.fieldCount()) {
         return std::nullopt;

@@ -1,7 +1,7 @@
 #pragma once
 // Watches the running field: max |u| and the checkerboard amplitude, reduced
 // where the field lives and read back without waiting (on a GPU a frame or
-// two later), into the panel's readouts and the stability meter; and the
+// two later), into the pane's readouts and the stability meter; and the
 // overflow pause: past r = 0.25 the checkerboard grows until the floats
 // overflow, and stepping on would only spread NaN, so the run stops where
 // the class can see why. No GL here.
@@ -24,7 +24,7 @@ public:
     // `settings` when the field overflowed, returning why.
     // `withSpot`: the loupe shows, so the checkerboard's spot is measured too.
     std::optional<Notice> frame(Simulation& simulation, LectureSettings& settings,
-                                PanelReadouts& readouts, bool withSpot);
+                                PaneReadouts& readouts, bool withSpot);
     // The newest max |u| measured of the simulation's field and the step it
     // was measured at. Before the first measure of this field, one is taken
     // now (waiting for the device): a frame of thousands of steps past the
@@ -49,7 +49,7 @@ public:
 private:
     std::optional<Notice> use(const std::optional<FieldMeasures>& measures,
                               const Simulation& simulation, LectureSettings& settings,
-                              PanelReadouts& readouts);
+                              PaneReadouts& readouts);
 
     // The measures requested last: of which field, at which r.
     struct Pending {

@@ -9,8 +9,8 @@
 
 namespace heatlab {
 
-void LectureMeasures::afterSteps(Simulation& simulation, PanelReadouts& shown, int steps,
-                                 bool timed, double now) {
+void LectureMeasures::afterSteps(Simulation& simulation, PaneReadouts& shown, int steps, bool timed,
+                                 double now) {
     accuracy_.measure(simulation, timed || steps == 0, timedMsPerStep(shown));
     shown.accuracy = accuracy_.readout();
     shown.running = simulation.params();
@@ -59,13 +59,12 @@ void LectureMeasures::advanceBandwidth(Simulation& simulation, bool waitForRow,
 }
 
 bool LectureMeasures::halve(LectureSettings& settings, Simulation& simulation,
-                            PanelReadouts& shown) {
+                            const PaneReadouts& shown) {
     if (!AccuracyLesson::applies(simulation.params())) {
         return false;
     }
     settings.params.grid = accuracy_.halve(simulation, timedMsPerStep(shown));
     settings.running = true;
-    shown.bringIntoView(PanelFocus::Accuracy);
     return true;
 }
 
@@ -87,7 +86,7 @@ std::optional<Notice> LectureMeasures::capAtAccuracyTarget(const Simulation& sim
         "h / 2: the same time reached (Accuracy)");
 }
 
-double timedMsPerStep(const PanelReadouts& shown) {
+double timedMsPerStep(const PaneReadouts& shown) {
     const std::optional<FrameStats>& timed = shown.breakdown;
     return timed && timed->stepsTimed > 0 ? timed->stepsMs / timed->stepsTimed : 0.0;
 }

@@ -4,7 +4,7 @@
 // running kernel's point on the roofline, the bandwidth table (the bench's
 // table 1, one row a frame, on a second backend of the same kind) and the
 // accuracy lesson's error against the exact solution. No GL: LectureUi
-// calls it, the panel shows what it writes into the readouts.
+// calls it, the panel shows what it writes into pane A's readouts.
 
 #include <functional>
 #include <optional>
@@ -28,14 +28,13 @@ public:
     // After a frame of `steps` steps: the rates, the roofline point and the
     // step count into `shown`; the error against the exact solution on
     // `timed` frames or paused only (it costs the field on the host).
-    void afterSteps(Simulation& simulation, PanelReadouts& shown, int steps, bool timed,
-                    double now);
+    void afterSteps(Simulation& simulation, PaneReadouts& shown, int steps, bool timed, double now);
 
     // The memory the running command would take for `edited` (the grid
     // the panel edits) on `simulation`'s backend, and what is free, into
     // `shown`: again when the grid changes, and every second (what is free
     // changes with other programs).
-    void showMemory(const Simulation& simulation, const GridSize& edited, PanelReadouts& shown,
+    void showMemory(const Simulation& simulation, const GridSize& edited, LectureReadouts& shown,
                     double now);
 
     // The bandwidth table on `simulation`'s grid, from the next frame on;
@@ -54,9 +53,10 @@ public:
     const BandwidthSurvey& bandwidth() const { return bandwidth_; }
 
     // "Halve h" (AccuracyLesson::halve), where the lesson applies: the
-    // coarse run kept, `settings` set to run on the finer grid (reset onto
-    // by the caller) and its section brought into view. Returns whether.
-    bool halve(LectureSettings& settings, Simulation& simulation, PanelReadouts& shown);
+    // coarse run kept (its ms a step from `shown`) and `settings` set to run
+    // on the finer grid, reset onto by the caller, which brings the
+    // Accuracy section into view. Returns whether.
+    bool halve(LectureSettings& settings, Simulation& simulation, const PaneReadouts& shown);
     // Caps `steps` at the halved run's target; once there, stops `running`
     // and says so.
     std::optional<Notice> capAtAccuracyTarget(const Simulation& simulation, int& steps,
@@ -71,6 +71,6 @@ private:
 
 // A step's time in the newest frame timed part by part (0: none yet): the
 // work, whatever the pace.
-double timedMsPerStep(const PanelReadouts& shown);
+double timedMsPerStep(const PaneReadouts& shown);
 
 }  // namespace heatlab

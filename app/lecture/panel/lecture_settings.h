@@ -1,10 +1,11 @@
 #pragma once
 // The lecture's settings: one definition, read by the command line (app/
-// commands/), the scene file (scene.h) and `shot --ui`, edited by the panel
-// and the keys (app/ui/), applied to the simulation and the frame by the
-// lecture (app/ui/lecture/lecture_ui.h). Adding a setting touches its definition
-// here, its flag, its scene field and its control, and nothing that copies
-// it. No window, GL or ImGui here, so the cpu tests check it directly.
+// commands/), the scene file (app/lecture/files/scene.h) and `shot --ui`,
+// edited by the panel and the keys (app/ui/), applied to the simulation and the
+// frame by the lecture (app/ui/lecture/lecture_ui.h). Adding a setting touches
+// its definition here, its flag, its scene field and its control, and nothing
+// that copies it. No window, GL or ImGui here, so the cpu tests check it
+// directly.
 
 #include <optional>
 #include <string>
@@ -34,12 +35,12 @@ constexpr int kMaxStepsPerFrame = 10000;
 constexpr float kMinBrushPercent = 0.2f;
 constexpr float kMaxBrushPercent = 20.0f;
 
-// Pane B of the A/B comparison (pane_run.h): what it runs differently
-// from pane A. A setting left empty follows pane A's (so "B via host" stays
-// at A's r as the lecturer moves it); the rest (grid, boundary, initial
-// field, the steps a frame, the picture's colour map, scale and range) is
-// always pane A's: the panes show one lesson, advanced by the same steps
-// each frame.
+// Pane B of the A/B comparison (app/lecture/run/pane_run.h): what it runs
+// differently from pane A. A setting left empty follows pane A's (so "B via
+// host" stays at A's r as the lecturer moves it); the rest (grid, boundary,
+// initial field, the steps a frame, the picture's colour map, scale and
+// range) is always pane A's: the panes show one lesson, advanced by the same
+// steps each frame.
 struct PaneBSettings {
     std::optional<Kernel> kernel;
     std::optional<float> r;
@@ -87,8 +88,8 @@ struct LessonSettings {
     double stepsPerSecond = 60.0;
     // Past the grid's own bound, whatever the pace above: the steps a second
     // that grow the checkerboard by this many powers of ten a second
-    // (explosion_pace.h), so the explosion lasts about 20 s on any grid; 0
-    // keeps the pace above there too.
+    // (app/lecture/run/explosion_pace.h), so the explosion lasts about 20 s
+    // on any grid; 0 keeps the pace above there too.
     double explosionDecadesPerSecond = kDefaultDecadesPerSecond;
     // The copy-back policy: the field back to host memory every `copyEvery`
     // steps (0: never), pageable or pinned, as a first version would, to
@@ -97,8 +98,8 @@ struct LessonSettings {
     bool pinned = false;
     PictureSettings picture;  // display path, colour map, range, sampling
     bool vsync = true;
-    // The magnified inset (loupe_layout.h): by default while the grid's
-    // highest mode grows, pinned where the checkerboard is strongest.
+    // The magnified inset (app/picture/loupe_layout.h): by default while the
+    // grid's highest mode grows, pinned where the checkerboard is strongest.
     LoupeMode loupe = LoupeMode::Auto;
     // The mouse's brush: a disc of this share of the grid's longer side,
     // painting these values (the initial fields' hot and cold by default).

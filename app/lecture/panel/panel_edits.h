@@ -33,7 +33,8 @@ struct PanelActions {
     bool paneBAsA = false;
     // Ctrl+R or the panel's button: start recording a video, or stop.
     bool toggleRecording = false;
-    // The accuracy section's "halve h" (accuracy_lesson.h), or a cue's.
+    // The accuracy section's "halve h"
+    // (app/lecture/measures/accuracy_lesson.h), or a cue's.
     bool halveSpacing = false;
     // Ctrl+S and Ctrl+O: the scene saved, or a scene opened, as the Scene
     // section's buttons do (ScenePanel).

@@ -1,7 +1,9 @@
 #pragma once
 // What the panel shows of the running lecture but does not edit, as plain
-// data: filled by the lecture's parts each frame, drawn by the panel
-// (app/ui/panel/panel.h). No ImGui here.
+// data in two records: each pane's own (PaneReadouts, kept by its PaneRun)
+// and the lecture's (LectureReadouts, kept by LectureUi). Filled by the
+// lecture's parts each frame; the panel (app/ui/panel/panel.h) reads pane
+// A's, pane B's while split, and the lecture's. No ImGui here.
 
 #include <optional>
 #include <string>
@@ -21,10 +23,36 @@
 
 namespace heatlab {
 
+// What one pane measured of itself: its run, its rates, its field, the path
+// its picture took. Pane B's has what its own watch and frame measured
+// (backend, kernels, max |u|, timed frame); the rates, the roofline point
+// and the accuracy are measured of pane A only (LectureMeasures).
+struct PaneReadouts {
+    // The sine field against the exact solution
+    // (app/lecture/measures/accuracy_lesson.h).
+    AccuracyReadout accuracy;
+    Params running;               // what the simulation runs with now
+    std::vector<Kernel> kernels;  // the stencil kernels the backend has
+    long long steps = 0;
+    double frameMs = 0.0;
+    double stepsPerSecond = 0.0;
+    double copyGBs = 0.0;                 // moved to the host by the copy-back policy
+    std::optional<FrameStats> breakdown;  // the newest timed frame
+    RunningKernel roofline;               // the running kernel, for its point on the roofline
+    float maxAbs = 0.0f;
+    StabilityHistory stability;               // max |u| after every frame since the reset
+    std::string backend;                      // "cuda on NVIDIA H200"
+    bool fieldInHostMemory = false;           // the backend's field: no bus to cross
+    DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
+    std::string fallbackReason;               // why not interop, when it was asked for
+    // Interop: which buffer ("shared memory", "mapped buffer"), and why not
+    // the shared ones where they were wanted and not had.
+    std::string interopBuffer;
+    std::string sharedFallbackReason;
+};
+
 // What the A/B comparison measures of its two panes together; what each
-// pane measures of itself (its backend, kernels, max |u|, timed frame) is
-// in that pane's own PanelReadouts (PaneRun::readouts()), which the panel
-// reads beside pane A's.
+// pane measures of itself is in that pane's own PaneReadouts.
 struct ComparisonReadouts {
     int timedSteps = 0;  // the steps the newest timed frame ran, in each pane
     // max |A - B|, measured on timed frames (about once a second), every
@@ -53,38 +81,18 @@ struct MemoryReadout {
     FreeMemory free;
 };
 
-// What the panel shows but does not edit, measured by the window. Every
-// pane keeps its own (PaneRun::readouts()); pane A's also holds the
-// lecture's (the focus, the message, the cue, the comparison of the two).
-struct PanelReadouts {
-    // The sine field against the exact solution (accuracy_lesson.h).
-    AccuracyReadout accuracy;
+// What the panel shows of the lecture as a whole, of no one pane: what this
+// build and window have, the lockstep's pace, what was said, the cue list,
+// the A/B comparison of the two panes, the recording.
+struct LectureReadouts {
     // Asked for this frame; of two asked at once the later in PanelFocus's
     // order (a cue's bandwidth table over the display path it sets).
     std::optional<PanelFocus> focus;
-    Params running;                       // what the simulation runs with now
-    std::vector<Kernel> kernels;          // the stencil kernels the backend has
-    std::vector<BackendChoice> backends;  // what this build can run on
-    long long steps = 0;
-    int stepsThisFrame = 0;  // what the pace chose for the last frame
-    double frameMs = 0.0;
-    double stepsPerSecond = 0.0;
-    double copyGBs = 0.0;                        // moved to the host by the copy-back policy
-    std::optional<FrameStats> breakdown;         // the newest timed frame
+    std::vector<BackendChoice> backends;         // what this build can run on
+    std::string gl;                              // the window's OpenGL version and renderer
     const BandwidthSurvey* bandwidth = nullptr;  // the bench's table 1 on this grid, if asked
-    RunningKernel roofline;  // the running kernel, for its point on the roofline
-    float maxAbs = 0.0f;
-    StabilityHistory stability;               // max |u| after every frame since the reset
-    std::string backend;                      // "cuda on NVIDIA H200"
-    bool fieldInHostMemory = false;           // the backend's field: no bus to cross
-    std::string gl;                           // the window's OpenGL version and renderer
-    DisplayPath path = DisplayPath::ViaHost;  // the path the last frame took
-    std::string fallbackReason;               // why not interop, when it was asked for
-    // Interop: which buffer ("shared memory", "mapped buffer"), and why not
-    // the shared ones where they were wanted and not had.
-    std::string interopBuffer;
-    std::string sharedFallbackReason;
-    std::string message;      // "saved <path>", or what went wrong
+    int stepsThisFrame = 0;                      // what the pace chose for the last frame
+    std::string message;                         // "saved <path>", or what went wrong
     std::string cue;          // "cue 3 of 12: caption" while a cue list plays (--cues)
     bool cueWaiting = false;  // the cue ran until its condition: Page Down goes on
     ComparisonReadouts comparison;

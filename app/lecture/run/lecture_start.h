@@ -15,7 +15,8 @@ struct LectureStart {
     // starts; the settings it holds replace those above, the rest stay.
     std::string scenePath;
     // --cues NAME|FILE: a shipped cue list ("lecture") or a file, read and
-    // checked whole before a backend or a window starts (cue_list.h).
+    // checked whole before a backend or a window starts
+    // (app/lecture/files/cue_list.h).
     std::string cues;
     // --grid was given; otherwise the grid is the backend's default
     // (defaultWindowGrid).

@@ -47,8 +47,8 @@ public:
     SimulationControl& control() { return control_; }
     FieldWatch& watch() { return watch_; }
     // What the watch and the frame measured of this pane.
-    PanelReadouts& readouts() { return readouts_; }
-    const PanelReadouts& readouts() const { return readouts_; }
+    PaneReadouts& readouts() { return readouts_; }
+    const PaneReadouts& readouts() const { return readouts_; }
     // Into the readouts: the backend this pane runs on and its kernels.
     void showBackend();
 
@@ -65,7 +65,7 @@ public:
     // them), measured only when needed: when `lead` asks for the measures,
     // past the bound (they keep the run from overflowing) or for the
     // loupe's spot. An overflow pauses `lead`; an explosion turns its auto
-    // colour scale signed-log (auto_scale.h).
+    // colour scale signed-log (app/lecture/measures/auto_scale.h).
     struct Measured {
         std::optional<Notice> paused;  // said of this pane
         std::optional<Notice> scale;   // said of the lecture
@@ -90,7 +90,7 @@ private:
     Simulation simulation_;
     SimulationControl control_;
     FieldWatch watch_;
-    PanelReadouts readouts_;
+    PaneReadouts readouts_;
     // Where the pause before overflow was last said (a field, a step).
     struct PauseAt {
         long long field = -1;

@@ -13,7 +13,7 @@
   const picker = document.getElementById('picker');
   const context = screen.getContext('2d');
   const token = new URLSearchParams(location.search).get('token') || '';
-  const MOST_SIDE = 4096;  // wire.h's kMostServedSide
+  const MOST_SIDE = 4096;  // app/serve/wire.h's kMostServedSide
 
   // The page's words in the lecture's language: the server puts their
   // translations (English -> words shown) into the page from the
@@ -398,9 +398,9 @@
   // sent: the server reads no file for it, and says in the lecture what it
   // loaded or why not). Dropped anywhere else, or on a viewer's page, a
   // file is not opened in place of the lecture.
-  const MOST_FILE = 1024 * 1024;  // wire.h's kMostUploadBytes
-  // wire.h's kMostUploadMessageBytes, less room for the "i" sendInput adds:
-  // the server closes the socket of a longer message.
+  const MOST_FILE = 1024 * 1024;  // app/serve/wire.h's kMostUploadBytes
+  // app/serve/wire.h's kMostUploadMessageBytes, less room for the "i"
+  // sendInput adds: the server closes the socket of a longer message.
   const MOST_FILE_MESSAGE = 4 * MOST_FILE - 64;
   function sendFile(file) {
     if (role !== 'controller' || !file) return;

@@ -97,7 +97,7 @@ private:
     float screenScale_ = 1.0f;
     float scale_ = 1.0f;
     float density_ = 1.0f;         // framebuffer pixels a unit, as the font was rasterised
-    unsigned fontGeneration_ = 0;  // the characters the atlas has (script_fonts.h)
+    unsigned fontGeneration_ = 0;  // the characters the atlas has (app/render/script_fonts.h)
     Language notedLanguage_ = Language::English;  // whose translations the fonts were told of
     bool presenter_ = false;
     ImFont* overlayFont_ = nullptr;

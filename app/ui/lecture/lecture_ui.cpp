@@ -25,10 +25,9 @@ LectureUi::LectureUi(const LectureSettings& settings, std::unique_ptr<Backend> b
       measures_(secondsNow()),
       pictures_(panes_, renderer_, input_.navigation(), [this](const Notice& n) { say(n); }) {
     lead().showBackend();
-    PanelReadouts& readouts = shown();
-    readouts.backends = builtBackends();
-    readouts.gl = glDescription;
-    readouts.bandwidth = &measures_.bandwidth();
+    lectureReadouts_.backends = builtBackends();
+    lectureReadouts_.gl = glDescription;
+    lectureReadouts_.bandwidth = &measures_.bandwidth();
     for (const ShippedScene& shipped : shippedScenes()) {
         scenePanel_.shippedTitles.push_back(parseScene(shipped.text, shipped.file).title);
     }
@@ -44,11 +43,12 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     imgui_.beginFrame(surface.units, surface_.pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
-    const float panelUnits = drawPanel(
-        {s, shown(), panes_.followerReadouts(), scenePanel_, pictures_.panel(), panelLayout_},
-        surface.units, imgui_.scale(), actions);
+    const float panelUnits =
+        drawPanel({s, lectureReadouts_, lead().readouts(), panes_.followerReadouts(), scenePanel_,
+                   pictures_.panel(), panelLayout_},
+                  surface.units, imgui_.scale(), actions);
     if (panelUnits > 0.0f) {
-        shown().sectionsShown();  // the sections asked for are unfolded
+        lectureReadouts_.sectionsShown();  // the sections asked for are unfolded
     }
     const int panelPixels = static_cast<int>(std::lround(panelUnits * surface_.pixelsPerUnit()));
     sceneRequests(actions);
@@ -73,7 +73,7 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     const bool timed = timer_.timed(now);
     drawPanes(steps, bar, timed, actions.toggleLoupe);
     notice_.frame(s.running, clock_());
-    const ComparisonReadouts& compared = shown().comparison;
+    const ComparisonReadouts& compared = lectureReadouts_.comparison;
     overlays_ =
         panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, surface_.pixelsPerUnit(),
                                     compared.timedSteps, compared.difference, showsDifference());
@@ -82,11 +82,12 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     if (timed) {
         glFinish();
         timer_.took(now);
-        panes_.showTimedFrame(1000.0 * (secondsNow() - uiStart), steps, shown().comparison);
+        panes_.showTimedFrame(1000.0 * (secondsNow() - uiStart), steps,
+                              lectureReadouts_.comparison);
     }
     const bool signalled =
         pictures_.afterFrame(actions.screenshot, actions.toggleRecording, surface, clock_());
-    shown().recording = pictures_.recording().active();
+    lectureReadouts_.recording = pictures_.recording().active();
     // The frame's GL work, the panel's too, goes to the GPU as one
     // submission now that its steps are queued: one switch from CUDA to GL
     // and back a frame.
@@ -107,17 +108,18 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
         if (isLead) {
             // The rates on the host's clock, also in simulated time: what
             // this machine did, not what the lecture's clock asked for.
-            measures_.afterSteps(simulation(), shown(), steps, timed, secondsNow());
-            measures_.showMemory(simulation(), settings().params.grid, shown(), secondsNow());
+            measures_.afterSteps(simulation(), lead().readouts(), steps, timed, secondsNow());
+            measures_.showMemory(simulation(), settings().params.grid, lectureReadouts_,
+                                 secondsNow());
         }
     };
     const std::optional<ViewTransform>& view = input_.navigation().view();
     const float ppu = surface_.pixelsPerUnit();
     const PanesFrame frame{steps, timed, windowed_,         view,   loupe,
                            bar,   ppu,   showsDifference(), measure};
-    panes_.draw(renderer_, frame, shown().comparison.difference);
-    panes_.lead().showDisplayPath(shown());
-    panes_.measureDifference(steps, timed, showsDifference(), shown().comparison);
+    panes_.draw(renderer_, frame, lectureReadouts_.comparison.difference);
+    panes_.lead().showDisplayPath(lead().readouts());
+    panes_.measureDifference(steps, timed, showsDifference(), lectureReadouts_.comparison);
 }
 
 // The frame's steps: one when single-stepping, none when paused, and while
@@ -135,12 +137,12 @@ int LectureUi::paceSteps(const PanelActions& actions) {
     if (const std::optional<Notice> reached =
             measures_.capAtAccuracyTarget(simulation(), steps, s.running)) {
         say(*reached);
-        shown().bringIntoView(PanelFocus::Accuracy);
+        lectureReadouts_.bringIntoView(PanelFocus::Accuracy);
     }
     const LockstepSteps lockstep = panes_.stepsBeforePause(steps, s.running);
     say(lockstep.pauses);
     pacer_.ran(lockstep.steps);
-    shown().stepsThisFrame = lockstep.steps;
+    lectureReadouts_.stepsThisFrame = lockstep.steps;
     return lockstep.steps;
 }
 
@@ -167,7 +169,7 @@ void LectureUi::setCues(CueList list) {
 
 void LectureUi::say(const Notice& notice) {
     noteText(notice.text);
-    shown().message = notice.text;
+    lectureReadouts_.message = notice.text;
     notice_.say(notice, clock_());
 }
 
@@ -188,13 +190,17 @@ void LectureUi::apply(const PanelActions& actions) {
         lead().showBackend();
     }
     // Halve h: the finer grid reset onto and run to the same physical time.
-    const bool halve = actions.halveSpacing && measures_.halve(settings(), simulation(), shown());
+    const bool halve =
+        actions.halveSpacing && measures_.halve(settings(), simulation(), lead().readouts());
+    if (halve) {
+        lectureReadouts_.bringIntoView(PanelFocus::Accuracy);
+    }
     if (actions.reset || halve) {
         const ControlOutcome reset = control.reset();
         if (!reset.notice) {
             // A new field: nothing said of the old one stays.
             notice_.clear();
-            shown().message.clear();
+            lectureReadouts_.message.clear();
         }
         show(reset);
         restartFollowers();
@@ -215,11 +221,11 @@ void LectureUi::apply(const PanelActions& actions) {
         measureBandwidth();
     }
     say(panes_.follow(settings().comparison, actions.toggleSplit, actions.paneBAsA,
-                      shown().comparison));
+                      lectureReadouts_.comparison));
 }
 
 void LectureUi::restartFollowers() {
-    shown().comparison.difference = PaneDifference{};  // of the field replaced
+    lectureReadouts_.comparison.difference = PaneDifference{};  // of the field replaced
     autoScaleForNewField(settings().picture);
     say(panes_.restartFollowers(settings().comparison));
 }
@@ -234,7 +240,7 @@ void LectureUi::measurePane(PaneRun& run, bool withSpot) {
 
 void LectureUi::measureBandwidth(bool unfold) {
     if (unfold) {
-        shown().bringIntoView(PanelFocus::Bandwidth);
+        lectureReadouts_.bringIntoView(PanelFocus::Bandwidth);
     }
     say(measures_.startBandwidth(simulation()));
 }
@@ -244,7 +250,8 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
         return std::nullopt;
     }
     say(cues_.move(actions));
-    const CueRequests asked = cues_.frame(settings(), simulation(), shown().maxAbs, clock_());
+    const CueRequests asked =
+        cues_.frame(settings(), simulation(), lead().readouts().maxAbs, clock_());
     if (asked.scene) {
         // Read and checked with the list, it can still fail on the backend
         // (a grid too large for its memory): said on the terminal too (a
@@ -259,11 +266,11 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     }
     asked.addTo(actions);
     if (asked.panel) {
-        shown().bringIntoView(*asked.panel);
+        lectureReadouts_.bringIntoView(*asked.panel);
     }
     cueStepsLeft_ = asked.stepsLeft;
-    shown().cue = cues_.status();
-    shown().cueWaiting = cues_.waiting();
+    lectureReadouts_.cue = cues_.status();
+    lectureReadouts_.cueWaiting = cues_.waiting();
     return asked.caption;
 }
 

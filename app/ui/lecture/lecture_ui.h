@@ -79,8 +79,10 @@ public:
     LecturePictures& pictures() { return pictures_; }
     // The panel's scene choices and requests, applied by the next frame.
     ScenePanel& scenes() { return scenePanel_; }
-    // What the panel shows of the running lecture (messages included).
-    const PanelReadouts& readouts() const { return lead().readouts(); }
+    // What the panel shows of pane A (its rates, max |u|, timed frame), and
+    // of the lecture as a whole (its message, cue, A/B comparison).
+    const PaneReadouts& readouts() const { return lead().readouts(); }
+    const LectureReadouts& lectureReadouts() const { return lectureReadouts_; }
     // Where the panel last drawn put the lesson's essentials.
     const PanelLayout& panelLayout() const { return panelLayout_; }
     void setFrameTiming(FrameTiming timing) { timer_.set(timing); }
@@ -128,10 +130,9 @@ public:
     const OverlaysDrawn& overlays() const { return overlays_; }
 
 private:
-    // Pane A: the run the panel edits, holding the panel's readouts.
+    // Pane A: the run the panel edits.
     PaneRun& lead() { return panes_.lead().run(); }
     const PaneRun& lead() const { return panes_.lead().run(); }
-    PanelReadouts& shown() { return lead().readouts(); }
     // On the panel's message line whole, on the field in brief.
     void say(const Notice& notice);
     void say(const std::optional<Notice>& notice) {
@@ -174,6 +175,8 @@ private:
     ImGuiLayer& imgui_;
     FieldRenderer renderer_;
     PaneSet panes_;
+    // The panel's readouts of no one pane (each pane keeps its own).
+    LectureReadouts lectureReadouts_;
     PanelLayout panelLayout_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;

@@ -101,7 +101,7 @@ const FrameStats& Pane::frame(FieldRenderer& renderer, const FrameSettings& show
     return lastFrame_;
 }
 
-void Pane::showDisplayPath(PanelReadouts& shown) const {
+void Pane::showDisplayPath(PaneReadouts& shown) const {
     shown.path = lastFrame_.path;
     shown.fallbackReason = view_.fallbackReason();
     shown.interopBuffer = lastFrame_.interopBuffer ? name(*lastFrame_.interopBuffer) : "";

@@ -79,7 +79,7 @@ public:
     void addDrawn(const FrameStats& drawn);
     // The path the last frame took to the screen, and why not interop or
     // the shared buffers where they were wanted: the panel's Display section.
-    void showDisplayPath(PanelReadouts& shown) const;
+    void showDisplayPath(PaneReadouts& shown) const;
     void addUiMs(double ms);
     // The newest frame, and the newest that was timed part by part.
     const FrameStats& lastFrame() const { return lastFrame_; }
@@ -116,7 +116,7 @@ private:
 
 // A pane's label at (left, top) in window units, the pane's top left, at
 // most `width` wide: its lines, the first (the pane's name and kernel)
-// highlighted, each wrapped to fit (field_overlay.h).
+// highlighted, each wrapped to fit (app/ui/pictures/field_overlay.h).
 OverlayBand drawPaneLabel(float left, float top, float width,
                           const std::vector<std::string>& lines);
 

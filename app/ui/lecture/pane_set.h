@@ -58,7 +58,7 @@ public:
     bool split() const { return panes_.size() > 1; }
     // Pane B's own readouts, which the panel's A/B section shows beside
     // pane A's; none with one pane.
-    const PanelReadouts* followerReadouts() const {
+    const PaneReadouts* followerReadouts() const {
         return split() ? &panes_.back()->run().readouts() : nullptr;
     }
 

@@ -20,7 +20,7 @@ std::string pointText(const char* name, const AccuracyPoint& p) {
 
 }  // namespace
 
-void accuracyControls(const PanelReadouts& readouts, PanelActions& actions) {
+void accuracyControls(const PaneReadouts& readouts, PanelActions& actions) {
     const AccuracyReadout& a = readouts.accuracy;
     if (!a.now && !a.coarser) {
         textWrappedToWidth(

@@ -11,6 +11,6 @@ namespace heatlab {
 
 // Call inside the panel's window; shows a note where the field has no exact
 // solution (the sine field with the Dirichlet ring has one).
-void accuracyControls(const PanelReadouts& readouts, PanelActions& actions);
+void accuracyControls(const PaneReadouts& readouts, PanelActions& actions);
 
 }  // namespace heatlab

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "app/i18n/translation.h"
 #include "app/lecture/panel/panel_edits.h"
@@ -41,10 +42,9 @@ void paneBR(float& r) {
     }
 }
 
-void paneBControls(const LectureSettings& a, PaneBSettings& b, const PanelReadouts& readouts,
-                   const PanelReadouts& paneB) {
-    followed(b.backend, a.backend,
-             [&](BackendChoice& v) { combo("B's backend", v, readouts.backends); });
+void paneBControls(const LectureSettings& a, PaneBSettings& b,
+                   const std::vector<BackendChoice>& backends, const PaneReadouts& paneB) {
+    followed(b.backend, a.backend, [&](BackendChoice& v) { combo("B's backend", v, backends); });
     followed(b.kernel, a.params.kernel, [&](Kernel& v) { combo("B's kernel", v, paneB.kernels); });
     followed(b.r, a.params.r, [](float& v) { paneBR(v); });
     followed(b.copyEvery, a.copyEvery, [](int& v) {
@@ -90,8 +90,8 @@ std::string frameTotal(const std::optional<FrameStats>& timed) {
     return timed ? msText(timed->totalMs()) : "-";
 }
 
-void costs(const PanelReadouts& readouts, const PanelReadouts& paneB) {
-    const std::optional<FrameStats>& a = readouts.breakdown;
+void costs(const PaneReadouts& paneA, const PaneReadouts& paneB, const PaneDifference& d) {
+    const std::optional<FrameStats>& a = paneA.breakdown;
     const std::optional<FrameStats>& b = paneB.breakdown;
     // Columns shared out across the width: a narrow panel cuts none.
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
@@ -111,10 +111,9 @@ void costs(const PanelReadouts& readouts, const PanelReadouts& paneB) {
         };
         row(trNoop("ms a step"), perStep(a), perStep(b));
         row(trNoop("ms a frame"), frameTotal(a), frameTotal(b));
-        row("max |u|", numberText(readouts.maxAbs, 2), numberText(paneB.maxAbs, 2));
+        row("max |u|", numberText(paneA.maxAbs, 2), numberText(paneB.maxAbs, 2));
         ImGui::EndTable();
     }
-    const PaneDifference& d = readouts.comparison.difference;
     if (d.step < 0) {
         ImGui::TextColored(kDim, "%s", tr("max |A - B|: not measured yet"));
     } else {
@@ -131,8 +130,9 @@ void costs(const PanelReadouts& readouts, const PanelReadouts& paneB) {
 
 }  // namespace
 
-void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts,
-                        const PanelReadouts* paneB, PanelActions& actions) {
+void comparisonControls(LectureSettings& settings, const LectureReadouts& lecture,
+                        const PaneReadouts& paneA, const PaneReadouts* paneB,
+                        PanelActions& actions) {
     ABComparison& c = settings.comparison;
     bool split = c.split;
     if (ImGui::Checkbox(tr("split: pane B beside A (B)"), &split)) {
@@ -154,8 +154,8 @@ void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts
     ImGui::PushStyleColor(ImGuiCol_Text, kDim);
     textWrappedToWidth(paneB->backend);
     ImGui::PopStyleColor();
-    paneBControls(settings, c.b, readouts, *paneB);
-    costs(readouts, *paneB);
+    paneBControls(settings, c.b, lecture.backends, *paneB);
+    costs(paneA, *paneB, lecture.comparison.difference);
 }
 
 }  // namespace heatlab

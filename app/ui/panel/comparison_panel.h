@@ -9,9 +9,11 @@
 
 namespace heatlab {
 
-// `readouts`: pane A's, with the lecture's; `paneB`: pane B's own, null
-// while there is one pane.
-void comparisonControls(LectureSettings& settings, const PanelReadouts& readouts,
-                        const PanelReadouts* paneB, PanelActions& actions);
+// `paneA`: pane A's own readouts; `paneB`: pane B's own, null while there
+// is one pane; `lecture`: the lecture's (what this build can run on, the
+// comparison of the two panes).
+void comparisonControls(LectureSettings& settings, const LectureReadouts& lecture,
+                        const PaneReadouts& paneA, const PaneReadouts* paneB,
+                        PanelActions& actions);
 
 }  // namespace heatlab

@@ -117,7 +117,7 @@ void runButtons(LectureSettings& s, PanelActions& actions, PanelLayout& layout) 
     ImGui::TextColored(s.running ? kStableColour : kNoteColour, "%s", state);
 }
 
-void paceControls(LectureSettings& s, const PanelReadouts& readouts) {
+void paceControls(LectureSettings& s, const LectureReadouts& lecture) {
     int pace = static_cast<int>(s.pace);
     radioRow(pace, {{tr("fixed"), static_cast<int>(Pace::FixedSteps)},
                     {tr("fit 30 fps"), static_cast<int>(Pace::FrameBudget)},
@@ -134,8 +134,7 @@ void paceControls(LectureSettings& s, const PanelReadouts& readouts) {
             s.stepsPerSecond = rate;
         }
     } else {
-        wrapped(kDimColour, "as many steps as keep 30 frames a second: %d",
-                readouts.stepsThisFrame);
+        wrapped(kDimColour, "as many steps as keep 30 frames a second: %d", lecture.stepsThisFrame);
     }
     // Past the grid's bound the explosion's own pace takes over (0: off).
     float decades = static_cast<float>(s.explosionDecadesPerSecond);
@@ -213,10 +212,11 @@ void stabilityLines(const Params& running, float r) {
     }
 }
 
-void kernelControls(LectureSettings& s, const PanelReadouts& readouts) {
+void kernelControls(LectureSettings& s, const std::vector<BackendChoice>& backends,
+                    const std::vector<Kernel>& kernels) {
     Params& p = s.params;
-    combo("backend", s.backend, readouts.backends);
-    combo("kernel", p.kernel, readouts.kernels);
+    combo("backend", s.backend, backends);
+    combo("kernel", p.kernel, kernels);
     if (traits(p.kernel).fusesSteps) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.38f);
         ImGui::SliderInt(tr("steps a pass"), &p.timeBlock, kTimeBlockAuto, kTimeBlockMax,
@@ -236,7 +236,7 @@ void exactR(Params& p) {
 
 // The r slider, its presets and what r means on this grid: what the lesson
 // is about, so the presenter layout shows it first.
-void rControls(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout) {
+void rControls(LectureSettings& s, const PaneReadouts& readouts, PanelLayout& layout) {
     Params& p = s.params;
     recordGroup(layout.rSlider, [&] { rSlider(p.r); });
     const char* const keys = tr("Up / Down: +/- 0.001");
@@ -279,7 +279,8 @@ void memoryLines(const MemoryReadout& memory) {
     }
 }
 
-void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
+void resetControls(LectureSettings& s, const PaneReadouts& readouts,
+                   const LectureReadouts& lecture) {
     Params& p = s.params;
     int grid[2] = {p.grid.nx, p.grid.ny};
     // Edited freely: nothing reaches the simulation before the reset.
@@ -287,8 +288,8 @@ void resetControls(LectureSettings& s, const PanelReadouts& readouts) {
         p.grid.nx = std::clamp(grid[0], kMinGridSide, kMaxGridSide);
         p.grid.ny = std::clamp(grid[1], kMinGridSide, kMaxGridSide);
     }
-    if (readouts.memory) {
-        memoryLines(*readouts.memory);
+    if (lecture.memory) {
+        memoryLines(*lecture.memory);
     }
     combo("initial", p.initial, allInitialConditions());
     combo("boundary", p.boundary, allBoundaries());
@@ -319,7 +320,7 @@ void scaleControls(PictureSettings& picture) {
     noteBeside("sign(u) log10(1 + |u| / u0)");
 }
 
-void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelActions& actions) {
+void displayControls(LectureSettings& s, const PaneReadouts& readouts, PanelActions& actions) {
     PictureSettings& picture = s.picture;
     combo("display path", picture.path, allDisplayPaths());
     if (picture.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
@@ -365,7 +366,7 @@ void displayControls(LectureSettings& s, const PanelReadouts& readouts, PanelAct
     ImGui::Checkbox(tr("vsync"), &s.vsync);
 }
 
-void copyBackControls(LectureSettings& s, const PanelReadouts& readouts) {
+void copyBackControls(LectureSettings& s, const PaneReadouts& readouts) {
     int copy = s.copyEvery == 0 ? 0 : (s.copyEvery == 1 ? 1 : 2);
     radioRow(copy, {{tr("never"), 0}, {tr("every step"), 1}, {tr("every 100"), 2}});
     s.copyEvery = copy == 0 ? 0 : (copy == 1 ? 1 : 100);
@@ -391,21 +392,23 @@ void brushControls(LectureSettings& s) {
     }
 }
 
-void bandwidthControls(const PanelReadouts& readouts, PanelActions& actions) {
-    const bool running = readouts.bandwidth != nullptr && readouts.bandwidth->running();
+// The lecture's table, and pane A's running kernel on its roofline.
+void bandwidthControls(const BandwidthSurvey* bandwidth, const RunningKernel& roofline,
+                       PanelActions& actions) {
+    const bool running = bandwidth != nullptr && bandwidth->running();
     if (ImGui::Button(running ? tr("Stop measuring") : tr("Measure on this grid"))) {
         (running ? actions.cancelBandwidth : actions.measureBandwidth) = true;
     }
     noteBeside("(also after a grid change)");
-    if (readouts.bandwidth != nullptr) {
-        drawBandwidthTable(*readouts.bandwidth, ImGui::GetContentRegionAvail().x);
-        drawLiveRoofline(*readouts.bandwidth, readouts.roofline);
+    if (bandwidth != nullptr) {
+        drawBandwidthTable(*bandwidth, ImGui::GetContentRegionAvail().x);
+        drawLiveRoofline(*bandwidth, roofline);
     }
 }
 
 // The cue list's line and its buttons, above all else: where the lecture is.
-void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
-    textWrappedToWidth(readouts.cue);
+void cueControls(const LectureReadouts& lecture, PanelActions& actions) {
+    textWrappedToWidth(lecture.cue);
     if (ImGui::Button(tr("< back (Page Up)"))) {
         actions.previousCue = true;
     }
@@ -414,7 +417,7 @@ void cueControls(const PanelReadouts& readouts, PanelActions& actions) {
     if (ImGui::Button(next)) {
         actions.nextCue = true;
     }
-    if (readouts.cueWaiting) {
+    if (lecture.cueWaiting) {
         noteBeside("done: waiting");  // on the next line where it does not fit
     }
     ImGui::Separator();
@@ -432,7 +435,7 @@ bool section(const char* title, bool open) {
 // The readouts, the frame-time bar, the stability meter. The bar's legend
 // (a part a row) follows the bar, or with `legendLast` (presenter mode)
 // the meter, so the meter keeps above the fold of 800 lines.
-void readoutLines(LectureSettings& s, const PanelReadouts& readouts, PanelLayout& layout,
+void readoutLines(LectureSettings& s, const PaneReadouts& readouts, PanelLayout& layout,
                   bool legendLast) {
     const auto cell = [](const char* label, const char* format, double value) {
         ImGui::TableNextColumn();
@@ -542,37 +545,44 @@ namespace {
 
 // Presenter mode while split: the cue, Run and the A/B section alone, in
 // the narrow panel (kSplitPresenterPanelWidth); the rest waits for one pane.
-void splitPresenterSections(LectureSettings& settings, const PanelReadouts& readouts,
-                            const PanelReadouts& paneB, PanelActions& actions,
-                            PanelLayout& layout) {
-    if (readouts.focus) {
+void splitPresenterSections(const PanelModel& model, PanelActions& actions) {
+    LectureSettings& settings = model.settings;
+    const LectureReadouts& lecture = model.lecture;
+    PanelLayout& layout = model.layout;
+    if (lecture.focus) {
         ImGui::SetScrollY(0.0f);  // a cue's A/B: the cue and the section from the top
     }
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.4f);
-    if (!readouts.cue.empty()) {
-        cueControls(readouts, actions);
+    if (!lecture.cue.empty()) {
+        cueControls(lecture, actions);
     }
     runButtons(settings, actions, layout);
     recordGroup(layout.comparison,
-                [&] { comparisonControls(settings, readouts, &paneB, actions); });
+                [&] { comparisonControls(settings, lecture, model.paneA, model.paneB, actions); });
     wrapped(kDimColour, "B again: one pane and the whole panel");
-    if (!readouts.message.empty()) {
-        textWrappedToWidth(readouts.message);
+    if (!lecture.message.empty()) {
+        textWrappedToWidth(lecture.message);
     }
     ImGui::PopItemWidth();
 }
 
-void allSections(LectureSettings& settings, const PanelReadouts& readouts,
-                 const PanelReadouts* paneB, ScenePanel& scene, ScreenshotPanel& screenshot,
-                 PanelActions& actions, PanelLayout& layout) {
+// The panel whole: the lecture's readouts and pane A's; pane B's in the A/B
+// section while split.
+void allSections(const PanelModel& model, PanelActions& actions) {
+    LectureSettings& settings = model.settings;
+    const LectureReadouts& lecture = model.lecture;
+    const PaneReadouts& readouts = model.paneA;
+    const PaneReadouts* paneB = model.paneB;
+    ScreenshotPanel& screenshot = model.screenshot;
+    PanelLayout& layout = model.layout;
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
-    if (!readouts.cue.empty()) {
-        cueControls(readouts, actions);
+    if (!lecture.cue.empty()) {
+        cueControls(lecture, actions);
     }
     if (!settings.presenter) {
         ImGui::PushStyleColor(ImGuiCol_Text, kDimColour);
         textWrappedToWidth(readouts.backend);
-        textWrappedToWidth(readouts.gl);
+        textWrappedToWidth(lecture.gl);
         ImGui::PopStyleColor();
     }
     if (settings.presenter) {
@@ -584,15 +594,15 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
         recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
         readoutLines(settings, readouts, layout, true);
         if (section("Pace, backend, kernel, exact r", false)) {
-            paceControls(settings, readouts);
-            kernelControls(settings, readouts);
+            paceControls(settings, lecture);
+            kernelControls(settings, lecture.backends, readouts.kernels);
             exactR(settings.params);
         }
     } else {
         if (section("Simulation", true)) {
             runButtons(settings, actions, layout);
-            paceControls(settings, readouts);
-            kernelControls(settings, readouts);
+            paceControls(settings, lecture);
+            kernelControls(settings, lecture.backends, readouts.kernels);
             rControls(settings, readouts, layout);
             exactR(settings.params);
         }
@@ -603,7 +613,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
             readoutLines(settings, readouts, layout, false);
         }
     }
-    const std::optional<PanelFocus>& focus = readouts.focus;
+    const std::optional<PanelFocus>& focus = lecture.focus;
     // Asked for (a cue, a button): this section unfolded and scrolled
     // into view, so the class sees it without anyone reaching for the
     // panel, and the others folded so nothing else fills the panel.
@@ -620,7 +630,8 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
     unfoldIfAsked(PanelFocus::Bandwidth);
     if (section("Bandwidth: the bench's table on this grid", false)) {
         scrollIfAsked(PanelFocus::Bandwidth);
-        recordGroup(layout.bandwidthTable, [&] { bandwidthControls(readouts, actions); });
+        recordGroup(layout.bandwidthTable,
+                    [&] { bandwidthControls(lecture.bandwidth, readouts.roofline, actions); });
     }
     if (focus) {
         unfoldIfAsked(PanelFocus::Comparison);
@@ -630,7 +641,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
     if (section("A/B: two runs in lockstep (B)", false)) {
         scrollIfAsked(PanelFocus::Comparison);
         recordGroup(layout.comparison,
-                    [&] { comparisonControls(settings, readouts, paneB, actions); });
+                    [&] { comparisonControls(settings, lecture, readouts, paneB, actions); });
     }
     if (focus) {
         unfoldIfAsked(PanelFocus::Accuracy);
@@ -642,7 +653,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
         recordGroup(layout.accuracy, [&] { accuracyControls(readouts, actions); });
     }
     if (section("Grid", false)) {
-        resetControls(settings, readouts);
+        resetControls(settings, readouts, lecture);
     }
     unfoldIfAsked(PanelFocus::Display);
     if (section("Display", false)) {
@@ -653,7 +664,7 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
         brushControls(settings);
     }
     if (section("Scene", false)) {
-        sceneControls(scene, settings);
+        sceneControls(model.scene, settings);
     }
     ImGui::Separator();
     combo("screenshot of", screenshot.kind, allScreenshotKinds());
@@ -666,12 +677,12 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
         actions.screenshot = true;
     }
     const char* const video =
-        readouts.recording ? tr("Stop video (Ctrl+R)") : tr("Record video (Ctrl+R)");
+        lecture.recording ? tr("Stop video (Ctrl+R)") : tr("Record video (Ctrl+R)");
     sameLineIfFits(buttonWidth(video));
     if (ImGui::Button(video)) {
         actions.toggleRecording = true;
     }
-    if (!readouts.recording) {
+    if (!lecture.recording) {
         // The labels short: a long one is cut at the panel's edge.
         wrapped(kDimColour, "video: a frame every K steps (0: on the lecture's clock), R a second");
         ImGui::InputInt("K", &screenshot.videoEvery);
@@ -683,33 +694,30 @@ void allSections(LectureSettings& settings, const PanelReadouts& readouts,
     if (ImGui::Button(tr("Quit (Esc)"))) {
         actions.quit = true;
     }
-    if (!readouts.message.empty()) {
-        textWrappedToWidth(readouts.message);
+    if (!lecture.message.empty()) {
+        textWrappedToWidth(lecture.message);
     }
     ImGui::PopItemWidth();
 }
 
 PanelActions drawPanelWindow(const PanelModel& model, float displayWidth, float displayHeight,
                              float width) {
-    LectureSettings& settings = model.settings;
-    const PanelReadouts& readouts = model.readouts;
-    PanelLayout& layout = model.layout;
+    const std::optional<PanelFocus>& focus = model.lecture.focus;
     PanelActions actions;
-    layout = PanelLayout{};
+    model.layout = PanelLayout{};
     ImGui::SetNextWindowPos(ImVec2(displayWidth - width, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
     if (ImGui::Begin(tr("heatlab  (H hides this panel)"), nullptr, flags)) {
         // The lesson and its copy back are the panel's top: back to it.
-        if (readouts.focus == PanelFocus::Lesson || readouts.focus == PanelFocus::CopyBack) {
+        if (focus == PanelFocus::Lesson || focus == PanelFocus::CopyBack) {
             ImGui::SetScrollY(0.0f);
         }
-        if (settings.presenter && model.paneB) {
-            splitPresenterSections(settings, readouts, *model.paneB, actions, layout);
+        if (model.settings.presenter && model.paneB) {
+            splitPresenterSections(model, actions);
         } else {
-            allSections(settings, readouts, model.paneB, model.scene, model.screenshot, actions,
-                        layout);
+            allSections(model, actions);
         }
     }
     ImGui::End();

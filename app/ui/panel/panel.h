@@ -2,7 +2,7 @@
 // The Dear ImGui panel docked on the right of the window, beside the field.
 // It edits the lecture's settings (LectureSettings) and returns the actions asked for (reset,
 // single step, screenshot, quit); it never calls the backend: what it shows of the running
-// simulation comes in PanelReadouts.
+// simulation comes in each pane's PaneReadouts and the lecture's LectureReadouts.
 
 #include <optional>
 #include <string>
@@ -61,8 +61,9 @@ struct ScreenshotPanel {
     ScreenshotKind kind = ScreenshotKind::Field;
     std::string folder = ".";  // any length: a --record folder is the user's
     // The video (Ctrl+R) of the same kind into the same folder: a frame
-    // every videoEvery steps (0: on the lecture's clock, window_recording.h),
-    // played at videoRate frames a second.
+    // every videoEvery steps (0: on the lecture's clock,
+    // app/ui/pictures/window_recording.h), played at videoRate frames a
+    // second.
     int videoEvery = 0;
     int videoRate = 30;
     // Served to a browser without --allow-writes: the folder is the
@@ -107,8 +108,9 @@ struct PanelLayout {
 // What the panel edits and shows, and where it says its essentials went.
 struct PanelModel {
     LectureSettings& settings;
-    const PanelReadouts& readouts;  // pane A's, with the lecture's
-    const PanelReadouts* paneB;     // pane B's own while split, else null
+    const LectureReadouts& lecture;  // the lecture's: message, cue, A/B comparison
+    const PaneReadouts& paneA;       // pane A's own
+    const PaneReadouts* paneB;       // pane B's own while split, else null
     ScenePanel& scene;
     ScreenshotPanel& screenshot;
     PanelLayout& layout;

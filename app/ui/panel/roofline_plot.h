@@ -3,7 +3,8 @@
 // log-log: the measured roofs solid, the datasheet's dotted, each kernel a
 // labelled point, the running one ringed, and a legend that says what each
 // point's bytes were counted in. The same drawing serves the panel's live
-// plot and `heatlab bench --roofline`'s picture (roofline_picture.h).
+// plot and `heatlab bench --roofline`'s picture
+// (app/ui/pictures/roofline_picture.h).
 
 #include <imgui.h>
 

@@ -18,14 +18,14 @@ struct ImFont;  // Dear ImGui's
 namespace heatlab {
 
 // `text` broken into lines at spaces and, in Japanese, between characters
-// where Japanese typesetting allows (line_breaks.h), each at most `width`
-// wide where a word allows. ImGui's own wrap breaks only at spaces and
-// after '.' and ',', which splits a number such as 9.3e+29 (or r = 0.2400)
-// across two lines and leaves Japanese, which has no spaces, to be cut
-// anywhere (a line starting with 。). A word wider than a line (a path) is
-// cut after a '/' or '_', or between characters where it has none. The
-// font measures the text for wrapText() (app/i18n/text_wrap.h): the work is
-// linear in the text's length, whatever the text.
+// where Japanese typesetting allows (app/i18n/line_breaks.h), each at most
+// `width` wide where a word allows. ImGui's own wrap breaks only at spaces
+// and after '.' and ',', which splits a number such as 9.3e+29 (or
+// r = 0.2400) across two lines and leaves Japanese, which has no spaces, to
+// be cut anywhere (a line starting with 。). A word wider than a line (a
+// path) is cut after a '/' or '_', or between characters where it has none.
+// The font measures the text for wrapText() (app/i18n/text_wrap.h): the
+// work is linear in the text's length, whatever the text.
 std::string wrappedToWidth(ImFont* font, float size, const std::string& text, float width);
 // ImGui::TextWrapped's place in the panel, wrapped as above to the space
 // left on the line: "r = 0.001" and "r0.24_step" stay whole.

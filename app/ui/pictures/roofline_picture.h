@@ -1,8 +1,8 @@
 #pragma once
 // `heatlab bench --roofline FILE.png`: the roofline as a slide, drawn by the
-// panel's own drawing (roofline_plot.h) through the headless context `heatlab
-// shot` uses, dark on white, with the figures in its text chunks
-// (rooflineText()).
+// panel's own drawing (app/ui/panel/roofline_plot.h) through the headless
+// context `heatlab shot` uses, dark on white, with the figures in its text
+// chunks (rooflineText()).
 
 #include <string>
 
