@@ -76,7 +76,7 @@ TEST_F(ClassKernelLecture, ACrashMidLectureLeavesTheLectureOnHeatlabsKernelAndIt
 
         EXPECT_EQ(ui.settings().params.kernel, Params{}.kernel);
         EXPECT_EQ(ui.simulation().stepCount(), 9);
-        const std::string message = ui.readouts().message;
+        const std::string message = ui.lectureReadouts().message;
         for (const std::string& part :
              {"class kernel crashes (" + file + ") stopped: the kernel crashed (SIGSEGV)",
               std::string("the lecture goes on with heatlab's kernel optimised")}) {

@@ -25,7 +25,7 @@ void LectureMeasures::afterSteps(Simulation& simulation, PaneReadouts& shown, in
 }
 
 void LectureMeasures::showMemory(const Simulation& simulation, const GridSize& edited,
-                                 PanelReadouts& shown, double now) {
+                                 LectureReadouts& shown, double now) {
     const bool sameGrid = shown.memory && shown.memory->plan.grid.nx == edited.nx &&
                           shown.memory->plan.grid.ny == edited.ny;
     if (sameGrid && now - memoryShownAt_ < 1.0) {
