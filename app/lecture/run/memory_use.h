@@ -2,7 +2,7 @@
 // What each command holds for its grid besides the backend's buffers
 // (kernels/memory_plan.h's MemoryUse), from its settings, set once by the
 // command before its first check: the window and serve (a lecture), shot.
-// The bench makes a plan of its own (app/measure/bench_memory.h).
+// The bench makes a plan of its own (app/measure/bench_plan.h).
 
 #include <cstddef>
 
