@@ -105,11 +105,10 @@ std::unique_ptr<NvrtcLibrary> NvrtcLibrary::load(std::string* why) {
     return library;
 }
 
-NvrtcLibrary::~NvrtcLibrary() {
-    if (dl_ != nullptr) {
-        ::dlclose(dl_);
-    }
-}
+// NVRTC stays loaded for the process's life (dlopen counts its loads): its
+// own C++ runtime's exception pool, reachable only from the library's data,
+// would otherwise be reported as a 72704-byte leak by LeakSanitizer.
+NvrtcLibrary::~NvrtcLibrary() = default;
 
 std::string NvrtcLibrary::description() const {
     int major = 0;
