@@ -246,18 +246,6 @@ private:
         return {KernelAnswer::Done, ""};
     }
 
-    template <typename Each>
-    static void forEachRingCell(const GridSize& grid, Each each) {
-        const long long count = ringCellCount(grid.nx, grid.ny);
-        for (long long k = 0; k < count; ++k) {
-            int row = 0;
-            int col = 0;
-            ringCell(k, grid.nx, grid.ny, &row, &col);
-            each(static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.nx) +
-                 static_cast<std::size_t>(col));
-        }
-    }
-
     // Maps the shared region again where the lecture made it larger.
     void mapRegion(std::size_t bytes) {
         if (bytes == mapped_) {

@@ -90,19 +90,6 @@ std::string cellText(std::size_t index, const GridSize& grid) {
                index % static_cast<std::size_t>(grid.nx));
 }
 
-// Calls `each(index)` for every ring cell of `grid`.
-template <typename Each>
-void forEachRingCell(const GridSize& grid, Each each) {
-    const long long count = ringCellCount(grid.nx, grid.ny);
-    for (long long k = 0; k < count; ++k) {
-        int row = 0;
-        int col = 0;
-        ringCell(k, grid.nx, grid.ny, &row, &col);
-        each(static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.nx) +
-             static_cast<std::size_t>(col));
-    }
-}
-
 // What the kernel did besides its values, after one call: empty, or what
 // it broke.
 std::string callProblem(const GuardedFields& fields, const float* in, const float* inBefore,

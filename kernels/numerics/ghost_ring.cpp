@@ -1,7 +1,5 @@
 #include "kernels/numerics/ghost_ring.h"
 
-#include "kernels/numerics/stencil.h"
-
 namespace heatlab {
 
 template <typename T>
@@ -9,14 +7,11 @@ void fillGhostRing(T* field, const GridSize& grid, Boundary boundary) {
     if (boundary == Boundary::Dirichlet) {
         return;
     }
-    const long long count = ringCellCount(grid.nx, grid.ny);
-    for (long long k = 0; k < count; ++k) {
-        int row = 0;
-        int col = 0;
-        ringCell(k, grid.nx, grid.ny, &row, &col);
-        field[static_cast<std::size_t>(row) * grid.nx + col] =
-            ghostValue(field, grid.nx, grid.ny, row, col, boundary);
-    }
+    const std::size_t nx = static_cast<std::size_t>(grid.nx);
+    forEachRingCell(grid, [&](std::size_t i) {
+        field[i] = ghostValue(field, grid.nx, grid.ny, static_cast<int>(i / nx),
+                              static_cast<int>(i % nx), boundary);
+    });
 }
 
 template void fillGhostRing<float>(float*, const GridSize&, Boundary);
