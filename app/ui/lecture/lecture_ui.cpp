@@ -56,7 +56,7 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     apply(actions);
     // After the reset's own line: the caption is what the field shows.
     if (caption) {
-        say(Notice::info(*caption));
+        say(Notice::caption(*caption));
     }
 
     const ColourBar::Strip bar = ColourBar::strip(surface_.pixelsPerUnit());
