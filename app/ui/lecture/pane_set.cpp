@@ -57,8 +57,8 @@ void PaneSet::draw(FieldRenderer& renderer, const PanesFrame& frame, PaneDiffere
         const bool isLead = i == 0;
         FrameSettings shown = frameSettingsOf(run.settings(), frame.steps, frame.view);
         shown.displayLatency = frame.displayLatency;
-        if (isLead) {
-            shown.loupe = frame.leadLoupe;
+        if (i < frame.loupes.size()) {
+            shown.loupe = frame.loupes[i];
         }
         shown.beforeDraw = [measure = frame.measure, &run, isLead] { measure(run, isLead); };
         const bool replaced = frame.difference && !isLead;
