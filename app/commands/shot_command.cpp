@@ -209,7 +209,8 @@ CLI::App* addShotCommand(CLI::App& app, ShotOptions& o) {
     addParsedOption(
         *shot, "--cues",
         tr("With --ui: play a cue list ('lecture' or a file) in simulated time, each cue "
-           "to its end (one with no end of its own: 4 s of lecture time), or at most "
+           "to its end (one with no end of its own: 4 s of lecture time, and on to the pause "
+           "of an explosion it shows or the end of a table it measures), or at most "
            "--frames frames when given; --record DIR gets the window at each cue's end"),
         "NAME|FILE", "", [&o](const std::vector<std::string>& v) {
             o.cues = nonEmptyName(v.back(), tr("'lecture' or a cue list's file"));

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "app/i18n/line_breaks.h"
@@ -179,39 +181,72 @@ std::string wrapText(std::string_view text, float width, const TextWidth& widthO
     return out;
 }
 
-std::string wrapTextToLines(std::string_view text, float width, int lines,
-                            const TextWidth& widthOf) {
-    const auto kept = static_cast<std::size_t>(std::max(1, lines));
-    std::vector<std::string> filled;
-    fillLines(text, width, widthOf, [&](std::string&& line) {
-        filled.push_back(std::move(line));
-        return filled.size() <= kept;  // one more says it was cut
-    });
-    std::string out;
-    for (std::size_t i = 0; i < std::min(kept, filled.size()); ++i) {
-        out += (i == 0 ? "" : "\n");
-        if (i + 1 < kept || filled.size() <= kept) {
-            out += filled[i];
-            continue;
-        }
-        // The last line kept: as many of its characters as let "..." fit
-        // after them (none, where even the dots do not fit).
-        const std::string& last = filled[i];
-        const float room = width - widthOf("...");
+namespace {
+
+// The widths of runs of text as sums of their characters' widths, each
+// distinct character measured once: a text wrapped at several sizes costs
+// one measure a character (a font's width of a run is the sum of its
+// glyphs' advances).
+class CharacterWidths {
+public:
+    explicit CharacterWidths(const TextWidth& widthOf) : widthOf_(widthOf) {}
+
+    float operator()(std::string_view text) {
         float sum = 0.0f;
-        std::size_t end = 0;
-        for (std::size_t at = 0; at < last.size();) {
-            const std::size_t next = characterEnd(last, at);
-            sum += std::max(0.0f, widthOf(std::string_view(last).substr(at, next - at)));
-            if (sum > room) {
-                break;
+        for (std::size_t at = 0; at < text.size();) {
+            const std::size_t next = characterEnd(text, at);
+            std::string character(text.substr(at, next - at));
+            auto found = widths_.find(character);
+            if (found == widths_.end()) {
+                const float width = std::max(0.0f, widthOf_(character));
+                found = widths_.emplace(std::move(character), width).first;
             }
-            end = next;
+            sum += found->second;
             at = next;
         }
-        out += last.substr(0, end) + "...";
+        return sum;
     }
-    return out;
+
+private:
+    const TextWidth& widthOf_;
+    std::unordered_map<std::string, float> widths_;
+};
+
+int linesOf(const std::string& wrapped) {
+    return 1 + static_cast<int>(std::count(wrapped.begin(), wrapped.end(), '\n'));
+}
+
+}  // namespace
+
+FittedText fitText(std::string_view text, float width, int lines, float size, float floor,
+                   const TextWidth& widthOf) {
+    CharacterWidths characters(widthOf);
+    const TextWidth measured = [&characters](std::string_view run) { return characters(run); };
+    const int most = std::max(1, lines);
+    const float least = std::clamp(floor, 1e-3f, std::max(size, 1e-3f));
+    // A line `width` wide at size s holds what is width * size / s wide at
+    // `size`, where the widths are measured.
+    const auto roomAt = [&](float s) { return width * size / s; };
+    // The smallest size first: a text too long for `lines` even there is
+    // wrapped once, whole, and nothing more is tried.
+    std::string smallest = wrapText(text, roomAt(least), measured);
+    const int smallestCount = linesOf(smallest);
+    if (smallestCount > most) {
+        return {std::move(smallest), least, smallestCount};
+    }
+    // Down from `size` in steps of 5 %: the largest size that fits. Each
+    // try stops at the line past `lines`.
+    for (float s = size; s > least; s *= 0.95f) {
+        int count = 0;
+        fillLines(text, roomAt(s), measured,
+                  [&count, most](std::string&&) { return ++count <= most; });
+        if (count <= most) {
+            std::string fitted = wrapText(text, roomAt(s), measured);
+            const int fittedCount = linesOf(fitted);
+            return {std::move(fitted), s, fittedCount};
+        }
+    }
+    return {std::move(smallest), least, smallestCount};
 }
 
 }  // namespace heatlab

@@ -32,10 +32,17 @@ using TextWidth = std::function<float(std::string_view text)>;
 // those where a line ends are dropped.
 std::string wrapText(std::string_view text, float width, const TextWidth& widthOf);
 
-// The same text cut at `lines` lines, the last ending in "..." (as few of
-// its characters dropped as let the dots fit) where it was cut. It wraps
-// only as far as the lines it keeps and the one after.
-std::string wrapTextToLines(std::string_view text, float width, int lines,
-                            const TextWidth& widthOf);
+// A text shown whole in a band (a notice or a caption on the field),
+// never cut: wrapped at the largest size, from `size` down to `floor`, at
+// which it takes at most `lines` lines; where even `floor` needs more, at
+// `floor` in as many lines as it takes (the band grows). `widthOf`
+// measures at `size`: a font's widths scale with its size.
+struct FittedText {
+    std::string lines;  // wrapText()'s lines, '\n' between them
+    float size = 0.0f;
+    int count = 0;  // the lines
+};
+FittedText fitText(std::string_view text, float width, int lines, float size, float floor,
+                   const TextWidth& widthOf);
 
 }  // namespace heatlab

@@ -371,6 +371,44 @@ TEST(CuePlayer, RunsUntilItsStepThenPausesAndWaits) {
     EXPECT_EQ(player.index(), 0);
 }
 
+// A cue that started a run for a result (halve h to its time, a run whose
+// end takes a screenshot, the bandwidth table) says it is still running at
+// the first press of next and goes on at the second; one that only runs
+// (until a step, no screenshot) goes on at once.
+TEST(CuePlayer, ACueRunningForItsResultSaysSoAtTheFirstPressOfNext) {
+    CuePlayer player(parseCues(listOf(R"({"until": {"step": 25}, "screenshot": true},
+                                          {"until": {"step": 25}},
+                                          {"bandwidth": true}, {"caption": "end"})"),
+                               kFile));
+    Lecture l;
+    player.frame(l.settings, l.simulation, 0.0f, 0.0);
+    l.simulation.advance(10);
+    player.frame(l.settings, l.simulation, 0.0f, 0.1);
+    PanelActions next;
+    next.nextCue = true;
+    const std::optional<Notice> told = player.move(next, CueProgress{10, 25, false});
+    ASSERT_TRUE(told);
+    EXPECT_EQ(told->text,
+              "cue 1 is still running, at step 10 of 25: Page Down again goes on without its "
+              "result");
+    EXPECT_EQ(player.index(), 0);
+    EXPECT_TRUE(player.toldStillRunning());
+    EXPECT_FALSE(player.move(next, CueProgress{10, 25, false}));
+    EXPECT_EQ(player.index(), 1) << "the second press goes on";
+    player.frame(l.settings, l.simulation, 0.0f, 0.2);
+    EXPECT_FALSE(player.move(next, CueProgress{10, 25, false}));
+    EXPECT_EQ(player.index(), 2) << "a run for no result goes on at once";
+    player.frame(l.settings, l.simulation, 0.0f, 0.3);
+    EXPECT_TRUE(player.awaitsResult(CueProgress{0, 0, true}));
+    EXPECT_FALSE(player.awaitsResult(CueProgress{0, 0, false}));
+    const std::optional<Notice> measuring = player.move(next, CueProgress{0, 0, true});
+    ASSERT_TRUE(measuring);
+    EXPECT_NE(measuring->text.find("still measuring the bandwidth table"), std::string::npos);
+    EXPECT_EQ(player.index(), 2);
+    player.move(next, CueProgress{0, 0, true});
+    EXPECT_EQ(player.index(), 3);
+}
+
 TEST(CuePlayer, GoesOnByItselfWhenToldAndEndsOnMaxAbsOrThePause) {
     CuePlayer player(parseCues(listOf(R"({"until": {"max_abs_above": 10}, "then": "next"},
                                           {"until": "pause"}, {"caption": "end"})"),

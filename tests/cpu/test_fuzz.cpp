@@ -420,7 +420,8 @@ std::string droppedFile(JsonGenerator& g) {
 }
 
 // Wrapping `text` measures at most twice each of its characters (and one
-// space and the dots): never a caption that hangs a frame.
+// space), fitting it as a notice once more: never a caption that hangs a
+// frame.
 void expectWrappedLinearly(const std::string& text) {
     std::size_t measured = 0;
     const TextWidth width = [&measured](std::string_view t) {
@@ -428,8 +429,8 @@ void expectWrappedLinearly(const std::string& text) {
         return 7.0f * static_cast<float>(t.size());
     };
     wrapText(text, 300.0f, width);
-    wrapTextToLines(text, 300.0f, 3, width);
-    EXPECT_LE(measured, 4 * text.size() + 8) << text.substr(0, 200);
+    fitText(text, 300.0f, 3, 32.0f, 19.2f, width);
+    EXPECT_LE(measured, 3 * text.size() + 8) << text.substr(0, 200);
 }
 
 // A running lecture on a display of `kDisplayCells` cells a grid (a GL's

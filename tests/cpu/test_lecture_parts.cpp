@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/measures/field_watch.h"
 #include "app/lecture/measures/rate_meter.h"
 #include "app/lecture/panel/field_notice.h"
@@ -117,6 +118,40 @@ TEST(FieldNotice, APauseStaysWhilePausedWithTheNewestNoticeBesideItThenFades) {
     notice.frame(true, 1001.0);  // Run
     EXPECT_LT(strengthOf(notice, "paused at step 9", 1001.0 + kNoticeFadeSeconds / 2), 1.0);
     EXPECT_TRUE(notice.shown(1001.0 + kNoticeFadeSeconds).empty());
+}
+
+// A cue's caption has a place of its own: the screenshot the cue takes
+// as it starts shows below it, not in its place (the shipped lecture's
+// last cue once lost its caption so).
+TEST(FieldNotice, ACaptionKeepsItsPlaceBesideTheNoticeItsCueBrings) {
+    FieldNotice notice;
+    notice.say(Notice::caption("cue 15 of 15: a screenshot of the end"), 1.0);
+    notice.say(Notice::info("saved shot.png"), 1.0);
+    std::vector<FieldNotice::Line> shown = notice.shown(2.0);
+    ASSERT_EQ(shown.size(), 2u);
+    EXPECT_EQ(shown[0].text, "cue 15 of 15: a screenshot of the end");
+    EXPECT_EQ(shown[1].text, "saved shot.png");
+    notice.say(Notice::pause("paused at step 9"), 2.0);
+    shown = notice.shown(2.0);
+    ASSERT_EQ(shown.size(), 3u);
+    EXPECT_EQ(shown[1].text, "paused at step 9");
+    notice.say(Notice::caption("cue 16"), 3.0);
+    EXPECT_EQ(strengthOf(notice, "cue 15 of 15: a screenshot of the end", 3.0), 0.0)
+        << "a new caption replaces the last";
+    EXPECT_EQ(strengthOf(notice, "cue 16", 3.0 + kNoticeSeconds), 1.0);
+    EXPECT_EQ(strengthOf(notice, "cue 16", 3.0 + kNoticeSeconds + kNoticeFadeSeconds), 0.0);
+}
+
+// A pane's notice is named after the pane in the words' language.
+TEST(FieldNotice, APanesNoticeIsNamedInTheWordsLanguage) {
+    const Notice said = Notice::pause("paused at step 9", "paused (x1.08)").ofPane("B");
+    EXPECT_EQ(said.text, "pane B paused at step 9");
+    EXPECT_EQ(said.brief, "pane B paused (x1.08)");
+    EXPECT_EQ(said.pane, "B");
+    setLanguage(Language::Japanese);
+    const Notice japanese = Notice::info("x").ofPane("B");
+    setLanguage(Language::English);
+    EXPECT_EQ(japanese.text, "ペイン B: x");
 }
 
 TEST(FieldNotice, ANewFieldClearsWhatWasSaidOfTheOld) {

@@ -4,7 +4,7 @@
 // Japanese with none, half a million line breaks), held by the characters
 // measured, never by a clock; and the lines are the ones a reader expects
 // (spaces, Japanese typesetting's rules, paths cut after '/', numbers
-// whole, the text's own line breaks, a cut notice ending in "...").
+// whole, the text's own line breaks, a notice fitted whole).
 
 #include <cstddef>
 #include <sstream>
@@ -164,23 +164,45 @@ TEST(TextWrap, APathIsCutAfterASlashAndANumberStaysWhole) {
     EXPECT_EQ(wrapText("安定", 1.0f, width.function()), "安\n定");
 }
 
-TEST(TextWrap, ANoticeCutAtItsLinesEndsInDotsThatFit) {
+// A notice is never cut: it takes the largest size that fits its lines,
+// down to the floor, and past the floor as many lines as it needs; its
+// lines join back to its text.
+TEST(TextWrap, ANoticeIsShownWholeSmallerOrInMoreLinesNeverCut) {
     CountingWidth width;
-    EXPECT_EQ(wrapTextToLines("one two three four five six", 9.0f, 2, width.function()),
-              "one two\nthree...");
-    EXPECT_EQ(wrapTextToLines("one two three", 9.0f, 2, width.function()), "one two\nthree");
-    EXPECT_EQ(wrapTextToLines("abcdefghi abcdefghi abc", 9.0f, 1, width.function()), "abcdef...");
+    // At size 1 the width function's units are the sizes' own.
+    FittedText fitted = fitText("one two three", 9.0f, 2, 1.0f, 0.5f, width.function());
+    EXPECT_EQ(fitted.lines, "one two\nthree");
+    EXPECT_FLOAT_EQ(fitted.size, 1.0f);
+    EXPECT_EQ(fitted.count, 2);
+    // Three lines at full size: smaller, until two hold it.
+    fitted = fitText("one two three four five", 9.0f, 2, 1.0f, 0.5f, width.function());
+    EXPECT_EQ(fitted.count, 2);
+    EXPECT_LT(fitted.size, 1.0f);
+    EXPECT_GE(fitted.size, 0.5f);
+    EXPECT_EQ(fitted.lines, "one two three\nfour five");
+    // Too long for two lines even at the floor: at the floor, whole.
+    const std::string text = "one two three four five six seven eight nine ten eleven";
+    fitted = fitText(text, 9.0f, 2, 1.0f, 0.5f, width.function());
+    EXPECT_FLOAT_EQ(fitted.size, 0.5f);
+    EXPECT_GT(fitted.count, 2);
+    std::string joined = fitted.lines;
+    for (char& c : joined) {
+        c = c == '\n' ? ' ' : c;
+    }
+    EXPECT_EQ(joined, text);
+    EXPECT_EQ(fitted.lines.find("..."), std::string::npos);
 }
 
-TEST(TextWrap, ANoticeOfAMegabyteIsCutMeasuringOnlyItsFirstLines) {
+TEST(TextWrap, ANoticeOfAMegabyteIsFittedMeasuringEachCharacterOnce) {
     CountingWidth width(4 * kMegabyte);
     std::string text;
     while (text.size() < kMegabyte) {
         text += "a few words\n";
     }
-    const std::string cut = wrapTextToLines(text, kWidth, 3, width.function());
-    EXPECT_EQ(cut, "a few words\na few words\na few words...");
-    EXPECT_LT(width.measured(), 1000u);
+    const FittedText fitted = fitText(text, kWidth, 3, 40.0f, 24.0f, width.function());
+    EXPECT_FLOAT_EQ(fitted.size, 24.0f);
+    EXPECT_EQ(fitted.lines, text) << "every line, none cut";
+    EXPECT_LT(width.measured(), 100u) << "each distinct character measured once";
 }
 
 }  // namespace

@@ -12,6 +12,20 @@
 
 namespace heatlab {
 
+// The clicker's next (Page Down, or `key`) as a lecturer presses it: once,
+// and once more where the cue said it still runs for its result
+// (CuePlayer::move); `frame` draws a frame after each press.
+template <typename Frame>
+void pressNextCue(LectureUi& ui, const Frame& frame, Key key = Key::PageDown) {
+    const int before = ui.cues().index();
+    ui.onKey(key, false);
+    frame();
+    if (ui.cues().index() == before && ui.cues().toldStillRunning()) {
+        ui.onKey(key, false);
+        frame();
+    }
+}
+
 class LectureFixture : public ::testing::Test {
 protected:
     LectureFixture() {

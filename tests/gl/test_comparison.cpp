@@ -1,7 +1,8 @@
 // The A/B split in the lecture's frame (CPU backend, Mesa): B splits and
 // joins; both panes are drawn, alike for equal settings; the difference view
 // of equal panes is zero's white; a pane B past the bound pauses both panes
-// before its floats overflow, at the same step; `shot --ui --split` draws
+// before its floats overflow, at the same step; each pane has its own
+// loupe; `shot --ui --split` draws
 // both panes into its PNG.
 
 #include <array>
@@ -122,6 +123,26 @@ TEST_F(Split, PaneBPastTheBoundPausesBothBeforeOverflow) {
     EXPECT_GT(maxAbs, 1e20f);
     EXPECT_NE(ui.lectureReadouts().message.find("pane B"), std::string::npos)
         << ui.lectureReadouts().message;
+}
+
+// Each pane has its own loupe, on its own field: pane B past the bound
+// shows its checkerboard at its own spot while pane A below it shows none
+// (the loupe's auto mode), and both when M turns it on.
+TEST_F(Split, EachPaneHasItsOwnLoupe) {
+    options.params.r = 0.24f;
+    options.comparison.split = true;
+    options.comparison.b.r = 0.26f;
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    run(ui, 4);
+    ASSERT_EQ(ui.paneCount(), 2u) << ui.lectureReadouts().message;
+    EXPECT_FALSE(ui.pane(0).lastFrame().loupe) << "pane A is stable";
+    ASSERT_TRUE(ui.pane(1).lastFrame().loupe) << "pane B is past the bound";
+    const LoupeLayout& b = *ui.pane(1).lastFrame().loupe;
+    EXPECT_LE(b.left + b.side, ui.pane(1).rect().width) << "inside pane B";
+    ui.onKey(Key::M, false);
+    run(ui, 2);
+    EXPECT_TRUE(ui.pane(0).lastFrame().loupe);
+    EXPECT_TRUE(ui.pane(1).lastFrame().loupe);
 }
 
 TEST(SplitShot, TheUiShotDrawsBothPanes) {

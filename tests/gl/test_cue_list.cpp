@@ -69,7 +69,8 @@ TEST_F(CueListUi, TheShippedLectureReachesItsLastCueWithTheFieldFinite) {
     EXPECT_LT(ui.simulation().stepCount(), 2000);
 
     for (int cue = 1; cue < count; ++cue) {
-        ui.onKey(cue % 2 == 0 ? Key::Right : Key::PageDown, false);
+        pressNextCue(
+            ui, [&] { frames(ui, 1); }, cue % 2 == 0 ? Key::Right : Key::PageDown);
         frames(ui, 10);
         EXPECT_EQ(ui.cues().index(), cue);
         EXPECT_TRUE(std::isfinite(ui.readouts().maxAbs)) << ui.lectureReadouts().cue;
@@ -140,6 +141,34 @@ TEST(CueListShot, EachCuePlaysToItsEndUnlessFramesCapIt) {
     result = runHeatlab(common + " --frames 10 --out " + folder + "/b.png");
     ASSERT_EQ(result.status, 0) << result.err;
     EXPECT_EQ(stepsOf(folder + "/b.png"), "30");
+    std::filesystem::remove_all(folder);
+}
+
+// A cue with no end of its own runs a few seconds of lecture time, and on
+// while what it starts goes on: here pane B's explosion, at a pace that
+// takes some 15 s, to its pause (the shipped lecture's A/B cue was once
+// pictured 4 s in, long before the explosion it is about).
+TEST(CueListShot, ACueWithNoEndRunsOnToThePauseOfTheExplosionItShows) {
+    const std::string folder = ::testing::TempDir() + "heatlab-cue-explosion";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string cues = folder + "/explosion.json";
+    std::ofstream(cues) << R"({"heatlab_cues": 2, "cues": [
+        {"reset": true, "r": 0.25, "explosion_pace": 2,
+         "comparison": {"split": true, "b": {"r": "0.26"}}}]})";
+    const CommandResult result =
+        runHeatlab("shot --ui --backend cpu --grid 32 --size 320x200 --cues " + cues + " --out " +
+                   folder + "/end.png");
+    ASSERT_EQ(result.status, 0) << result.err;
+    long long steps = 0;
+    for (const auto& [key, value] : readPng(folder + "/end.png").text) {
+        if (key == "heatlab.steps") {
+            steps = std::stoll(value);
+        }
+    }
+    // 4 s at two decades a second grow x1e8: some 270 steps; the pause at
+    // 1e30 is past 900.
+    EXPECT_GT(steps, 900) << "pictured before pane B's pause";
     std::filesystem::remove_all(folder);
 }
 

@@ -143,7 +143,7 @@ TEST_F(Explosion, EveryPaceEvenTheLargestStepCountPausesOnAFiniteField) {
 
 // The pause's reason stays on the field while paused, a screenshot's notice
 // below it, not in its place; Run there says why it cannot go on and what
-// will, in one line, and the reason is still there.
+// will, in one line, and the reason is still there; so does N.
 TEST_F(Explosion, ThePauseExplainsItselfThroughAScreenshotAndARun) {
     options.params.r = 0.26f;
     options.stepsPerFrame = 50;
@@ -178,6 +178,17 @@ TEST_F(Explosion, ThePauseExplainsItselfThroughAScreenshotAndARun) {
     ASSERT_EQ(shown.size(), 2u);
     EXPECT_EQ(shown[0].text.rfind("paused at step ", 0), 0u) << "still the reason on top";
     EXPECT_EQ(shown[1].text, said);
+
+    // N there says the same: one step would pass where the floats overflow.
+    now_ += kNoticeSeconds + kNoticeFadeSeconds;  // the Run's line gone
+    frame(ui);
+    ASSERT_EQ(ui.notice().shown(now_).size(), 1u);
+    ui.onKey(Key::N, false);
+    frame(ui);
+    EXPECT_EQ(ui.simulation().fieldOnHost(), paused.field);
+    shown = ui.notice().shown(now_);
+    ASSERT_EQ(shown.size(), 2u) << "N said nothing";
+    EXPECT_EQ(shown[1].text.rfind("cannot go on: ", 0), 0u) << shown[1].text;
 }
 
 TEST_F(Explosion, AStableGridKeepsTheChosenPace) {

@@ -66,20 +66,25 @@ std::string describe(const PanelRect& r) {
     return text.str();
 }
 
-// Every essential drawn this frame, on the screen and in the panel's column.
-void expectOnScreen(const LectureUi& ui, const std::string& when) {
+// Every essential drawn this frame, on the screen and in the panel's column:
+// the lesson's, or at a cue about the copy back (`aboutTheCopy`) the
+// frame's parts with their shares in the meter's place.
+void expectOnScreen(const LectureUi& ui, const std::string& when, bool aboutTheCopy = false) {
     const float panelLeft = static_cast<float>(kWidth) - kPanelWidth * presenterScale(kHeight);
     const PanelLayout& layout = ui.panelLayout();
-    const struct {
+    struct Essential {
         const char* name;
         const PanelRect& rect;
-    } essentials[] = {{"Run / Pause", layout.runButton},
-                      {"r slider", layout.rSlider},
-                      {"r numbers", layout.rNumbers},
-                      {"copy back", layout.copyBack},
-                      {"readouts (steps/s)", layout.readouts},
-                      {"frame-time bar, ms a step", layout.frameBar},
-                      {"stability meter", layout.stabilityMeter}};
+    };
+    const Essential essentials[] = {{"Run / Pause", layout.runButton},
+                                    {"r slider", layout.rSlider},
+                                    {"r numbers", layout.rNumbers},
+                                    {"copy back", layout.copyBack},
+                                    {"readouts (steps/s)", layout.readouts},
+                                    {"frame-time bar, ms a step", layout.frameBar},
+                                    aboutTheCopy
+                                        ? Essential{"frame's shares", layout.frameLegend}
+                                        : Essential{"stability meter", layout.stabilityMeter}};
     for (const auto& e : essentials) {
         const PanelRect& r = e.rect;
         EXPECT_TRUE(r.drawn) << when << ": " << e.name;
@@ -133,7 +138,7 @@ TEST_F(PresenterLayout, TheEssentialsFitInJapaneseWithNothingCut) {
     ui->setCues(readCues("lecture"));
     frames(*ui, 2);
     for (int cue = 2; cue <= ui->cues().count(); ++cue) {
-        ui->onKey(Key::PageDown, false);
+        pressNextCue(*ui, [&] { frames(*ui, 1); });
         frames(*ui, 20);
         // The essentials where the English test looks for them: the cue
         // with the longest caption on top. (A later cue that asks for a
@@ -233,7 +238,7 @@ TEST_F(PresenterLayout, EachShippedCueShowsWhatItsCaptionNames) {
     frames(*ui, 2);
     for (int cue = 0; cue < static_cast<int>(list.cues.size()); ++cue) {
         if (cue > 0) {
-            ui->onKey(Key::PageDown, false);
+            pressNextCue(*ui, [&] { frames(*ui, 1); });
         }
         frames(*ui, 4);
         const std::string when = ui->lectureReadouts().cue;
@@ -242,9 +247,12 @@ TEST_F(PresenterLayout, EachShippedCueShowsWhatItsCaptionNames) {
         ASSERT_TRUE(focus) << when << ": a shipped cue names what of the panel it is about";
         const PanelLayout& l = ui->panelLayout();
         switch (*focus) {
-        case PanelFocus::Lesson:
-        case PanelFocus::CopyBack: expectOnScreen(*ui, when); break;
-        case PanelFocus::Display: expectInView(l.displayPath, when + ": display path", true); break;
+        case PanelFocus::Lesson: expectOnScreen(*ui, when); break;
+        case PanelFocus::CopyBack: expectOnScreen(*ui, when, true); break;
+        case PanelFocus::Display:
+            expectInView(l.displayPath, when + ": display path", true);
+            expectInView(l.displayFrame, when + ": the frame's display share", true);
+            break;
         case PanelFocus::Bandwidth:
             expectInView(l.bandwidthTable, when + ": bandwidth table", false);
             break;
@@ -270,7 +278,7 @@ TEST_F(PresenterLayout, TheSplitGivesEachGridRoomAndItsLabelABandOfItsOwn) {
     frames(*ui, 2);
     int splitCues = 0;
     for (int cue = 1; cue < static_cast<int>(list.cues.size()); ++cue) {
-        ui->onKey(Key::PageDown, false);
+        pressNextCue(*ui, [&] { frames(*ui, 1); });
         frames(*ui, 4);
         if (ui->paneCount() < 2) {
             continue;

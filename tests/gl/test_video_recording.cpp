@@ -343,6 +343,33 @@ TEST_F(WindowVideo, CtrlRRecordsAndDoesNotReset) {
     EXPECT_FALSE(actions.reset);
 }
 
+// Ctrl+R records a slide unless the panel says otherwise: the field, its
+// colour bar and caption at 1920 x 1080, what a deck shows (a field of
+// 258 px with no bar was no clip for a slide); the panel's choice, the
+// field here, changes it.
+TEST_F(WindowVideo, CtrlRRecordsASlideUnlessThePanelSaysOtherwise) {
+    for (const ScreenshotKind kind : {ScreenshotKind::Slide, ScreenshotKind::Field}) {
+        ScratchFolder folder;
+        LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+        ui.pictures().panel().folder = folder.path();
+        if (kind != ScreenshotKind::Slide) {
+            ui.pictures().panel().videoKind = kind;
+        }
+        ui.onKey(Key::CtrlR, false);
+        run(ui, 2);
+        ui.onKey(Key::CtrlR, false);
+        run(ui, 1);
+        const std::vector<std::string> names = folder.names();
+        ASSERT_EQ(names.size(), 1u) << ui.lectureReadouts().message;
+        const VideoProbe probe = probeVideo(folder / names[0]);
+        ASSERT_TRUE(probe.opened) << probe.error;
+        EXPECT_EQ(probe.width, kind == ScreenshotKind::Slide ? kSlideWidth : 68) << name(kind);
+        EXPECT_EQ(probe.height, kind == ScreenshotKind::Slide ? kSlideHeight : 46) << name(kind);
+        EXPECT_EQ(names[0].find("_slide") != std::string::npos, kind == ScreenshotKind::Slide)
+            << names[0];
+    }
+}
+
 // 300 frames of the window at 1280 x 800 with a 512 grid on the CPU
 // backend, encoded beside the frames on this machine's cores. Frames the
 // encoder cannot keep up with are dropped, never waited for; the test
@@ -355,7 +382,7 @@ TEST_F(WindowVideo, RecordsThreeHundredFramesWithItsDropsCounted) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().panel().folder = folder.path();
-    ui.pictures().panel().kind = ScreenshotKind::Window;
+    ui.pictures().panel().videoKind = ScreenshotKind::Window;
     double now = 0.0;
     ui.setClock([&now] { return now; });
     OffscreenTarget window(1280, 800);
@@ -402,7 +429,7 @@ TEST_F(WindowVideo, ServedItStopsAtTheMostADownloadHoldsSaysSoAndIsSentWhole) {
     ScratchFolder probed;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().sendTo(&downloads);
-    ui.pictures().panel().kind = ScreenshotKind::Window;
+    ui.pictures().panel().videoKind = ScreenshotKind::Window;
     double now = 0.0;
     ui.setClock([&now] { return now; });
     OffscreenTarget window(640, 400);
@@ -442,7 +469,7 @@ TEST_F(WindowVideo, AWindowTooLargeForTheLevelIsScaledWhole) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().panel().folder = folder.path();
-    ui.pictures().panel().kind = ScreenshotKind::Window;
+    ui.pictures().panel().videoKind = ScreenshotKind::Window;
     ui.pictures().panel().videoRate = 120;
     double now = 0.0;  // the lecture's clock: a frame of the clip each frame below
     ui.setClock([&now] { return now; });
@@ -505,6 +532,7 @@ TEST_F(WindowVideo, ItsClipKeepsTheLecturesTimeWhateverTheWindowsRate) {
         ScratchFolder folder;
         LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
         ui.pictures().panel().folder = folder.path();
+        ui.pictures().panel().videoKind = ScreenshotKind::Field;  // a small clip
         ui.pictures().panel().videoRate = 30;
         double now = 5.0;
         ui.setClock([&now] { return now; });
@@ -541,6 +569,7 @@ TEST_F(WindowVideo, AResetWhileRecordingGoesOnRecording) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().videoKind = ScreenshotKind::Field;  // a small clip
     ui.pictures().panel().videoEvery = 3;
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
@@ -560,6 +589,7 @@ TEST_F(WindowVideo, AFolderRemovedMidLectureIsSaidAndTheLectureGoesOn) {
     std::filesystem::create_directory(folder);
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().panel().folder = folder;
+    ui.pictures().panel().videoKind = ScreenshotKind::Field;  // a small clip
     ui.onKey(Key::CtrlR, false);
     run(ui, 10);
     ASSERT_TRUE(ui.pictures().recording().active()) << ui.lectureReadouts().message;
@@ -581,6 +611,7 @@ TEST_F(WindowVideo, TheWindowClosedWhileRecordingFinishesTheFile) {
     {
         LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
         ui.pictures().panel().folder = folder.path();
+        ui.pictures().panel().videoKind = ScreenshotKind::Field;  // a small clip
         ui.pictures().panel().videoRate = 60;  // a frame of the clip each frame below
         clockedBy(ui);
         ui.onKey(Key::CtrlR, false);
@@ -600,6 +631,7 @@ TEST_F(WindowVideo, SighupWhileRecordingFinishesTheFileAndCloses) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().panel().folder = folder.path();
+    ui.pictures().panel().videoKind = ScreenshotKind::Field;  // a small clip
     ui.pictures().panel().videoRate = 60;
     clockedBy(ui);
     ui.onKey(Key::CtrlR, false);
@@ -630,7 +662,7 @@ TEST_F(WindowVideo, TheSplitSlideRecordingHoldsBothPanes) {
     ScratchFolder folder;
     LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
     ui.pictures().panel().folder = folder.path();
-    ui.pictures().panel().kind = ScreenshotKind::Slide;
+    ui.pictures().panel().videoKind = ScreenshotKind::Slide;
     run(ui, 3);
     ASSERT_EQ(ui.paneCount(), 2u) << ui.lectureReadouts().message;
     ui.settings().running = false;

@@ -445,7 +445,34 @@ void CueRequests::addTo(PanelActions& actions) const {
 
 CuePlayer::CuePlayer(CueList list) : list_(std::move(list)) {}
 
-std::optional<Notice> CuePlayer::move(const PanelActions& actions) {
+bool CuePlayer::awaitsResult(const CueProgress& progress) const {
+    if (empty() || !started_) {
+        return false;
+    }
+    const Cue& c = cue();
+    const bool runForResult = c.until && !done_ && (c.halveH || (c.screenshot && !again_));
+    return runForResult || (c.bandwidth && progress.measuring);
+}
+
+std::optional<Notice> CuePlayer::move(const PanelActions& actions, const CueProgress& progress) {
+    if (actions.nextCue && !toldRunning_ && awaitsResult(progress)) {
+        toldRunning_ = true;
+        const int number = index_ + 1;
+        if (cue().bandwidth && progress.measuring) {
+            return Notice::info(
+                trf("cue %d is still measuring the bandwidth table: Page Down "
+                    "again goes on without its result",
+                    number));
+        }
+        if (progress.endStep > progress.step) {
+            return Notice::info(
+                trf("cue %d is still running, at step %lld of %lld: Page Down "
+                    "again goes on without its result",
+                    number, progress.step, progress.endStep));
+        }
+        return Notice::info(
+            trf("cue %d is still running: Page Down again goes on without its result", number));
+    }
     if (actions.nextCue && !advance()) {
         return Notice::info(endText());
     }
@@ -462,6 +489,7 @@ bool CuePlayer::advance() {
     ++index_;
     started_ = false;
     again_ = false;
+    toldRunning_ = false;
     return true;
 }
 
@@ -470,6 +498,7 @@ void CuePlayer::back() {
         index_ = std::max(0, index_ - 1);
         started_ = false;
         again_ = true;
+        toldRunning_ = false;
     }
 }
 

@@ -208,6 +208,16 @@ struct CueRequests {
     void addTo(PanelActions& actions) const;
 };
 
+// What the running cue's work has left when the clicker asks for the next
+// cue (the lecture fills it in): the run's step and where the cue's run
+// ends, where that is known (0: not known), and whether the bandwidth
+// table is still being measured.
+struct CueProgress {
+    long long step = 0;
+    long long endStep = 0;
+    bool measuring = false;
+};
+
 class CuePlayer {
 public:
     CuePlayer() = default;  // no cues: frame() asks for nothing
@@ -220,8 +230,16 @@ public:
     bool advance();
     void back();
     // The clicker's move this frame (`actions`' next and previous cue): the
-    // end of the lecture said when next is pressed on the last cue.
-    std::optional<Notice> move(const PanelActions& actions);
+    // end of the lecture said when next is pressed on the last cue. A cue
+    // that started a run for a result (halve h to its time, or a run whose
+    // end takes a screenshot) or measures the bandwidth table, asked to go
+    // on before its result is in, says it is still running and stays: the
+    // next press goes on without it.
+    std::optional<Notice> move(const PanelActions& actions, const CueProgress& progress = {});
+    // Whether the cue is waiting for such a result now, and whether it has
+    // said so to a press of next.
+    bool awaitsResult(const CueProgress& progress) const;
+    bool toldStillRunning() const { return toldRunning_; }
 
     // Before the frame's steps: starts a cue that was moved to (its
     // settings now, or its scene asked for: see settle(); its reset asked
@@ -253,7 +271,8 @@ private:
     int index_ = 0;
     bool started_ = false;
     bool done_ = false;
-    bool again_ = false;  // moved to by back(): no screenshot again
+    bool again_ = false;        // moved to by back(): no screenshot again
+    bool toldRunning_ = false;  // next was pressed once while it awaited its result
     double startedAt_ = 0.0;
     float rampFrom_ = 0.0f;
     // What the cue runs on: the backend it asks for, else the running one.

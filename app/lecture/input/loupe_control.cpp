@@ -25,4 +25,14 @@ FrameSettings::Loupe LoupeControl::frame(LoupeMode& mode, bool toggle, double fa
     return loupe;
 }
 
+FrameSettings::Loupe LoupeControl::atSpot(LoupeMode mode, double factor, const CellSpot& spot,
+                                          const GridSize& grid) {
+    FrameSettings::Loupe loupe;
+    loupe.shown = loupeShown(mode, factor);
+    if (loupe.shown) {
+        loupe.centre = loupeCentre(std::nullopt, spot, grid);
+    }
+    return loupe;
+}
+
 }  // namespace heatlab

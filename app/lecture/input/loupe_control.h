@@ -27,6 +27,12 @@ public:
                                const FieldArea& area, const FieldNavigation& navigation,
                                const GridSize& grid) const;
 
+    // The loupe of a pane the pointer does not steer (pane B of a split):
+    // shown as `mode` says on its grid, whose highest mode grows by
+    // `factor`, on the spot its own measures found.
+    static FrameSettings::Loupe atSpot(LoupeMode mode, double factor, const CellSpot& spot,
+                                       const GridSize& grid);
+
 private:
     bool following_ = false;  // Z held
     double x_ = -1.0;

@@ -8,6 +8,8 @@ void FieldNotice::say(const Notice& notice, double now) {
     if (notice.kind == Notice::Kind::Pause) {
         pause_ = Said{notice.onField(), now, notice.pane};
         pauseHeld_ = true;
+    } else if (notice.kind == Notice::Kind::Caption) {
+        caption_ = Said{notice.onField(), now + kNoticeSeconds, notice.pane};
     } else {
         latest_ = Said{notice.onField(), now + kNoticeSeconds, notice.pane};
     }
@@ -22,6 +24,7 @@ void FieldNotice::frame(bool running, double now) {
 }
 
 void FieldNotice::clear() {
+    caption_.reset();
     pause_.reset();
     pauseHeld_ = false;
     latest_.reset();
@@ -36,6 +39,11 @@ double FieldNotice::strength(const Said& said, double now) {
 
 std::vector<FieldNotice::Line> FieldNotice::shown(double now) const {
     std::vector<Line> lines;
+    if (caption_) {
+        if (const double s = strength(*caption_, now); s > 0.0) {
+            lines.push_back({caption_->text, s, caption_->pane});
+        }
+    }
     if (pause_) {
         const double s = pauseHeld_ ? 1.0 : strength(*pause_, now);
         if (s > 0.0) {

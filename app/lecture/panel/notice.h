@@ -8,12 +8,18 @@
 #include <string>
 #include <utility>
 
+#include "kernels/base/words.h"
+
 namespace heatlab {
 
 struct Notice {
     enum class Kind {
         Info,   // shows for a few seconds, then fades
         Pause,  // why the run paused: stays while it is paused
+        // A cue's caption: shows for a few seconds as Info does, in a place
+        // of its own, so a notice the cue brings (a screenshot saved) shows
+        // beside it, not in its place.
+        Caption,
     };
     // The panel's message line: all of it (whole paths, every figure).
     std::string text;
@@ -31,12 +37,15 @@ struct Notice {
     static Notice pause(std::string text, std::string brief = {}) {
         return {std::move(text), std::move(brief), Kind::Pause, {}};
     }
+    static Notice caption(std::string text) { return {std::move(text), {}, Kind::Caption, {}}; }
     const std::string& onField() const { return brief.empty() ? text : brief; }
     // The same notice said of one pane of two ("pane B paused ..."), shown
     // over that pane.
     Notice ofPane(const std::string& name) const {
-        return {"pane " + name + " " + text, brief.empty() ? "" : "pane " + name + " " + brief,
-                kind, name};
+        const auto named = [&name](const std::string& said) {
+            return trf("pane %s %s", name.c_str(), said.c_str());
+        };
+        return {named(text), brief.empty() ? "" : named(brief), kind, name};
     }
 };
 

@@ -99,7 +99,14 @@ struct LectureReadouts {
     bool recording = false;               // a video is being recorded (Ctrl+R)
     std::optional<MemoryReadout> memory;  // pane A's: the edited grid's
 
-    void bringIntoView(PanelFocus asked) { focus = focus && *focus > asked ? *focus : asked; }
+    // The last section brought into view, kept after it was shown: what
+    // the lecture is about now (presenter mode keeps its part in view).
+    std::optional<PanelFocus> about;
+
+    void bringIntoView(PanelFocus asked) {
+        focus = focus && *focus > asked ? *focus : asked;
+        about = focus;
+    }
     // The panel has shown what was asked for: it unfolds it once.
     void sectionsShown() { focus.reset(); }
 };

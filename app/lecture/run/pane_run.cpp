@@ -32,7 +32,7 @@ double PaneRun::growthFactor() const {
     return highestModeFactor(p.grid, p.boundary, p.r);
 }
 
-PaneSteps PaneRun::stepsBeforePause(int steps, bool running) {
+PaneSteps PaneRun::stepsBeforePause(int steps) {
     const double factor = growthFactor();
     AmplitudeSample measured;
     const std::optional<long long> left = watch_.stepsLeft(simulation_, factor, measured);
@@ -40,10 +40,10 @@ PaneSteps PaneRun::stepsBeforePause(int steps, bool running) {
         return {steps, std::nullopt};
     }
     PaneSteps allowed{static_cast<int>(std::min<long long>(steps, *left)), std::nullopt};
-    if (*left == 0 && steps > 0 && running) {
+    if (*left == 0 && steps > 0) {
         const PauseAt at{simulation_.fieldCount(), simulation_.stepCount()};
-        // Run at the pause already said: why it cannot go on, not the pause
-        // again.
+        // Run or N at the pause already said: why it cannot go on, not the
+        // pause again.
         allowed.pause = pausedAt_ == at ? cannotGoOnPastPause(factor)
                                         : explosionPause(at.step, factor, simulation_.params().r,
                                                          measured.maxAbs);

@@ -56,8 +56,9 @@ public:
     double growthFactor() const;
     // The most of `steps` this pane may run this frame before max |u| would
     // pass the pause amplitude, and the pause's reason when the pane is at
-    // it already (it then runs none), said while `running`.
-    PaneSteps stepsBeforePause(int steps, bool running);
+    // it already and steps were asked for (it then runs none): Run and N
+    // there say why not, each press.
+    PaneSteps stepsBeforePause(int steps);
     // After the frame's steps: the pane's measures (FieldWatch). Returns
     // the reason when its field overflowed, which pauses the lecture.
     std::optional<Notice> measure(bool running, bool withSpot);

@@ -56,7 +56,7 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     apply(actions);
     // After the reset's own line: the caption is what the field shows.
     if (caption) {
-        say(Notice::info(*caption));
+        say(Notice::caption(*caption));
     }
 
     const ColourBar::Strip bar = ColourBar::strip(surface_.pixelsPerUnit());
@@ -100,11 +100,18 @@ bool LectureUi::frame(const SurfaceSize& surface) {
 
 void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
     PaneRun& a = lead();
-    const FrameSettings::Loupe loupe = loupe_.frame(
+    std::vector<FrameSettings::Loupe> loupes{loupe_.frame(
         settings().loupe, toggleLoupe, a.growthFactor(), a.watch().spot(a.simulation()),
-        fieldArea(), input_.navigation(), a.simulation().params().grid);
+        fieldArea(), input_.navigation(), a.simulation().params().grid)};
+    for (std::size_t i = 1; i < panes_.size(); ++i) {
+        PaneRun& run = panes_[i].run();
+        loupes.push_back(LoupeControl::atSpot(settings().loupe, run.growthFactor(),
+                                              run.watch().spot(run.simulation()),
+                                              run.simulation().params().grid));
+    }
     const auto measure = [this, steps, timed](PaneRun& run, bool isLead) {
-        measurePane(run, isLead && loupeShown(settings().loupe, run.growthFactor()));
+        // Each pane's spot while its loupe shows.
+        measurePane(run, loupeShown(settings().loupe, run.growthFactor()));
         if (isLead) {
             // The rates on the host's clock, also in simulated time: what
             // this machine did, not what the lecture's clock asked for.
@@ -115,7 +122,7 @@ void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bo
     };
     const std::optional<ViewTransform>& view = input_.navigation().view();
     const float ppu = surface_.pixelsPerUnit();
-    const PanesFrame frame{steps, timed, windowed_,         view,   loupe,
+    const PanesFrame frame{steps, timed, windowed_,         view,   std::move(loupes),
                            bar,   ppu,   showsDifference(), measure};
     panes_.draw(renderer_, frame, lectureReadouts_.comparison.difference);
     panes_.lead().showDisplayPath(lead().readouts());
@@ -249,7 +256,7 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     if (cues_.empty()) {
         return std::nullopt;
     }
-    say(cues_.move(actions));
+    say(cues_.move(actions, cueProgress()));
     const CueRequests asked =
         cues_.frame(settings(), simulation(), lead().readouts().maxAbs, clock_());
     if (asked.scene) {
@@ -272,6 +279,21 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
     lectureReadouts_.cue = cues_.status();
     lectureReadouts_.cueWaiting = cues_.waiting();
     return asked.caption;
+}
+
+CueProgress LectureUi::cueProgress() const {
+    CueProgress progress;
+    progress.step = simulation().stepCount();
+    progress.measuring = measuringBandwidth();
+    if (!cues_.empty()) {
+        const Cue& cue = cues_.list().cues.at(static_cast<std::size_t>(cues_.index()));
+        if (cue.halveH) {
+            progress.endStep = readouts().accuracy.targetSteps;
+        } else if (cue.until && cue.until->kind == CueUntil::Kind::Step) {
+            progress.endStep = cue.until->step;
+        }
+    }
+    return progress;
 }
 
 void LectureUi::onKey(Key key, bool repeat) {

@@ -75,6 +75,7 @@ public:
     LectureSettings& settings() { return lead().settings(); }
     const LectureSettings& settings() const { return lead().settings(); }
     Simulation& simulation() { return lead().simulation(); }
+    const Simulation& simulation() const { return lead().simulation(); }
     // Screenshots, slides, the recording, and the panel's choices of them.
     LecturePictures& pictures() { return pictures_; }
     // The panel's scene choices and requests, applied by the next frame.
@@ -164,6 +165,8 @@ private:
     // The cue list's part of the frame, before the panel's edits (into
     // `actions` or done here); the caption of a cue that started.
     std::optional<std::string> cueFrame(PanelActions& actions);
+    // What the running cue's work has left, for the clicker's next press.
+    CueProgress cueProgress() const;
     // A scene made and applied, or the lecture left as it was and why.
     std::optional<Notice> loadScene(const std::function<Scene()>& scene);
     // Pane A's field was replaced: every other pane starts again from it.

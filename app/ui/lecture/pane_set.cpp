@@ -57,8 +57,8 @@ void PaneSet::draw(FieldRenderer& renderer, const PanesFrame& frame, PaneDiffere
         const bool isLead = i == 0;
         FrameSettings shown = frameSettingsOf(run.settings(), frame.steps, frame.view);
         shown.displayLatency = frame.displayLatency;
-        if (isLead) {
-            shown.loupe = frame.leadLoupe;
+        if (i < frame.loupes.size()) {
+            shown.loupe = frame.loupes[i];
         }
         shown.beforeDraw = [measure = frame.measure, &run, isLead] { measure(run, isLead); };
         const bool replaced = frame.difference && !isLead;
@@ -106,7 +106,7 @@ double PaneSet::fastestGrowth() const {
 LockstepSteps PaneSet::stepsBeforePause(int steps, bool& running) {
     LockstepSteps lockstep{steps, {}};
     for (auto& pane : panes_) {
-        PaneSteps allowed = pane->run().stepsBeforePause(lockstep.steps, running);
+        PaneSteps allowed = pane->run().stepsBeforePause(lockstep.steps);
         lockstep.steps = allowed.steps;
         if (allowed.pause) {
             lockstep.pauses.push_back(namedFor(pane->run(), *allowed.pause));
@@ -159,10 +159,10 @@ OverlaysDrawn PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>
     const PaneRect& z = panes_.back()->rect();
     const float fieldTop = units(a.top);
     const float fieldBottom = units(a.top + a.height);
-    const OverlayBand wide = drawFieldNotice(lecture, imgui, units(a.x), units(z.x + z.width - a.x),
-                                             fieldBottom, fieldTop);
-    const float below = wide.empty() ? fieldTop : wide.bottom();
     OverlaysDrawn drawn;
+    const OverlayBand wide = drawFieldNotice(lecture, imgui, units(a.x), units(z.x + z.width - a.x),
+                                             fieldBottom, fieldTop, drawn.texts);
+    const float below = wide.empty() ? fieldTop : wide.bottom();
     drawn.leadNotice = wide;
     drawn.notices.push_back(wide);
     for (std::size_t i = 0; i < panes_.size(); ++i) {
@@ -174,8 +174,8 @@ OverlaysDrawn PaneSet::drawNoticesAndLabels(const std::vector<FieldNotice::Line>
             }
         }
         const PaneRect& r = pane.rect();
-        const OverlayBand band =
-            drawFieldNotice(mine, imgui, units(r.x), units(r.width), fieldBottom, below);
+        const OverlayBand band = drawFieldNotice(mine, imgui, units(r.x), units(r.width),
+                                                 fieldBottom, below, drawn.texts);
         if (i == 0 && wide.empty()) {
             drawn.leadNotice = band;
         }

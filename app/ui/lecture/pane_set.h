@@ -36,7 +36,9 @@ struct PanesFrame {
     bool timed = false;  // timed part by part
     bool displayLatency = false;
     std::optional<ViewTransform> view;  // the field's zoom and pan, every pane's
-    FrameSettings::Loupe leadLoupe;     // pane A's: the pointer is over A
+    // Each pane's loupe, pane A's first (the pointer steers it), each on
+    // its own field: a pane B past the bound shows its own checkerboard.
+    std::vector<FrameSettings::Loupe> loupes;
     ColourBar::Strip bar;
     float pixelsPerUnit = 1.0f;
     bool difference = false;  // A - B is drawn in pane B's place

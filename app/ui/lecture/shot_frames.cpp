@@ -20,11 +20,14 @@ namespace {
 constexpr int kSettleFrames = 3;
 constexpr int kTimedLastFrames = 3;
 // Without --frames: a cue with no end of its own ("until") runs this much
-// lecture time, one with an end until it comes, but no longer than the
-// second figure (an end that never comes, as "pause" at a stable r), which
-// is said.
+// lecture time, and on while what it is about goes on (an explosion to its
+// pause, the bandwidth table it measures); one with an end until it comes;
+// either no longer than the second figure (an end that never comes, as
+// "pause" at a stable r), which is said of a cue with an end.
 constexpr double kCueSecondsWithoutEnd = 4.0;
 constexpr double kMostCueSeconds = 300.0;
+// Frames a Page Down tap takes to reach the cues (a tap is held a frame).
+constexpr int kTapFrames = 2;
 
 // A cue's screenshot, when the frame just drawn took one.
 void sayScreenshot(LectureUi& ui, int cue, RecordFolder* record) {
@@ -129,6 +132,15 @@ ShotCues::ShotCues(LectureUi& ui, HeadlessSurface& surface, CueList cues,
 }
 
 Turn ShotCues::next(LectureUi& ui) {
+    if (cue_ >= 0 && ui.cues().index() < cue_ && waited_ < 2 * kTapFrames) {
+        // The Page Down that starts the cue is on its way, or the cue
+        // before said it still runs for its result (CuePlayer::move):
+        // pressed once more, as a presenter would.
+        if (++waited_ == kTapFrames && ui.cues().toldStillRunning()) {
+            pressPageDown();
+        }
+        return Turn::Draw;
+    }
     if (cue_ < 0 || !goesOn(ui)) {
         if (cue_ >= 0) {
             endCue(ui);
@@ -143,13 +155,36 @@ Turn ShotCues::next(LectureUi& ui) {
 }
 
 bool ShotCues::goesOn(LectureUi& ui) const {
-    return frames_ < cap_ && !ui.cues().waiting() && ui.cues().index() == cue_;
+    if (ui.cues().waiting() || ui.cues().index() != cue_) {
+        return false;
+    }
+    if (frames_ < cap_) {
+        return true;
+    }
+    // A cue with no end of its own is about what it starts: an explosion
+    // runs to its pause (cue 11's pane B), a table until it is measured.
+    const bool pastBound = ui.settings().running && [&ui] {
+        for (std::size_t i = 0; i < ui.paneCount(); ++i) {
+            if (std::fabs(ui.pane(i).run().growthFactor()) > 1.0) {
+                return true;
+            }
+        }
+        return false;
+    }();
+    const int most = static_cast<int>(std::lround(kMostCueSeconds / kShotFrameSeconds));
+    return !options_.framesGiven && !hasEnd_ && frames_ < most &&
+           (pastBound || ui.measuringBandwidth());
+}
+
+void ShotCues::pressPageDown() {
+    surface_.input().push(InputEvent::keyDown(KeyCode::PageDown));
+    surface_.input().push(InputEvent::keyUp(KeyCode::PageDown));
 }
 
 void ShotCues::startCue(LectureUi& ui) {
+    waited_ = 0;
     if (ui.cues().index() < cue_) {
-        surface_.input().push(InputEvent::keyDown(KeyCode::PageDown));
-        surface_.input().push(InputEvent::keyUp(KeyCode::PageDown));
+        pressPageDown();
     }
     hasEnd_ = ui.cues().list().cues.at(static_cast<std::size_t>(cue_)).until.has_value();
     cap_ = options_.framesGiven

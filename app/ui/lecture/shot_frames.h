@@ -67,9 +67,12 @@ private:
 
 // The cue list played as a presenter would, in simulated time (FrameClock
 // at kShotFrameSeconds, so ramps and paces are the lecture's own): each cue
-// until it waits, goes on by itself or has run --frames frames, then the
-// window's picture into --record DIR and the clicker's Page Down, pressed
-// and released on the surface (held a frame, as every tap is).
+// until it waits, goes on by itself or has run --frames frames (without
+// them: a cue with no end of its own runs a few seconds and on while its
+// explosion or its table goes on), then the window's picture into
+// --record DIR and the clicker's Page Down, pressed and released on the
+// surface (held a frame, as every tap is), and once more where the cue
+// said it still runs for its result.
 class ShotCues : public ShotFrames, public FrameSource {
 public:
     ShotCues(LectureUi& ui, HeadlessSurface& surface, CueList cues, const ShotOptions& options,
@@ -79,6 +82,7 @@ public:
 
 private:
     bool goesOn(LectureUi& ui) const;
+    void pressPageDown();
     void startCue(LectureUi& ui);
     void endCue(LectureUi& ui) const;
 
@@ -88,6 +92,7 @@ private:
     int frames_ = 0;
     int cap_ = 0;
     bool hasEnd_ = false;
+    int waited_ = 0;  // frames the cue's Page Down has not yet moved the cues
 };
 
 // Runs `source`'s frames into `sink` by the shot's rules (unguarded, lines

@@ -322,9 +322,17 @@ void scaleControls(PictureSettings& picture) {
 
 void displayControls(LectureSettings& s, const PaneReadouts& readouts, PanelActions& actions) {
     PictureSettings& picture = s.picture;
-    combo("display path", picture.path, allDisplayPaths());
-    if (picture.path == DisplayPath::Interop && readouts.path != DisplayPath::Interop &&
-        !readouts.fallbackReason.empty()) {
+    if (readouts.fieldInHostMemory) {
+        // One answer: a backend whose field is in host memory draws via
+        // host whatever was asked (a cue's interop among them).
+        textWrappedToWidth(
+            tr("display path: via host, the one path here: the field is in host "
+               "memory (interop is a GPU's own path)"));
+    } else {
+        combo("display path", picture.path, allDisplayPaths());
+    }
+    if (!readouts.fieldInHostMemory && picture.path == DisplayPath::Interop &&
+        readouts.path != DisplayPath::Interop && !readouts.fallbackReason.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kNoteColour);
         textWrappedToWidth(trf("via host: %s", readouts.fallbackReason.c_str()));
         ImGui::PopStyleColor();
@@ -433,8 +441,9 @@ bool section(const char* title, bool open) {
 }
 
 // The readouts, the frame-time bar, the stability meter. The bar's legend
-// (a part a row) follows the bar, or with `legendLast` (presenter mode)
-// the meter, so the meter keeps above the fold of 800 lines.
+// (a part a row, its shares) follows the bar, or with `legendLast`
+// (presenter mode, but for the copy's and the display's cues, whose part
+// it is) the meter, so the meter keeps above the fold of 800 lines.
 void readoutLines(LectureSettings& s, const PaneReadouts& readouts, PanelLayout& layout,
                   bool legendLast) {
     const auto cell = [](const char* label, const char* format, double value) {
@@ -458,7 +467,7 @@ void readoutLines(LectureSettings& s, const PaneReadouts& readouts, PanelLayout&
     const float width = ImGui::GetContentRegionAvail().x;
     recordGroup(layout.frameBar, [&] { drawFrameBar(readouts.breakdown, width); });
     if (!legendLast) {
-        drawFrameLegend(readouts.breakdown);
+        recordGroup(layout.frameLegend, [&] { drawFrameLegend(readouts.breakdown); });
     }
     if (!std::isfinite(readouts.maxAbs)) {
         ImGui::TextColored(kUnstableColour, "%s", tr("the field has overflowed"));
@@ -477,7 +486,7 @@ void readoutLines(LectureSettings& s, const PaneReadouts& readouts, PanelLayout&
     // nothing waits for them, but they are work the device could spare.
     ImGui::Checkbox(tr("measure max |u| and the checkerboard"), &s.measureMaxAbs);
     if (legendLast) {
-        drawFrameLegend(readouts.breakdown);
+        recordGroup(layout.frameLegend, [&] { drawFrameLegend(readouts.breakdown); });
     }
 }
 
@@ -592,7 +601,9 @@ void allSections(const PanelModel& model, PanelActions& actions) {
         runButtons(settings, actions, layout);
         rControls(settings, readouts, layout);
         recordGroup(layout.copyBack, [&] { copyBackControls(settings, readouts); });
-        readoutLines(settings, readouts, layout, true);
+        const bool aboutTheFrame =
+            lecture.about == PanelFocus::CopyBack || lecture.about == PanelFocus::Display;
+        readoutLines(settings, readouts, layout, !aboutTheFrame);
         if (section("Pace, backend, kernel, exact r", false)) {
             paceControls(settings, lecture);
             kernelControls(settings, lecture.backends, readouts.kernels);
@@ -658,6 +669,15 @@ void allSections(const PanelModel& model, PanelActions& actions) {
     unfoldIfAsked(PanelFocus::Display);
     if (section("Display", false)) {
         scrollIfAsked(PanelFocus::Display);
+        if (settings.presenter) {
+            // Scrolled to, the section has the lesson's frame bar above the
+            // fold: the display's share is shown here too.
+            ImGui::PushID("display");
+            recordGroup(layout.displayFrame, [&] {
+                drawFrameBreakdown(readouts.breakdown, ImGui::GetContentRegionAvail().x);
+            });
+            ImGui::PopID();
+        }
         recordGroup(layout.displayPath, [&] { displayControls(settings, readouts, actions); });
     }
     if (section("Brush (left hot, right cold)", false)) {
@@ -683,6 +703,7 @@ void allSections(const PanelModel& model, PanelActions& actions) {
         actions.toggleRecording = true;
     }
     if (!lecture.recording) {
+        combo("video of", screenshot.videoKind, allScreenshotKinds());
         // The labels short: a long one is cut at the panel's edge.
         wrapped(kDimColour, "video: a frame every K steps (0: on the lecture's clock), R a second");
         ImGui::InputInt("K", &screenshot.videoEvery);

@@ -60,10 +60,12 @@ std::vector<ScreenshotKind> allScreenshotKinds();
 struct ScreenshotPanel {
     ScreenshotKind kind = ScreenshotKind::Field;
     std::string folder = ".";  // any length: a --record folder is the user's
-    // The video (Ctrl+R) of the same kind into the same folder: a frame
-    // every videoEvery steps (0: on the lecture's clock,
-    // app/ui/pictures/window_recording.h), played at videoRate frames a
-    // second.
+    // The video (Ctrl+R) into the same folder, of its own kind: a slide by
+    // default (the field, its colour bar and caption at 1920 x 1080, what
+    // a deck shows), a frame every videoEvery steps (0: on the lecture's
+    // clock, app/ui/pictures/window_recording.h), played at videoRate
+    // frames a second.
+    ScreenshotKind videoKind = ScreenshotKind::Slide;
     int videoEvery = 0;
     int videoRate = 30;
     // Served to a browser without --allow-writes: the folder is the
@@ -98,8 +100,12 @@ struct PanelLayout {
     PanelRect copyBack;        // never / every step / every 100, pinned
     PanelRect readouts;        // steps, frame ms, steps/s, GB/s to host, max |u|
     PanelRect frameBar;        // the frame-time bar and the backend's ms a step
+    PanelRect frameLegend;     // its parts' ms and shares (copy, display, ...)
     PanelRect stabilityMeter;  // its legend, plot and step axis
     PanelRect displayPath;     // the Display section's controls, when it is open
+    // In presenter mode the Display section's own copy of the frame bar
+    // and its shares (the lesson's is scrolled away above it).
+    PanelRect displayFrame;
     PanelRect bandwidthTable;  // the Bandwidth section's controls and table, when open
     PanelRect accuracy;        // the Accuracy section's, when open
     PanelRect comparison;      // the A/B section's, when open

@@ -43,25 +43,27 @@ void textWrappedToWidth(const std::string& text) {
     ImGui::TextUnformatted(lines.c_str());
 }
 
-std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines) {
-    return wrapTextToLines(text, width, lines, fontWidth(font, size));
+FittedText noticeText(ImFont* font, float size, const std::string& text, float width) {
+    return fitText(text, width, kNoticeLines, size, kNoticeFloor * size, fontWidth(font, size));
 }
 
 OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,
-                            float left, float fieldWidth, float fieldHeight, float top) {
+                            float left, float fieldWidth, float fieldHeight, float top,
+                            std::vector<DrawnNotice>& drawn) {
     ImFont* font = imgui.overlayFont();
     if (lines.empty() || font == nullptr || fieldWidth <= 0.0f) {
         return {};
     }
     // In window units: a font rasterised for a denser screen is larger in
     // its pixels (ImGuiLayer's density).
-    const float size = font->FontSize * ImGui::GetIO().FontGlobalScale;
-    const float pad = 0.4f * size;
+    const float fontSize = font->FontSize * ImGui::GetIO().FontGlobalScale;
+    const float pad = 0.4f * fontSize;
     OverlayBand all;
     float y = top + pad;  // at the top: the bottom of the field holds the key strip
     for (const FieldNotice::Line& line : lines) {
-        const std::string text =
-            noticeLines(font, size, line.text, fieldWidth * kTextShare, kNoticeLines);
+        const FittedText fitted = noticeText(font, fontSize, line.text, fieldWidth * kTextShare);
+        const float size = fitted.size;
+        const std::string& text = fitted.lines;
         const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
         OverlayBand band;
         band.width = std::min(fieldWidth, extent.x + 2.0f * pad);
@@ -72,9 +74,10 @@ OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const I
         ImDrawList* draw = ImGui::GetForegroundDrawList();
         draw->AddRectFilled(ImVec2(band.x, band.y),
                             ImVec2(band.x + band.width, band.y + band.height),
-                            IM_COL32(16, 16, 24, alpha * 220 / 255), 0.3f * size);
+                            IM_COL32(16, 16, 24, alpha * 220 / 255), 0.3f * fontSize);
         draw->AddText(font, size, ImVec2(band.x + pad, band.y + pad),
                       IM_COL32(255, 255, 255, alpha), text.c_str());
+        drawn.push_back({line.text, text, size, band});
         if (all.height == 0.0f) {
             all = band;
         } else {

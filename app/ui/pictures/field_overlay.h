@@ -1,14 +1,16 @@
 #pragma once
 // Draws the lecture's notices (app/lecture/panel/field_notice.h) over the field:
 // large text on dark bands at the top of the field, one under the other,
-// each wrapped to it and cut at kNoticeLines lines (the panel's message
-// line has it whole), in the overlay font (ImGuiLayer::overlayFont(),
-// larger in presenter mode).
+// each wrapped to it and shown whole (smaller, down to a floor, where it
+// would take more than kNoticeLines lines; at the floor in as many lines
+// as it takes), in the overlay font (ImGuiLayer::overlayFont(), larger in
+// presenter mode).
 // Call between ImGuiLayer::beginFrame() and render().
 
 #include <string>
 #include <vector>
 
+#include "app/i18n/text_wrap.h"
 #include "app/lecture/panel/field_notice.h"
 #include "app/picture/loupe_layout.h"
 #include "app/ui/imgui/imgui_layer.h"
@@ -41,28 +43,45 @@ struct OverlayBand {
     float bottom() const { return y + height; }
 };
 
+// One notice as a frame drew it: its text, the lines it was drawn in
+// (joined by '\n'), at which size, in which band. Tests join the lines
+// back to the text: nothing dropped, nothing added.
+struct DrawnNotice {
+    std::string text;
+    std::string lines;
+    float size = 0.0f;
+    OverlayBand band;
+};
+
 // What a frame laid over its panes (window units, y down): the notices'
-// bands, pane A's first (the lecture's, or its own), and each pane's label
-// while split, left to right.
+// bands, pane A's first (the lecture's, or its own), each notice drawn,
+// and each pane's label while split, left to right.
 struct OverlaysDrawn {
     OverlayBand leadNotice;
     std::vector<OverlayBand> notices;
+    std::vector<DrawnNotice> texts;
     std::vector<OverlayBand> labels;
 };
 
-// The most lines a notice takes on the field: enough for a reason and what
-// to do, few enough to leave the lesson in view.
+// The most lines a notice takes on the field at the overlay font's size:
+// enough for a reason and what to do, few enough to leave the lesson in
+// view. A longer one is drawn smaller, down to kNoticeFloor of that size
+// (still larger than the panel's text, read from the back of a hall), and
+// past that in more lines: never cut.
 constexpr int kNoticeLines = 3;
+constexpr float kNoticeFloor = 0.6f;
 
-// `text` wrapped as above and cut at `lines` lines, the last ending in
-// "..." where it was cut.
-std::string noticeLines(ImFont* font, float size, const std::string& text, float width, int lines);
+// `text` as a notice shows it in `width`: whole, at `size` or smaller
+// (fitText(), app/i18n/text_wrap.h).
+FittedText noticeText(ImFont* font, float size, const std::string& text, float width);
 
 // Draws `lines` (FieldNotice::shown) over the part of the field `left`
 // ImGui units from the display's left edge, `width` x `height`, from `top`
-// down; returns the rectangle the bands take (empty when nothing shows).
+// down; returns the rectangle the bands take (empty when nothing shows),
+// and adds each notice drawn to `drawn`.
 OverlayBand drawFieldNotice(const std::vector<FieldNotice::Line>& lines, const ImGuiLayer& imgui,
-                            float left, float width, float height, float top);
+                            float left, float width, float height, float top,
+                            std::vector<DrawnNotice>& drawn);
 
 // The loupe's caption ("loupe x12, cell 767, 767") on a dark strip above
 // the inset the frame drew, its right edge on the inset's, in a field

@@ -126,17 +126,20 @@ void LecturePictures::toggleRecording(const PixelSize& window, double now) {
     }
     const std::vector<DrawnPane> panes = drawn();
     const Simulation& lead = panes.front().field.simulation;
+    // Named as a picture of the video's kind would be.
+    ScreenshotPanel video = panel_;
+    video.kind = panel_.videoKind;
     std::string path = downloads_ != nullptr
-                           ? screenshotName(panel_, lead.params(), lead.stepCount())
-                           : pathFor(panel_, panes);
+                           ? screenshotName(video, lead.params(), lead.stepCount())
+                           : pathFor(video, panes);
     path.replace(path.size() - 4, 4, ".mp4");  // screenshotPath's names end in .png
     if (downloads_ == nullptr) {
         path = unusedPath(path);
         removeWhatAKilledWindowLeft(path);
     }
     try {
-        recording_.start(path, panel_.kind, panes, window, panel_.videoRate, panel_.videoEvery, now,
-                         disk_, downloads_);
+        recording_.start(path, panel_.videoKind, panes, window, panel_.videoRate, panel_.videoEvery,
+                         now, disk_, downloads_);
         std::string said = trf("recording %s (Ctrl+R stops)", path.c_str());
         if (!recording_.scaledNote().empty()) {
             said += "; " + recording_.scaledNote();

@@ -64,8 +64,8 @@ public:
     PngText describe();
 
     // The pictures' part of a frame once drawn: the screenshot asked for;
-    // then Ctrl+R's or the panel's toggle (a recording of the panel's kind
-    // of picture, a slide holding every pane, into its folder, or stopped
+    // then Ctrl+R's or the panel's toggle (a recording of the panel's video
+    // kind, a slide holding every pane by default, into its folder, or stopped
     // and where it went said); then the recording's frame and its indicator
     // at the top right of the last pane, clear of the notices (after the
     // screenshot, which must not carry it). Returns whether Ctrl+C in the
