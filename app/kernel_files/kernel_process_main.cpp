@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include <fcntl.h>
 #include <omp.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "app/i18n/translation.h"
@@ -33,6 +35,10 @@
 namespace heatlab {
 
 namespace {
+
+// The nice value of a background load's thread (a save while the lecture
+// runs): below the lecture's frames.
+constexpr int kBackgroundNice = 10;
 
 // What out's ring holds while the kernel steps: it must still hold it
 // after (heatlab sets the ring).
@@ -85,14 +91,31 @@ public:
                 return 0;  // the lecture is gone, or done with this kernel
             }
             std::pair<KernelAnswer, std::string> answer;
-            try {
-                answer =
-                    request.op == static_cast<std::uint32_t>(KernelOp::Load) ? load(request)
-                    : request.op == static_cast<std::uint32_t>(KernelOp::Step)
-                        ? step(request)
-                        : std::make_pair(KernelAnswer::Refused, std::string("unknown request"));
-            } catch (const std::exception& e) {
-                answer = {KernelAnswer::Refused, e.what()};
+            const auto answerIt = [&] {
+                try {
+                    answer =
+                        request.op == static_cast<std::uint32_t>(KernelOp::Load) ? load(request)
+                        : request.op == static_cast<std::uint32_t>(KernelOp::Step)
+                            ? step(request)
+                            : std::make_pair(KernelAnswer::Refused, std::string("unknown request"));
+                } catch (const std::exception& e) {
+                    answer = {KernelAnswer::Refused, e.what()};
+                }
+            };
+            if (request.background != 0 && !start_.cuda) {
+                // A save while the lecture runs: compiled and checked on a
+                // thread of lower priority (Linux gives each thread its own
+                // nice value, and the compiler inherits it), so the
+                // lecture's frames, and this process's steps later, keep
+                // theirs. (A CUDA kernel's stays on this thread, where its
+                // device context is current; NVRTC takes milliseconds.)
+                std::thread([&] {
+                    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), kBackgroundNice);
+                    useFaultStackOnThisThread();
+                    answerIt();
+                }).join();
+            } else {
+                answerIt();
             }
             if (!sendReply(kKernelSocketFd, answer.first, answer.second) ||
                 answer.first == KernelAnswer::Fault) {

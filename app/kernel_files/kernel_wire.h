@@ -32,6 +32,9 @@ struct KernelRequest {
     // A CUDA kernel's: the lecture's device (Load), and its two shared
     // grids as CUDA IPC memory handles (Step).
     std::int32_t device = 0;
+    // A Load made while a lecture runs (a save of the file): compiled and
+    // checked at a lower priority than the lecture's frames.
+    std::int32_t background = 0;
     unsigned char inHandle[64] = {};
     unsigned char outHandle[64] = {};
 };

@@ -70,10 +70,10 @@ private:
     std::size_t bytes_;
 };
 
-// A random field in [0, 1), the ring set for `boundary` (the Dirichlet
-// ring random too: heatlab keeps it, whatever it holds).
-std::vector<float> randomField(const GridSize& grid, Boundary boundary, std::uint64_t seed) {
-    std::vector<float> field(grid.cells());
+// A random field in [0, 1) into `field`, the ring set for `boundary` (the
+// Dirichlet ring random too: heatlab keeps it, whatever it holds).
+void randomField(std::vector<float>& field, const GridSize& grid, Boundary boundary,
+                 std::uint64_t seed) {
     std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
     for (float& cell : field) {
         state ^= state << 13;
@@ -82,8 +82,19 @@ std::vector<float> randomField(const GridSize& grid, Boundary boundary, std::uin
         cell = static_cast<float>(state >> 40) / static_cast<float>(1u << 24);
     }
     fillGhostRing(field.data(), grid, boundary);
-    return field;
 }
+
+// What the cases of one grid share: made once a grid, not once a case.
+// (Measured on the two-core VM: fresh buffers a case, the system's page
+// faults on them took a check of 1000 x 999 three times as long as its
+// arithmetic.)
+struct CaseBuffers {
+    explicit CaseBuffers(const GridSize& grid)
+        : initial(grid.cells()), inBefore(grid.cells()), reference(grid, initial, Boundary{}) {}
+    std::vector<float> initial;
+    std::vector<float> inBefore;
+    Reference reference;
+};
 
 std::string cellText(std::size_t index, const GridSize& grid) {
     return trf("cell (row %zu, col %zu)", index / static_cast<std::size_t>(grid.nx),
@@ -155,18 +166,19 @@ std::string valueProblem(const float* got, const Reference& reference, const Gri
 }
 
 // One boundary and one r on `fields`: empty, or the problem's line.
-std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, Boundary boundary,
-                      float r, std::uint64_t seed) {
+std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, CaseBuffers& buffers,
+                      Boundary boundary, float r, std::uint64_t seed) {
     const GridSize& grid = fields.grid();
-    const std::vector<float> initial = randomField(grid, boundary, seed);
-    Reference reference(grid, initial, boundary);
+    randomField(buffers.initial, grid, boundary, seed);
+    Reference& reference = buffers.reference;
+    reference.restart(buffers.initial, boundary);
     // The kernel always gets the same two fields, so a stray access is
     // named by the argument it strayed from: each step's result is copied
     // back into `in`.
     float* in = fields.in();
     float* out = fields.out();
-    std::memcpy(in, initial.data(), grid.bytes());
-    std::vector<float> inBefore(grid.cells());
+    std::memcpy(in, buffers.initial.data(), grid.bytes());
+    std::vector<float>& inBefore = buffers.inBefore;
     const auto where = [&](int steps) {
         return trf("%dx%d, %s, r = %s, step %d", grid.nx, grid.ny, name(boundary), rText(r).c_str(),
                    steps);
@@ -250,9 +262,10 @@ std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
     }
     std::uint64_t seed =
         static_cast<std::uint64_t>(grid.nx) * 131 + static_cast<std::uint64_t>(grid.ny);
+    CaseBuffers buffers(grid);
     for (Boundary boundary : allBoundaries()) {
         for (float r : kCheckR) {
-            const std::string problem = checkCase(step, fields, boundary, r, ++seed);
+            const std::string problem = checkCase(step, fields, buffers, boundary, r, ++seed);
             if (!problem.empty()) {
                 return problem;
             }
