@@ -79,11 +79,14 @@ namespace {
 // Where `k` stands after a failure: stopped for good, its process gone.
 // Under k.mutex.
 std::string stop(ClassKernel& k, const std::string& why, bool unavailable = false) {
+    // Wrong on a grid it was checked on only now: where.
+    const KernelFacts facts = parseKernelFacts(k.process ? k.process->facts() : "");
     k.stopped = why;
     k.unavailable = unavailable;
     k.loaded = false;
     k.process.reset();
     editStatus(k, [&](ClassKernelStatus& status) {
+        status.wrong = facts.wrong;
         // A version that never ran failed; one that ran stopped.
         status.state = unavailable            ? KernelFileState::Unavailable
                        : status.versions == 0 ? KernelFileState::Failed
@@ -123,6 +126,8 @@ std::string ensureLoaded(ClassKernel& k, const std::optional<GridSize>& lectureG
         status.state = KernelFileState::Checked;
         status.reason.clear();
         status.built = loaded.done;
+        status.build = parseKernelFacts(loaded.facts).build;
+        status.wrong.reset();
         status.versions += 1;
         status.sourceHash = sourceHash(k.file.source);
     });

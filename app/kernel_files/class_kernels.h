@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "app/kernel_files/kernel_facts.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -49,6 +50,8 @@ struct ClassKernelStatus {
     std::string reason;         // failed, stopped, unavailable: why, in one line
     std::string compilerLines;  // a compile error's lines about the file: line, excerpt, caret
     std::string built;          // the version checked last: its compile and check
+    std::optional<KernelBuild> build;  // the same, each figure on its own
+    std::optional<WrongReport> wrong;  // failed or stopped with wrong values: where
     // Compiling or failed while the version before still runs in the field.
     bool olderRunning = false;
     int versions = 0;              // versions checked and put in use since the start

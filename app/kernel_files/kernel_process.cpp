@@ -227,11 +227,13 @@ std::string KernelProcess::ask(const KernelRequest& request, const std::string& 
     KernelReply reply;
     bool timedOut = false;
     if (!receiveAll(socket_, &reply, sizeof reply, deadline, &timedOut) ||
-        reply.textBytes > kKernelReplyMaxText) {
+        reply.textBytes > kKernelReplyMaxText || reply.factsBytes > kKernelReplyMaxFacts) {
         return ended(timedOut, seconds + kAnswerSlackSeconds);
     }
     text->assign(reply.textBytes, '\0');
-    if (!receiveAll(socket_, text->data(), text->size(), deadline, &timedOut)) {
+    facts_.assign(reply.factsBytes, '\0');
+    if (!receiveAll(socket_, text->data(), text->size(), deadline, &timedOut) ||
+        !receiveAll(socket_, facts_.data(), facts_.size(), deadline, &timedOut)) {
         return ended(timedOut, seconds + kAnswerSlackSeconds);
     }
     switch (static_cast<KernelAnswer>(reply.answer)) {
@@ -287,6 +289,7 @@ KernelProcess::Loaded KernelProcess::load(const std::string& source,
     loaded.problem =
         ask(request, source, 2.0 * start_.seconds, &text, &loaded.unavailable, abandon);
     loaded.abandoned = abandoned_;
+    loaded.facts = facts_;
     if (loaded.problem.empty()) {
         loaded.done = text;
     } else if (!loaded.unavailable) {

@@ -58,6 +58,8 @@ public:
         std::string lines;         // the compiler's lines about the file, where it did not compile
         std::string done;          // where it passed: its compile and check times
         bool abandoned = false;    // given up for a newer save (loadInBackground)
+        // How it was built, or where it was wrong (kernel_facts.h).
+        std::string facts;
     };
     // Compiles `source` there and checks the kernel (on `lectureGrid` too
     // where given; a CUDA kernel on device `device`). The process is gone
@@ -82,6 +84,9 @@ public:
 
     // Whether the process still answers (no fault, no deadline passed).
     bool running() const { return pid_ > 0; }
+    // The facts that came with the last answer (kernel_facts.h): a step
+    // on a new grid checks it first, and may be wrong there.
+    const std::string& facts() const { return facts_; }
 
 private:
     Loaded load(const std::string& source, const std::optional<GridSize>& lectureGrid, int device,
@@ -106,6 +111,7 @@ private:
     unsigned char* mapped_ = nullptr;
     std::size_t mappedBytes_ = 0;
     bool abandoned_ = false;  // a background load given up
+    std::string facts_;       // the last reply's
 };
 
 }  // namespace heatlab

@@ -21,6 +21,7 @@
 #include "app/i18n/translation.h"
 #include "app/kernel_files/cuda_kernel_side.h"
 #include "app/kernel_files/cxx_compiler.h"
+#include "app/kernel_files/kernel_facts.h"
 #include "app/kernel_files/kernel_fault.h"
 #include "app/kernel_files/kernel_wire.h"
 #include "app/kernel_files/process_limits.h"
@@ -117,7 +118,12 @@ public:
             } else {
                 answerIt();
             }
-            if (!sendReply(kKernelSocketFd, answer.first, answer.second) ||
+            std::string facts = std::move(facts_);
+            facts_.clear();
+            if (cuda_) {
+                facts = cuda_->takeFacts();
+            }
+            if (!sendReply(kKernelSocketFd, answer.first, answer.second, facts) ||
                 answer.first == KernelAnswer::Fault) {
                 return 0;  // after a fault nothing more runs here
             }
@@ -174,9 +180,17 @@ private:
                 return refused(problem);
             }
         }
-        return {KernelAnswer::Done,
-                trf("compiled in %.2f s, checked on %zu grids in %.2f s", compiled.seconds,
-                    grids.size(), monotonicSeconds() - start)};
+        KernelBuild build;
+        build.compiler = "c++";
+        for (const std::string& option : cxxKernelOptions()) {
+            build.options += (build.options.empty() ? "" : " ") + option;
+        }
+        build.compileSeconds = compiled.seconds;
+        build.checkSeconds = monotonicSeconds() - start;
+        build.checkedGrids = static_cast<int>(grids.size());
+        facts_ = kernelBuildText(build);
+        return {KernelAnswer::Done, trf("compiled in %.2f s, checked on %zu grids in %.2f s",
+                                        build.compileSeconds, grids.size(), build.checkSeconds)};
     }
 
     // Loads the object and finds the contract's two symbols.
@@ -213,10 +227,14 @@ private:
         // The step's fields are placed again at the next step.
         setFaultFields(nullptr);
         fields_.reset();
-        const std::string problem = checkRowKernel(kernel_, grid, setFaultFields);
+        WrongReport wrong;
+        const std::string problem = checkRowKernel(kernel_, grid, setFaultFields, &wrong);
         if (problem.empty()) {
             checked_.insert({grid.nx, grid.ny});
             return "";
+        }
+        if (wrong.width > 0) {
+            facts_ = wrongReportText(wrong);
         }
         return trf("wrong on %s", problem.c_str());
     }
@@ -331,6 +349,7 @@ private:
     std::size_t mapped_ = 0;
     std::unique_ptr<GuardedFields> fields_;
     std::unique_ptr<CudaKernelSide> cuda_;  // a CUDA kernel's side, where it is one
+    std::string facts_;                     // sent with the answer being made (kernel_facts.h)
 };
 
 }  // namespace

@@ -151,8 +151,9 @@ private:
         return newProcess(*w.kernel);
     }
 
-    void failed(ClassKernel& k, const std::string& why, const std::string& lines,
-                bool unavailable) {
+    void failed(ClassKernel& k, const std::string& why, const std::string& lines, bool unavailable,
+                const std::string& facts = "") {
+        const KernelFacts parsed = parseKernelFacts(facts);
         editStatus(k, [&](ClassKernelStatus& status) {
             const bool runs = versionRuns(status);
             status.state =
@@ -160,6 +161,7 @@ private:
             status.reason = why;
             status.compilerLines = lines;
             status.olderRunning = runs;
+            status.wrong = parsed.wrong;
         });
     }
 
@@ -222,10 +224,10 @@ private:
                 continue;
             }
             if (!loaded.problem.empty()) {
-                failed(k, loaded.problem, loaded.lines, loaded.unavailable);
+                failed(k, loaded.problem, loaded.lines, loaded.unavailable, loaded.facts);
                 return;
             }
-            swapIn(k, std::move(process), source, loaded.done);
+            swapIn(k, std::move(process), source, loaded);
             return;
         }
     }
@@ -245,7 +247,8 @@ private:
     }
 
     static void swapIn(ClassKernel& k, std::unique_ptr<KernelProcess> process,
-                       const std::string& source, const std::string& done) {
+                       const std::string& source, const KernelProcess::Loaded& loaded) {
+        const std::string& done = loaded.done;
         std::unique_ptr<KernelProcess> before;
         {
             std::lock_guard<std::mutex> lock(k.mutex);
@@ -262,6 +265,8 @@ private:
                 status.reason.clear();
                 status.compilerLines.clear();
                 status.built = done;
+                status.build = parseKernelFacts(loaded.facts).build;
+                status.wrong.reset();
                 status.olderRunning = false;
                 status.versions += 1;
                 status.sourceHash = sourceHash(source);

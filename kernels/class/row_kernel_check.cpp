@@ -148,12 +148,22 @@ void setRing(const float* in, float* out, const GridSize& grid, Boundary boundar
     fillGhostRing(out, grid, boundary);
 }
 
-std::string valueProblem(const float* got, const Reference& reference, const GridSize& grid) {
+// Where the values are wrong: one line, and `wrong`'s report (its case
+// beside what the caller fills in), where given.
+std::string valueProblem(const float* got, const Reference& reference, const GridSize& grid,
+                         WrongReport* wrong) {
     const Comparison comparison = compareWithReference(got, reference.field(), grid);
     if (comparison.passed) {
         return "";
     }
     const std::size_t i = comparison.firstWrong;
+    if (wrong != nullptr) {
+        wrong->grid = grid;
+        wrong->row = static_cast<int>(i / static_cast<std::size_t>(grid.nx));
+        wrong->col = static_cast<int>(i % static_cast<std::size_t>(grid.nx));
+        wrong->maxError = comparison.worstError;
+        drawWrongCells(wrongCells(got, reference.field()), grid, *wrong);
+    }
     if (unwritten(got[i])) {
         return trf(
             "%s holds what `out` held before the step: left unwritten, or computed "
@@ -167,7 +177,7 @@ std::string valueProblem(const float* got, const Reference& reference, const Gri
 
 // One boundary and one r on `fields`: empty, or the problem's line.
 std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, CaseBuffers& buffers,
-                      Boundary boundary, float r, std::uint64_t seed) {
+                      Boundary boundary, float r, std::uint64_t seed, WrongReport* wrong) {
     const GridSize& grid = fields.grid();
     randomField(buffers.initial, grid, boundary, seed);
     Reference& reference = buffers.reference;
@@ -207,9 +217,14 @@ std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, CaseBu
         if (steps == 1 || steps >= kFirstSteps) {
             reference.step(steps - referenceSteps, static_cast<double>(r));
             referenceSteps = steps;
-            const std::string wrong = valueProblem(in, reference, grid);
-            if (!wrong.empty()) {
-                return where(steps) + ": " + wrong;
+            const std::string values = valueProblem(in, reference, grid, wrong);
+            if (!values.empty()) {
+                if (wrong != nullptr) {
+                    wrong->boundary = boundary;
+                    wrong->r = r;
+                    wrong->step = steps;
+                }
+                return where(steps) + ": " + values;
             }
         }
     }
@@ -234,17 +249,55 @@ std::vector<GridSize> classKernelCheckGrids(const std::optional<GridSize>& lectu
 }
 
 std::string checkRowKernel(const RowKernel& kernel, const GridSize& grid,
-                           const std::function<void(const GuardedFields*)>& placed) {
+                           const std::function<void(const GuardedFields*)>& placed,
+                           WrongReport* wrong) {
     return checkKernelSteps(
         [&kernel](const float* in, float* out, const GridSize& g, float r) {
             callRowKernel(kernel, in, out, g, r, kCheckRowsPerCall);
             return std::string();
         },
-        grid, placed);
+        grid, placed, wrong);
 }
 
+namespace {
+
+// The cases of `grid` until one fails: its line, or empty.
+std::string checkCases(const CheckedStep& step, const GridSize& grid,
+                       const std::function<void(const GuardedFields*)>& placed, WrongReport* wrong,
+                       const std::function<bool(Boundary, float)>& only = {});
+
+}  // namespace
+
 std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
-                             const std::function<void(const GuardedFields*)>& placed) {
+                             const std::function<void(const GuardedFields*)>& placed,
+                             WrongReport* wrong) {
+    const std::string problem = checkCases(step, grid, placed, wrong);
+    if (problem.empty() || wrong == nullptr || wrong->width == 0 ||
+        grid.cells() >= kWrongPictureGrid.cells()) {
+        return problem;
+    }
+    // Too small a grid to show a tile's edges: the same case on a larger
+    // one, where it shows anything there.
+    WrongReport larger;
+    const Boundary boundary = wrong->boundary;
+    const float r = wrong->r;
+    checkCases(step, kWrongPictureGrid, placed, &larger,
+               [&](Boundary b, float caseR) { return b == boundary && caseR == r; });
+    if (larger.width > 0 && larger.anyWrong()) {
+        wrong->pictureGrid = larger.pictureGrid;
+        wrong->cellsAPixel = larger.cellsAPixel;
+        wrong->width = larger.width;
+        wrong->height = larger.height;
+        wrong->pixels = std::move(larger.pixels);
+    }
+    return problem;
+}
+
+namespace {
+
+std::string checkCases(const CheckedStep& step, const GridSize& grid,
+                       const std::function<void(const GuardedFields*)>& placed, WrongReport* wrong,
+                       const std::function<bool(Boundary, float)>& only) {
     const GuardedLayout layout = guardedLayout(grid);
     CheckRegion region(layout.regionBytes);
     GuardedFields fields(region.base(), region.bytes(), grid);
@@ -265,7 +318,11 @@ std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
     CaseBuffers buffers(grid);
     for (Boundary boundary : allBoundaries()) {
         for (float r : kCheckR) {
-            const std::string problem = checkCase(step, fields, buffers, boundary, r, ++seed);
+            ++seed;
+            if (only && !only(boundary, r)) {
+                continue;
+            }
+            const std::string problem = checkCase(step, fields, buffers, boundary, r, seed, wrong);
             if (!problem.empty()) {
                 return problem;
             }
@@ -273,5 +330,7 @@ std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
     }
     return "";
 }
+
+}  // namespace
 
 }  // namespace heatlab

@@ -153,6 +153,12 @@ TEST_F(KernelReload, EachSaveIsCompiledCheckedAndPutInTheFieldWhateverTheEditor)
     start("saved", kernelText());
     EXPECT_EQ(status().state, KernelFileState::Running);
     EXPECT_EQ(status().versions, 1);
+    // What was built, figure by figure, for the panel.
+    ASSERT_TRUE(status().build);
+    EXPECT_EQ(status().build->checkedGrids, 6);  // the five and the lecture's
+    EXPECT_GT(status().build->compileSeconds, 0.0);
+    EXPECT_NE(status().build->options.find("-O3"), std::string::npos);
+    EXPECT_EQ(status().build->registers, -1);  // a C++ kernel's are not known
 
     const std::string renamed = kernelText("", "saved by a rename over the file");
     writeAndRename(renamed);
@@ -206,6 +212,11 @@ TEST_F(KernelReload, ASaveThatFailsLeavesTheVersionBeforeInTheFieldAndSaysWhy) {
     })) << status().reason;
     EXPECT_NE(status().reason.find("r = 0.26"), std::string::npos) << status().reason;
     EXPECT_TRUE(status().olderRunning);
+    // Where, as the panel shows it: wrong everywhere at r = 0.26.
+    ASSERT_TRUE(status().wrong);
+    EXPECT_FLOAT_EQ(status().wrong->r, 0.26f);
+    EXPECT_GT(status().wrong->maxError, 1e-4);
+    EXPECT_TRUE(status().wrong->anyWrong());
 
     // Fixed: in the field.
     const std::string fixed = kernelText("", "fixed");
