@@ -183,14 +183,18 @@ int run(int argc, char** argv) {
         heatlab::setLanguage(asked);  // the words a command draws: see above
         return lecture ? heatlab::runShotUi(shotOptions) : heatlab::runShot(shotOptions);
     }
+    // A lecture, served or in the window: each kernel file saved while it
+    // runs is compiled, checked and put in the field.
     if (serve->parsed()) {
         heatlab::refuseDifferenceWithoutSplit(serveStart.lecture.settings.comparison);
         heatlab::refuseServeOptionClashes(serveStart);
         heatlab::setLanguage(asked);
+        heatlab::watchClassKernels();
         return heatlab::runServe(serveStart);
     }
     heatlab::refuseDifferenceWithoutSplit(windowStart.settings.comparison);
     heatlab::setLanguage(asked);
+    heatlab::watchClassKernels();
     return heatlab::runWindow(windowStart);
 }
 

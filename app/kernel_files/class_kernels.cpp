@@ -1,5 +1,7 @@
 #include "app/kernel_files/class_kernels.h"
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
@@ -7,19 +9,14 @@
 #include <thread>
 
 #include "app/i18n/translation.h"
-#include "app/io/cleanup_list.h"
 #include "app/io/temporary_folder.h"
-#include "app/kernel_files/kernel_file.h"
-#include "app/kernel_files/kernel_process.h"
+#include "app/kernel_files/class_kernel_registry.h"
 #include "kernel_files/heatlab_kernel_h.h"
 #include "kernels/base/errors.h"
 #include "kernels/class/kernel_stopped.h"
 #include "kernels/class/row_kernel.h"
 #include "kernels/cpu/cpu_kernel_table.h"
 #include "kernels/numerics/ghost_ring.h"
-#if HEATLAB_WITH_CUDA
-#include "app/kernel_files/cuda_shared_field.h"
-#endif
 
 namespace heatlab {
 
@@ -32,6 +29,8 @@ constexpr const char* kFolderPrefix = "heatlab-kernels";
 // kernel on a large grid is not a hang.
 constexpr int kKernelSeconds = 60;
 
+}  // namespace
+
 int kernelSeconds() {
     if (const char* hook = std::getenv("HEATLAB_TEST_KERNEL_SECONDS")) {
         const int seconds = std::atoi(hook);
@@ -42,36 +41,17 @@ int kernelSeconds() {
     return kKernelSeconds;
 }
 
-struct ClassKernel {
-    KernelFile file;
-    Kernel kernel;
-    std::mutex mutex;  // one request at a time: panes and the bench may share it
-    std::unique_ptr<KernelProcess> process;
-    bool loaded = false;
-    std::string stopped;       // why it stopped for good
-    bool unavailable = false;  // stopped as it cannot run here (no NVRTC, no device)
-    std::string compilerLines;
-    std::string loadedText;  // its compile and check times
-#if HEATLAB_WITH_CUDA
-    std::unique_ptr<CudaSharedField> shared;  // a CUDA kernel's grids, shared with its process
-#endif
-};
-
-struct Registry {
-    std::mutex mutex;
-    std::vector<std::shared_ptr<ClassKernel>> kernels;
-    std::string folder;
-    CleanupEntry folderEntry;
-    bool ended = false;
-};
-
 Registry& registry() {
     static Registry* made = new Registry;  // launchers may outlive any static
     return *made;
 }
 
-// The private folder, made at the first kernel's start with the contract
-// header in it (each compile puts it before the source).
+std::vector<std::shared_ptr<ClassKernel>> classKernelsNow() {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return r.kernels;
+}
+
 std::string kernelFolder() {
     Registry& r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -94,10 +74,26 @@ std::string kernelFolder() {
     return r.folder;
 }
 
+namespace {
+
 // Where `k` stands after a failure: stopped for good, its process gone.
-std::string stop(ClassKernel& k, const std::string& why) {
+// Under k.mutex.
+std::string stop(ClassKernel& k, const std::string& why, bool unavailable = false) {
+    // Wrong on a grid it was checked on only now: where.
+    const KernelFacts facts = parseKernelFacts(k.process ? k.process->facts() : "");
     k.stopped = why;
+    k.unavailable = unavailable;
+    k.loaded = false;
     k.process.reset();
+    editStatus(k, [&](ClassKernelStatus& status) {
+        status.wrong = facts.wrong;
+        // A version that never ran failed; one that ran stopped.
+        status.state = unavailable            ? KernelFileState::Unavailable
+                       : status.versions == 0 ? KernelFileState::Failed
+                                              : KernelFileState::Stopped;
+        status.reason = why;
+        status.olderRunning = false;
+    });
     return why;
 }
 
@@ -121,11 +117,20 @@ std::string ensureLoaded(ClassKernel& k, const std::optional<GridSize>& lectureG
     const KernelProcess::Loaded loaded = k.process->load(k.file.source, lectureGrid, 0);
     k.compilerLines = loaded.lines;
     k.loadedText = loaded.done;
+    editStatus(k, [&](ClassKernelStatus& status) { status.compilerLines = loaded.lines; });
     if (!loaded.problem.empty()) {
-        k.unavailable = loaded.unavailable;
-        return stop(k, loaded.problem);
+        return stop(k, loaded.problem, loaded.unavailable);
     }
     k.loaded = true;
+    editStatus(k, [&](ClassKernelStatus& status) {
+        status.state = KernelFileState::Checked;
+        status.reason.clear();
+        status.built = loaded.done;
+        status.build = parseKernelFacts(loaded.facts).build;
+        status.wrong.reset();
+        status.versions += 1;
+        status.sourceHash = sourceHash(k.file.source);
+    });
     return "";
 }
 
@@ -134,10 +139,33 @@ std::string ensureLoaded(ClassKernel& k, const std::optional<GridSize>& lectureG
                                            k.file.path.c_str(), problem.c_str()));
 }
 
+// Under k.mutex, before a step: the kernel ready to step, or why not. While
+// the file is watched a version not yet checked is the watcher's to load:
+// the frame never waits for a compile.
+std::string readyToStep(ClassKernel& k, const GridSize& grid) {
+    {
+        std::lock_guard<std::mutex> lock(k.statusMutex);
+        k.lastGrid = grid;
+    }
+    if (!k.loaded && k.stopped.empty() && watchingClassKernels()) {
+        return tr("it is being compiled and checked: it runs once it passes");
+    }
+    return ensureLoaded(k, std::nullopt);
+}
+
+// Under k.mutex, after a step that went well.
+void stepped(ClassKernel& k) {
+    editStatus(k, [](ClassKernelStatus& status) {
+        if (status.state == KernelFileState::Checked) {
+            status.state = KernelFileState::Running;
+        }
+    });
+}
+
 cpu::NewField classStep(const std::shared_ptr<ClassKernel>& k, const cpu::StepBuffers& b) {
     refuseClassKernelGrid(k->kernel, b.grid);
     std::lock_guard<std::mutex> lock(k->mutex);
-    std::string problem = ensureLoaded(*k, std::nullopt);
+    std::string problem = readyToStep(*k, b.grid);
     if (problem.empty()) {
         problem = k->process->step(b.in, b.out, b.grid, b.boundary, b.r);
         if (!problem.empty()) {
@@ -147,6 +175,7 @@ cpu::NewField classStep(const std::shared_ptr<ClassKernel>& k, const cpu::StepBu
     if (!problem.empty()) {
         stopped(*k, problem);
     }
+    stepped(*k);
     fillGhostRing(b.out, b.grid, b.boundary);
     return cpu::NewField::Out;
 }
@@ -156,7 +185,7 @@ cuda::NewField classDeviceStep(const std::shared_ptr<ClassKernel>& k, const cuda
     const GridSize grid{b.nx, b.ny};
     refuseClassKernelGrid(k->kernel, grid);
     std::lock_guard<std::mutex> lock(k->mutex);
-    std::string problem = ensureLoaded(*k, std::nullopt);
+    std::string problem = readyToStep(*k, grid);
     if (problem.empty()) {
         if (!k->shared) {
             k->shared = std::make_unique<CudaSharedField>();
@@ -171,14 +200,13 @@ cuda::NewField classDeviceStep(const std::shared_ptr<ClassKernel>& k, const cuda
     if (!problem.empty()) {
         stopped(*k, problem);
     }
+    stepped(*k);
     return cuda::NewField::Out;
 }
 #endif
 
 std::shared_ptr<ClassKernel> find(Kernel kernel) {
-    Registry& r = registry();
-    std::lock_guard<std::mutex> lock(r.mutex);
-    for (const std::shared_ptr<ClassKernel>& k : r.kernels) {
+    for (const std::shared_ptr<ClassKernel>& k : classKernelsNow()) {
         if (k->kernel == kernel) {
             return k;
         }
@@ -187,6 +215,27 @@ std::shared_ptr<ClassKernel> find(Kernel kernel) {
 }
 
 }  // namespace
+
+const char* name(KernelFileState state) {
+    switch (state) {
+    case KernelFileState::Compiling: return "compiling";
+    case KernelFileState::Checked: return "checked";
+    case KernelFileState::Running: return "running";
+    case KernelFileState::Failed: return "failed";
+    case KernelFileState::Stopped: return "stopped";
+    case KernelFileState::Unavailable: return "unavailable";
+    }
+    return "?";
+}
+
+std::uint64_t sourceHash(const std::string& source) {
+    std::uint64_t hash = 0xcbf29ce484222325ull;
+    for (const char c : source) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 0x100000001b3ull;
+    }
+    return hash;
+}
 
 std::vector<std::string> kernelFilesAsked(int argc, char** argv) {
     const std::string flag = "--kernel-file";
@@ -207,6 +256,10 @@ void addClassKernels(const std::vector<std::string>& given) {
         auto k = std::make_shared<ClassKernel>();
         k->kernel = registerKernel({file.name, {}});
         k->file = std::move(file);
+        k->status.kernel = k->kernel;
+        k->status.name = k->file.name;
+        k->status.path = k->file.path;
+        k->status.cuda = k->file.language == KernelLanguage::Cuda;
         // A C++ kernel runs on the CPU backend, a CUDA kernel on the CUDA
         // backend (where the build has one): the other backend refuses it
         // by name, as it would any kernel it has not.
@@ -226,15 +279,16 @@ void addClassKernels(const std::vector<std::string>& given) {
         std::lock_guard<std::mutex> lock(r.mutex);
         r.kernels.push_back(std::move(k));
     }
+    wakeWatcher();  // a lecture watching: the new files too
 }
 
 std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectureGrid) {
     std::vector<std::string> lines;
-    std::vector<std::shared_ptr<ClassKernel>> kernels;
+    const std::vector<std::shared_ptr<ClassKernel>> kernels = classKernelsNow();
     {
         Registry& r = registry();
         std::lock_guard<std::mutex> lock(r.mutex);
-        kernels = r.kernels;
+        r.commandGrid = lectureGrid;
     }
     // Each in its own process at once: the compiles and checks of several
     // files overlap (the lecture's start waits for the slowest, not the
@@ -287,17 +341,79 @@ std::string classKernelCompilerLines(Kernel kernel) {
     if (!k) {
         return "";
     }
-    std::lock_guard<std::mutex> lock(k->mutex);
-    return k->compilerLines;
+    std::lock_guard<std::mutex> lock(k->statusMutex);
+    return k->status.compilerLines;
+}
+
+namespace {
+
+std::mutex changesMutex;
+std::condition_variable changed;
+std::uint64_t changes = 0;
+
+}  // namespace
+
+void statusChanged() {
+    {
+        std::lock_guard<std::mutex> lock(changesMutex);
+        ++changes;
+    }
+    changed.notify_all();
+}
+
+bool awaitClassKernels(const std::function<bool(const std::vector<ClassKernelStatus>&)>& done,
+                       double seconds) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    for (;;) {
+        std::uint64_t seen = 0;
+        {
+            std::lock_guard<std::mutex> lock(changesMutex);
+            seen = changes;
+        }
+        if (done(classKernelStatuses())) {
+            return true;
+        }
+        std::unique_lock<std::mutex> lock(changesMutex);
+        if (!changed.wait_until(lock, deadline, [&] { return changes != seen; })) {
+            return false;
+        }
+    }
+}
+
+std::vector<ClassKernelStatus> classKernelStatuses() {
+    std::vector<ClassKernelStatus> statuses;
+    for (const std::shared_ptr<ClassKernel>& k : classKernelsNow()) {
+        std::lock_guard<std::mutex> lock(k->statusMutex);
+        statuses.push_back(k->status);
+    }
+    return statuses;
+}
+
+void reloadClassKernel(Kernel kernel) {
+    if (const std::shared_ptr<ClassKernel> k = find(kernel)) {
+        k->reloadAsked = true;
+        wakeWatcher();
+    }
+}
+
+ClassKernelSession::ClassKernelSession() {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.ended = false;
 }
 
 ClassKernelSession::~ClassKernelSession() {
+    // The watcher first: it starts and swaps processes.
+    stopWatcher();
     Registry& r = registry();
     std::vector<std::shared_ptr<ClassKernel>> kernels;
     {
         std::lock_guard<std::mutex> lock(r.mutex);
         r.ended = true;
         kernels = r.kernels;
+        // Their launchers stay in the backends' tables, stopped; a session
+        // after this one (a test's) starts with none.
+        r.kernels.clear();
     }
     for (const std::shared_ptr<ClassKernel>& k : kernels) {
         std::lock_guard<std::mutex> lock(k->mutex);

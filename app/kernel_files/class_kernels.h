@@ -10,14 +10,81 @@
 // step; a kernel that fails then, or at any later step, stops for good,
 // each later step refused with the same line: the lecture's own kernels
 // and field go on.
+//
+// While a lecture runs (watchClassKernels()), each file is watched: saved
+// in the lecturer's own editor, it is compiled and checked on a thread of
+// the lecture's that the frame never waits for, in a new process of lower
+// priority, and put in the field in place of the version before only once
+// it passes; a version that fails leaves the one before running, and says
+// why in the panel (classKernelStatuses()).
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/kernel_files/kernel_facts.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
+
+// Where a kernel file stands, as the panel's "Your kernel" section shows it.
+enum class KernelFileState {
+    Compiling,    // a version is being compiled and checked (the one before may run meanwhile)
+    Checked,      // compiled and checked: a step that asks for it runs it
+    Running,      // stepping a field
+    Failed,       // the newest version does not compile or is wrong (the one before may run)
+    Stopped,      // it faulted, hung or was wrong while running: stopped until a save passes
+    Unavailable,  // it cannot run here (no NVRTC, no CUDA device): no fault of its own
+};
+// "compiling", "checked", "running", "failed", "stopped", "unavailable".
+const char* name(KernelFileState state);
+
+struct ClassKernelStatus {
+    Kernel kernel;
+    std::string name;  // the kernel's name: its file's, without the extension
+    std::string path;  // the file as it was named
+    bool cuda = false;
+    KernelFileState state = KernelFileState::Compiling;
+    std::string reason;         // failed, stopped, unavailable: why, in one line
+    std::string compilerLines;  // a compile error's lines about the file: line, excerpt, caret
+    std::string built;          // the version checked last: its compile and check
+    std::optional<KernelBuild> build;  // the same, each figure on its own
+    std::optional<WrongReport> wrong;  // failed or stopped with wrong values: where
+    // Compiling or failed while the version before still runs in the field.
+    bool olderRunning = false;
+    int versions = 0;              // versions checked and put in use since the start
+    std::uint64_t sourceHash = 0;  // the version in use's source (sourceHash()), 0 for none
+};
+
+// A 64-bit FNV-1a of a kernel's source: which version is which.
+std::uint64_t sourceHash(const std::string& source);
+
+// Every class kernel's status now, in the order they were added.
+std::vector<ClassKernelStatus> classKernelStatuses();
+
+// Waits until `done` holds for the statuses (true), or `seconds` pass
+// (false); each change of a status wakes it. The tests' and the bench's:
+// a lecture reads classKernelStatuses() each frame.
+bool awaitClassKernels(const std::function<bool(const std::vector<ClassKernelStatus>&)>& done,
+                       double seconds);
+
+// Starts watching every class kernel's file (and each added later), on a
+// thread of the lecture's own until the session ends; a second call does
+// nothing. The window and serve call it; bench and shot, which run one
+// version from start to end, do not.
+void watchClassKernels();
+
+// The panel's Reload: `kernel`'s file read, compiled and checked again,
+// even unchanged (a kernel stopped for good gets a new process).
+void reloadClassKernel(Kernel kernel);
+
+// The tests' hook: called on the watcher's thread with the file's path
+// after each version is read and before it is compiled, so a test can
+// change the file at exactly that moment (the compile of the version read
+// is then given up or its result dropped, and the newer one compiled).
+void setClassKernelReloadHook(std::function<void(const std::string& path)> hook);
 
 // --kernel-file's values wherever they are on the command line (given as
 // "--kernel-file FILE" or "--kernel-file=FILE"): read before the options
@@ -53,7 +120,7 @@ std::string classKernelCompilerLines(Kernel kernel);
 // ended the run (a usage error included).
 class ClassKernelSession {
 public:
-    ClassKernelSession() = default;
+    ClassKernelSession();
     ~ClassKernelSession();
     ClassKernelSession(const ClassKernelSession&) = delete;
     ClassKernelSession& operator=(const ClassKernelSession&) = delete;

@@ -243,6 +243,18 @@ std::string CudaKernelRunner::resources() const {
         launch_.rule == 1 ? tr("covering the interior") : tr("(one block)"), launch_.sharedBytes);
 }
 
+CudaResources CudaKernelRunner::resourceCounts() const {
+    Driver& d = *driver_;
+    const auto function = static_cast<CUfunction>(function_);
+    CudaResources counted;
+    int staticShared = 0;
+    d.functionAttribute(&counted.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, function);
+    d.functionAttribute(&counted.localBytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, function);
+    d.functionAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, function);
+    counted.sharedBytes = staticShared + launch_.sharedBytes;
+    return counted;
+}
+
 std::string CudaKernelRunner::launch(std::uint64_t in, std::uint64_t out, const GridSize& grid,
                                      float r) {
     Driver& d = *driver_;

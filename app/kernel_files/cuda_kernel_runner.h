@@ -19,6 +19,13 @@
 
 namespace heatlab {
 
+// What the driver says a loaded kernel takes.
+struct CudaResources {
+    int registers = 0;    // a thread's
+    int localBytes = 0;   // a thread's local memory (spills, local arrays)
+    int sharedBytes = 0;  // a block's shared memory: static, and the launch's dynamic
+};
+
 // A CUDA IPC memory handle as cudaIpcGetMemHandle makes it.
 struct IpcHandle {
     unsigned char bytes[64];
@@ -59,6 +66,7 @@ public:
     // spilled, the block's shape and rule ("30 registers, 0 bytes spilled,
     // blocks of 16 x 16 covering the interior").
     std::string resources() const;
+    CudaResources resourceCounts() const;
 
 private:
     struct Driver;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "app/i18n/translation.h"
+#include "app/kernel_files/kernel_facts.h"
 #include "app/kernel_files/nvrtc_library.h"
 #include "app/kernel_files/process_limits.h"
 #include "app/kernel_files/source_screen.h"
@@ -82,6 +83,11 @@ KernelReplyText CudaKernelSide::load(const std::string& source,
     }
     const std::string made = trf("compiled with %s in %.2f s (%s)", nvrtc_->description().c_str(),
                                  compiled.seconds, compiled.options.c_str());
+    KernelBuild build;
+    build.compiler = nvrtc_->description();
+    build.options = compiled.options;
+    build.compileSeconds = compiled.seconds;
+    facts_ = kernelBuildText(build);  // compiled, where it cannot run here
 #if HEATLAB_WITH_CUDA
     if (!runner_) {
         return {KernelAnswer::Unavailable, trf("%s; not run: %s", made.c_str(), noDevice.c_str())};
@@ -98,9 +104,16 @@ KernelReplyText CudaKernelSide::load(const std::string& source,
             return checked;
         }
     }
+    const CudaResources resources = runner_->resourceCounts();
+    build.registers = resources.registers;
+    build.localBytes = resources.localBytes;
+    build.sharedBytes = resources.sharedBytes;
+    build.checkSeconds = monotonicSeconds() - start;
+    build.checkedGrids = static_cast<int>(grids.size());
+    facts_ = kernelBuildText(build);
     return {KernelAnswer::Done,
             trf("%s; %s; checked on %zu grids in %.2f s", made.c_str(),
-                runner_->resources().c_str(), grids.size(), monotonicSeconds() - start)};
+                runner_->resources().c_str(), grids.size(), build.checkSeconds)};
 #else
     (void)lectureGrid;
     return {KernelAnswer::Unavailable, trf("%s; not run: %s", made.c_str(), noDevice.c_str())};
@@ -110,13 +123,17 @@ KernelReplyText CudaKernelSide::load(const std::string& source,
 KernelReplyText CudaKernelSide::check(const GridSize& grid) {
 #if HEATLAB_WITH_CUDA
     rearmCpuLimit(checkSeconds_);
+    WrongReport wrong;
     const std::string problem =
         checkKernelSteps([this](const float* in, float* out, const GridSize& g,
                                 float r) { return runner_->checkedStep(in, out, g, r); },
-                         grid);
+                         grid, {}, &wrong);
     if (problem.empty()) {
         checked_.insert({grid.nx, grid.ny});
         return {KernelAnswer::Done, ""};
+    }
+    if (wrong.width > 0) {
+        facts_ = wrongReportText(wrong);
     }
     return failure(trf("wrong on %s", problem.c_str()));
 #else

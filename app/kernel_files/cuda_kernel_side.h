@@ -32,6 +32,8 @@ public:
     KernelReplyText load(const std::string& source, const std::optional<GridSize>& lectureGrid,
                          int device);
     KernelReplyText step(const KernelRequest& request);
+    // What goes with the answer just made (kernel_facts.h), once.
+    std::string takeFacts() { return std::move(facts_); }
 
 private:
     KernelReplyText check(const GridSize& grid);
@@ -44,6 +46,7 @@ private:
     std::unique_ptr<NvrtcLibrary> nvrtc_;
     std::unique_ptr<CudaKernelRunner> runner_;
     std::set<std::pair<int, int>> checked_;
+    std::string facts_;
 };
 
 }  // namespace heatlab

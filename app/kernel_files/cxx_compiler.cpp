@@ -64,6 +64,14 @@ std::string firstErrorOf(const std::string& lines) {
 
 }  // namespace
 
+const std::vector<std::string>& cxxKernelOptions() {
+    static const std::vector<std::string> options{
+        "-std=c++17",     "-O3",      "-march=native", "-g1",       "-fPIC",
+        "-shared",        "-fopenmp", "-pipe",         "-nostdinc", "-fdiagnostics-color=never",
+        "-fmax-errors=20"};
+    return options;
+}
+
 std::string keptCompilerLines(const std::string& output, const std::string& sourcePath,
                               const std::string& displayPath) {
     std::istringstream in(output);
@@ -92,23 +100,14 @@ CompileResult compileCxxKernel(const CxxCompile& compile) {
     const std::string source = compile.folder + "/" + compile.name + ".cpp";
     const std::string object = compile.folder + "/" + compile.name + ".so";
     const std::string contract = compile.folder + "/heatlab_kernel.h";
-    std::vector<std::string> arguments{"c++",
-                                       "-std=c++17",
-                                       "-O3",
-                                       "-march=native",
-                                       "-g1",
-                                       "-fPIC",
-                                       "-shared",
-                                       "-fopenmp",
-                                       "-pipe",
-                                       "-nostdinc",
-                                       "-fdiagnostics-color=never",
-                                       "-fmax-errors=20",
-                                       "-include",
-                                       contract,
-                                       "-o",
-                                       object,
-                                       source};
+    std::vector<std::string> arguments{"c++"};
+    for (const std::string& option : cxxKernelOptions()) {
+        arguments.push_back(option);
+    }
+    for (const std::string& word :
+         {std::string("-include"), contract, std::string("-o"), object, source}) {
+        arguments.push_back(word);
+    }
     std::vector<std::string> environment = compilerEnvironment(compile.folder);
     std::vector<char*> argv = pointers(arguments);
     std::vector<char*> envp = pointers(environment);

@@ -10,6 +10,7 @@
 // most 200 lines.
 
 #include <string>
+#include <vector>
 
 namespace heatlab {
 
@@ -29,6 +30,10 @@ struct CompileResult {
 
 // The most compiler lines kept.
 constexpr int kCompilerLinesKept = 200;
+
+// The compiler's options besides the contract, the object and the source
+// (shown beside what was built).
+const std::vector<std::string>& cxxKernelOptions();
 
 CompileResult compileCxxKernel(const CxxCompile& compile);
 

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include <sys/socket.h>
@@ -154,14 +155,24 @@ void onFault(int signal, siginfo_t* info, void* context) {
 
 }  // namespace
 
+void useFaultStackOnThisThread() {
+    constexpr std::size_t kBytes = 64 * 1024;
+    // The thread's own, for its life (a pointer a thread, not 64 KiB of
+    // every thread's storage).
+    static thread_local std::unique_ptr<char[]> alternateStack;
+    if (!alternateStack) {
+        alternateStack = std::make_unique<char[]>(kBytes);
+    }
+    stack_t stack{};
+    stack.ss_sp = alternateStack.get();
+    stack.ss_size = kBytes;
+    ::sigaltstack(&stack, nullptr);
+}
+
 void installFaultReports(int socket) {
     reportSocket = socket;
     words = makeWords();
-    static char alternateStack[64 * 1024];
-    stack_t stack{};
-    stack.ss_sp = alternateStack;
-    stack.ss_size = sizeof alternateStack;
-    ::sigaltstack(&stack, nullptr);
+    useFaultStackOnThisThread();
     struct sigaction action {};
     action.sa_sigaction = onFault;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;

@@ -19,6 +19,10 @@ class GuardedFields;
 // its stack still gets its line) that report over `socket`.
 void installFaultReports(int socket);
 
+// An alternate stack for the calling thread's faults too (each thread has
+// its own): a thread other than the first that runs a kernel calls it.
+void useFaultStackOnThisThread();
+
 // The fields a fault is placed against now (nullptr: none).
 void setFaultFields(const GuardedFields* fields);
 

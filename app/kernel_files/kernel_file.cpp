@@ -42,17 +42,23 @@ void refuseBinary(const std::string& path, const std::string& source) {
     }
 }
 
-KernelFile readOne(const std::string& path) {
-    KernelFile file;
-    file.path = path;
-    file.name = kernelNameOf(path, &file.language);
+std::string readSource(const std::string& path) {
+    std::string source;
     try {
-        file.source = readRegularFile(path, kKernelFileMaxBytes);
+        source = readRegularFile(path, kKernelFileMaxBytes);
     } catch (const RuntimeError& e) {
         // The file was named on the command line: a usage error (exit 2).
         throw UsageError(trf("kernel file %s", e.what()));
     }
-    refuseBinary(path, file.source);
+    refuseBinary(path, source);
+    return source;
+}
+
+KernelFile readOne(const std::string& path) {
+    KernelFile file;
+    file.path = path;
+    file.name = kernelNameOf(path, &file.language);
+    file.source = readSource(path);
     return file;
 }
 
@@ -135,5 +141,7 @@ std::vector<KernelFile> readKernelFiles(const std::vector<std::string>& given) {
     }
     return files;
 }
+
+std::string readKernelSource(const std::string& path) { return readSource(path); }
 
 }  // namespace heatlab

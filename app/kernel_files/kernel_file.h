@@ -42,4 +42,8 @@ std::string kernelNameOf(const std::string& path, KernelLanguage* language);
 // name heatlab's own kernels have.
 std::vector<KernelFile> readKernelFiles(const std::vector<std::string>& given);
 
+// A kernel file's text read again (a save while the lecture runs), with
+// readKernelFiles()'s refusals. Throws UsageError, one line naming it.
+std::string readKernelSource(const std::string& path);
+
 }  // namespace heatlab

@@ -1,12 +1,15 @@
 #include "app/kernel_files/kernel_process.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -116,7 +119,13 @@ KernelProcess::KernelProcess(const KernelProcessStart& start) : start_(start) {
     }
 }
 
-KernelProcess::~KernelProcess() { stop(); }
+KernelProcess::~KernelProcess() {
+    stop();
+    // Its source and object go with it (the folder goes at the run's end).
+    for (const char* extension : {".cpp", ".so"}) {
+        ::unlink((start_.folder + "/" + start_.name + extension).c_str());
+    }
+}
 
 void KernelProcess::stop() {
     if (pid_ > 0) {
@@ -183,8 +192,25 @@ std::string KernelProcess::faultReport(const std::string& said) const {
     return line.empty() ? sentence : trf("%s (%s)", sentence.c_str(), line.c_str());
 }
 
+bool KernelProcess::awaitReply(double deadline, const std::function<bool()>& abandon) {
+    for (;;) {
+        const double left = deadline - monotonicSeconds();
+        pollfd wait{socket_, POLLIN, 0};
+        const int milliseconds =
+            static_cast<int>(std::ceil(std::max(0.0, std::min(left, kAbandonSeconds)) * 1000.0));
+        if (::poll(&wait, 1, milliseconds) != 0 || left <= 0.0) {
+            return true;  // a reply, the end of the stream, or the deadline: receiveAll says
+        }
+        if (abandon()) {
+            stop();
+            return false;
+        }
+    }
+}
+
 std::string KernelProcess::ask(const KernelRequest& request, const std::string& payload,
-                               double seconds, std::string* text, bool* unavailable) {
+                               double seconds, std::string* text, bool* unavailable,
+                               const std::function<bool()>& abandon) {
     if (pid_ <= 0) {
         return tr("the kernel's process has ended");
     }
@@ -194,14 +220,20 @@ std::string KernelProcess::ask(const KernelRequest& request, const std::string& 
         return ended(false, seconds);
     }
     const double deadline = monotonicSeconds() + seconds + kAnswerSlackSeconds;
+    if (abandon && !awaitReply(deadline, abandon)) {
+        abandoned_ = true;
+        return tr("given up for a newer save");
+    }
     KernelReply reply;
     bool timedOut = false;
     if (!receiveAll(socket_, &reply, sizeof reply, deadline, &timedOut) ||
-        reply.textBytes > kKernelReplyMaxText) {
+        reply.textBytes > kKernelReplyMaxText || reply.factsBytes > kKernelReplyMaxFacts) {
         return ended(timedOut, seconds + kAnswerSlackSeconds);
     }
     text->assign(reply.textBytes, '\0');
-    if (!receiveAll(socket_, text->data(), text->size(), deadline, &timedOut)) {
+    facts_.assign(reply.factsBytes, '\0');
+    if (!receiveAll(socket_, text->data(), text->size(), deadline, &timedOut) ||
+        !receiveAll(socket_, facts_.data(), facts_.size(), deadline, &timedOut)) {
         return ended(timedOut, seconds + kAnswerSlackSeconds);
     }
     switch (static_cast<KernelAnswer>(reply.answer)) {
@@ -229,8 +261,22 @@ std::string KernelProcess::ask(const KernelRequest& request, const std::string& 
 
 KernelProcess::Loaded KernelProcess::load(const std::string& source,
                                           const std::optional<GridSize>& lectureGrid, int device) {
+    return load(source, lectureGrid, device, false, {});
+}
+
+KernelProcess::Loaded KernelProcess::loadInBackground(const std::string& source,
+                                                      const std::optional<GridSize>& lectureGrid,
+                                                      int device,
+                                                      const std::function<bool()>& abandon) {
+    return load(source, lectureGrid, device, true, abandon);
+}
+
+KernelProcess::Loaded KernelProcess::load(const std::string& source,
+                                          const std::optional<GridSize>& lectureGrid, int device,
+                                          bool background, const std::function<bool()>& abandon) {
     KernelRequest request;
     request.op = static_cast<std::uint32_t>(KernelOp::Load);
+    request.background = background ? 1 : 0;
     if (lectureGrid) {
         request.nx = lectureGrid->nx;
         request.ny = lectureGrid->ny;
@@ -240,7 +286,10 @@ KernelProcess::Loaded KernelProcess::load(const std::string& source,
     std::string text;
     Loaded loaded;
     // The compile and the check each get the CPU seconds.
-    loaded.problem = ask(request, source, 2.0 * start_.seconds, &text, &loaded.unavailable);
+    loaded.problem =
+        ask(request, source, 2.0 * start_.seconds, &text, &loaded.unavailable, abandon);
+    loaded.abandoned = abandoned_;
+    loaded.facts = facts_;
     if (loaded.problem.empty()) {
         loaded.done = text;
     } else if (!loaded.unavailable) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -14,11 +15,13 @@
 #include <fcntl.h>
 #include <omp.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "app/i18n/translation.h"
 #include "app/kernel_files/cuda_kernel_side.h"
 #include "app/kernel_files/cxx_compiler.h"
+#include "app/kernel_files/kernel_facts.h"
 #include "app/kernel_files/kernel_fault.h"
 #include "app/kernel_files/kernel_wire.h"
 #include "app/kernel_files/process_limits.h"
@@ -33,6 +36,10 @@
 namespace heatlab {
 
 namespace {
+
+// The nice value of a background load's thread (a save while the lecture
+// runs): below the lecture's frames.
+constexpr int kBackgroundNice = 10;
 
 // What out's ring holds while the kernel steps: it must still hold it
 // after (heatlab sets the ring).
@@ -85,16 +92,38 @@ public:
                 return 0;  // the lecture is gone, or done with this kernel
             }
             std::pair<KernelAnswer, std::string> answer;
-            try {
-                answer =
-                    request.op == static_cast<std::uint32_t>(KernelOp::Load) ? load(request)
-                    : request.op == static_cast<std::uint32_t>(KernelOp::Step)
-                        ? step(request)
-                        : std::make_pair(KernelAnswer::Refused, std::string("unknown request"));
-            } catch (const std::exception& e) {
-                answer = {KernelAnswer::Refused, e.what()};
+            const auto answerIt = [&] {
+                try {
+                    answer =
+                        request.op == static_cast<std::uint32_t>(KernelOp::Load) ? load(request)
+                        : request.op == static_cast<std::uint32_t>(KernelOp::Step)
+                            ? step(request)
+                            : std::make_pair(KernelAnswer::Refused, std::string("unknown request"));
+                } catch (const std::exception& e) {
+                    answer = {KernelAnswer::Refused, e.what()};
+                }
+            };
+            if (request.background != 0 && !start_.cuda) {
+                // A save while the lecture runs: compiled and checked on a
+                // thread of lower priority (Linux gives each thread its own
+                // nice value, and the compiler inherits it), so the
+                // lecture's frames, and this process's steps later, keep
+                // theirs. (A CUDA kernel's stays on this thread, where its
+                // device context is current; NVRTC takes milliseconds.)
+                std::thread([&] {
+                    ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), kBackgroundNice);
+                    useFaultStackOnThisThread();
+                    answerIt();
+                }).join();
+            } else {
+                answerIt();
             }
-            if (!sendReply(kKernelSocketFd, answer.first, answer.second) ||
+            std::string facts = std::move(facts_);
+            facts_.clear();
+            if (cuda_) {
+                facts = cuda_->takeFacts();
+            }
+            if (!sendReply(kKernelSocketFd, answer.first, answer.second, facts) ||
                 answer.first == KernelAnswer::Fault) {
                 return 0;  // after a fault nothing more runs here
             }
@@ -151,9 +180,17 @@ private:
                 return refused(problem);
             }
         }
-        return {KernelAnswer::Done,
-                trf("compiled in %.2f s, checked on %zu grids in %.2f s", compiled.seconds,
-                    grids.size(), monotonicSeconds() - start)};
+        KernelBuild build;
+        build.compiler = "c++";
+        for (const std::string& option : cxxKernelOptions()) {
+            build.options += (build.options.empty() ? "" : " ") + option;
+        }
+        build.compileSeconds = compiled.seconds;
+        build.checkSeconds = monotonicSeconds() - start;
+        build.checkedGrids = static_cast<int>(grids.size());
+        facts_ = kernelBuildText(build);
+        return {KernelAnswer::Done, trf("compiled in %.2f s, checked on %zu grids in %.2f s",
+                                        build.compileSeconds, grids.size(), build.checkSeconds)};
     }
 
     // Loads the object and finds the contract's two symbols.
@@ -190,10 +227,14 @@ private:
         // The step's fields are placed again at the next step.
         setFaultFields(nullptr);
         fields_.reset();
-        const std::string problem = checkRowKernel(kernel_, grid, setFaultFields);
+        WrongReport wrong;
+        const std::string problem = checkRowKernel(kernel_, grid, setFaultFields, &wrong);
         if (problem.empty()) {
             checked_.insert({grid.nx, grid.ny});
             return "";
+        }
+        if (wrong.width > 0) {
+            facts_ = wrongReportText(wrong);
         }
         return trf("wrong on %s", problem.c_str());
     }
@@ -296,6 +337,7 @@ private:
     std::size_t mapped_ = 0;
     std::unique_ptr<GuardedFields> fields_;
     std::unique_ptr<CudaKernelSide> cuda_;  // a CUDA kernel's side, where it is one
+    std::string facts_;                     // sent with the answer being made (kernel_facts.h)
 };
 
 }  // namespace

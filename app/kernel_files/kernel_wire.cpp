@@ -66,13 +66,17 @@ bool receiveAll(int fd, void* bytes, std::size_t size, double deadline, bool* ti
     return true;
 }
 
-bool sendReply(int fd, KernelAnswer answer, const std::string& text) {
+bool sendReply(int fd, KernelAnswer answer, const std::string& text, const std::string& facts) {
     KernelReply reply;
     reply.answer = static_cast<std::int32_t>(answer);
     const std::string kept = text.substr(0, kKernelReplyMaxText);
+    // Facts cut short would be misread: past the limit, none.
+    const std::string keptFacts = facts.size() <= kKernelReplyMaxFacts ? facts : "";
     reply.textBytes = static_cast<std::uint32_t>(kept.size());
+    reply.factsBytes = static_cast<std::uint32_t>(keptFacts.size());
     std::string message(reinterpret_cast<const char*>(&reply), sizeof reply);
     message += kept;
+    message += keptFacts;
     return sendAll(fd, message.data(), message.size());
 }
 

@@ -32,6 +32,9 @@ struct KernelRequest {
     // A CUDA kernel's: the lecture's device (Load), and its two shared
     // grids as CUDA IPC memory handles (Step).
     std::int32_t device = 0;
+    // A Load made while a lecture runs (a save of the file): compiled and
+    // checked at a lower priority than the lecture's frames.
+    std::int32_t background = 0;
     unsigned char inHandle[64] = {};
     unsigned char outHandle[64] = {};
 };
@@ -48,10 +51,15 @@ enum class KernelAnswer : std::int32_t {
 struct KernelReply {
     std::int32_t answer = 0;
     std::uint32_t textBytes = 0;
+    // After the text: what the panel shows besides it, as lines of text
+    // (kernel_facts.h): how the version was built, or where it was wrong.
+    std::uint32_t factsBytes = 0;
 };
 
 // The most text a reply carries: the compiler's 200 lines fit.
 constexpr std::uint32_t kKernelReplyMaxText = 64 * 1024;
+// The most facts: a wrong kernel's picture (160 x 160 characters) fits.
+constexpr std::uint32_t kKernelReplyMaxFacts = 64 * 1024;
 
 // Writes all of `bytes` to `fd` (a socket: no SIGPIPE where the other
 // side is gone); false when it could not.
@@ -62,8 +70,8 @@ bool sendAll(int fd, const void* bytes, std::size_t size);
 // false at the end of the stream or the deadline (`*timedOut` says which).
 bool receiveAll(int fd, void* bytes, std::size_t size, double deadline, bool* timedOut);
 
-// A reply with its text, as one write.
-bool sendReply(int fd, KernelAnswer answer, const std::string& text);
+// A reply with its text and facts, as one write.
+bool sendReply(int fd, KernelAnswer answer, const std::string& text, const std::string& facts = "");
 
 // CLOCK_MONOTONIC now, in seconds.
 double monotonicSeconds();

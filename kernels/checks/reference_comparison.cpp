@@ -7,13 +7,34 @@
 
 namespace heatlab {
 
-Comparison compareWithReference(const float* got, const std::vector<double>& want,
-                                const GridSize& grid) {
+namespace {
+
+// The smallest scale a cell's error is measured against (the header says
+// why).
+double scaleFloor(const std::vector<double>& want) {
     double largest = 0.0;
     for (double w : want) {
         largest = std::max(largest, std::fabs(w));
     }
-    const double floor = std::max(kSmallValueFraction * largest, kSmallestScale);
+    return std::max(kSmallValueFraction * largest, kSmallestScale);
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> wrongCells(const float* got, const std::vector<double>& want) {
+    const double floor = scaleFloor(want);
+    std::vector<std::uint8_t> wrong(want.size(), 0);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        const double scale = std::max(std::fabs(want[i]), floor);
+        const double relative = std::fabs(static_cast<double>(got[i]) - want[i]) / scale;
+        wrong[i] = relative <= kRelativeTolerance ? 0 : 1;  // NaN: wrong
+    }
+    return wrong;
+}
+
+Comparison compareWithReference(const float* got, const std::vector<double>& want,
+                                const GridSize& grid) {
+    const double floor = scaleFloor(want);
 
     Comparison result;
     result.firstWrong = want.size();

@@ -3,6 +3,7 @@
 // tolerances and the comparison the bench's checks and the tests share.
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -35,6 +36,10 @@ struct Comparison {
 
 Comparison compareWithReference(const float* got, const std::vector<double>& want,
                                 const GridSize& grid);
+
+// One byte a cell, 1 where `got` is outside compareWithReference()'s
+// tolerance (NaN included): where a kernel is wrong, for its picture.
+std::vector<std::uint8_t> wrongCells(const float* got, const std::vector<double>& want);
 
 // True when the ring of `got` equals the ring of `want` bit for bit.
 bool ringBitExact(const float* got, const float* want, const GridSize& grid);

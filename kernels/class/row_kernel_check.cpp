@@ -70,10 +70,10 @@ private:
     std::size_t bytes_;
 };
 
-// A random field in [0, 1), the ring set for `boundary` (the Dirichlet
-// ring random too: heatlab keeps it, whatever it holds).
-std::vector<float> randomField(const GridSize& grid, Boundary boundary, std::uint64_t seed) {
-    std::vector<float> field(grid.cells());
+// A random field in [0, 1) into `field`, the ring set for `boundary` (the
+// Dirichlet ring random too: heatlab keeps it, whatever it holds).
+void randomField(std::vector<float>& field, const GridSize& grid, Boundary boundary,
+                 std::uint64_t seed) {
     std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
     for (float& cell : field) {
         state ^= state << 13;
@@ -82,8 +82,19 @@ std::vector<float> randomField(const GridSize& grid, Boundary boundary, std::uin
         cell = static_cast<float>(state >> 40) / static_cast<float>(1u << 24);
     }
     fillGhostRing(field.data(), grid, boundary);
-    return field;
 }
+
+// What the cases of one grid share: made once a grid, not once a case.
+// (Measured on the two-core VM: fresh buffers a case, the system's page
+// faults on them took a check of 1000 x 999 three times as long as its
+// arithmetic.)
+struct CaseBuffers {
+    explicit CaseBuffers(const GridSize& grid)
+        : initial(grid.cells()), inBefore(grid.cells()), reference(grid, initial, Boundary{}) {}
+    std::vector<float> initial;
+    std::vector<float> inBefore;
+    Reference reference;
+};
 
 std::string cellText(std::size_t index, const GridSize& grid) {
     return trf("cell (row %zu, col %zu)", index / static_cast<std::size_t>(grid.nx),
@@ -124,12 +135,22 @@ void setRing(const float* in, float* out, const GridSize& grid, Boundary boundar
     fillGhostRing(out, grid, boundary);
 }
 
-std::string valueProblem(const float* got, const Reference& reference, const GridSize& grid) {
+// Where the values are wrong: one line, and `wrong`'s report (its case
+// beside what the caller fills in), where given.
+std::string valueProblem(const float* got, const Reference& reference, const GridSize& grid,
+                         WrongReport* wrong) {
     const Comparison comparison = compareWithReference(got, reference.field(), grid);
     if (comparison.passed) {
         return "";
     }
     const std::size_t i = comparison.firstWrong;
+    if (wrong != nullptr) {
+        wrong->grid = grid;
+        wrong->row = static_cast<int>(i / static_cast<std::size_t>(grid.nx));
+        wrong->col = static_cast<int>(i % static_cast<std::size_t>(grid.nx));
+        wrong->maxError = comparison.worstError;
+        drawWrongCells(wrongCells(got, reference.field()), grid, *wrong);
+    }
     if (unwritten(got[i])) {
         return trf(
             "%s holds what `out` held before the step: left unwritten, or computed "
@@ -142,18 +163,19 @@ std::string valueProblem(const float* got, const Reference& reference, const Gri
 }
 
 // One boundary and one r on `fields`: empty, or the problem's line.
-std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, Boundary boundary,
-                      float r, std::uint64_t seed) {
+std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, CaseBuffers& buffers,
+                      Boundary boundary, float r, std::uint64_t seed, WrongReport* wrong) {
     const GridSize& grid = fields.grid();
-    const std::vector<float> initial = randomField(grid, boundary, seed);
-    Reference reference(grid, initial, boundary);
+    randomField(buffers.initial, grid, boundary, seed);
+    Reference& reference = buffers.reference;
+    reference.restart(buffers.initial, boundary);
     // The kernel always gets the same two fields, so a stray access is
     // named by the argument it strayed from: each step's result is copied
     // back into `in`.
     float* in = fields.in();
     float* out = fields.out();
-    std::memcpy(in, initial.data(), grid.bytes());
-    std::vector<float> inBefore(grid.cells());
+    std::memcpy(in, buffers.initial.data(), grid.bytes());
+    std::vector<float>& inBefore = buffers.inBefore;
     const auto where = [&](int steps) {
         return trf("%dx%d, %s, r = %s, step %d", grid.nx, grid.ny, name(boundary), rText(r).c_str(),
                    steps);
@@ -182,9 +204,14 @@ std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, Bounda
         if (steps == 1 || steps >= kFirstSteps) {
             reference.step(steps - referenceSteps, static_cast<double>(r));
             referenceSteps = steps;
-            const std::string wrong = valueProblem(in, reference, grid);
-            if (!wrong.empty()) {
-                return where(steps) + ": " + wrong;
+            const std::string values = valueProblem(in, reference, grid, wrong);
+            if (!values.empty()) {
+                if (wrong != nullptr) {
+                    wrong->boundary = boundary;
+                    wrong->r = r;
+                    wrong->step = steps;
+                }
+                return where(steps) + ": " + values;
             }
         }
     }
@@ -209,17 +236,55 @@ std::vector<GridSize> classKernelCheckGrids(const std::optional<GridSize>& lectu
 }
 
 std::string checkRowKernel(const RowKernel& kernel, const GridSize& grid,
-                           const std::function<void(const GuardedFields*)>& placed) {
+                           const std::function<void(const GuardedFields*)>& placed,
+                           WrongReport* wrong) {
     return checkKernelSteps(
         [&kernel](const float* in, float* out, const GridSize& g, float r) {
             callRowKernel(kernel, in, out, g, r, kCheckRowsPerCall);
             return std::string();
         },
-        grid, placed);
+        grid, placed, wrong);
 }
 
+namespace {
+
+// The cases of `grid` until one fails: its line, or empty.
+std::string checkCases(const CheckedStep& step, const GridSize& grid,
+                       const std::function<void(const GuardedFields*)>& placed, WrongReport* wrong,
+                       const std::function<bool(Boundary, float)>& only = {});
+
+}  // namespace
+
 std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
-                             const std::function<void(const GuardedFields*)>& placed) {
+                             const std::function<void(const GuardedFields*)>& placed,
+                             WrongReport* wrong) {
+    const std::string problem = checkCases(step, grid, placed, wrong);
+    if (problem.empty() || wrong == nullptr || wrong->width == 0 ||
+        grid.cells() >= kWrongPictureGrid.cells()) {
+        return problem;
+    }
+    // Too small a grid to show a tile's edges: the same case on a larger
+    // one, where it shows anything there.
+    WrongReport larger;
+    const Boundary boundary = wrong->boundary;
+    const float r = wrong->r;
+    checkCases(step, kWrongPictureGrid, placed, &larger,
+               [&](Boundary b, float caseR) { return b == boundary && caseR == r; });
+    if (larger.width > 0 && larger.anyWrong()) {
+        wrong->pictureGrid = larger.pictureGrid;
+        wrong->cellsAPixel = larger.cellsAPixel;
+        wrong->width = larger.width;
+        wrong->height = larger.height;
+        wrong->pixels = std::move(larger.pixels);
+    }
+    return problem;
+}
+
+namespace {
+
+std::string checkCases(const CheckedStep& step, const GridSize& grid,
+                       const std::function<void(const GuardedFields*)>& placed, WrongReport* wrong,
+                       const std::function<bool(Boundary, float)>& only) {
     const GuardedLayout layout = guardedLayout(grid);
     CheckRegion region(layout.regionBytes);
     GuardedFields fields(region.base(), region.bytes(), grid);
@@ -237,9 +302,14 @@ std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
     }
     std::uint64_t seed =
         static_cast<std::uint64_t>(grid.nx) * 131 + static_cast<std::uint64_t>(grid.ny);
+    CaseBuffers buffers(grid);
     for (Boundary boundary : allBoundaries()) {
         for (float r : kCheckR) {
-            const std::string problem = checkCase(step, fields, boundary, r, ++seed);
+            ++seed;
+            if (only && !only(boundary, r)) {
+                continue;
+            }
+            const std::string problem = checkCase(step, fields, buffers, boundary, r, seed, wrong);
             if (!problem.empty()) {
                 return problem;
             }
@@ -247,5 +317,7 @@ std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
     }
     return "";
 }
+
+}  // namespace
 
 }  // namespace heatlab

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kernels/class/row_kernel.h"
+#include "kernels/class/wrong_report.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -36,8 +37,11 @@ class GuardedFields;
 // boundary, r, steps, the cell) and by how much. `placed` is told of the
 // check's fields while the kernel runs on them (and of nullptr after), so
 // a fault can be placed against them.
+// Where the kernel was wrong in its values, `wrong` (where given) gets the
+// report the panel shows (wrong_report.h).
 std::string checkRowKernel(const RowKernel& kernel, const GridSize& grid,
-                           const std::function<void(const GuardedFields*)>& placed = {});
+                           const std::function<void(const GuardedFields*)>& placed = {},
+                           WrongReport* wrong = nullptr);
 
 // One step of a kernel under check from `in` into `out` (host memory the
 // check lays out and inspects after): empty, or one line on what the
@@ -49,6 +53,12 @@ using CheckedStep =
 // checkRowKernel() for any kernel that steps host fields so: a CUDA
 // kernel's process copies them to the device and back.
 std::string checkKernelSteps(const CheckedStep& step, const GridSize& grid,
-                             const std::function<void(const GuardedFields*)>& placed = {});
+                             const std::function<void(const GuardedFields*)>& placed = {},
+                             WrongReport* wrong = nullptr);
+
+// The grid a wrong kernel's picture is made on where the grid it failed on
+// is smaller: wide and tall enough for a 16 x 16 tile's edges to show as
+// lines (wrong_report.h).
+constexpr GridSize kWrongPictureGrid{129, 65};
 
 }  // namespace heatlab

@@ -1,5 +1,6 @@
 #include "kernels/numerics/reference.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "kernels/numerics/ghost_ring.h"
@@ -9,6 +10,11 @@ namespace heatlab {
 
 Reference::Reference(const GridSize& grid, const std::vector<float>& initial, Boundary boundary)
     : grid_(grid), boundary_(boundary), current_(initial.begin(), initial.end()), next_(current_) {}
+
+void Reference::restart(const std::vector<float>& initial, Boundary boundary) {
+    boundary_ = boundary;
+    std::copy(initial.begin(), initial.end(), current_.begin());
+}
 
 void Reference::step(int steps, double r) {
     const int nx = grid_.nx;

@@ -13,6 +13,11 @@ public:
     // Starts from a float field (the one the backends were handed).
     Reference(const GridSize& grid, const std::vector<float>& initial, Boundary boundary);
 
+    // Starts again from `initial` (on the same grid) under `boundary`,
+    // keeping its buffers: a check that steps many fields of one grid
+    // allocates, and the system faults in, its memory once.
+    void restart(const std::vector<float>& initial, Boundary boundary);
+
     void step(int steps, double r);
 
     const std::vector<double>& field() const { return current_; }

@@ -116,3 +116,96 @@ TEST(RowKernelCheck, AMistakeAtTileEdgesIsFoundAtTheEdge) {
               std::string::npos)
         << problem;
 }
+
+namespace {
+
+// The slides' tile without its halo, as a student's first try: 16 x 16
+// tiles of each call's rows, the cells across a tile's edge read as 0.
+void tileWithoutHalo(const float* in, float* out, int width, int /*height*/, float r, int rowBegin,
+                     int rowEnd) {
+    constexpr int kTile = 16;
+    for (int y0 = rowBegin; y0 < rowEnd; y0 += kTile) {
+        for (int x0 = 1; x0 < width - 1; x0 += kTile) {
+            float tile[kTile + 2][kTile + 2] = {};
+            const int rows = rowEnd - y0 < kTile ? rowEnd - y0 : kTile;
+            const int cols = width - 1 - x0 < kTile ? width - 1 - x0 : kTile;
+            for (int ty = 0; ty < rows; ++ty) {
+                for (int tx = 0; tx < cols; ++tx) {
+                    tile[ty + 1][tx + 1] = in[(y0 + ty) * width + x0 + tx];
+                }
+            }
+            for (int ty = 1; ty <= rows; ++ty) {
+                for (int tx = 1; tx <= cols; ++tx) {
+                    const float c = tile[ty][tx];
+                    out[(y0 + ty - 1) * width + x0 + tx - 1] =
+                        c + r * (tile[ty][tx - 1] + tile[ty][tx + 1] + tile[ty - 1][tx] +
+                                 tile[ty + 1][tx] - 4 * c);
+                }
+            }
+        }
+    }
+}
+
+bool pixel(const WrongReport& report, int x, int y) {
+    return report.pixels[static_cast<std::size_t>(y) * report.width + x] != 0;
+}
+
+}  // namespace
+
+// The report the panel shows: the case and cell first wrong, the largest
+// error, and a picture in which a tile's edges are lines. The halo bug is
+// first wrong on 3x3 (its one cell's neighbours read as 0), too small a
+// grid to show a tile: its picture is of 129x65, where the tiles' columns
+// are 16 wide (their edges at columns 16 and 17, 32 and 33, ...) and their
+// rows 7 high (the check calls a kernel 7 rows at a time).
+TEST(RowKernelCheck, AWrongKernelsReportShowsItsTileEdgesAsLines) {
+    WrongReport report;
+    const std::string problem =
+        checkRowKernel(RowKernel{tileWithoutHalo, true}, {3, 3}, {}, &report);
+    ASSERT_NE(problem, "");
+    EXPECT_EQ(report.grid.nx, 3);
+    EXPECT_EQ(report.boundary, Boundary::Dirichlet);
+    EXPECT_FLOAT_EQ(report.r, 0.2f);
+    EXPECT_EQ(report.step, 1);
+    EXPECT_EQ(report.row, 1);
+    EXPECT_EQ(report.col, 1);
+    EXPECT_GT(report.maxError, 1e-4);
+    ASSERT_EQ(report.pictureGrid.nx, 129);
+    ASSERT_EQ(report.width, 129);  // a cell a pixel
+    ASSERT_EQ(report.height, 65);
+    // Columns 16 and 17 wrong in every interior row; column 8, a tile's
+    // middle, only in the rows at a call's edge (2 in 7).
+    int edge = 0;
+    int middle = 0;
+    for (int y = 1; y < 64; ++y) {
+        edge += pixel(report, 16, y) && pixel(report, 17, y) ? 1 : 0;
+        middle += pixel(report, 8, y) ? 1 : 0;
+    }
+    EXPECT_EQ(edge, 63);
+    EXPECT_LT(middle, 63 / 2);
+    EXPECT_GT(middle, 0);
+    // The ring is never wrong: heatlab sets it.
+    EXPECT_FALSE(pixel(report, 0, 30));
+
+    // Through text and back, as the kernel's process sends it.
+    const std::optional<WrongReport> read = parseWrongReport(wrongReportText(report));
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->pixels, report.pixels);
+    EXPECT_EQ(read->col, report.col);
+    EXPECT_EQ(read->boundary, report.boundary);
+    EXPECT_NEAR(read->maxError, report.maxError, 1e-6 * report.maxError);
+    EXPECT_FALSE(parseWrongReport("wrong 3 3"));
+}
+
+TEST(RowKernelCheck, ALargeGridsPictureIsABlockOfCellsAPixel) {
+    // Wrong down each 16th column of 1000 x 999: 7 cells a pixel, 143 x 143.
+    WrongReport report;
+    ASSERT_NE(checkRowKernel(RowKernel{wrongAtTileEdges, true}, {1000, 999}, {}, &report), "");
+    EXPECT_EQ(report.pictureGrid.nx, 1000);
+    EXPECT_EQ(report.cellsAPixel, 7);
+    EXPECT_EQ(report.width, 143);
+    EXPECT_EQ(report.height, 143);
+    EXPECT_TRUE(pixel(report, 16 / 7, 50));   // cells 14 to 20
+    EXPECT_FALSE(pixel(report, 8 / 7, 50));   // cells 7 to 13
+    EXPECT_FALSE(pixel(report, 21 / 7, 50));  // cells 21 to 27
+}

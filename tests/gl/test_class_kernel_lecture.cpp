@@ -2,7 +2,8 @@
 // lecture: one that crashes on a step it was not checked on (an r the
 // check did not try) costs only its own process; the lecture's frame is
 // undone by FrameGuard and goes on with heatlab's own kernel from the same
-// field, saying why, instead of failing every frame after.
+// field, saying why, instead of failing every frame after. A save that
+// fails while the lecture runs is shown in the panel, with its picture.
 
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 
 #include "app/kernel_files/class_kernels.h"
 #include "app/kernel_files/kernel_process.h"
+#include "app/render/offscreen_target.h"
 #include "app/ui/lecture/frame_guard.h"
 #include "app/ui/lecture/lecture_ui.h"
 #include "kernels/cpu/cpu_backend.h"
@@ -32,6 +34,19 @@ const char* const kCrashesAt024 =
     "extern \"C\" void step(const float* in, float* out, int width, int height, float r,\n"
     "                       int rowBegin, int rowEnd) {\n"
     "    if (r == 0.24f) out[-100000000] = 1;\n"
+    "    for (int y = rowBegin; y < rowEnd; ++y)\n"
+    "        for (int x = 1; x < width - 1; ++x) {\n"
+    "            const int c = y * width + x;\n"
+    "            out[c] = in[c] + r * (in[c - 1] + in[c + 1] + in[c - width] + in[c + width] -\n"
+    "                                  4 * in[c]);\n"
+    "        }\n"
+    "}\n";
+
+// A right kernel.
+const char* const kRight =
+    "HEATLAB_SPLIT_ROWS;\n"
+    "extern \"C\" void step(const float* in, float* out, int width, int height, float r,\n"
+    "                       int rowBegin, int rowEnd) {\n"
     "    for (int y = rowBegin; y < rowEnd; ++y)\n"
     "        for (int x = 1; x < width - 1; ++x) {\n"
     "            const int c = y * width + x;\n"
@@ -87,6 +102,80 @@ TEST_F(ClassKernelLecture, ACrashMidLectureLeavesTheLectureOnHeatlabsKernelAndIt
         LectureUi clean(options, std::make_unique<CpuBackend>(), imgui, context.description());
         run(clean, 3);
         EXPECT_EQ(ui.simulation().fieldOnHost(), clean.simulation().fieldOnHost());
+    }
+    EXPECT_TRUE(fs::is_empty(folder / "tmp"));
+    fs::remove_all(folder);
+}
+
+// A save of the shipped halo bug while the lecture runs a right version:
+// the frames go on with the version before, and the panel's "Your kernel"
+// section shows the report, its picture a grid of red lines down the
+// tiles' edges (columns 16 and 17 of 129x65) and dark inside a tile.
+TEST_F(ClassKernelLecture, AWrongSaveIsReportedInThePanelWithItsPicture) {
+    const fs::path folder = fs::path(::testing::TempDir()) / "class-kernel-panel";
+    fs::remove_all(folder);
+    fs::create_directories(folder / "tmp");
+    const std::string file = (folder / "mine.cpp").string();
+    std::ofstream(file) << kRight;
+    const ScopedEnv tmp("TMPDIR", (folder / "tmp").string());
+    setKernelProcessProgram(heatlabBinary());
+    // Tall enough for the panel's sections down to this one, open.
+    OffscreenTarget tall{900, 2400};
+    const SurfaceSize tallSurface{{900, 2400}, {900, 2400}};
+    {
+        const ClassKernelSession session;
+        addClassKernels({file});
+        ASSERT_EQ(startClassKernels(options.params.grid).size(), 1u);
+        watchClassKernels();
+        LectureSettings mine = options;
+        mine.params.kernel = classKernelStatuses().back().kernel;
+        LectureUi ui(mine, std::make_unique<CpuBackend>(), imgui, context.description());
+        const auto frame = [&] {
+            const auto bound = tall.bind();
+            ui.frame(tallSurface);
+        };
+        frame();
+        {
+            std::ifstream shipped(std::string(HEATLAB_SOURCE_DIR) +
+                                  "/kernels/class/examples/cpu/halo_bug.cpp");
+            std::ofstream(file + ".new") << shipped.rdbuf();
+        }
+        fs::rename(file + ".new", file);
+        const auto failed = [](const std::vector<ClassKernelStatus>& all) {
+            return all.back().state == KernelFileState::Failed;
+        };
+        for (int i = 0; i < 6000 && !awaitClassKernels(failed, 0.02); ++i) {
+            frame();
+        }
+        ASSERT_EQ(classKernelStatuses().back().state, KernelFileState::Failed);
+        const long long steps = ui.simulation().stepCount();
+        frame();
+        EXPECT_GT(ui.simulation().stepCount(), steps) << "the version before runs";
+        EXPECT_EQ(ui.settings().params.kernel, mine.params.kernel);
+
+        const PanelLayout& layout = ui.panelLayout();
+        ASSERT_TRUE(layout.kernelFiles.drawn);
+        ASSERT_TRUE(layout.wrongPicture.drawn);
+        const WrongReport& wrong = *classKernelStatuses().back().wrong;
+        ASSERT_EQ(wrong.width, 129);
+        const auto bound = tall.bind();
+        const RgbImage image = tall.read();
+        const PanelRect& rect = layout.wrongPicture;
+        const float unit = (rect.right - rect.left) / static_cast<float>(wrong.width);
+        const auto red = [&](int column, int row) {
+            const std::uint8_t* p =
+                image.at(static_cast<int>(rect.left + unit * (static_cast<float>(column) + 0.5f)),
+                         static_cast<int>(rect.top + unit * (static_cast<float>(row) + 0.5f)));
+            return p[0] > 200 && p[1] < 120 && p[2] < 120;
+        };
+        int edge = 0;
+        int middle = 0;
+        for (int row = 1; row < 64; ++row) {
+            edge += red(16, row) && red(17, row) ? 1 : 0;
+            middle += red(8, row) ? 1 : 0;
+        }
+        EXPECT_EQ(edge, 63);
+        EXPECT_LT(middle, 32);
     }
     EXPECT_TRUE(fs::is_empty(folder / "tmp"));
     fs::remove_all(folder);

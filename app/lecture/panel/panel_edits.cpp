@@ -23,6 +23,9 @@ void PanelActions::merge(const PanelActions& other) {
     halveSpacing = halveSpacing || other.halveSpacing;
     saveScene = saveScene || other.saveScene;
     openScene = openScene || other.openScene;
+    if (other.reloadKernel) {
+        reloadKernel = other.reloadKernel;
+    }
 }
 
 float steppedR(float r, int thousandths) {

@@ -3,6 +3,8 @@
 // their edits of the settings reach the simulation. Nothing here touches a
 // window, GL or the backend, so the cpu tests check it directly.
 
+#include <optional>
+
 #include "app/lecture/panel/lecture_settings.h"
 #include "kernels/numerics/params.h"
 #include "kernels/simulation.h"
@@ -40,6 +42,9 @@ struct PanelActions {
     // section's buttons do (ScenePanel).
     bool saveScene = false;
     bool openScene = false;
+    // The "Your kernel" section's Reload: the class kernel's file compiled
+    // and checked again (app/kernel_files/class_kernels.h).
+    std::optional<Kernel> reloadKernel;
 
     void merge(const PanelActions& other);
 };

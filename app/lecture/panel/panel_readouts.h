@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/kernel_files/class_kernels.h"
 #include "app/lecture/measures/accuracy_lesson.h"
 #include "app/lecture/measures/stability_history.h"
 #include "app/lecture/run/pane_difference.h"
@@ -98,6 +99,9 @@ struct LectureReadouts {
     ComparisonReadouts comparison;
     bool recording = false;               // a video is being recorded (Ctrl+R)
     std::optional<MemoryReadout> memory;  // pane A's: the edited grid's
+    // The class's own kernel files (--kernel-file) and where each stands:
+    // the panel's "Your kernel" section.
+    std::vector<ClassKernelStatus> classKernels;
 
     // The last section brought into view, kept after it was shown: what
     // the lecture is about now (presenter mode keeps its part in view).

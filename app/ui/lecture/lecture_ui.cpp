@@ -43,6 +43,7 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     imgui_.beginFrame(surface.units, surface_.pixelsPerUnit());
     PanelActions actions = keyActions_;
     keyActions_ = PanelActions{};
+    lectureReadouts_.classKernels = classKernelStatuses();
     const float panelUnits =
         drawPanel({s, lectureReadouts_, lead().readouts(), panes_.followerReadouts(), scenePanel_,
                    pictures_.panel(), panelLayout_},
@@ -226,6 +227,9 @@ void LectureUi::apply(const PanelActions& actions) {
     }
     if (actions.measureBandwidth) {
         measureBandwidth();
+    }
+    if (actions.reloadKernel) {
+        reloadClassKernel(*actions.reloadKernel);
     }
     say(panes_.follow(settings().comparison, actions.toggleSplit, actions.paneBAsA,
                       lectureReadouts_.comparison));

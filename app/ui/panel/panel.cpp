@@ -16,6 +16,7 @@
 #include "app/ui/panel/accuracy_panel.h"
 #include "app/ui/panel/bandwidth_table.h"
 #include "app/ui/panel/comparison_panel.h"
+#include "app/ui/panel/kernel_files_panel.h"
 #include "app/ui/panel/panel_widgets.h"
 #include "app/ui/pictures/field_overlay.h"
 #include "kernels/numerics/grid_modes.h"
@@ -638,6 +639,10 @@ void allSections(const PanelModel& model, PanelActions& actions) {
             ImGui::SetScrollHereY(0.0f);
         }
     };
+    if (!lecture.classKernels.empty() && section("Your kernel", true)) {
+        recordGroup(layout.kernelFiles,
+                    [&] { drawKernelFiles(lecture.classKernels, actions, layout.wrongPicture); });
+    }
     unfoldIfAsked(PanelFocus::Bandwidth);
     if (section("Bandwidth: the bench's table on this grid", false)) {
         scrollIfAsked(PanelFocus::Bandwidth);

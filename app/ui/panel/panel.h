@@ -109,6 +109,8 @@ struct PanelLayout {
     PanelRect bandwidthTable;  // the Bandwidth section's controls and table, when open
     PanelRect accuracy;        // the Accuracy section's, when open
     PanelRect comparison;      // the A/B section's, when open
+    PanelRect kernelFiles;     // the "Your kernel" section's, when open
+    PanelRect wrongPicture;    // a wrong class kernel's picture in it, when drawn
 };
 
 // What the panel edits and shows, and where it says its essentials went.
