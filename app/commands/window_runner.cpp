@@ -5,6 +5,7 @@
 
 #include "app/commands/prepared_lecture.h"
 #include "app/i18n/terminal_locale.h"
+#include "app/i18n/translation.h"
 #include "app/platform/window.h"
 #include "app/ui/imgui/imgui_layer.h"
 #include "app/ui/lecture/frame_loop.h"
@@ -18,7 +19,7 @@ int runWindow(const LectureStart& asked) {
     const LectureStart& start = prepared.start;
     // Made and (reversed) destroyed in this order: the window and its GL
     // context, Dear ImGui (shut down while the context lives), the lecture.
-    Window window("heatlab: the 2D heat equation", kWindowWidth, kWindowHeight);
+    Window window(tr("heatlab: the 2D heat equation"), kWindowWidth, kWindowHeight);
     ImGuiLayer imgui(window);
     LectureUi ui(start.settings, std::move(prepared.selection.backend), imgui, window.description(),
                  prepared.scene);

@@ -21,6 +21,7 @@
 #include "app/i18n/message_text.h"
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
+#include "app/measure/measure_words.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scoped_env.h"
 
@@ -339,6 +340,40 @@ TEST(Translation, AMessageEscapesControlCharactersAndCutsALongValue) {
     EXPECT_EQ(excerpt("short"), "short");
     const std::string cut = excerpt(std::string(59, 'a') + "安定条件");
     EXPECT_EQ(cut, std::string(59, 'a') + "... (63 characters)");
+}
+
+// The bench's names, composed in English of phrases (and kept English for
+// its JSON), shown phrase by phrase in Japanese: numbers put back where
+// the translation puts them, a cache's or a kernel's name as it is; in
+// English, as they were. Every phrase they are made of has its Japanese.
+TEST_F(Japanese, TheBenchsNamesAreShownPhraseByPhrase) {
+    EXPECT_EQ(measureNameInWords("temporal, 8 steps a pass, CUDA graph of 4 steps"),
+              "temporal, 1 パスで 8 ステップ, 4 ステップの CUDA グラフ");
+    EXPECT_EQ(measureNameInWords("L2: copy floor on 1024 x 512"), "L2: 1024 x 512 でのコピー下限");
+    EXPECT_EQ(measureNameInWords("now: optimised, copy back every 100 (pinned)"),
+              "現在: optimised, 100 ステップごとに書き戻し (ピン留め)");
+    EXPECT_EQ(measureNameInWords("cpu, grid 512"), "cpu, 格子 512");
+    EXPECT_EQ(measureNameInWords("the stencil's arithmetic (timed while busy)"),
+              "ステンシルの演算 (ほかの処理中に計時)");
+    EXPECT_EQ(measureNameInWords("my_step.cpp"), "my_step.cpp");
+    for (const char* phrase : measurePhrases()) {
+        EXPECT_STRNE(tr(phrase), phrase) << "no Japanese for the bench's phrase: " << phrase;
+    }
+    setLanguage(Language::English);
+    EXPECT_EQ(measureNameInWords("temporal, 8 steps a pass, CUDA graph of 4 steps"),
+              "temporal, 8 steps a pass, CUDA graph of 4 steps");
+}
+
+// The backend line each command starts with names the backend as
+// --backend does and says the rest in Japanese ("auto" once stayed).
+TEST_F(Japanese, TheBackendLineIsJapaneseButTheBackendsName) {
+    for (const std::string& line :
+         {std::string(tr("backend: cuda (auto: a CUDA device is present)")),
+          trf("backend: cpu (auto: %s)", "x")}) {
+        EXPECT_EQ(line.find("auto"), std::string::npos) << line;
+    }
+    EXPECT_STRNE(tr("heatlab: the 2D heat equation"), "heatlab: the 2D heat equation")
+        << "the window's title";
 }
 
 TEST(Translation, EnglishIsTheEnglishAndAnUnknownStringIsItself) {

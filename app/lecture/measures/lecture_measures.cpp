@@ -4,6 +4,7 @@
 #include <exception>
 #include <string>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/run/simulation_control.h"
 #include "kernels/backend_factory.h"
 
@@ -40,7 +41,7 @@ std::optional<Notice> LectureMeasures::startBandwidth(Simulation& simulation) {
     try {
         bandwidth_.start(simulation.params(), makeBackend(choiceOf(simulation.backend())).backend);
     } catch (const std::exception& e) {
-        return Notice::info(std::string("bandwidth not measured: ") + e.what());
+        return Notice::info(trf("bandwidth not measured: %s", e.what()));
     }
     return std::nullopt;
 }
@@ -80,10 +81,9 @@ std::optional<Notice> LectureMeasures::capAtAccuracyTarget(const Simulation& sim
     }
     running = false;
     accuracy_.reached();
-    return Notice::info(
-        "h / 2 has run the same alpha t: its error against the exact solution is in the "
-        "Accuracy section",
-        "h / 2: the same time reached (Accuracy)");
+    return Notice::info(tr("h / 2 has run the same alpha t: its error against the exact "
+                           "solution is in the Accuracy section"),
+                        tr("h / 2: the same time reached (Accuracy)"));
 }
 
 double timedMsPerStep(const PaneReadouts& shown) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/i18n/translation.h"
 #include "app/lecture/measures/auto_scale.h"
 #include "app/lecture/panel/panel_edits.h"
 #include "app/lecture/run/explosion_pace.h"
@@ -107,9 +108,9 @@ std::optional<Notice> PaneRun::follow(PaneRun& lead) {
     if (!simulation_.backend().hasKernel(params.kernel)) {
         refusedKernel_ = params.kernel;
         settings_.params.kernel = ran;
-        said = Notice::info(std::string(heatlab::name(params.kernel)) + " is not on " +
-                            simulation_.backend().facts().name + "; " + name_ + " runs " +
-                            heatlab::name(ran));
+        said = Notice::info(trf("%s is not on %s; %s runs %s", heatlab::name(params.kernel),
+                                simulation_.backend().facts().name.c_str(), name_.c_str(),
+                                heatlab::name(ran)));
     }
     control_.applyEdits();
     control_.applyCopyPolicy();

@@ -125,6 +125,10 @@ public:
     // stopped, pane B let go (the next frame starts it again from A where
     // the split stays on and its backend can be had).
     Notice recoverOnCpu(const FrameStart& before, const std::string& why);
+    // A test's: `notice` said as the lecture says its own (the panel's
+    // message line, the field), so a pause's or a refusal's notice is seen
+    // on any cue without running into it.
+    void sayNotice(const Notice& notice) { say(notice); }
     // The notices on the field and, in the last frame, where they and the
     // panes' labels went.
     const FieldNotice& notice() const { return notice_; }

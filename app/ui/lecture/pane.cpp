@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "app/i18n/translation.h"
+#include "app/ui/panel/choice_words.h"
 #include "app/ui/panel/frame_breakdown.h"
 #include "app/ui/pictures/field_overlay.h"
 #include "kernels/base/host_clock.h"
@@ -27,14 +28,17 @@ std::string kernelLine(const std::string& pane, const Params& params) {
 }
 
 // Where: "cuda, interop (shared memory), copy every step (pinned)".
+// In the words' language, the backend's name as it is.
 std::string whereLine(const Backend& backend, const FrameStats& frame, int copyEvery, bool pinned) {
-    std::string where = backend.facts().name + ", " + name(frame.path);
+    std::string where = backend.facts().name + ", " + choiceInWords(name(frame.path));
     if (frame.interopBuffer) {
-        where += std::string(" (") + name(*frame.interopBuffer) + ")";
+        where += std::string(" (") + choiceInWords(name(*frame.interopBuffer)) + ")";
     }
     if (copyEvery > 0) {
-        where += copyEvery == 1 ? ", copy every step" : ", copy every " + std::to_string(copyEvery);
-        where += pinned ? " (pinned)" : " (pageable)";
+        const char* memory = pinned ? "pinned" : "pageable";
+        where +=
+            ", " + (copyEvery == 1 ? trf("copy every step (%s)", choiceInWords(memory))
+                                   : trf("copy every %d (%s)", copyEvery, choiceInWords(memory)));
     }
     return where;
 }

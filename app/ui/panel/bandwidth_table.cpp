@@ -7,6 +7,8 @@
 
 #include "app/i18n/translation.h"
 #include "app/measure/bench_report.h"
+#include "app/measure/measure_words.h"
+#include "app/ui/panel/choice_words.h"
 #include "app/ui/panel/roofline_plot.h"
 #include "app/ui/pictures/field_overlay.h"
 #include "kernels/numerics/params.h"
@@ -30,9 +32,10 @@ void blankCell() {
     ImGui::TextDisabled("-");
 }
 
+// A row's name in the words' language (the table keeps its English).
 void nameCell(const std::string& name) {
     ImGui::TableNextColumn();
-    textWrappedToWidth(name);
+    textWrappedToWidth(measureNameInWords(name));
 }
 
 // The time a row's step took, a red * beside it when its samples spread so
@@ -75,7 +78,7 @@ void kernelRow(const KernelTiming& timing, const KernelTable& table, bool withPe
 
 void hostCopyRow(const HostCopyTiming& timing, bool withPeak) {
     ImGui::TableNextRow();
-    nameCell(name(timing.memory));
+    nameCell(choiceInWords(name(timing.memory)));
     msCell(timing.ms, timing.spread);
     numberCell("%.1f", timing.gbPerS);
     blankCell();
@@ -157,9 +160,10 @@ void status(const BandwidthSurvey& survey, float width) {
     switch (survey.state()) {
     case SurveyState::Running:
         // The count in the bar, the row's name (as long as it is) below it.
-        std::snprintf(text, sizeof text, "%zu of %zu", progress.rowsDone + 1, progress.rowsTotal);
+        std::snprintf(text, sizeof text, "%s",
+                      trf("%zu of %zu", progress.rowsDone + 1, progress.rowsTotal).c_str());
         ImGui::ProgressBar(progress.fraction(), ImVec2(width, 0.0f), text);
-        dimWrapped(trf("timing %s", progress.next.c_str()).c_str());
+        dimWrapped(trf("timing %s", measureNameInWords(progress.next).c_str()).c_str());
         break;
     case SurveyState::Cancelled:
         dimWrapped(
@@ -192,17 +196,21 @@ void drawBandwidthTable(const BandwidthSurvey& survey, float width) {
                    .c_str());
 }
 
-void drawLiveRoofline(const BandwidthSurvey& survey, const RunningKernel& running) {
-    if (survey.progress().rowsDone == 0) {
-        return;
-    }
+Roofline liveRoofline(const BandwidthSurvey& survey, const RunningKernel& running) {
     Roofline roofline =
         rooflineOf(survey.result(), survey.backendName() + ", grid " + gridText(survey.grid()));
     for (const RooflinePoint& point : runningPoint(running)) {
         roofline.points.push_back(point);
     }
+    return rooflineInWords(roofline);
+}
+
+void drawLiveRoofline(const BandwidthSurvey& survey, const RunningKernel& running) {
+    if (survey.progress().rowsDone == 0) {
+        return;
+    }
     ImGui::Spacing();
-    drawRooflineWidget(roofline, ImGui::GetContentRegionAvail().x);
+    drawRooflineWidget(liveRoofline(survey, running), ImGui::GetContentRegionAvail().x);
 }
 
 }  // namespace heatlab

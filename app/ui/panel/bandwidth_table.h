@@ -17,5 +17,7 @@ void drawBandwidthTable(const BandwidthSurvey& survey, float width);
 // a row is measured, the running kernel's point ringed on it: it moves as
 // the grid, the steps a pass or the copy-back policy change.
 void drawLiveRoofline(const BandwidthSurvey& survey, const RunningKernel& running);
+// The roofline it draws, its names in the words' language.
+Roofline liveRoofline(const BandwidthSurvey& survey, const RunningKernel& running);
 
 }  // namespace heatlab

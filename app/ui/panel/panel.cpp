@@ -1,6 +1,7 @@
 #include "app/ui/panel/panel.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the log a test reads (logPanelTextTo)
 
 #include <algorithm>
 #include <cmath>
@@ -726,6 +727,8 @@ void allSections(const PanelModel& model, PanelActions& actions) {
     ImGui::PopItemWidth();
 }
 
+std::string* panelTextLog = nullptr;  // logPanelTextTo()
+
 PanelActions drawPanelWindow(const PanelModel& model, float displayWidth, float displayHeight,
                              float width) {
     const std::optional<PanelFocus>& focus = model.lecture.focus;
@@ -735,7 +738,12 @@ PanelActions drawPanelWindow(const PanelModel& model, float displayWidth, float 
     ImGui::SetNextWindowSize(ImVec2(width, displayHeight));
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-    if (ImGui::Begin(tr("heatlab  (H hides this panel)"), nullptr, flags)) {
+    const bool shown = ImGui::Begin(tr("heatlab  (H hides this panel)"), nullptr, flags);
+    // Within the window: ImGui ends a log at a window's End().
+    if (panelTextLog != nullptr) {
+        ImGui::LogToBuffer();
+    }
+    if (shown) {
         // The lesson and its copy back are the panel's top: back to it.
         if (focus == PanelFocus::Lesson || focus == PanelFocus::CopyBack) {
             ImGui::SetScrollY(0.0f);
@@ -746,11 +754,18 @@ PanelActions drawPanelWindow(const PanelModel& model, float displayWidth, float 
             allSections(model, actions);
         }
     }
+    if (panelTextLog != nullptr) {
+        panelTextLog->append(ImGui::GetCurrentContext()->LogBuffer.c_str());
+        panelTextLog->push_back('\n');
+        ImGui::LogFinish();
+    }
     ImGui::End();
     return actions;
 }
 
 }  // namespace
+
+void logPanelTextTo(std::string* sink) { panelTextLog = sink; }
 
 float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
                 PanelActions& actions) {

@@ -132,4 +132,9 @@ struct PanelModel {
 float drawPanel(const PanelModel& model, const PixelSize& display, float scale,
                 PanelActions& actions);
 
+// A test's: from the next panel drawn, every text it draws appended to
+// `sink` as ImGui's log has it (a line a widget's text; logging unfolds
+// every section it passes, so every section's text is there); nullptr: off.
+void logPanelTextTo(std::string* sink);
+
 }  // namespace heatlab

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "app/i18n/translation.h"
+#include "app/ui/panel/choice_words.h"
 
 namespace heatlab {
 
 // A combo over `choices`, each shown by its name() as the command line
-// spells it (a name, in every language), under its label translated (the
-// English after ### its ID, so an open combo stays open when the language
-// changes).
+// spells it, in the words' language (choice_words.h: a kernel's name as it
+// is), under its label translated (the English after ### its ID, so an
+// open combo stays open when the language changes).
 template <typename Enum>
 void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     std::string shown = std::string(tr(label)) + "###" + label;
@@ -28,7 +29,7 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
     // the label goes on a line of its own above it.
     float widest = 0.0f;
     for (Enum choice : choices) {
-        widest = std::max(widest, ImGui::CalcTextSize(name(choice)).x);
+        widest = std::max(widest, ImGui::CalcTextSize(choiceInWords(name(choice))).x);
     }
     const float needed = widest + ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
     const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemInnerSpacing.x -
@@ -40,10 +41,13 @@ void combo(const char* label, Enum& value, const std::vector<Enum>& choices) {
         shown = std::string("###") + label;
         ImGui::SetNextItemWidth(std::min(needed, ImGui::GetContentRegionAvail().x));
     }
-    if (ImGui::BeginCombo(shown.c_str(), name(value))) {
+    if (ImGui::BeginCombo(shown.c_str(), choiceInWords(name(value)))) {
         for (Enum choice : choices) {
             const bool selected = choice == value;
-            if (ImGui::Selectable(name(choice), selected)) {
+            // The English after ### its ID: two choices never share one.
+            const std::string item =
+                std::string(choiceInWords(name(choice))) + "###" + name(choice);
+            if (ImGui::Selectable(item.c_str(), selected)) {
                 value = choice;
             }
             if (selected) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "app/io/png_file.h"
+#include "app/measure/measure_words.h"
 #include "app/platform/headless_context.h"
 #include "app/render/gl_check.h"
 #include "app/render/offscreen_target.h"
@@ -37,8 +38,10 @@ std::string rooflinePicturePng(const Roofline& roofline, const GridSize& size) {
     style.font = imgui.overlayFont();
     style.fontSize = fontPixelsFor(size.ny);
     style.light = true;
+    // Its names in the words' language; its text chunks keep the English.
     drawRoofline(*ImGui::GetBackgroundDrawList(), ImVec2(0.0f, 0.0f),
-                 ImVec2(static_cast<float>(size.nx), static_cast<float>(size.ny)), roofline, style);
+                 ImVec2(static_cast<float>(size.nx), static_cast<float>(size.ny)),
+                 rooflineInWords(roofline), style);
     imgui.render();
     gl::throwOnError("the roofline picture", __FILE__, __LINE__);
     return encodePng(target.read(), rooflineText(roofline));
