@@ -72,6 +72,8 @@ public:
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
                                 const DisplayContents& contents) override;
     void viewImage(const ViewSampling& view, float* image) override;
+    // cudaMemcpy2D of the window's rows.
+    void copyWindow(const CellWindow& window, float* dst) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     // Times on the compute stream; must not outlive this backend.
     std::unique_ptr<Stopwatch> stopwatch() override;
