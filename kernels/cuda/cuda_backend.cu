@@ -457,13 +457,12 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
     queueSteps(kernel, steps, r);
 }
 
-cuda::StepBuffers CudaBackend::stepBuffers(float r, float* mirror) {
+cuda::StepBuffers CudaBackend::stepBuffers(float r) {
     Resources& res = *resources_;
     const int in = current_;
     const int out = next();
     return {res.field[in].data(),
             res.field[out].data(),
-            mirror,
             res.laplacian.data(),
             grid_.nx,
             grid_.ny,
@@ -481,17 +480,17 @@ void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
     runSteps(
         kernel, steps,
         [&](int levels) {
-            launcher.pass(stepBuffers(r, nullptr), levels);
+            launcher.pass(stepBuffers(r), levels);
             swapBuffers();
         },
-        [&] { stepOnce(launcher, r, nullptr); });
+        [&] { stepOnce(launcher, r); });
 }
 
 void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
     requireSteps(kernel, steps);
     if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
-        cuda::launcherTable().find(kernel)->onChip(stepBuffers(r, nullptr), steps,
+        cuda::launcherTable().find(kernel)->onChip(stepBuffers(r), steps,
                                                    resources_->residentExchange.data());
         swapBuffers();
         return;
@@ -605,7 +604,7 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
         // The display's parts follow the view: copied from the new field
         // behind the step, not written by it (a whole grid of display
         // writes for a view of a few million pixels).
-        stepOnce(*cuda::launcherTable().find(kernel), r, nullptr);
+        stepOnce(*cuda::launcherTable().find(kernel), r);
         how = PresentWrite::ByLastStep;
     }
     const float* field = res.field[current_].data();
@@ -648,8 +647,8 @@ void CudaBackend::viewImage(const ViewSampling& view, float* image) {
     CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
-void CudaBackend::stepOnce(const cuda::Launcher& launcher, float r, float* mirror) {
-    if (launcher.step(stepBuffers(r, mirror)) == cuda::NewField::Out) {
+void CudaBackend::stepOnce(const cuda::Launcher& launcher, float r) {
+    if (launcher.step(stepBuffers(r)) == cuda::NewField::Out) {
         swapBuffers();
     }
 }
@@ -700,7 +699,7 @@ void CudaBackend::paint(float col, float row, float radius, float value) {
     beforeWriting(current_);  // a pinned copy may still be reading this field
     float* field = res.field[current_].data();
     cuda::launchPaint(field, grid_.nx, grid_.ny, col, row, radius, value, res.compute.get());
-    cuda::launchRingFill(field, nullptr, grid_.nx, grid_.ny, boundary_, res.compute.get());
+    cuda::launchRingFill(field, grid_.nx, grid_.ny, boundary_, res.compute.get());
 }
 
 float CudaBackend::maxAbs() {

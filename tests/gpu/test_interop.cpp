@@ -157,7 +157,7 @@ TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
 // The fallback chain, each step forced in turn: the shared buffers, the
 // mapped one, via host draw the same picture, minified (the view's image)
 // and at grid resolution, for every kernel; the shared pair is imported
-// once per grid or view size.
+// once per view size.
 TEST_F(Interop, EveryStepOfTheFallbackChainDrawsTheSamePicture) {
     for (const std::optional<GridSize> slide :
          {std::optional<GridSize>{}, std::optional<GridSize>{GridSize{200, 120}}}) {
@@ -278,7 +278,10 @@ TEST_F(Interop, TheSharedBuffersAreImportedOncePerViewSize) {
     EXPECT_EQ(scene->view.sharedImports(), 2);
 }
 
-TEST_F(Interop, TheBufferIsRegisteredOncePerGridSize) {
+// The mapped buffer is registered once per view size: a picture at one pixel
+// a cell is a view of its grid's size, so a new grid (under a tile) is a new
+// view.
+TEST_F(Interop, TheBufferIsRegisteredOncePerViewSize) {
     FrameSettings settings;
     settings.path = DisplayPath::Interop;
     settings.mapPerFrame = true;
