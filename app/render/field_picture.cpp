@@ -16,13 +16,14 @@ namespace heatlab {
 namespace {
 
 // `cellsPerPixel` cells a pixel (1: one cell a pixel), the tile's top left
-// pixel at pixel (x, y) of the whole picture: its centre is exact in a
-// float for any grid side.
-ViewTransform tileView(int x, int y, int width, int height, int cellsPerPixel) {
+// pixel at pixel (x, y) of the whole picture, whose cell (0, 0) is at
+// `origin` (the picture's top left corner in cells): its centre is exact in
+// a float for any grid side.
+ViewTransform tileView(int x, int y, int width, int height, int cellsPerPixel, glm::vec2 origin) {
     ViewTransform view;
     const float s = static_cast<float>(cellsPerPixel);
-    view.centre = s * glm::vec2(static_cast<float>(x) + 0.5f * static_cast<float>(width),
-                                static_cast<float>(y) + 0.5f * static_cast<float>(height));
+    view.centre = origin + s * glm::vec2(static_cast<float>(x) + 0.5f * static_cast<float>(width),
+                                         static_cast<float>(y) + 0.5f * static_cast<float>(height));
     view.cellsPerPixel = s;
     return view;
 }
@@ -82,6 +83,11 @@ Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& ren
     }
     const int width = (grid.nx + s - 1) / s;
     const int height = (grid.ny + s - 1) / s;
+    // The grid centred in the picture's width * s x height * s cells: the
+    // few left over split between the edges, so every pixel's centre is on
+    // the grid and every cell under one of them.
+    const glm::vec2 origin(-0.5f * static_cast<float>(width * s - grid.nx),
+                           -0.5f * static_cast<float>(height * s - grid.ny));
     // One target for every tile; a tile at the right or bottom edge draws
     // into its lower left corner. Each tile is a frame of its own view
     // (the first with the steps): the display holds a tile's cells (or
@@ -99,7 +105,7 @@ Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& ren
         for (int x = 0; x < width; x += target.width()) {
             const int w = std::min(target.width(), width - x);
             const int h = std::min(target.height(), height - y);
-            frame.view = tileView(x, y, w, h, s);
+            frame.view = tileView(x, y, w, h, s, origin);
             {
                 const auto bound = target.bind();
                 const FrameStats stats =

@@ -36,8 +36,9 @@ inline constexpr int kMinSurfacePictureSide = 512;
 // Runs one frame of `settings` (its steps included) and draws the whole grid
 // at one pixel per cell, no UI (settings.view is not used), or at
 // `cellsPerPixel` cells a pixel each way (the picture ceil(nx / c) x
-// ceil(ny / c), minified by the view's sampling rule, as the window's field
-// screenshot of a grid past kMaxPicturePixels is); in the surface view,
+// ceil(ny / c), the grid centred in it, minified by the view's sampling
+// rule, as the window's field screenshot of a grid past kMaxPicturePixels
+// is); in the surface view,
 // the whole grid's surface in one picture of the grid's shape, its longer
 // side the grid's, kMinSurfacePictureSide to a tile's side. A picture
 // wider or taller than a tile is drawn in tiles of at most maxTileSide a
