@@ -101,6 +101,24 @@ PresentWrite Backend::stepAndPresent(Kernel /*kernel*/, int /*steps*/, float /*r
                            facts_.name.c_str()));
 }
 
+void checkDisplayContents(const DisplayContents& c, const GridSize& grid) {
+    // The program's own mistakes, not a user's: said in English.
+    if (c.grid.nx != grid.nx || c.grid.ny != grid.ny) {
+        throw UsageError("display contents: made for another grid");
+    }
+    if (!c.cells.empty() && c.image) {
+        throw UsageError("display contents: both a window of cells and an image");
+    }
+    const CellWindow whole{0, 0, grid.nx, grid.ny};
+    if (!whole.contains(c.cells) || !whole.contains(c.loupe)) {
+        throw UsageError("display contents: a window off the grid");
+    }
+    const std::size_t view = c.image ? c.image->pixels() : c.cells.cells();
+    if (view > c.layout.viewRoom() || c.loupe.cells() > DisplayLayout::loupeRoom()) {
+        throw UsageError("display contents: more values than the layout has room for");
+    }
+}
+
 bool Backend::requestMeasures(long long tag, bool withSpot) {
     measured_ = FieldMeasures{tag, maxAbs(), checkerboardAmplitude(),
                               withSpot ? checkerboardSpot() : CellSpot{}};
@@ -142,6 +160,10 @@ double Backend::checkerboardAmplitude() {
 
 CellSpot Backend::checkerboardSpot() {
     return strongestCheckerboardSpot(hostField("checkerboardSpot").data(), grid_);
+}
+
+void Backend::copyWindow(const CellWindow& window, float* dst) {
+    copyWindowOf(hostField("copyWindow").data(), grid_, window, dst);
 }
 
 void Backend::viewImage(const ViewSampling& view, float* image) {

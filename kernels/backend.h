@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "kernels/display_layout.h"
+#include "kernels/numerics/cell_window.h"
 #include "kernels/numerics/field_measures.h"
 #include "kernels/numerics/params.h"
 #include "kernels/numerics/view_image.h"
@@ -60,51 +62,46 @@ public:
     virtual ~DeviceDisplayBuffer() = default;
     // Makes the buffer writable by work queued on `stream` (the backend's
     // native stream, a cudaStream_t on CUDA) from now on, and returns its
-    // device address: room for displayBufferFloats(grid) floats.
+    // device address: room for the layout's floats (display_layout.h) that
+    // the display made it for.
     virtual float* acquire(void* stream) = 0;
     // Gives it back once the work queued on `stream` so far has finished.
     virtual void release(void* stream) = 0;
 };
 
-// What a display buffer holds: the field (grid.cells() floats, row-major,
-// ring included), then its min and max (NaN cells left out; +inf, -inf when
-// there is no other value), then 1 when a cell is NaN (else 0), so a
-// renderer can take an automatic colour range, and the colour bar its
-// non-finite legend, from the buffer itself, without the host waiting for
-// the device.
-constexpr std::size_t kDisplayRangeFloats = 3;
-inline std::size_t displayBufferFloats(const GridSize& grid) {
-    return grid.cells() + kDisplayRangeFloats;
-}
-// Where a display buffer holds a minified view's image
-// (kernels/numerics/view_image.h) after that: at a multiple of 64 floats, the
-// 256 bytes any OpenGL allows a buffer texture's range to start at
-// (GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT).
-constexpr std::size_t kDisplayImageAlignFloats = 64;
-inline std::size_t displayImageOffset(const GridSize& grid) {
-    const std::size_t a = kDisplayImageAlignFloats;
-    return (displayBufferFloats(grid) + a - 1) / a * a;
-}
-// The whole buffer, with room for an image of `imagePixels`.
-inline std::size_t displayBufferFloats(const GridSize& grid, std::size_t imagePixels) {
-    return imagePixels == 0 ? displayBufferFloats(grid) : displayImageOffset(grid) + imagePixels;
-}
-
-// What a displayed frame's write puts in the display buffer besides the
-// range (which is always there): the field's cells, which a view at one
-// cell a pixel or more, the loupe and a surface made from the cells read,
-// and a minified view's image (displayImageOffset). A frame that draws only
-// the image skips the cells: at 8192 x 8192 that is 256 MiB written a frame
-// that nothing would read. At least one of the two.
+// What a displayed frame's write puts in the display buffer
+// (display_layout.h: its parts and where they are), besides the range,
+// which is always there: what the frame's views read, never more. `cells`,
+// the cells in view where the view shows one cell a pixel or more (or a
+// surface made of cells), or `image`, a minified view's (a surface's) image,
+// both at layout.viewOffset(), at most one of them; and `loupe`, the loupe's
+// cells, at layout.loupeOffset(). Each within its room; the windows on
+// `grid`, the field's. Plain values: the display keeps what each of its
+// buffers holds, to draw from the right places and to tell whether an older
+// buffer still serves a frame.
 struct DisplayContents {
-    bool cells = true;
-    const ViewSampling* image = nullptr;
+    GridSize grid{0, 0};
+    DisplayLayout layout;
+    CellWindow cells;
+    std::optional<ViewSampling> image;
+    CellWindow loupe;
+
+    bool operator==(const DisplayContents& o) const {
+        return grid.nx == o.grid.nx && grid.ny == o.grid.ny && layout == o.layout &&
+               cells == o.cells && image == o.image && loupe == o.loupe;
+    }
+    bool operator!=(const DisplayContents& o) const { return !(*this == o); }
 };
+
+// Throws UsageError unless `contents` can be written for a field on
+// `grid`: made for that grid, not both cells and an image, each part within
+// its room, the windows on the grid.
+void checkDisplayContents(const DisplayContents& contents, const GridSize& grid);
 
 // How a displayed frame's field reached the display buffer.
 enum class PresentWrite {
-    ByLastStep,  // the frame's last step wrote it beside its own output
-    ByCopy,      // a device copy (a frame without steps: paused, just reset)
+    ByLastStep,  // behind the frame's last step, while the buffer was held for it
+    ByCopy,      // from the newest field alone (a frame without steps: paused, just reset)
 };
 
 // What requestMeasures() measured, and of which request.
@@ -292,20 +289,28 @@ public:
     virtual std::optional<FieldMeasures> finishedMeasures();
 
     // --- Display ---
-    // Runs `steps` steps like step(); with contents.cells the last one also
-    // writes the whole new field (ring included) into `display` as it writes
-    // its own output, so showing it costs no extra pass over the grid (with
-    // steps == 0 the newest field is copied there instead). Either way the
-    // field's min and max follow (see displayBufferFloats), reduced on the
-    // device; with contents.image, that view's image (viewImage()) at
-    // displayImageOffset(), from the same new field, all while the buffer is
-    // held once. Only where the field lives on a device
-    // (facts().fieldInHostMemory false); elsewhere it throws RuntimeError,
-    // and the display goes through copyToHost() and viewImage(). Contents
-    // with neither cells nor an image are refused (UsageError).
+    // Runs `steps` steps like step(), all but the last the fastest way
+    // (stepMany()); the last one is queued while `display` is held, and
+    // behind it, from the new field, what `contents` asks for: the range
+    // (always), the window of cells or the view's image (viewImage()), the
+    // loupe's window, each where contents.layout puts it, all while the
+    // buffer is held once. What is written follows the view, never the
+    // grid: a window is a view's cells, an image a view's pixels (the range
+    // and the image read the whole field, each a pass of its own). With
+    // steps == 0 they come from the newest field (ByCopy). Only where the
+    // field lives on a device (facts().fieldInHostMemory false); elsewhere
+    // it throws RuntimeError, and the display goes through range(),
+    // copyWindow() and viewImage(). Contents with both cells and an image,
+    // or a part larger than its room, are refused (UsageError).
     virtual PresentWrite stepAndPresent(Kernel kernel, int steps, float r,
                                         DeviceDisplayBuffer& display,
-                                        const DisplayContents& contents = {});
+                                        const DisplayContents& contents);
+    // The cells of `window` (on the grid) of the newest field into host
+    // memory (window.cells() floats, row-major, window.width a row): what
+    // the display needs of the field on the via-host path, a view's worth,
+    // never the grid's. Waits for it. By default from a host copy of the
+    // field.
+    virtual void copyWindow(const CellWindow& window, float* dst);
     // The newest field as a minified view shows it
     // (kernels/numerics/view_image.h: one value a pixel, every cell of its
     // footprint read), computed where the field lives (the CPU's threads, a

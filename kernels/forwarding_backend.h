@@ -54,6 +54,9 @@ public:
     void viewImage(const ViewSampling& view, float* image) override {
         inner_->viewImage(view, image);
     }
+    void copyWindow(const CellWindow& window, float* dst) override {
+        inner_->copyWindow(window, dst);
+    }
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
                                 const DisplayContents& contents) override {
         return inner_->stepAndPresent(kernel, steps, r, display, contents);

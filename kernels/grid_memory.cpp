@@ -1,6 +1,5 @@
 #include "kernels/grid_memory.h"
 
-#include <atomic>
 #include <string>
 
 #include "kernels/base/errors.h"
@@ -11,25 +10,9 @@ namespace heatlab {
 
 namespace {
 
-std::atomic<std::size_t> displayFloats{0};
-
 std::string gridLabel(const GridSize& grid) { return trf("a %d x %d grid", grid.nx, grid.ny); }
 
 }  // namespace
-
-void setDisplayFloatLimit(std::size_t floats) { displayFloats = floats; }
-
-std::size_t displayFloatLimit() { return displayFloats; }
-
-void refuseIfNotDisplayable(const GridSize& grid) {
-    const std::size_t limit = displayFloats;
-    if (limit > 0 && displayBufferFloats(grid) > limit) {
-        const std::size_t most = limit > kDisplayRangeFloats ? limit - kDisplayRangeFloats : 0;
-        throw UsageError(gridLabel(grid) + " has " + std::to_string(grid.cells()) +
-                         " cells, more than this display can draw (" + std::to_string(most) +
-                         ": its OpenGL's buffer texture limit)");
-    }
-}
 
 void refuseIfTooLarge(const Backend& backend, const GridSize& grid) {
     refuseIfTooLarge(backend, memoryPlan(backend, grid));
@@ -53,7 +36,6 @@ bool fits(const MemoryPlan& plan, const FreeMemory& free) {
 }
 
 void refuseIfTooLarge(const Backend& backend, const MemoryPlan& plan) {
-    refuseIfNotDisplayable(plan.grid);
     const std::string label = gridLabel(plan.grid);
     const FreeMemory free = freeMemory(backend);
     if (plan.onDevice() > free.device) {

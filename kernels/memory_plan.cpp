@@ -13,8 +13,13 @@ namespace {
 std::mutex useMutex;
 MemoryUse runningUse;
 
-std::size_t displayBufferBytes(const GridSize& grid, std::size_t imagePixels) {
-    return displayBufferFloats(grid, imagePixels) * sizeof(float);
+// The view the display is made for: the use's, or a picture's tile.
+DisplayLayout displayLayoutOf(const MemoryUse& use, const GridSize& grid) {
+    if (use.fieldPicture) {
+        return DisplayLayout{std::min(grid.nx, use.pictureTileSide),
+                             std::min(grid.ny, use.pictureTileSide)};
+    }
+    return DisplayLayout{use.viewWidth, use.viewHeight};
 }
 
 }  // namespace
@@ -59,7 +64,7 @@ MemoryPlan memoryPlan(const Backend& backend, const GridSize& grid, const Memory
     const std::size_t field = grid.bytes();
     plan.add(trNoop("the field's two buffers and the kernels' scratch"), MemoryPlace::Device,
              panes * backend.bytesNeeded(grid));
-    const std::size_t display = displayBufferBytes(grid, use.imagePixels);
+    const std::size_t display = displayLayoutOf(use, grid).bytes();
     // A field in host memory is displayed through it, whatever was asked.
     MemoryUse::Display path = use.display;
     if (path == MemoryUse::Display::Interop && plan.deviceIsHost) {
@@ -73,8 +78,8 @@ MemoryPlan memoryPlan(const Backend& backend, const GridSize& grid, const Memory
     case MemoryUse::Display::ViaHost:
         plan.add(trNoop("the display's buffer"), MemoryPlace::Device,
                  panes * kViaHostDisplayBuffers * display);
-        plan.add(trNoop("the field on its way to the display (via host)"), MemoryPlace::Host,
-                 panes * field);
+        plan.add(trNoop("the view's values on their way to the display (via host)"),
+                 MemoryPlace::Host, panes * display);
         break;
     case MemoryUse::Display::None: break;
     }
@@ -82,9 +87,7 @@ MemoryPlan memoryPlan(const Backend& backend, const GridSize& grid, const Memory
         plan.add(trNoop("the copy-back policy's buffer"), MemoryPlace::Host, panes * field);
     }
     if (use.fieldFile) {
-        if (path != MemoryUse::Display::ViaHost) {
-            plan.add(trNoop("the field copied to the host (--field)"), MemoryPlace::Host, field);
-        }
+        plan.add(trNoop("the field copied to the host (--field)"), MemoryPlace::Host, field);
         plan.add(trNoop("the --field file's bytes"), MemoryPlace::Host, field);
     }
     if (use.fieldPicture) {

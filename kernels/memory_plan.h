@@ -54,12 +54,17 @@ struct MemoryPlan {
 struct MemoryUse {
     // How the field reaches the display: none (the bench, a bare
     // simulation); on interop, display buffers on the device and no host
-    // copy of the field; via host, a display buffer and the field copied
+    // copy of the field; via host, a display buffer and what the view
+    // needs of the field (its cells or its image: display_layout.h) copied
     // into host memory every frame.
     enum class Display { None, Interop, ViaHost };
     Display display = Display::None;
-    // The display buffer's room for a minified view's image, in pixels.
-    std::size_t imagePixels = 0;
+    // The view the display is made for, in pixels (the window, a slide, the
+    // view shot --stats measures): its buffers' size, whatever the grid.
+    // A picture of the field (fieldPicture) is drawn a tile at a time, and
+    // its tile is the view.
+    int viewWidth = 0;
+    int viewHeight = 0;
     // A/B: each pane its own simulation and display.
     int panes = 1;
     // The copy-back policy's buffer: a command whose lecture can turn
@@ -79,9 +84,10 @@ struct MemoryUse {
 void setMemoryUse(const MemoryUse& use);
 MemoryUse memoryUse();
 
-// The display buffers the display keeps for a grid: on interop the GL
-// buffer and the pair of buffers CUDA shares with GL (app/render/gl_field.h),
-// via host the GL buffer alone.
+// The display buffers the display keeps, each of its view's layout
+// (display_layout.h): on interop the GL buffer and the pair of buffers
+// CUDA shares with GL (app/render/gl_field.h), via host the GL buffer
+// alone, and in host memory what is uploaded into it.
 constexpr int kInteropDisplayBuffers = 3;
 constexpr int kViaHostDisplayBuffers = 1;
 

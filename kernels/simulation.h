@@ -78,13 +78,13 @@ public:
 
     // Runs `steps` steps of params().kernel, copying back as the policy says.
     void advance(int steps);
-    // The same, for a displayed frame: the last step also writes what
-    // `contents` asks for into `display` (Backend::stepAndPresent: the
-    // field's cells, a view's image, and always the range); with steps == 0
-    // they come from the newest field. Only on a backend whose field is on a
-    // device.
+    // The same, for a displayed frame: behind the last step, what
+    // `contents` asks for goes into `display` (Backend::stepAndPresent: the
+    // range, the cells in view or the view's image, the loupe's cells);
+    // with steps == 0 they come from the newest field. Only on a backend
+    // whose field is on a device.
     PresentWrite advanceAndPresent(int steps, DeviceDisplayBuffer& display,
-                                   const DisplayContents& contents = {});
+                                   const DisplayContents& contents);
 
     // Waits for the backend and returns the newest field on the host (copied
     // now, whatever the policy), on the grid it was made on.

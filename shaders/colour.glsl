@@ -5,15 +5,17 @@
 // the #version line of both stages of the field and surface programs,
 // behind the line that defines kColourTableEntries from the host's constant.
 
-uniform samplerBuffer uField;  // the field, its min and max stored after it
+// The display buffer (kernels/display_layout.h): the field's min and max
+// at its start, the values a draw reads after them.
+uniform samplerBuffer uDisplay;
 uniform ivec2 uGrid;           // nx, ny
 uniform int uScale;            // ColourScale: 0 linear, 1 signed-log
 uniform float uScaleReference; // the signed-log scale's u0, a normal float > 0
 // t = (scaled(value) - lo) * scale + offset: (lo, scale, offset), lo the
 // range's scaled low end.
 uniform vec3 uNormalisation;
-// Automatic range: lo and hi are the two values stored after the field
-// (its min and max, written where the field was made), placed by scaled(),
+// Automatic range: lo and hi are the two values at the display buffer's
+// start (the field's min and max, reduced where the field lives), placed by scaled(),
 // not uNormalisation; uCentreOnZero widens them to -m .. m, m = max(|lo|,
 // |hi|), so the diverging map's middle is zero.
 uniform bool uRangeFromField;
@@ -56,9 +58,8 @@ vec3 normalisation() {
     if (!uRangeFromField) {
         return uNormalisation;
     }
-    int cells = uGrid.x * uGrid.y;
-    float lo = scaled(texelFetch(uField, cells).r);
-    float hi = scaled(texelFetch(uField, cells + 1).r);
+    float lo = scaled(texelFetch(uDisplay, 0).r);
+    float hi = scaled(texelFetch(uDisplay, 1).r);
     if (uCentreOnZero) {
         float reach = max(abs(lo), abs(hi));
         lo = -reach;

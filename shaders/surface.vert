@@ -4,17 +4,18 @@
 // quad of the cols x rows grid of values, one of its four triangles and the
 // vertex of that.
 //
-// A vertex's value is uValues[(uFirst.y + j) * uRowLength + uFirst.x + i]:
-// a cell of the field (uFirst its first cell, uRowLength nx) or a pixel of
-// the backend's view image (uFirst 0, uRowLength the image's width). Its
+// A vertex's value is uDisplay[uOffset + (uFirst.y + j) * uRowLength +
+// uFirst.x + i]: a cell of the window of cells the display buffer holds
+// (uFirst the mesh's first cell within it, uRowLength its width) or a pixel
+// of the backend's view image (uFirst 0, uRowLength the image's width). Its
 // height is the value placed as the colour map places it (scaled(), then
 // the range's normalisation: colour.glsl's arithmetic, shared with the
 // flat view, so linear or signed-log heights follow the colour scale),
 // clamped to the range and times uHeight; its colour is the same t, looked
-// up by surface.frag. The field (for its stored range), the scale and the
-// range are colour.glsl's uniforms.
+// up by surface.frag. The display buffer (its range at its start, the
+// values after), the scale and the range are colour.glsl's uniforms.
 
-uniform samplerBuffer uValues;
+uniform int uOffset;           // where the values start in uDisplay
 uniform ivec2 uMesh;           // vertices across and down
 uniform ivec2 uFirst;
 uniform int uRowLength;
@@ -26,7 +27,9 @@ out float vT;
 out vec3 vNormal;
 flat out int vNonFinite;
 
-float valueAt(ivec2 v) { return texelFetch(uValues, (uFirst.y + v.y) * uRowLength + uFirst.x + v.x).r; }
+float valueAt(ivec2 v) {
+    return texelFetch(uDisplay, uOffset + (uFirst.y + v.y) * uRowLength + uFirst.x + v.x).r;
+}
 
 // t of a finite value; a non-finite one sits at the plane (its triangles
 // take the NaN colour).

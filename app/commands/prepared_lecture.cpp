@@ -32,15 +32,13 @@ PreparedLecture prepareLecture(const LectureStart& start) {
     settings.useGridFor(choiceOf(*prepared.selection.backend));
     // What the lecture holds besides the backend, for this check and every
     // later one (a scene, a cue, a reset on a new grid, a dropped file).
-    setMemoryUse(lectureMemoryUse(settings, static_cast<std::size_t>(kWindowWidth) *
-                                                static_cast<std::size_t>(kWindowHeight)));
+    setMemoryUse(lectureMemoryUse(settings, kWindowWidth, kWindowHeight));
     Simulation::requireRunnable(*prepared.selection.backend, settings.params);
     if (prepared.cues) {
         LectureSettings begin = settings;
         begin.backend = choiceOf(*prepared.selection.backend);
         checkKernelsPlayable(*prepared.cues, begin);
-        // Their grids' memory too, before any window: the display's limit
-        // is checked again once a context has said it (LectureUi::setCues).
+        // Their grids' memory too, before any window.
         checkGridsPlayable(*prepared.cues, begin, *prepared.selection.backend);
     }
     return prepared;

@@ -52,13 +52,9 @@ std::string CudaSharedField::step(const cuda::StepBuffers& b, const Ask& ask) {
     const std::size_t first = static_cast<std::size_t>(b.nx) + 1;
     const std::size_t width = static_cast<std::size_t>(b.nx - 2) * sizeof(float);
     const std::size_t rows = static_cast<std::size_t>(b.ny - 2);
-    for (float* target : {b.out, b.mirror}) {
-        if (target != nullptr) {
-            CUDA_CHECK(cudaMemcpy2DAsync(target + first, pitch, out_ + first, pitch, width, rows,
-                                         cudaMemcpyDeviceToDevice, b.stream));
-        }
-    }
-    cuda::launchRingFill(b.out, b.mirror, b.nx, b.ny, b.boundary, b.stream);
+    CUDA_CHECK(cudaMemcpy2DAsync(b.out + first, pitch, out_ + first, pitch, width, rows,
+                                 cudaMemcpyDeviceToDevice, b.stream));
+    cuda::launchRingFill(b.out, b.nx, b.ny, b.boundary, b.stream);
     return "";
 }
 

@@ -4,7 +4,7 @@
 // kernel's process as CUDA IPC memory (their handles made once a grid
 // size). A step copies the backend's `in` there, has the kernel's process
 // step it (the lecture's stream waited for first), and copies the new
-// interior back into `out` (and the display's mirror), the ring set by
+// interior back into `out`, the ring set by
 // heatlab's own ring fill. The kernel never touches the lecture's
 // context: a fault poisons its own process's only.
 

@@ -10,7 +10,6 @@ DrawSettings drawSettingsOf(const PictureSettings& picture) {
     draw.lo = picture.range.lo;
     draw.hi = picture.range.hi;
     draw.rangeFromField = picture.range.automatic;
-    draw.sampling = picture.sampling;
     return draw;
 }
 

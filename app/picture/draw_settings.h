@@ -22,12 +22,12 @@ struct DrawSettings {
     float lo = 0.0f;
     float hi = 1.0f;
     // Instead of lo and hi, the field's own min and max, read from the two
-    // values stored after the field in its buffer (displayBufferFloats), so
+    // values at the display buffer's start (kernels/display_layout.h), so
     // an automatic range needs nothing from the host; the diverging map then
     // centres them on zero.
     bool rangeFromField = false;
-    // The min/max rule above when minified, or plain nearest sampling.
-    Sampling sampling = Sampling::Extremes;
+    // The sampling rule is not the draw's: a minified view draws an image
+    // made by that rule where the field lives (display_plan.h).
 };
 
 // What pixels outside the grid get: a neutral dark grey, far from the NaN

@@ -21,6 +21,10 @@ struct FrameSettings : PictureSettings {
     // Which part of the grid to show; empty: the whole grid, fitted. The
     // surface view (PictureSettings::surface) shows the same part as a mesh.
     std::optional<ViewTransform> view;
+    // The view the display's buffers are made for (kernels/display_layout.h),
+    // where larger than the rectangle: a picture drawn in tiles keeps one
+    // buffer for its tiles of every size. Empty: the rectangle's.
+    std::optional<glm::ivec2> displayRoom;
     // On the shared buffers, draw the one written a frame before, so the
     // host never waits for this frame's steps (the window); pictures draw
     // the newest.

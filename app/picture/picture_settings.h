@@ -29,7 +29,8 @@ enum class InteropBuffer { Shared, Mapped };
 const char* name(InteropBuffer buffer);  // "shared memory", "mapped buffer"
 
 // What a pixel that covers more than one cell shows (--sampling, the
-// scene's "sampling", the shader's uSampling): the max of its cells where
+// scene's "sampling"; the view's image is made by it, ViewSampling::nearest
+// in kernels/numerics/view_image.h): the max of its cells where
 // (px + py) is even and their min where it is odd, so cells that disagree
 // (the checkerboard of an unstable step) stay visible as a pixel
 // checkerboard (extremes); or the cell under its centre (nearest).

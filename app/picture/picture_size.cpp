@@ -15,4 +15,15 @@ void refuseFieldPictureOver(const GridSize& grid) {
     }
 }
 
+int fieldPictureCellsPerPixel(const GridSize& grid) {
+    const auto pixels = [&grid](long long c) {
+        return ((grid.nx + c - 1) / c) * ((grid.ny + c - 1) / c);
+    };
+    long long c = 1;
+    while (pixels(c) > kMaxPicturePixels) {
+        ++c;
+    }
+    return static_cast<int>(c);
+}
+
 }  // namespace heatlab

@@ -18,4 +18,10 @@ inline constexpr long long kMaxPicturePixels = 1LL << 28;
 // pictureOfField().
 void refuseFieldPictureOver(const GridSize& grid);
 
+// The fewest whole cells a pixel (each way) at which a picture of `grid`
+// has at most kMaxPicturePixels pixels (ceil(nx / c) x ceil(ny / c)): 1 for
+// every grid a picture at one pixel a cell may show; what the window's
+// field screenshot of a larger grid is drawn at.
+int fieldPictureCellsPerPixel(const GridSize& grid);
+
 }  // namespace heatlab

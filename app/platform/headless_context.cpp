@@ -10,7 +10,6 @@
 #include <glad/gl.h>
 
 #include "app/i18n/translation.h"
-#include "app/platform/display_limit.h"
 #include "app/platform/gl_description.h"
 #include "kernels/base/errors.h"
 
@@ -253,7 +252,6 @@ HeadlessContext::HeadlessContext() {
             egl_ = std::move(egl);
             description_ = candidate.label + ", " + glDescription(glGetString);
             software_ = candidate.software || description_.find("llvmpipe") != std::string::npos;
-            noteDisplayLimit();
             return;
         }
         why += candidate.label + ": " + failure + "; ";

@@ -10,7 +10,6 @@
 #include <cstdlib>
 
 #include "app/i18n/translation.h"
-#include "app/platform/display_limit.h"
 #include "app/platform/gl_description.h"
 #include "kernels/base/errors.h"
 
@@ -131,7 +130,6 @@ Window::Window(const std::string& title, int width, int height) {
     if (gladLoadGL(glfwGetProcAddress) == 0) {
         throw RuntimeError(tr("glad could not load OpenGL through GLFW"));
     }
-    noteDisplayLimit();
 
     installCallbacks();
     setVsync(true);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/i18n/translation.h"
+#include "app/render/gl_limits.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/base/errors.h"
 #include "kernels/numerics/grid_modes.h"
@@ -14,14 +15,29 @@ namespace heatlab {
 
 namespace {
 
-// One cell a pixel, the tile's top left pixel on cell (x, y): its centre
-// x + width / 2 is exact in a float for any grid side.
-ViewTransform tileView(int x, int y, int width, int height) {
+// `cellsPerPixel` cells a pixel (1: one cell a pixel), the tile's top left
+// pixel at pixel (x, y) of the whole picture, whose cell (0, 0) is at
+// `origin` (the picture's top left corner in cells): its centre is exact in
+// a float for any grid side.
+ViewTransform tileView(int x, int y, int width, int height, int cellsPerPixel, glm::vec2 origin) {
     ViewTransform view;
-    view.centre = glm::vec2(static_cast<float>(x) + 0.5f * static_cast<float>(width),
-                            static_cast<float>(y) + 0.5f * static_cast<float>(height));
-    view.cellsPerPixel = 1.0f;
+    const float s = static_cast<float>(cellsPerPixel);
+    view.centre = origin + s * glm::vec2(static_cast<float>(x) + 0.5f * static_cast<float>(width),
+                                         static_cast<float>(y) + 0.5f * static_cast<float>(height));
+    view.cellsPerPixel = s;
     return view;
+}
+
+// The largest square tile this GL draws into and whose display buffer
+// (kernels/display_layout.h) one buffer texture holds.
+int tileSideAllowed() {
+    const GlLimits limits = glLimits();
+    int side = limits.targetSide;
+    while (side > 1 && DisplayLayout{side, side}.floats() >
+                           static_cast<std::size_t>(std::max(limits.bufferTexels, 0LL))) {
+        side = side * 15 / 16;
+    }
+    return side;
 }
 
 // The surface view has no cell a pixel to keep: one draw of the whole
@@ -52,44 +68,55 @@ Picture pictureOfSurface(Simulation& simulation, GlField& view, FieldRenderer& r
 }  // namespace
 
 Picture pictureOfField(Simulation& simulation, GlField& view, FieldRenderer& renderer,
-                       const FrameSettings& settings, int maxTileSide) {
+                       const FrameSettings& settings, int maxTileSide, int cellsPerPixel) {
     const GridSize grid = simulation.params().grid;
-    refuseFieldPictureOver(grid);
-    const int side = std::min(maxTargetSide(), maxTileSide > 0 ? maxTileSide : kPictureTileSide);
+    const int s = std::max(1, cellsPerPixel);
+    if (s == 1) {
+        refuseFieldPictureOver(grid);
+    }
+    const int side = std::min(tileSideAllowed(), maxTileSide > 0 ? maxTileSide : kPictureTileSide);
     if (side < 1) {
         throw RuntimeError(tr("this GL reports no framebuffer size to draw a picture into"));
     }
     if (settings.surface) {
         return pictureOfSurface(simulation, view, renderer, settings, side);
     }
+    const int width = (grid.nx + s - 1) / s;
+    const int height = (grid.ny + s - 1) / s;
+    // The grid centred in the picture's width * s x height * s cells: the
+    // few left over split between the edges, so every pixel's centre is on
+    // the grid and every cell under one of them.
+    const glm::vec2 origin(-0.5f * static_cast<float>(width * s - grid.nx),
+                           -0.5f * static_cast<float>(height * s - grid.ny));
     // One target for every tile; a tile at the right or bottom edge draws
-    // into its lower left corner.
-    OffscreenTarget target(std::min(grid.nx, side), std::min(grid.ny, side));
+    // into its lower left corner. Each tile is a frame of its own view
+    // (the first with the steps): the display holds a tile's cells (or
+    // its image), never the grid's, in one buffer made for the whole
+    // target.
+    OffscreenTarget target(std::min(width, side), std::min(height, side));
     Picture picture;
-    picture.image = RgbImage{grid.nx, grid.ny, {}};
-    picture.image.pixels.resize(static_cast<std::size_t>(grid.nx) * grid.ny * 3);
-    const DrawSettings draw = drawSettingsOf(settings);
+    picture.cellsPerPixel = s;
+    picture.image = RgbImage{width, height, {}};
+    picture.image.pixels.resize(static_cast<std::size_t>(width) * height * 3);
+    FrameSettings frame = settings;
+    frame.displayRoom = glm::ivec2(target.width(), target.height());
     bool first = true;
-    for (int y = 0; y < grid.ny; y += target.height()) {
-        for (int x = 0; x < grid.nx; x += target.width()) {
-            const int width = std::min(target.width(), grid.nx - x);
-            const int height = std::min(target.height(), grid.ny - y);
-            const ViewTransform tile = tileView(x, y, width, height);
+    for (int y = 0; y < height; y += target.height()) {
+        for (int x = 0; x < width; x += target.width()) {
+            const int w = std::min(target.width(), width - x);
+            const int h = std::min(target.height(), height - y);
+            frame.view = tileView(x, y, w, h, s, origin);
             {
                 const auto bound = target.bind();
+                const FrameStats stats =
+                    runFrame(simulation, view, renderer, frame, 0, 0, w, h, false);
                 if (first) {
-                    // The frame: its steps, the field into the view, then the first tile.
-                    FrameSettings frame = settings;
-                    frame.view = tile;
-                    picture.frame =
-                        runFrame(simulation, view, renderer, frame, 0, 0, width, height, false);
+                    picture.frame = stats;
+                    frame.steps = 0;  // the steps run once, for every tile
                     first = false;
-                } else {
-                    renderer.draw(view.texture(), grid.nx, grid.ny, tile, draw, 0, 0, width,
-                                  height);
                 }
             }
-            target.readInto(picture.image, x, y, width, height);
+            target.readInto(picture.image, x, y, w, h);
         }
     }
     picture.range = drawnRange(view, settings);
@@ -124,6 +151,9 @@ PngText describePicture(Simulation& simulation, const FrameSettings& settings,
     };
     if (settings.scale == ColourScale::SignedLog) {
         text.emplace_back("heatlab.scale-reference", numberText(settings.scaleReference));
+    }
+    if (picture.cellsPerPixel > 1) {
+        text.emplace_back("heatlab.cells-per-pixel", std::to_string(picture.cellsPerPixel));
     }
     if (settings.surface) {
         const OrbitCamera& c = settings.camera;

@@ -18,11 +18,10 @@ namespace heatlab {
 
 namespace {
 
-// Fixed units: the field's samplerBuffer and the tables' sampler2D must
+// Fixed units: the display's samplerBuffer and the tables' sampler2D must
 // never share one (two sampler types on one unit fail the draw).
-constexpr GLint kFieldUnit = 0;
+constexpr GLint kDisplayUnit = 0;
 constexpr GLint kTableUnit = 1;
-constexpr GLint kImageUnit = 2;
 
 // The program's uMode.
 constexpr GLint kModeField = 0;
@@ -40,15 +39,13 @@ FieldRenderer::FieldRenderer() {
     colourTables_ = gl::Texture::create();
 
     const GLuint id = program_.id();
-    uniforms_.field = glGetUniformLocation(id, "uField");
+    uniforms_.display = glGetUniformLocation(id, "uDisplay");
     uniforms_.colourTables = glGetUniformLocation(id, "uColourTables");
     uniforms_.mapRow = glGetUniformLocation(id, "uMapRow");
     uniforms_.mode = glGetUniformLocation(id, "uMode");
     uniforms_.rect = glGetUniformLocation(id, "uRect");
     uniforms_.grid = glGetUniformLocation(id, "uGrid");
     uniforms_.pixelToCell = glGetUniformLocation(id, "uPixelToCell");
-    uniforms_.cellsPerPixel = glGetUniformLocation(id, "uCellsPerPixel");
-    uniforms_.sampling = glGetUniformLocation(id, "uSampling");
     uniforms_.scale = glGetUniformLocation(id, "uScale");
     uniforms_.scaleReference = glGetUniformLocation(id, "uScaleReference");
     uniforms_.normalisation = glGetUniformLocation(id, "uNormalisation");
@@ -56,9 +53,9 @@ FieldRenderer::FieldRenderer() {
     uniforms_.centreOnZero = glGetUniformLocation(id, "uCentreOnZero");
     uniforms_.nanColour = glGetUniformLocation(id, "uNanColour");
     uniforms_.background = glGetUniformLocation(id, "uBackground");
-    uniforms_.image = glGetUniformLocation(id, "uImage");
+    uniforms_.offset = glGetUniformLocation(id, "uOffset");
+    uniforms_.window = glGetUniformLocation(id, "uWindow");
     uniforms_.fromImage = glGetUniformLocation(id, "uFromImage");
-    GL_CHECK(glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxBufferTexels_));
 
     // One RGBA8 row per map, in allColourMaps() order (the enum's order).
     const std::vector<ColourMap> maps = allColourMaps();
@@ -88,27 +85,21 @@ FieldRenderer::FieldRenderer() {
 
     // Constant for the program's life: set once.
     GL_CHECK(glUseProgram(id));
-    glUniform1i(uniforms_.field, kFieldUnit);
+    glUniform1i(uniforms_.display, kDisplayUnit);
     glUniform1i(uniforms_.colourTables, kTableUnit);
-    glUniform1i(uniforms_.image, kImageUnit);
     glUniform3fv(uniforms_.nanColour, 1, glm::value_ptr(toVec3(kNanColour)));
     glUniform3fv(uniforms_.background, 1, glm::value_ptr(toVec3(kBackground)));
     gl::throwOnError("FieldRenderer setup", __FILE__, __LINE__);
 }
 
-void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
-                         const DrawSettings& settings, int x, int y, int width, int height,
-                         GLuint imageBufferTexture) {
-    if (nx < 1 || ny < 1) {
-        throw RuntimeError(trf("cannot draw a %d x %d field", nx, ny));
+void FieldRenderer::draw(const FieldValues& values, const ViewTransform& view,
+                         const DrawSettings& settings, int x, int y, int width, int height) {
+    const GridSize& grid = values.grid;
+    if (grid.nx < 1 || grid.ny < 1) {
+        throw RuntimeError(trf("cannot draw a %d x %d field", grid.nx, grid.ny));
     }
-    if (static_cast<long long>(nx) * ny > maxBufferTexels_) {
-        throw RuntimeError(
-            trf("a %d x %d field has more cells than this OpenGL's buffer textures hold (%lld)", nx,
-                ny, static_cast<long long>(maxBufferTexels_)));
-    }
-    if (fieldBufferTexture == 0) {
-        throw RuntimeError("FieldRenderer::draw was given no field buffer texture");
+    if (values.texture == 0) {
+        throw RuntimeError("FieldRenderer::draw was given no display buffer texture");
     }
     if (width <= 0 || height <= 0) {
         return;
@@ -116,32 +107,28 @@ void FieldRenderer::draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTr
 
     const GlStateSaver saved;
     GL_CHECK(glUseProgram(program_.id()));
-    glActiveTexture(GL_TEXTURE0 + kFieldUnit);
-    glBindSampler(kFieldUnit, 0);
-    GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, fieldBufferTexture));
-    const bool fromImage = imageBufferTexture != 0;
-    if (fromImage) {
-        glActiveTexture(GL_TEXTURE0 + kImageUnit);
-        GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, imageBufferTexture));
-    }
+    glActiveTexture(GL_TEXTURE0 + kDisplayUnit);
+    glBindSampler(kDisplayUnit, 0);
+    GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, values.texture));
 
     const auto scaled = [&settings](float value) {
         return scaledValue(settings.scale, settings.scaleReference, value);
     };
     const Normalisation n = normalisation(scaled(settings.lo), scaled(settings.hi));
     const glm::mat3 toCell = pixelToCell(view, width, height);
+    const CellWindow& w = values.cells;
     glUniform1i(uniforms_.mode, kModeField);
     glUniform1i(uniforms_.mapRow, static_cast<GLint>(settings.map));
-    glUniform2i(uniforms_.grid, nx, ny);
+    glUniform2i(uniforms_.grid, grid.nx, grid.ny);
     glUniformMatrix3fv(uniforms_.pixelToCell, 1, GL_FALSE, glm::value_ptr(toCell));
-    glUniform1f(uniforms_.cellsPerPixel, view.cellsPerPixel);
-    glUniform1i(uniforms_.sampling, static_cast<GLint>(settings.sampling));
     glUniform1i(uniforms_.scale, static_cast<GLint>(settings.scale));
     glUniform1f(uniforms_.scaleReference, settings.scaleReference);
     glUniform3f(uniforms_.normalisation, n.lo, n.scale, n.offset);
     glUniform1i(uniforms_.rangeFromField, settings.rangeFromField ? 1 : 0);
     glUniform1i(uniforms_.centreOnZero, settings.map == ColourMap::Diverging ? 1 : 0);
-    glUniform1i(uniforms_.fromImage, fromImage ? 1 : 0);
+    glUniform1i(uniforms_.offset, static_cast<GLint>(values.offset));
+    glUniform4i(uniforms_.window, w.col, w.row, w.width, w.height);
+    glUniform1i(uniforms_.fromImage, values.image ? 1 : 0);
     drawRectangle(x, y, width, height);
 }
 

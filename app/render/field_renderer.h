@@ -1,20 +1,22 @@
 #pragma once
 // Draws the temperature field and its colour bar with OpenGL 3.3 core.
 //
-// The field is read from a buffer texture (GL_TEXTURE_BUFFER, internal
-// format GL_R32F) over a GL buffer of nx * ny floats, row-major, ring
-// included: the layout the simulation writes, and the buffer the CUDA
-// interop path writes directly, so nothing is copied or converted on the way.
-// Row 0 is drawn at the top of the picture, like the first row of an image;
-// column 0 at the left.
+// The values are read from a buffer texture (GL_TEXTURE_BUFFER, internal
+// format GL_R32F) over a display buffer (kernels/display_layout.h,
+// field_values.h): the window of cells a view shows at one cell a pixel
+// or more, or a minified view's image, one value a pixel, made where the
+// field lives; never the whole grid, so any grid is drawn at the cost of
+// its view. Row 0 is drawn at the top of the picture, like the first row
+// of an image; column 0 at the left.
 //
 // Sampling: at one cell per pixel or more cells are crisp squares (nearest,
-// exact cell edges). Minified, with Sampling::Extremes, a pixel
-// shows the max of the cells under it where (px + py) is even and their min
-// where it is odd, so cells that disagree with their neighbours (the
-// checkerboard of an unstable step) show as a pixel-level checkerboard
-// instead of being aliased or averaged away; a smooth region looks as nearest
-// sampling would. NaN or infinity anywhere under a pixel gives kNanColour.
+// exact cell edges). Minified, the image's rule (view_image.h): with
+// Sampling::Extremes a pixel shows the max of the cells under it where
+// (px + py) is even and their min where it is odd, so cells that disagree
+// with their neighbours (the checkerboard of an unstable step) show as a
+// pixel-level checkerboard instead of being aliased or averaged away, and
+// NaN or infinity anywhere under a pixel gives kNanColour; with
+// Sampling::Nearest the cell under its centre.
 
 #include <glad/gl.h>
 
@@ -23,6 +25,7 @@
 #include "app/picture/colour_map.h"
 #include "app/picture/draw_settings.h"
 #include "app/picture/view_transform.h"
+#include "app/render/field_values.h"
 #include "app/render/gl_objects.h"
 #include "app/render/surface_renderer.h"
 
@@ -37,18 +40,13 @@ public:
 
     // Draws the field into the rectangle (x, y, width, height) of the bound
     // framebuffer, in pixels with (x, y) its lower left corner, as glViewport
-    // takes it. fieldBufferTexture is a GL_TEXTURE_BUFFER texture over at
-    // least nx * ny GL_R32F values. Every GL state the draw changes is
-    // restored before it returns (even when it throws).
-    // `imageBufferTexture`, when not 0, holds the view's image (one value a
-    // pixel of width x height, row 0 at the top: kernels/numerics/
-    // view_image.h), made where the field lives for this very view, and the
-    // draw reads it instead of the field's cells: for a minified view with
-    // Sampling::Extremes only (the field still gives the range and the
-    // grid's edges).
-    void draw(GLuint fieldBufferTexture, int nx, int ny, const ViewTransform& view,
-              const DrawSettings& settings, int x, int y, int width, int height,
-              GLuint imageBufferTexture = 0);
+    // takes it, showing `view` of values.grid. `values` must hold what the
+    // view reads: where view.cellsPerPixel <= 1 the cells under the
+    // rectangle's pixel centres, else the view's image for this very
+    // rectangle (app/picture/display_plan.h says which). Every GL state the
+    // draw changes is restored before it returns (even when it throws).
+    void draw(const FieldValues& values, const ViewTransform& view, const DrawSettings& settings,
+              int x, int y, int width, int height);
 
     // A colour bar in the rectangle: standing, colourAt(map, 1) on the top
     // pixel row and colourAt(map, 0) on the bottom one; `across`, 0 on the
@@ -63,15 +61,13 @@ public:
 
 private:
     struct Uniforms {
-        GLint field = -1;
+        GLint display = -1;
         GLint colourTables = -1;
         GLint mapRow = -1;
         GLint mode = -1;
         GLint rect = -1;
         GLint grid = -1;
         GLint pixelToCell = -1;
-        GLint cellsPerPixel = -1;
-        GLint sampling = -1;
         GLint scale = -1;
         GLint scaleReference = -1;
         GLint normalisation = -1;
@@ -79,7 +75,8 @@ private:
         GLint centreOnZero = -1;
         GLint nanColour = -1;
         GLint background = -1;
-        GLint image = -1;
+        GLint offset = -1;
+        GLint window = -1;
         GLint fromImage = -1;
     };
 
@@ -89,7 +86,6 @@ private:
     gl::Texture colourTables_;  // one row of kColourTableEntries texels per map
     gl::VertexArray emptyVertexArray_;
     Uniforms uniforms_;
-    GLint maxBufferTexels_ = 0;
     std::unique_ptr<SurfaceRenderer> surface_;
 };
 

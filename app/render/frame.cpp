@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 
+#include "app/picture/display_plan.h"
 #include "app/picture/surface_mesh.h"
 #include "app/picture/view_transform.h"
 #include "app/render/gl_check.h"
@@ -27,22 +28,19 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     const GridSize& grid = simulation.params().grid;
     const ViewTransform transform =
         settings.view ? *settings.view : fitView(grid.nx, grid.ny, width, height);
-    // Minified under the extremes rule, the backend makes the view's image
-    // (every cell under each pixel read where the field lives) and the draw
-    // reads one value a pixel.
     // The surface view's mesh reads an image of its own
-    // (app/picture/surface_mesh.h), made the same way, or the field's cells.
-    std::optional<ViewSampling> image;
+    // (app/picture/surface_mesh.h) or the field's cells.
     std::optional<SurfaceMesh> mesh;
     if (settings.surface) {
         mesh = surfaceMesh(transform, width, height, grid);
-        if (!mesh->fromField) {
-            image = mesh->image;
-        }
-    } else if (transform.cellsPerPixel > 1.0f && settings.sampling == Sampling::Extremes) {
-        image = viewSamplingOf(transform, width, height);
     }
-    view.prepare(grid, settings.path, backend, image ? image->pixels() : 0, settings.mapPerFrame);
+    // The display's buffers are made for the view (or the room asked for),
+    // whatever the grid.
+    const DisplayLayout layout = settings.displayRoom
+                                     ? DisplayLayout{std::max(width, settings.displayRoom->x),
+                                                     std::max(height, settings.displayRoom->y)}
+                                     : DisplayLayout{width, height};
+    view.prepare(layout, settings.path, backend, settings.mapPerFrame);
 
     FrameStats stats;
     stats.path = view.path();
@@ -78,32 +76,43 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
         stats.stepsTimed = steps;
     };
 
+    // The loupe looks where the frame is told, or at the strongest
+    // checkerboard of the field after the steps, found before the display
+    // is written (it holds the loupe's cells: display_plan.h).
+    const bool spotAfterSteps = settings.loupe.shown && !settings.loupe.centre;
+    std::optional<glm::vec2> loupeAt =
+        settings.loupe.shown ? settings.loupe.centre : std::optional<glm::vec2>{};
+    const auto contents = [&] {
+        if (spotAfterSteps) {
+            loupeAt = loupeCentre(std::nullopt, backend.checkerboardSpot(), grid);
+        }
+        return displayContentsOf(grid, layout, transform, width, height, settings.sampling, mesh,
+                                 loupeAt);
+    };
+
     HostClock::time_point start = HostClock::now();
     if (view.path() == DisplayPath::Interop) {
         // All steps but the last run on their own, so a timed frame can tell
         // them from the display write; untimed, they are queued back to back
-        // either way.
-        runSteps(settings.steps > 0 ? settings.steps - 1 : 0);
+        // either way. A loupe that looks for its spot needs all of them
+        // first, and the display is then written from the field (ByCopy).
+        runSteps(spotAfterSteps ? settings.steps : std::max(settings.steps - 1, 0));
         start = HostClock::now();
-        // The cells are written only where something reads them: a view at
-        // one cell a pixel or more, the loupe, a surface made from them.
-        DisplayContents contents;
-        contents.image = image ? &*image : nullptr;
-        contents.cells = !image || settings.loupe.shown || (mesh && mesh->fromField);
+        const DisplayContents written = contents();
         stats.presentWrite = simulation.advanceAndPresent(settings.steps - stats.stepsTimed,
-                                                          view.deviceBuffer(), contents);
-        view.settle(settings.displayLatency, contents);
+                                                          view.deviceBuffer(), written);
+        view.settle(settings.displayLatency, written);
         wait();
         stats.displayMs = msSince(start);
         takeCopies(stats.displayMs);
     } else {
+        // Via host, what the view needs of the field (its cells or its
+        // image, the loupe's cells) is copied to host memory and uploaded:
+        // a view's worth, never the grid.
         runSteps(settings.steps);
         start = HostClock::now();
-        const FieldRange range = backend.range();
-        view.uploadFromHost(simulation.fieldOnHost().data(), range);
-        if (image) {
-            view.uploadImageOf(backend, *image);
-        }
+        const DisplayContents written = contents();
+        view.uploadFrom(backend, written, backend.range());
         wait();
         stats.displayMs = msSince(start);
     }
@@ -114,19 +123,16 @@ FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& render
     start = HostClock::now();
     const DrawSettings draw = drawSettingsOf(settings);
     if (mesh) {
-        renderer.surface().draw(view, *mesh, settings.camera, draw, x, y, width, height);
+        renderer.surface().draw(view.viewValues(), *mesh, settings.camera, draw, x, y, width,
+                                height);
     } else {
-        renderer.draw(view.texture(), grid.nx, grid.ny, transform, draw, x, y, width, height,
-                      image ? view.imageTexture() : 0);
+        renderer.draw(view.viewValues(), transform, draw, x, y, width, height);
     }
-    if (settings.loupe.shown) {
-        const glm::vec2 centre = settings.loupe.centre
-                                     ? *settings.loupe.centre
-                                     : loupeCentre(std::nullopt, backend.checkerboardSpot(), grid);
-        stats.loupe = loupeLayout(width, height, transform, grid, centre);
+    if (loupeAt) {
+        stats.loupe = loupeLayout(width, height, transform, grid, *loupeAt);
         if (stats.loupe) {
-            drawLoupe(renderer, view, draw, *stats.loupe, transform, x, y, width, height,
-                      !settings.surface);
+            drawLoupe(renderer, view.loupeValues(), draw, *stats.loupe, transform, x, y, width,
+                      height, !settings.surface);
         }
     }
     wait();

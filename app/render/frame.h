@@ -16,11 +16,14 @@
 namespace heatlab {
 
 // Runs one frame. `timed` waits after each part and fills the times. The
-// display part is, on the interop path, the frame's last step writing the
-// mapped buffer (with map and unmap), and via host the copy of the field to
-// host memory and its upload; with a minified view (extremes), the view's
-// image made where the field lives besides (Backend::stepAndPresent and
-// viewImage), so the draw reads one value a pixel.
+// display part writes what the frame draws into the GlField's buffer
+// (app/picture/display_plan.h: the cells in view at one cell a pixel or
+// more, a minified view's image made where the field lives, the loupe's
+// cells, the range): on the interop path behind the frame's last step
+// (Backend::stepAndPresent, with map and unmap where the buffer is
+// mapped), via host copied to host memory and uploaded (Backend::range,
+// copyWindow, viewImage). A view's worth, never the grid's: the draw reads
+// one value a pixel.
 FrameStats runFrame(Simulation& simulation, GlField& view, FieldRenderer& renderer,
                     const FrameSettings& settings, int x, int y, int width, int height, bool timed);
 

@@ -1,11 +1,40 @@
 #include "app/render/gl_field.h"
 
+#include <algorithm>
+
 #include "app/i18n/translation.h"
 #include "app/render/cuda_gl_buffer.h"
 #include "app/render/gl_check.h"
+#include "app/render/gl_limits.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
+
+namespace {
+
+// A buffer texture over the first `bytes` of `buffer`: the whole layout,
+// not what an import rounded the buffer up to.
+gl::Texture textureOver(GLuint buffer, std::size_t bytes) {
+    gl::Texture texture = gl::Texture::create();
+    glBindTexture(GL_TEXTURE_BUFFER, texture.id());
+    GL_CHECK(
+        glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer, 0, static_cast<GLsizeiptr>(bytes)));
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    return texture;
+}
+
+// A buffer's size, asked of GL.
+std::size_t bufferBytes(GLuint buffer) {
+    GLint64 bytes = 0;
+    glBindBuffer(GL_COPY_READ_BUFFER, buffer);
+    glGetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &bytes);
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    return static_cast<std::size_t>(bytes);
+}
+
+const std::optional<DisplayContents> kNothingWritten;
+
+}  // namespace
 
 GlField::GlField() = default;
 
@@ -17,43 +46,19 @@ GlField::~GlField() {
     }
 }
 
-void GlField::viewsOver(GLuint buffer, gl::Texture& field, gl::Texture& image) const {
-    // Two views of one buffer: the field with its range, and the image after
-    // it (displayImageOffset), each within the texel limit.
-    field = gl::Texture::create();
-    glBindTexture(GL_TEXTURE_BUFFER, field.id());
-    GL_CHECK(glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer, 0,
-                              static_cast<GLsizeiptr>(displayBufferFloats(grid_) * sizeof(float))));
-    image = gl::Texture{};
-    if (imagePixels_ > 0) {
-        image = gl::Texture::create();
-        glBindTexture(GL_TEXTURE_BUFFER, image.id());
-        GL_CHECK(glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32F, buffer,
-                                  static_cast<GLintptr>(displayImageOffset(grid_) * sizeof(float)),
-                                  static_cast<GLsizeiptr>(imagePixels_ * sizeof(float))));
-    }
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
-}
-
-void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
-                      std::size_t imagePixels, bool mapPerFrame) {
+void GlField::prepare(const DisplayLayout& layout, DisplayPath wanted, const Backend& backend,
+                      bool mapPerFrame) {
     if (usingShared() && drawn_ >= 0 && !drawnFenced_) {
         shared_->fenceReads(drawn_);  // the previous frame's reads, done before CUDA writes it
     }
     drawnFenced_ = false;
-    const bool sameGrid = grid.nx == grid_.nx && grid.ny == grid_.ny;
-    // A view that needs no image keeps the room it has: zooming across one
-    // cell a pixel costs no new buffer.
-    if (sameGrid && imagePixels == 0) {
-        imagePixels = imagePixels_;
-    }
-    if (!sameGrid || imagePixels != imagePixels_ || !buffer_) {
-        GLint maxTexels = 0;
-        glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &maxTexels);
-        if (displayBufferFloats(grid) > static_cast<std::size_t>(maxTexels)) {
+    if (layout != layout_ || !buffer_) {
+        const long long texels = glLimits().bufferTexels;
+        if (layout.floats() > static_cast<std::size_t>(std::max(texels, 0LL))) {
             throw RuntimeError(
-                trf("a %d x %d grid has more cells than this GL's buffer texture may hold (%lld)",
-                    grid.nx, grid.ny, static_cast<long long>(maxTexels)));
+                trf("a view of %d x %d pixels needs more values than this GL's "
+                    "buffer texture may hold (%lld)",
+                    layout.width, layout.height, texels));
         }
         interop_.reset();
         interopRefused_ = false;
@@ -61,17 +66,16 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
         sharedRefused_ = false;
         sharedRefusal_.clear();
         drawn_ = -1;
-        newestHolds_.reset();
-        grid_ = grid;
-        imagePixels_ = imagePixels;
+        sharedHeld_ = {};
+        held_.reset();
+        staging_ = std::vector<float>();
+        layout_ = layout;
         buffer_ = gl::Buffer::create();
         glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
-        GL_CHECK(glBufferData(
-            GL_TEXTURE_BUFFER,
-            static_cast<GLsizeiptr>(displayBufferFloats(grid, imagePixels) * sizeof(float)),
-            nullptr, GL_DYNAMIC_DRAW));
+        GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(layout.bytes()), nullptr,
+                              GL_DYNAMIC_DRAW));
         glBindBuffer(GL_TEXTURE_BUFFER, 0);
-        viewsOver(buffer_.id(), texture_, imageTexture_);
+        texture_ = textureOver(buffer_.id(), layout.bytes());
     }
     mapPerFrame_ = mapPerFrame;
     fallbackReason_.clear();
@@ -84,14 +88,14 @@ void GlField::prepare(const GridSize& grid, DisplayPath wanted, const Backend& b
             trf("the %s backend keeps its field in host memory", backend.facts().name.c_str());
         return;
     }
-    const std::size_t bytes = displayBufferFloats(grid, imagePixels) * sizeof(float);
+    const std::size_t bytes = layout.bytes();
     if (!mapPerFrame && !shared_ && !sharedRefused_) {
         std::string why;
         shared_ = shareWithCuda(bytes, &why);
         if (shared_) {
             ++sharedImports_;
             for (int i = 0; i < 2; ++i) {
-                viewsOver(shared_->buffer(i), sharedTextures_[i], sharedImageTextures_[i]);
+                sharedTextures_[i] = textureOver(shared_->buffer(i), bytes);
             }
         } else {
             sharedRefused_ = true;
@@ -129,12 +133,14 @@ void GlField::finishFrame() {
 
 void GlField::settle(bool latency, const DisplayContents& written) {
     if (!usingShared()) {
+        held_ = written;  // the mapped buffer, written in place
         return;
     }
-    const bool previousServes = newestHolds_ && (!written.cells || newestHolds_->cells) &&
-                                (written.image == nullptr || newestHolds_->image);
-    drawn_ = shared_->readable(latency && previousServes);
-    newestHolds_ = Held{written.cells, written.image != nullptr};
+    const int newest = shared_->written();
+    const int older = 1 - newest;
+    const bool olderServes = sharedHeld_[older] && *sharedHeld_[older] == written;
+    sharedHeld_[newest] = written;
+    drawn_ = shared_->readable(latency && olderServes);
 }
 
 std::optional<InteropBuffer> GlField::interopBuffer() const {
@@ -148,8 +154,41 @@ GLuint GlField::texture() const {
     return usingShared() && drawn_ >= 0 ? sharedTextures_[drawn_].id() : texture_.id();
 }
 
-GLuint GlField::imageTexture() const {
-    return usingShared() && drawn_ >= 0 ? sharedImageTextures_[drawn_].id() : imageTexture_.id();
+const std::optional<DisplayContents>& GlField::drawn() const {
+    if (usingShared()) {
+        return drawn_ >= 0 ? sharedHeld_[drawn_] : kNothingWritten;
+    }
+    return held_;
+}
+
+FieldValues GlField::viewValues() const {
+    const std::optional<DisplayContents>& d = drawn();
+    if (!d) {
+        throw RuntimeError("GlField: nothing was written to draw");
+    }
+    return FieldValues{texture(), d->grid, d->layout.viewOffset(), d->cells, d->image.has_value()};
+}
+
+FieldValues GlField::loupeValues() const {
+    const std::optional<DisplayContents>& d = drawn();
+    if (!d) {
+        throw RuntimeError("GlField: nothing was written to draw");
+    }
+    return FieldValues{texture(), d->grid, d->layout.loupeOffset(), d->loupe, false};
+}
+
+std::size_t GlField::glBytes() const {
+    std::size_t bytes = 0;
+    if (buffer_) {
+        bytes += bufferBytes(buffer_.id());
+    }
+    if (shared_) {
+        bytes += bufferBytes(shared_->buffer(0)) + bufferBytes(shared_->buffer(1));
+    }
+    if (rangeReadback_) {
+        bytes += bufferBytes(rangeReadback_.id());
+    }
+    return bytes;
 }
 
 GLuint GlField::drawnBuffer() const {
@@ -166,26 +205,63 @@ DeviceDisplayBuffer& GlField::deviceBuffer() {
     return *interop_;
 }
 
-void GlField::uploadFromHost(const float* field, const FieldRange& range) {
-    const float ends[kDisplayRangeFloats] = {range.min, range.max, range.hasNaN ? 1.0f : 0.0f};
+template <typename Fill>
+void GlField::upload(const DisplayContents& c, const FieldRange& range, Fill fill) {
+    if (usingShared()) {
+        throw RuntimeError("GlField: an upload on the interop path");
+    }
+    if (c.layout != layout_ || !buffer_) {
+        throw RuntimeError("GlField: the buffer was prepared for another view");
+    }
+    checkDisplayContents(c, c.grid);
+    staging_.resize(layout_.floats());
+    float* at = staging_.data();
+    at[0] = range.min;
+    at[1] = range.max;
+    at[2] = range.hasNaN ? 1.0f : 0.0f;
+    fill(at);
+    const auto send = [&](std::size_t offset, std::size_t floats) {
+        if (floats > 0) {
+            GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER,
+                                     static_cast<GLintptr>(offset * sizeof(float)),
+                                     static_cast<GLsizeiptr>(floats * sizeof(float)), at + offset));
+        }
+    };
     glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
-    GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(grid_.bytes()), field));
-    GL_CHECK(glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(grid_.bytes()), sizeof(ends),
-                             ends));
+    send(0, kDisplayRangeFloats);
+    send(layout_.viewOffset(), c.image ? c.image->pixels() : c.cells.cells());
+    send(layout_.loupeOffset(), c.loupe.cells());
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    held_ = c;
 }
 
-void GlField::uploadImageOf(Backend& backend, const ViewSampling& sampling) {
-    if (imagePixels_ != sampling.pixels()) {
-        throw RuntimeError("GlField::uploadImageOf: the buffer was prepared for another view");
-    }
-    hostImage_.resize(imagePixels_);
-    backend.viewImage(sampling, hostImage_.data());
-    glBindBuffer(GL_TEXTURE_BUFFER, buffer_.id());
-    GL_CHECK(glBufferSubData(
-        GL_TEXTURE_BUFFER, static_cast<GLintptr>(displayImageOffset(grid_) * sizeof(float)),
-        static_cast<GLsizeiptr>(imagePixels_ * sizeof(float)), hostImage_.data()));
-    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+void GlField::uploadFrom(Backend& backend, const DisplayContents& c, const FieldRange& range) {
+    upload(c, range, [&](float* at) {
+        if (c.image) {
+            backend.viewImage(*c.image, at + layout_.viewOffset());
+        }
+        if (!c.cells.empty()) {
+            backend.copyWindow(c.cells, at + layout_.viewOffset());
+        }
+        if (!c.loupe.empty()) {
+            backend.copyWindow(c.loupe, at + layout_.loupeOffset());
+        }
+    });
+}
+
+void GlField::uploadFromHost(const float* field, const DisplayContents& c,
+                             const FieldRange& range) {
+    upload(c, range, [&](float* at) {
+        if (c.image) {
+            viewImageOf(field, c.grid, *c.image, at + layout_.viewOffset());
+        }
+        if (!c.cells.empty()) {
+            copyWindowOf(field, c.grid, c.cells, at + layout_.viewOffset());
+        }
+        if (!c.loupe.empty()) {
+            copyWindowOf(field, c.grid, c.loupe, at + layout_.loupeOffset());
+        }
+    });
 }
 
 FieldRange GlField::storedRange() const {
@@ -194,7 +270,7 @@ FieldRange GlField::storedRange() const {
     if (usingShared() && drawn_ >= 0) {
         // CUDA wrote it and reads it: no GL read of the imported memory is
         // trusted (SharedGlBuffers::read).
-        shared_->read(drawn_, grid_.bytes(), ends, sizeof(ends));
+        shared_->read(drawn_, 0, ends, sizeof(ends));
         return {ends[0], ends[1], ends[2] != 0.0f};
     }
     // Copied on the GPU into a buffer of GL's own, then read, as the
@@ -203,8 +279,7 @@ FieldRange GlField::storedRange() const {
     glBindBuffer(GL_COPY_WRITE_BUFFER, scratch.id());
     GL_CHECK(glBufferData(GL_COPY_WRITE_BUFFER, kBytes, nullptr, GL_STREAM_READ));
     glBindBuffer(GL_COPY_READ_BUFFER, drawnBuffer());
-    GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
-                                 static_cast<GLintptr>(grid_.bytes()), 0, kBytes));
+    GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, kBytes));
     GL_CHECK(glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, kBytes, ends));
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
@@ -229,8 +304,7 @@ void GlField::queueRangeReadback() {
     }
     glBindBuffer(GL_COPY_READ_BUFFER, drawnBuffer());
     glBindBuffer(GL_COPY_WRITE_BUFFER, rangeReadback_.id());
-    GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
-                                 static_cast<GLintptr>(grid_.bytes()), 0, kBytes));
+    GL_CHECK(glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, kBytes));
     glBindBuffer(GL_COPY_READ_BUFFER, 0);
     glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
     // Flushed with the frame's GL work (finishFrame(), a window's buffer

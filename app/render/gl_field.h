@@ -1,32 +1,39 @@
 #pragma once
-// The newest field on the GL side (GlField; not to be confused with the
-// ViewTransform, which says what part of it is shown): a GL buffer of nx * ny floats (then its
-// min and max: displayBufferFloats) and a
-// buffer texture (R32F) over it, which the renderer reads with texelFetch.
-// A texture buffer needs no upload pass of its own: what fills the buffer is
-// what the renderer reads.
+// The newest field on the GL side, as much of it as the view needs
+// (GlField; not to be confused with the ViewTransform, which says what part
+// of the grid is shown): a display buffer laid out for the view
+// (kernels/display_layout.h: the field's range, the cells in view or the
+// view's image, the loupe's cells) and a buffer texture (R32F) over all of
+// it, which the renderer reads with texelFetch. Its size follows the view,
+// never the grid, so any grid the backend holds is drawn. A texture buffer
+// needs no upload pass of its own: what fills the buffer is what the
+// renderer reads.
 //
 // Two ways to fill it (the display path):
-//   interop   the frame's last step writes the field into it on the device;
-//             the host never touches the grid. The buffer is, in order of
-//             preference (the fallback chain, each step said in one line):
+//   interop   the frame's last step is followed on the device by the copy
+//             of what the view needs into it; the host never touches the
+//             field. The buffer is, in order of preference (the fallback
+//             chain, each step said in one line):
 //             shared  two buffers over memory CUDA allocated and GL
-//                     imported once per grid or view size, used in turn,
-//                     no map per frame (shared_gl_buffer.h);
-//             mapped  one GL buffer registered with CUDA once per grid or
-//                     view size and mapped around each frame's write.
-//   via host  the field is copied to host memory and uploaded with
-//             glBufferSubData, as a first version would do it: the only path
-//             on the CPU backend, and selectable on CUDA to show its cost.
+//                     imported once per view size, used in turn, no map
+//                     per frame (shared_gl_buffer.h);
+//             mapped  one GL buffer registered with CUDA once per view
+//                     size and mapped around each frame's write.
+//   via host  what the view needs (its cells or its image, the loupe's
+//             cells, the range) is copied to host memory and uploaded with
+//             glBufferSubData: the only path on the CPU backend, and
+//             selectable on CUDA to show its cost.
 // Where interop cannot be set up, the view falls back to via host and
 // fallbackReason() says why in one line.
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "app/picture/picture_settings.h"
+#include "app/render/field_values.h"
 #include "app/render/gl_objects.h"
 #include "app/render/shared_gl_buffer.h"
 #include "kernels/backend.h"
@@ -41,28 +48,26 @@ public:
     GlField(const GlField&) = delete;
     GlField& operator=(const GlField&) = delete;
 
-    // Makes the buffer hold `grid`, reallocating (and registering with CUDA
-    // again) only when its size changes, and sets the path: `wanted` when it
-    // can be had, else via host (see fallbackReason). `backend` decides
-    // whether interop can apply at all. Throws RuntimeError when the grid
-    // is larger than one buffer texture may be.
-    // `imagePixels`: room for a minified view's image after the field (the
-    // backend writes it: stepAndPresent() on interop, viewImage() and
-    // uploadImage() via host); a new size reallocates and registers again,
-    // so a view's size, like the grid's, costs one registration; 0 (a view
-    // that needs none) keeps the room there is.
-    // `mapPerFrame` skips the shared buffers for the mapped one (to compare
-    // them, and the fallback chain's test). Before anything else it fences
-    // the previous frame's reads of a shared buffer, unless finishFrame()
-    // did.
-    void prepare(const GridSize& grid, DisplayPath wanted, const Backend& backend,
-                 std::size_t imagePixels = 0, bool mapPerFrame = false);
-    // After the frame's write on the interop path and before its draws:
-    // which shared buffer GL reads (the newest, its write waited for; with
-    // `latency`, the one written the frame before, which nothing waits for,
-    // where that one holds what this frame's write holds: `written`, so a
-    // frame that needs the cells or an image never draws a buffer without
-    // them). Does nothing on the other paths.
+    // Makes the buffer hold `layout` (the view's: display_layout.h),
+    // reallocating (and registering with CUDA again) only when it changes,
+    // so a view's size costs one registration, whatever the grid and the
+    // number of frames; and sets the path: `wanted` when it can be had, else
+    // via host (see fallbackReason). `backend` decides whether interop can
+    // apply at all. Throws RuntimeError when the layout is larger than one
+    // buffer texture may be (gl_limits.h: a view of about 11 500 pixels a
+    // side on a GL of 2^27 texels). `mapPerFrame` skips the shared buffers
+    // for the mapped one (to compare them, and the fallback chain's test).
+    // Before anything else it fences the previous frame's reads of a
+    // shared buffer, unless finishFrame() did.
+    void prepare(const DisplayLayout& layout, DisplayPath wanted, const Backend& backend,
+                 bool mapPerFrame = false);
+    // After the frame's write on the interop path (which wrote `written`)
+    // and before its draws: which shared buffer GL reads (the newest, its
+    // write waited for; with `latency`, the one written the frame before,
+    // which nothing waits for, where that one holds just what this frame's
+    // write holds: the same windows and image of the same grid, so a view
+    // that moved never draws from an older buffer). Elsewhere it notes what
+    // the buffer holds.
     void settle(bool latency, const DisplayContents& written);
 
     // After the frame's last GL work that reads this frame's buffer (the
@@ -81,17 +86,23 @@ public:
     // Empty unless interop runs on the mapped buffer where the shared ones
     // were wanted: why they could not be had.
     const std::string& sharedFallbackReason() const { return sharedRefusal_; }
-    // Interop only: what the frame's last step writes.
+    // Interop only: what the frame's write writes into.
     DeviceDisplayBuffer& deviceBuffer();
-    // Via host: copies `field` (grid.cells() floats) into the buffer, and
-    // its min, max and NaN flag after it, as the device path does (the caller has the
-    // range from where the field lives: a scan here would cost more than the
-    // upload).
-    void uploadFromHost(const float* field, const FieldRange& range);
-    // Via host: the view's image made by `backend` (Backend::viewImage)
-    // into host memory held here, then uploaded after the field.
-    void uploadImageOf(Backend& backend, const ViewSampling& sampling);
-    // The min, max and NaN flag stored after the field (what an automatic
+    const DisplayLayout& layout() const { return layout_; }
+
+    // Via host: what `contents` asks for of `backend`'s newest field (its
+    // cells, Backend::copyWindow; its image, Backend::viewImage; the
+    // loupe's cells) and `range` (the caller has it from where the field
+    // lives: a scan here would cost more than the upload), into host memory
+    // held here (the layout's size), then uploaded: a view's worth of
+    // values, never the grid's.
+    void uploadFrom(Backend& backend, const DisplayContents& contents, const FieldRange& range);
+    // The same from a field in host memory (`field`, contents.grid's cells:
+    // the difference view's A - B).
+    void uploadFromHost(const float* field, const DisplayContents& contents,
+                        const FieldRange& range);
+
+    // The min, max and NaN flag at the buffer's start (what an automatic
     // range draws with). Reads the buffer back, so it waits for what writes it.
     FieldRange storedRange() const;
     // The same without waiting, for labels drawn every frame: the stored
@@ -105,52 +116,54 @@ public:
     void queueRangeReadback();
     std::optional<FieldRange> finishedRange();
 
-    // The buffer texture the renderer samples (this frame's buffer), and
-    // the grid it holds.
+    // The buffer texture over this frame's buffer, all of it.
     GLuint texture() const;
-    // The image's buffer texture (0 without one) and its size.
-    GLuint imageTexture() const;
-    std::size_t imagePixels() const { return imagePixels_; }
-    const GridSize& grid() const { return grid_; }
+    // What this frame's buffer holds; empty before anything was written.
+    const std::optional<DisplayContents>& drawn() const;
+    // What the draws read: the view's values (its cells or its image) and
+    // the loupe's cells, of this frame's buffer. Throws RuntimeError before
+    // anything was written.
+    FieldValues viewValues() const;
+    FieldValues loupeValues() const;
+
+    // The bytes of the GL buffers it holds now (asked of GL): the display
+    // buffer (two more shared with CUDA on interop) and the range's
+    // readback; a view's, whatever the grid.
+    std::size_t glBytes() const;
     // How many times a GL buffer was registered with CUDA, and how many
-    // pairs of CUDA memory GL imported: once per grid or view size, whatever
-    // the number of frames.
+    // pairs of CUDA memory GL imported: once per view size, whatever the
+    // number of frames.
     int registrations() const { return registrations_; }
     int sharedImports() const { return sharedImports_; }
 
 private:
     bool usingShared() const { return path_ == DisplayPath::Interop && shared_ && !mapPerFrame_; }
     GLuint drawnBuffer() const;
-    // The two textures over a buffer holding `grid` and an image after it.
-    void viewsOver(GLuint buffer, gl::Texture& field, gl::Texture& image) const;
+    // Copies what `contents` asks for into staging_ with `fill`, then
+    // uploads the parts written.
+    template <typename Fill>
+    void upload(const DisplayContents& contents, const FieldRange& range, Fill fill);
 
-    GridSize grid_{0, 0};
+    DisplayLayout layout_;
     DisplayPath path_ = DisplayPath::ViaHost;
     std::string fallbackReason_;
     gl::Buffer buffer_;
     gl::Texture texture_;
-    gl::Texture imageTexture_;
-    std::size_t imagePixels_ = 0;
-    std::vector<float> hostImage_;  // via host: the image on its way up
+    std::optional<DisplayContents> held_;  // what buffer_ holds
+    std::vector<float> staging_;           // via host: the values on their way up
     // Declared after the buffer, so it is unregistered before the buffer dies.
     std::unique_ptr<DeviceDisplayBuffer> interop_;
     // Registration failed for this buffer, and why: not retried per frame.
     bool interopRefused_ = false;
     std::string refusal_;
     int registrations_ = 0;
-    // The shared pair, its textures, which one this frame draws, and why it
-    // could not be had (not retried per frame).
+    // The shared pair, its textures, what each holds, which one this frame
+    // draws, and why it could not be had (not retried per frame).
     std::unique_ptr<SharedGlBuffers> shared_;
     gl::Texture sharedTextures_[2];
-    gl::Texture sharedImageTextures_[2];
+    std::array<std::optional<DisplayContents>, 2> sharedHeld_;
     int drawn_ = -1;
     bool drawnFenced_ = false;  // finishFrame() fenced the drawn buffer's reads
-    // What the newest shared buffer holds, before this frame's write.
-    struct Held {
-        bool cells = false;
-        bool image = false;
-    };
-    std::optional<Held> newestHolds_;
     bool sharedRefused_ = false;
     std::string sharedRefusal_;
     bool mapPerFrame_ = false;

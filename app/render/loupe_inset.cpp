@@ -49,7 +49,7 @@ void frame(const Clip& clip, int x, int y, int w, int h, int thickness) {
 
 }  // namespace
 
-void drawLoupe(FieldRenderer& renderer, const GlField& field, const DrawSettings& settings,
+void drawLoupe(FieldRenderer& renderer, const FieldValues& loupe, const DrawSettings& settings,
                const LoupeLayout& layout, const ViewTransform& mainView, int x, int y, int width,
                int height, bool outlineOnField) {
     GLboolean scissorWas = GL_FALSE;
@@ -87,9 +87,8 @@ void drawLoupe(FieldRenderer& renderer, const GlField& field, const DrawSettings
     }
     GL_CHECK(glClearColor(clearWas[0], clearWas[1], clearWas[2], clearWas[3]));
 
-    const GridSize& grid = field.grid();
-    renderer.draw(field.texture(), grid.nx, grid.ny, layout.view, settings, x + layout.left,
-                  y + layout.bottom, layout.side, layout.side);
+    renderer.draw(loupe, layout.view, settings, x + layout.left, y + layout.bottom, layout.side,
+                  layout.side);
 }
 
 }  // namespace heatlab

@@ -6,17 +6,19 @@
 
 #include "app/picture/loupe_layout.h"
 #include "app/render/field_renderer.h"
-#include "app/render/gl_field.h"
+#include "app/render/field_values.h"
 
 namespace heatlab {
 
-// `field` holds the frame's field, drawn with `mainView` into the rectangle
-// (x, y, width, height) of the bound framebuffer (GL's lower left corner);
-// the inset is drawn with the same settings, nearest cells being what it is
+// `loupe` holds the loupe's cells (GlField::loupeValues(): the window of
+// app/picture/display_plan.h's loupeWindow() around layout.view's centre)
+// of the frame's field, drawn with `mainView` into the rectangle (x, y,
+// width, height) of the bound framebuffer (GL's lower left corner); the
+// inset is drawn with the same settings, nearest cells being what it is
 // for. Restores the GL state it changes. Without `outlineOnField` (the
 // surface view, where `mainView` is not what the rectangle shows) the cells'
 // outline on the field is left out; the inset is the same flat close-up.
-void drawLoupe(FieldRenderer& renderer, const GlField& field, const DrawSettings& settings,
+void drawLoupe(FieldRenderer& renderer, const FieldValues& loupe, const DrawSettings& settings,
                const LoupeLayout& layout, const ViewTransform& mainView, int x, int y, int width,
                int height, bool outlineOnField = true);
 

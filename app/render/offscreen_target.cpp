@@ -7,19 +7,12 @@
 
 #include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
+#include "app/render/gl_limits.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
 
-int maxTargetSide() {
-    GLint maxRenderbuffer = 0;
-    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxRenderbuffer);
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    GLint maxViewport[2] = {0, 0};
-    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, maxViewport);
-    return std::min({maxRenderbuffer, maxTexture, maxViewport[0], maxViewport[1]});
-}
+int maxTargetSide() { return glLimits().targetSide; }
 
 OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
     const int limit = maxTargetSide();

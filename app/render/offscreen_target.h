@@ -12,9 +12,8 @@
 
 namespace heatlab {
 
-// The largest side of a target this GL can make and draw all of: the least
-// of GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE and GL_MAX_VIEWPORT_DIMS.
-// A larger picture is drawn in tiles (pictureOfField).
+// The largest side of a target this GL can make and draw all of
+// (gl_limits.h). A larger picture is drawn in tiles (pictureOfField).
 int maxTargetSide();
 
 class OffscreenTarget {

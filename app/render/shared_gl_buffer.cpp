@@ -92,6 +92,8 @@ public:
         written_ = writing_;
     }
 
+    int written() const override { return written_; }
+
     int readable(bool latency) override {
         if (written_ < 0) {
             throw RuntimeError("SharedGlBuffers::readable: nothing was written yet");

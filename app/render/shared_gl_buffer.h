@@ -21,6 +21,9 @@ class SharedGlBuffers : public DeviceDisplayBuffer {
 public:
     // The two GL buffers, each at least the asked-for bytes.
     virtual GLuint buffer(int index) const = 0;
+    // The buffer the newest release() gave back (-1 before any): what the
+    // frame just wrote.
+    virtual int written() const = 0;
     // Which buffer GL reads this frame: the newest written, its write waited
     // for on the host; with `latency`, the one written a frame before where
     // there is one, which is long done, so nothing waits (the window's

@@ -9,7 +9,6 @@
 #include "app/picture/colour_scale.h"
 #include "app/render/colour_shader.h"
 #include "app/render/gl_check.h"
-#include "app/render/gl_field.h"
 #include "app/render/gl_state_saver.h"
 #include "kernels/base/errors.h"
 #include "shaders/surface_frag.h"
@@ -20,9 +19,8 @@ namespace heatlab {
 namespace {
 
 // FieldRenderer's units: a buffer texture never shares one with a 2D one.
-constexpr GLint kValuesUnit = 0;
+constexpr GLint kDisplayUnit = 0;
 constexpr GLint kTableUnit = 1;
-constexpr GLint kFieldUnit = 2;
 constexpr int kWantedSamples = 4;
 
 // A colour or depth texture of width x height, multisampled when samples > 1.
@@ -69,8 +67,8 @@ SurfaceRenderer::SurfaceRenderer(GLuint colourTables) : colourTables_(colourTabl
     emptyVertexArray_ = gl::VertexArray::create();
     const GLuint id = program_.id();
     Uniforms& u = uniforms_;
-    u.values = glGetUniformLocation(id, "uValues");
-    u.field = glGetUniformLocation(id, "uField");
+    u.display = glGetUniformLocation(id, "uDisplay");
+    u.offset = glGetUniformLocation(id, "uOffset");
     u.grid = glGetUniformLocation(id, "uGrid");
     u.mesh = glGetUniformLocation(id, "uMesh");
     u.first = glGetUniformLocation(id, "uFirst");
@@ -98,8 +96,7 @@ SurfaceRenderer::SurfaceRenderer(GLuint colourTables) : colourTables_(colourTabl
     GLint previous = 0;
     glGetIntegerv(GL_CURRENT_PROGRAM, &previous);
     GL_CHECK(glUseProgram(id));
-    glUniform1i(u.values, kValuesUnit);
-    glUniform1i(u.field, kFieldUnit);
+    glUniform1i(u.display, kDisplayUnit);
     glUniform1i(u.colourTables, kTableUnit);
     glUniform3f(u.nanColour, kNanColour.r / 255.0f, kNanColour.g / 255.0f, kNanColour.b / 255.0f);
     glUseProgram(static_cast<GLuint>(previous));
@@ -126,19 +123,32 @@ void SurfaceRenderer::prepareTargets(int width, int height) {
     targetHeight_ = height;
 }
 
-void SurfaceRenderer::draw(const GlField& field, const SurfaceMesh& mesh, const OrbitCamera& camera,
-                           const DrawSettings& settings, int x, int y, int width, int height) {
+std::size_t SurfaceRenderer::targetBytes() const {
+    if (!drawTarget_) {
+        return 0;
+    }
+    // RGBA8 colour and 24-bit depth (four bytes a sample) a sample, then
+    // the resolved RGBA8 colour.
+    const std::size_t pixels =
+        static_cast<std::size_t>(targetWidth_) * static_cast<std::size_t>(targetHeight_);
+    return pixels * (8 * static_cast<std::size_t>(samples_) + 4);
+}
+
+void SurfaceRenderer::draw(const FieldValues& values, const SurfaceMesh& mesh,
+                           const OrbitCamera& camera, const DrawSettings& settings, int x, int y,
+                           int width, int height) {
     if (width <= 0 || height <= 0) {
         return;
     }
     if (mesh.cols < 2 || mesh.rows < 2) {
         throw RuntimeError(tr("the surface view needs a mesh of at least 2 x 2 values"));
     }
-    const GridSize& grid = field.grid();
-    if (!mesh.fromField &&
-        (field.imageTexture() == 0 || field.imagePixels() < mesh.image.pixels())) {
+    const CellWindow meshCells{mesh.firstCol, mesh.firstRow, mesh.cols, mesh.rows};
+    if (values.texture == 0 || values.image == mesh.fromField ||
+        (mesh.fromField && !values.cells.contains(meshCells))) {
         throw RuntimeError(tr("the surface view's image was not made for its mesh"));
     }
+    const GridSize& grid = values.grid;
     const GlStateSaver saved;
     prepareTargets(width, height);
 
@@ -157,13 +167,9 @@ void SurfaceRenderer::draw(const GlField& field, const SurfaceMesh& mesh, const 
     GL_CHECK(glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT));
 
     GL_CHECK(glUseProgram(program_.id()));
-    glActiveTexture(GL_TEXTURE0 + kValuesUnit);
-    glBindSampler(kValuesUnit, 0);
-    GL_CHECK(
-        glBindTexture(GL_TEXTURE_BUFFER, mesh.fromField ? field.texture() : field.imageTexture()));
-    glActiveTexture(GL_TEXTURE0 + kFieldUnit);
-    glBindSampler(kFieldUnit, 0);
-    GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, field.texture()));
+    glActiveTexture(GL_TEXTURE0 + kDisplayUnit);
+    glBindSampler(kDisplayUnit, 0);
+    GL_CHECK(glBindTexture(GL_TEXTURE_BUFFER, values.texture));
     glActiveTexture(GL_TEXTURE0 + kTableUnit);
     glBindSampler(kTableUnit, 0);
     glBindTexture(GL_TEXTURE_2D, colourTables_);
@@ -186,8 +192,11 @@ void SurfaceRenderer::draw(const GlField& field, const SurfaceMesh& mesh, const 
 
     glUniform2i(u.grid, grid.nx, grid.ny);
     glUniform2i(u.mesh, mesh.cols, mesh.rows);
-    glUniform2i(u.first, mesh.fromField ? mesh.firstCol : 0, mesh.fromField ? mesh.firstRow : 0);
-    glUniform1i(u.rowLength, mesh.fromField ? grid.nx : mesh.image.width);
+    // The mesh's first cell within the window the buffer holds.
+    glUniform2i(u.first, mesh.fromField ? mesh.firstCol - values.cells.col : 0,
+                mesh.fromField ? mesh.firstRow - values.cells.row : 0);
+    glUniform1i(u.rowLength, mesh.fromField ? values.cells.width : mesh.image.width);
+    glUniform1i(u.offset, static_cast<GLint>(values.offset));
     glUniform2f(u.spacing, box.width / static_cast<float>(mesh.cols),
                 box.depth / static_cast<float>(mesh.rows));
     glUniform1f(u.height, kSurfaceHeight);

@@ -3,9 +3,9 @@
 // app/picture/surface_mesh.h seen by the orbit camera of
 // app/picture/surface_camera.h, coloured by the same map, scale and range as
 // the flat view (DrawSettings), into a rectangle of the bound framebuffer.
-// The mesh's values are the GlField's: its field buffer texture (a vertex a
-// cell) or its view image (a vertex a pixel of the image, made by the backend
-// where the field lives).
+// The mesh's values are the display buffer's (field_values.h): the window of
+// cells it holds (a vertex a cell) or its view image (a vertex a pixel of
+// the image, made by the backend where the field lives).
 //
 // It draws into a target of its own, with a depth buffer and multisampled
 // where GL allows (4 samples), then copies the result into the rectangle,
@@ -19,11 +19,10 @@
 #include "app/picture/draw_settings.h"
 #include "app/picture/surface_camera.h"
 #include "app/picture/surface_mesh.h"
+#include "app/render/field_values.h"
 #include "app/render/gl_objects.h"
 
 namespace heatlab {
-
-class GlField;
 
 class SurfaceRenderer {
 public:
@@ -32,13 +31,17 @@ public:
     // this object. Throws RuntimeError when GL fails.
     explicit SurfaceRenderer(GLuint colourTables);
 
-    // Draws `mesh` of `field` (its image for a mesh that is not fromField,
-    // so field.imagePixels() must hold mesh.image) into the rectangle (x, y,
+    // Draws `mesh` of `values` (the mesh's cells in its window, or for a
+    // mesh that is not fromField its image) into the rectangle (x, y,
     // width, height) of the bound draw framebuffer, GL's lower left corner,
     // the rest of the rectangle the background. Every GL state it changes
     // is restored before it returns (even when it throws).
-    void draw(const GlField& field, const SurfaceMesh& mesh, const OrbitCamera& camera,
+    void draw(const FieldValues& values, const SurfaceMesh& mesh, const OrbitCamera& camera,
               const DrawSettings& settings, int x, int y, int width, int height);
+
+    // The bytes of the targets it holds now (made again when the
+    // rectangle's size changes): a view's, whatever the grid.
+    std::size_t targetBytes() const;
 
     // Samples a pixel of its target: 4, or fewer where GL offers fewer.
     int samples() const { return samples_; }
@@ -48,7 +51,7 @@ private:
     void prepareTargets(int width, int height);
 
     struct Uniforms {
-        GLint values = -1, field = -1, grid = -1, mesh = -1, first = -1, rowLength = -1,
+        GLint display = -1, offset = -1, grid = -1, mesh = -1, first = -1, rowLength = -1,
               spacing = -1, height = -1, viewProjection = -1, scale = -1, scaleReference = -1,
               normalisation = -1, rangeFromField = -1, centreOnZero = -1, colourTables = -1,
               mapRow = -1, light = -1, nanColour = -1;

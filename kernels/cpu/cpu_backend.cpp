@@ -263,6 +263,11 @@ void CpuBackend::viewImage(const ViewSampling& view, float* image) {
     viewImageOf(buffers_[current_].data(), grid_, view, image);
 }
 
+void CpuBackend::copyWindow(const CellWindow& window, float* dst) {
+    requireField("copyWindow");
+    copyWindowOf(buffers_[current_].data(), grid_, window, dst);
+}
+
 CellSpot CpuBackend::checkerboardSpot() {
     requireField("checkerboardSpot");
     const float* field = buffers_[current_].data();

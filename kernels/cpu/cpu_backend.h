@@ -45,6 +45,8 @@ public:
     double checkerboardAmplitude() override;
     CellSpot checkerboardSpot() override;
     void viewImage(const ViewSampling& view, float* image) override;
+    // Straight from the newest buffer, a row at a time.
+    void copyWindow(const CellWindow& window, float* dst) override;
 
 protected:
     // 8 steps a pass at every size: a pass is bound by arithmetic in cache,

@@ -457,13 +457,12 @@ void CudaBackend::step(Kernel kernel, int steps, float r) {
     queueSteps(kernel, steps, r);
 }
 
-cuda::StepBuffers CudaBackend::stepBuffers(float r, float* mirror) {
+cuda::StepBuffers CudaBackend::stepBuffers(float r) {
     Resources& res = *resources_;
     const int in = current_;
     const int out = next();
     return {res.field[in].data(),
             res.field[out].data(),
-            mirror,
             res.laplacian.data(),
             grid_.nx,
             grid_.ny,
@@ -481,17 +480,17 @@ void CudaBackend::queueSteps(Kernel kernel, int steps, float r) {
     runSteps(
         kernel, steps,
         [&](int levels) {
-            launcher.pass(stepBuffers(r, nullptr), levels);
+            launcher.pass(stepBuffers(r), levels);
             swapBuffers();
         },
-        [&] { stepOnce(launcher, r, nullptr); });
+        [&] { stepOnce(launcher, r); });
 }
 
 void CudaBackend::stepMany(Kernel kernel, int steps, float r) {
     requireField("stepMany");
     requireSteps(kernel, steps);
     if (steps > 0 && runsResident(kernel, grid_, boundary_)) {
-        cuda::launcherTable().find(kernel)->onChip(stepBuffers(r, nullptr), steps,
+        cuda::launcherTable().find(kernel)->onChip(stepBuffers(r), steps,
                                                    resources_->residentExchange.data());
         swapBuffers();
         return;
@@ -567,14 +566,31 @@ void CudaBackend::stepGraph(Kernel kernel, float r) {
     current_ = found->second->currentAfter();
 }
 
+namespace {
+
+// Queues the copy of `window` of the nx-wide `field` (device memory) to
+// `dst`, row-major, window.width a row: device memory, or host memory
+// (then a copy the host must wait for).
+void queueWindowCopy(const float* field, int nx, const CellWindow& window, float* dst,
+                     cudaMemcpyKind kind, cudaStream_t stream) {
+    if (window.empty()) {
+        return;
+    }
+    const std::size_t pitch = static_cast<std::size_t>(nx) * sizeof(float);
+    const std::size_t rowBytes = static_cast<std::size_t>(window.width) * sizeof(float);
+    const float* first = field + static_cast<std::size_t>(window.row) * nx + window.col;
+    CUDA_CHECK(cudaMemcpy2DAsync(dst, rowBytes, first, pitch, rowBytes,
+                                 static_cast<std::size_t>(window.height), kind, stream));
+}
+
+}  // namespace
+
 PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
                                          DeviceDisplayBuffer& display,
                                          const DisplayContents& contents) {
     requireField("stepAndPresent");
     requireSteps(kernel, steps);
-    if (!contents.cells && contents.image == nullptr) {
-        throw UsageError("stepAndPresent: a display buffer asked for neither cells nor an image");
-    }
+    checkDisplayContents(contents, grid_);
     Resources& res = *resources_;
     // Every step but the last runs before the display buffer is asked for,
     // so they never wait for it to be mapped; they go the fastest way.
@@ -582,26 +598,39 @@ PresentWrite CudaBackend::stepAndPresent(Kernel kernel, int steps, float r,
         stepMany(kernel, steps - 1, r);
     }
     cudaStream_t stream = res.compute.get();
-    float* mirror = display.acquire(stream);
-    PresentWrite how = PresentWrite::ByLastStep;
+    float* buffer = display.acquire(stream);
+    PresentWrite how = PresentWrite::ByCopy;
     if (steps > 0) {
-        stepOnce(*cuda::launcherTable().find(kernel), r, contents.cells ? mirror : nullptr);
-    } else {
-        if (contents.cells) {
-            CUDA_CHECK(cudaMemcpyAsync(mirror, res.field[current_].data(), grid_.bytes(),
-                                       cudaMemcpyDeviceToDevice, stream));
-        }
-        how = PresentWrite::ByCopy;
+        // The display's parts follow the view: copied from the new field
+        // behind the step, not written by it (a whole grid of display
+        // writes for a view of a few million pixels).
+        stepOnce(*cuda::launcherTable().find(kernel), r);
+        how = PresentWrite::ByLastStep;
     }
+    const float* field = res.field[current_].data();
     // The range follows the field, reduced here, so no one waits for it.
-    cuda::launchRange(res.field[current_].data(), grid_.cells(), res.rangeResult.data(), stream);
-    cuda::launchWriteRange(res.rangeResult.data(), mirror + grid_.cells(), stream);
-    if (contents.image != nullptr) {
-        cuda::launchViewImage(res.field[current_].data(), grid_.nx, grid_.ny, *contents.image,
-                              mirror + displayImageOffset(grid_), stream);
+    cuda::launchRange(field, grid_.cells(), res.rangeResult.data(), stream);
+    cuda::launchWriteRange(res.rangeResult.data(), buffer, stream);
+    float* view = buffer + contents.layout.viewOffset();
+    if (contents.image) {
+        cuda::launchViewImage(field, grid_.nx, grid_.ny, *contents.image, view, stream);
     }
+    queueWindowCopy(field, grid_.nx, contents.cells, view, cudaMemcpyDeviceToDevice, stream);
+    queueWindowCopy(field, grid_.nx, contents.loupe, buffer + contents.layout.loupeOffset(),
+                    cudaMemcpyDeviceToDevice, stream);
     display.release(stream);
     return how;
+}
+
+void CudaBackend::copyWindow(const CellWindow& window, float* dst) {
+    requireField("copyWindow");
+    if (!CellWindow{0, 0, grid_.nx, grid_.ny}.contains(window)) {
+        throw UsageError("copyWindow: a window off the grid");
+    }
+    cudaStream_t stream = resources_->compute.get();
+    queueWindowCopy(resources_->field[current_].data(), grid_.nx, window, dst,
+                    cudaMemcpyDeviceToHost, stream);
+    CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
 void CudaBackend::viewImage(const ViewSampling& view, float* image) {
@@ -618,8 +647,8 @@ void CudaBackend::viewImage(const ViewSampling& view, float* image) {
     CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
-void CudaBackend::stepOnce(const cuda::Launcher& launcher, float r, float* mirror) {
-    if (launcher.step(stepBuffers(r, mirror)) == cuda::NewField::Out) {
+void CudaBackend::stepOnce(const cuda::Launcher& launcher, float r) {
+    if (launcher.step(stepBuffers(r)) == cuda::NewField::Out) {
         swapBuffers();
     }
 }
@@ -670,7 +699,7 @@ void CudaBackend::paint(float col, float row, float radius, float value) {
     beforeWriting(current_);  // a pinned copy may still be reading this field
     float* field = res.field[current_].data();
     cuda::launchPaint(field, grid_.nx, grid_.ny, col, row, radius, value, res.compute.get());
-    cuda::launchRingFill(field, nullptr, grid_.nx, grid_.ny, boundary_, res.compute.get());
+    cuda::launchRingFill(field, grid_.nx, grid_.ny, boundary_, res.compute.get());
 }
 
 float CudaBackend::maxAbs() {

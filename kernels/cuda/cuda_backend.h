@@ -72,6 +72,8 @@ public:
     PresentWrite stepAndPresent(Kernel kernel, int steps, float r, DeviceDisplayBuffer& display,
                                 const DisplayContents& contents) override;
     void viewImage(const ViewSampling& view, float* image) override;
+    // cudaMemcpy2D of the window's rows.
+    void copyWindow(const CellWindow& window, float* dst) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     // Times on the compute stream; must not outlive this backend.
     std::unique_ptr<Stopwatch> stopwatch() override;
@@ -97,9 +99,9 @@ private:
     // timeBlockFor(grid_) steps and single steps for the rest (runSteps()).
     void queueSteps(Kernel kernel, int steps, float r);
     // What a launcher is handed for a step from the newest buffer now.
-    cuda::StepBuffers stepBuffers(float r, float* mirror);
-    // One step; with a mirror, every value it writes goes there too.
-    void stepOnce(const cuda::Launcher& launcher, float r, float* mirror);
+    cuda::StepBuffers stepBuffers(float r);
+    // One step.
+    void stepOnce(const cuda::Launcher& launcher, float r);
     // Whether stepMany() runs `kernel` on `grid` on chip: its launcher has
     // an on-chip form (the resident kernel: the optimised step with the
     // whole grid held on chip, one launch for all the steps) and the grid

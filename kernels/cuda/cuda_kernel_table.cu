@@ -13,28 +13,28 @@ namespace heatlab::cuda {
 namespace {
 
 // The ring of the new field, derived from its interior; a Dirichlet ring is
-// already in both buffers and only copied when there is a mirror.
+// already in both buffers.
 NewField withRing(const StepBuffers& b) {
-    launchRingFill(b.out, b.mirror, b.nx, b.ny, b.boundary, b.stream);
+    launchRingFill(b.out, b.nx, b.ny, b.boundary, b.stream);
     return NewField::Out;
 }
 
 NewField copyStep(const StepBuffers& b) {
     // The floor: the whole field moves unchanged, ring included.
     b.beforeWriting(Buffer::Out);
-    launchCopy(b.in, b.out, b.mirror, static_cast<std::size_t>(b.nx) * b.ny, b.stream);
+    launchCopy(b.in, b.out, static_cast<std::size_t>(b.nx) * b.ny, b.stream);
     return NewField::Out;
 }
 
 NewField globalStep(const StepBuffers& b) {
     b.beforeWriting(Buffer::Out);
-    launchHeatGlobal(b.in, b.out, b.mirror, b.nx, b.ny, b.r, b.stream);
+    launchHeatGlobal(b.in, b.out, b.nx, b.ny, b.r, b.stream);
     return withRing(b);
 }
 
 NewField tiledStep(const StepBuffers& b) {
     b.beforeWriting(Buffer::Out);
-    launchHeatTiled(b.in, b.out, b.mirror, b.nx, b.ny, b.r, b.stream);
+    launchHeatTiled(b.in, b.out, b.nx, b.ny, b.r, b.stream);
     return withRing(b);
 }
 
@@ -46,14 +46,14 @@ NewField threePassStep(const StepBuffers& b) {
     b.beforeWriting(Buffer::Out);
     launchIntegrate(b.in, b.scratch, b.out, b.nx, b.ny, b.r, b.stream);
     b.beforeWriting(Buffer::In);
-    launchUpdateCopy(b.out, b.in, b.mirror, b.nx, b.ny, b.stream);
-    launchRingFill(b.in, b.mirror, b.nx, b.ny, b.boundary, b.stream);
+    launchUpdateCopy(b.out, b.in, b.nx, b.ny, b.stream);
+    launchRingFill(b.in, b.nx, b.ny, b.boundary, b.stream);
     return NewField::In;
 }
 
 NewField optimisedStep(const StepBuffers& b) {
     b.beforeWriting(Buffer::Out);
-    launchHeatOptimised(b.in, b.out, b.mirror, b.nx, b.ny, b.r, b.stream);
+    launchHeatOptimised(b.in, b.out, b.nx, b.ny, b.r, b.stream);
     return withRing(b);
 }
 

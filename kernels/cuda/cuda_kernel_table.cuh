@@ -24,7 +24,6 @@ enum class Buffer { In, Out };
 struct StepBuffers {
     float* in;       // the newest field, ring included
     float* out;      // the other buffer
-    float* mirror;   // nullptr, or the display buffer: every value written goes there too
     float* scratch;  // nx * ny floats of scratch, contents unspecified
     int nx;
     int ny;
@@ -45,12 +44,12 @@ enum class NewField {
 struct Launcher {
     Kernel kernel;
     // Queues one step of every interior cell by heatUpdate() and the ring of
-    // the new field (launchRingFill(), which also writes the mirror's ring);
-    // the copy floor moves the whole field, ring and all.
+    // the new field (launchRingFill()); the copy floor moves the whole
+    // field, ring and all.
     std::function<NewField(const StepBuffers&)> step;
     // For a kernel whose traits fuse steps: `levels` steps in one pass from
-    // `in` into `out`, the same field as `levels` steps, bit for bit, with no
-    // mirror. Empty for every other kernel.
+    // `in` into `out`, the same field as `levels` steps, bit for bit. Empty
+    // for every other kernel.
     std::function<void(const StepBuffers&, int levels)> pass;
     // Where stepMany() may hold the grid on chip for all its steps (the
     // resident kernel, where residentFits()): `steps` steps from `in` into

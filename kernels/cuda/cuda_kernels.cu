@@ -43,12 +43,9 @@ constexpr int kRingThreads = 256;
 // Launch assumption: 1D, blockDim.x == kCopyThreads, enough blocks for
 // count / kFloatsPerWord words (at least one, which also copies the tail).
 // Word = float4 needs in and out 16-byte aligned; Word = float needs nothing.
-// kMirror: also store every word into `mirror` (a displayed frame's last
-// step); a template argument so the timed floor carries no test for it.
-template <typename Word, bool kMirror>
+template <typename Word>
 __global__ void __launch_bounds__(kCopyThreads)
-    copyKernel(const float* __restrict__ in, float* __restrict__ out, float* __restrict__ mirror,
-               std::size_t count) {
+    copyKernel(const float* __restrict__ in, float* __restrict__ out, std::size_t count) {
     constexpr int kFloatsPerWord = static_cast<int>(sizeof(Word) / sizeof(float));
     const std::size_t words = count / kFloatsPerWord;
     const Word* src = reinterpret_cast<const Word*>(in);
@@ -71,9 +68,6 @@ __global__ void __launch_bounds__(kCopyThreads)
         const std::size_t i = first + static_cast<std::size_t>(k) * kCopyThreads;
         if (i < words) {
             dst[i] = held[k];
-            if constexpr (kMirror) {
-                reinterpret_cast<Word*>(mirror)[i] = held[k];
-            }
         }
     }
     // The last count % 4 floats, when count is not a whole number of words.
@@ -81,9 +75,6 @@ __global__ void __launch_bounds__(kCopyThreads)
     if (blockIdx.x == 0 && threadIdx.x < tail) {
         const std::size_t i = words * kFloatsPerWord + threadIdx.x;
         out[i] = __ldg(in + i);
-        if constexpr (kMirror) {
-            mirror[i] = out[i];
-        }
     }
 }
 
@@ -102,26 +93,22 @@ __device__ __forceinline__ bool interiorCellOfThread(int nx, int ny, std::size_t
 }
 
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
-    heatGlobalKernel(const float* __restrict__ in, float* __restrict__ out,
-                     float* __restrict__ mirror, int nx, int ny, float r) {
+    heatGlobalKernel(const float* __restrict__ in, float* __restrict__ out, int nx, int ny,
+                     float r) {
     std::size_t c = 0;
     if (!interiorCellOfThread(nx, ny, &c)) {
         return;
     }
     const std::size_t stride = static_cast<std::size_t>(nx);
-    const float next = heatUpdate(in[c], in[c - 1], in[c + 1], in[c - stride], in[c + stride], r);
-    out[c] = next;
-    if (mirror != nullptr) {
-        mirror[c] = next;
-    }
+    out[c] = heatUpdate(in[c], in[c - 1], in[c + 1], in[c - stride], in[c + stride], r);
 }
 
 // Launch assumption: blockDim == (kBlockCols, kBlockRows) exactly, because a
 // thread's place in the tile is its threadIdx; grid as for heatGlobalKernel.
 // No thread may return before __syncthreads, so the bounds test comes after.
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
-    heatTiledKernel(const float* __restrict__ in, float* __restrict__ out,
-                    float* __restrict__ mirror, int nx, int ny, float r) {
+    heatTiledKernel(const float* __restrict__ in, float* __restrict__ out, int nx, int ny,
+                    float r) {
     // The tile's kBlockRows x kBlockCols outputs plus a one-cell apron. Apron
     // reads walk a row, lanes on consecutive words: no bank conflicts, so no
     // padding column.
@@ -154,12 +141,8 @@ __global__ void __launch_bounds__(kBlockCols* kBlockRows)
     const int row = firstRow + ay - 1;
     if (col <= nx - 2 && row <= ny - 2) {
         const std::size_t c = static_cast<std::size_t>(row) * static_cast<std::size_t>(nx) + col;
-        const float next = heatUpdate(apron[ay][ax], apron[ay][ax - 1], apron[ay][ax + 1],
-                                      apron[ay - 1][ax], apron[ay + 1][ax], r);
-        out[c] = next;
-        if (mirror != nullptr) {
-            mirror[c] = next;
-        }
+        out[c] = heatUpdate(apron[ay][ax], apron[ay][ax - 1], apron[ay][ax + 1], apron[ay - 1][ax],
+                            apron[ay + 1][ax], r);
     }
 }
 
@@ -189,22 +172,18 @@ __global__ void __launch_bounds__(kBlockCols* kBlockRows)
 // Three-pass, pass 3: the "update" pass that copies the new interior back
 // over the current field, as the textbook three-kernel version does.
 __global__ void __launch_bounds__(kBlockCols* kBlockRows)
-    updateCopyKernel(const float* __restrict__ next, float* __restrict__ current,
-                     float* __restrict__ mirror, int nx, int ny) {
+    updateCopyKernel(const float* __restrict__ next, float* __restrict__ current, int nx, int ny) {
     std::size_t c = 0;
     if (interiorCellOfThread(nx, ny, &c)) {
         current[c] = next[c];
-        if (mirror != nullptr) {
-            mirror[c] = next[c];
-        }
     }
 }
 
-// Launch assumption: 1D, at least ringCellCount(nx, ny) threads. Writes ring
-// cells only and reads interior cells only (Dirichlet: its own ring cell,
-// which it then only copies), so threads never race.
+// Launch assumption: 1D, at least ringCellCount(nx, ny) threads; never
+// Dirichlet, whose ring is data. Writes ring cells only and reads interior
+// cells only, so threads never race.
 __global__ void __launch_bounds__(kRingThreads)
-    ringFillKernel(float* field, float* __restrict__ mirror, int nx, int ny, Boundary boundary) {
+    ringFillKernel(float* field, int nx, int ny, Boundary boundary) {
     const long long k = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x;
     if (k >= ringCellCount(nx, ny)) {
         return;
@@ -213,15 +192,7 @@ __global__ void __launch_bounds__(kRingThreads)
     int col = 0;
     ringCell(k, nx, ny, &row, &col);
     const std::size_t c = static_cast<std::size_t>(row) * static_cast<std::size_t>(nx) + col;
-    if (boundary == Boundary::Dirichlet) {
-        mirror[c] = field[c];  // the ring is data: only the mirror needs it
-        return;
-    }
-    const float ghost = ghostValue(static_cast<const float*>(field), nx, ny, row, col, boundary);
-    field[c] = ghost;
-    if (mirror != nullptr) {
-        mirror[c] = ghost;
-    }
+    field[c] = ghostValue(static_cast<const float*>(field), nx, ny, row, col, boundary);
 }
 
 // Launch assumption: 2D, covering the paint box from (firstCol, firstRow).
@@ -255,38 +226,29 @@ void launchOverInterior(void (*kernel)(Params...), const char* kernelName, int n
 
 // ---------------------------------------------------------------- launchers --
 
-void launchCopy(const float* in, float* out, float* mirror, std::size_t count,
-                cudaStream_t stream) {
+void launchCopy(const float* in, float* out, std::size_t count, cudaStream_t stream) {
     if (count == 0) {
         return;
     }
     const std::size_t perBlock = static_cast<std::size_t>(kCopyThreads) * kCopyWordsPerThread;
-    const bool vector = isAligned16(in) && isAligned16(out) && isAligned16(mirror);
+    const bool vector = isAligned16(in) && isAligned16(out);
     // At least one block: with fewer than 4 floats it copies the tail.
     const unsigned blocks =
         vector ? std::max(ceilDiv(count / 4, perBlock), 1u) : ceilDiv(count, perBlock);
-    if (vector && mirror != nullptr) {
-        copyKernel<float4, true><<<blocks, kCopyThreads, 0, stream>>>(in, out, mirror, count);
-    } else if (vector) {
-        copyKernel<float4, false><<<blocks, kCopyThreads, 0, stream>>>(in, out, mirror, count);
-    } else if (mirror != nullptr) {
-        copyKernel<float, true><<<blocks, kCopyThreads, 0, stream>>>(in, out, mirror, count);
+    if (vector) {
+        copyKernel<float4><<<blocks, kCopyThreads, 0, stream>>>(in, out, count);
     } else {
-        copyKernel<float, false><<<blocks, kCopyThreads, 0, stream>>>(in, out, mirror, count);
+        copyKernel<float><<<blocks, kCopyThreads, 0, stream>>>(in, out, count);
     }
     CUDA_CHECK_LAUNCH("copyKernel");
 }
 
-void launchHeatGlobal(const float* in, float* out, float* mirror, int nx, int ny, float r,
-                      cudaStream_t stream) {
-    launchOverInterior(heatGlobalKernel, "heatGlobalKernel", nx, ny, stream, in, out, mirror, nx,
-                       ny, r);
+void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream) {
+    launchOverInterior(heatGlobalKernel, "heatGlobalKernel", nx, ny, stream, in, out, nx, ny, r);
 }
 
-void launchHeatTiled(const float* in, float* out, float* mirror, int nx, int ny, float r,
-                     cudaStream_t stream) {
-    launchOverInterior(heatTiledKernel, "heatTiledKernel", nx, ny, stream, in, out, mirror, nx, ny,
-                       r);
+void launchHeatTiled(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream) {
+    launchOverInterior(heatTiledKernel, "heatTiledKernel", nx, ny, stream, in, out, nx, ny, r);
 }
 
 void launchLaplacian(const float* current, float* laplacian, int nx, int ny, cudaStream_t stream) {
@@ -300,21 +262,18 @@ void launchIntegrate(const float* current, const float* laplacian, float* next, 
                        nx, ny, r);
 }
 
-void launchUpdateCopy(const float* next, float* current, float* mirror, int nx, int ny,
-                      cudaStream_t stream) {
-    launchOverInterior(updateCopyKernel, "updateCopyKernel", nx, ny, stream, next, current, mirror,
-                       nx, ny);
+void launchUpdateCopy(const float* next, float* current, int nx, int ny, cudaStream_t stream) {
+    launchOverInterior(updateCopyKernel, "updateCopyKernel", nx, ny, stream, next, current, nx, ny);
 }
 
-void launchRingFill(float* field, float* mirror, int nx, int ny, Boundary boundary,
-                    cudaStream_t stream) {
-    if (boundary == Boundary::Dirichlet && mirror == nullptr) {
-        return;  // the ring is data and nobody asked for a copy of it
+void launchRingFill(float* field, int nx, int ny, Boundary boundary, cudaStream_t stream) {
+    if (boundary == Boundary::Dirichlet) {
+        return;  // the ring is data, in both buffers since the upload
     }
     const dim3 grid =
         checkedGrid(ceilDiv(static_cast<std::size_t>(ringCellCount(nx, ny)), kRingThreads), 1, nx,
                     ny, "ringFillKernel");
-    ringFillKernel<<<grid, kRingThreads, 0, stream>>>(field, mirror, nx, ny, boundary);
+    ringFillKernel<<<grid, kRingThreads, 0, stream>>>(field, nx, ny, boundary);
     CUDA_CHECK_LAUNCH("ringFillKernel");
 }
 
@@ -334,7 +293,7 @@ void launchPaint(float* field, int nx, int ny, float col, float row, float radiu
 
 cudaError_t probeKernelImage() {
     cudaFuncAttributes attributes{};
-    const cudaError_t status = cudaFuncGetAttributes(&attributes, copyKernel<float4, false>);
+    const cudaError_t status = cudaFuncGetAttributes(&attributes, copyKernel<float4>);
     if (status != cudaSuccess) {
         (void)cudaGetLastError();  // clear it: the caller reports it instead
     }

@@ -15,10 +15,6 @@
 //   cols 1..nx-2) of `out`; in and out must not overlap. Every one of them
 //   computes each cell with heatlab::heatUpdate (kernels/numerics/stencil.h), with west/east
 //   = col -+ 1 and north/south = row -+ 1, so they all round alike.
-// - `mirror`, where a launcher takes one, is nullptr or a second output of
-//   nx * ny floats (a mapped display buffer) that receives every value the
-//   kernel writes to its output, so a displayed frame's last step fills the
-//   display without another pass over the grid.
 // - Device pointers come from cudaMalloc (256-byte aligned). The vector paths
 //   also check alignment themselves and fall back to scalar code otherwise.
 //
@@ -33,15 +29,13 @@
 namespace heatlab::cuda {
 
 // The floor: copies `count` floats from in to out, whole grid, ring included.
-void launchCopy(const float* in, float* out, float* mirror, std::size_t count, cudaStream_t stream);
+void launchCopy(const float* in, float* out, std::size_t count, cudaStream_t stream);
 
 // One thread per interior cell, five reads from global memory.
-void launchHeatGlobal(const float* in, float* out, float* mirror, int nx, int ny, float r,
-                      cudaStream_t stream);
+void launchHeatGlobal(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
 // Tile plus a one-cell apron staged in shared memory.
-void launchHeatTiled(const float* in, float* out, float* mirror, int nx, int ny, float r,
-                     cudaStream_t stream);
+void launchHeatTiled(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
 // The three passes of the textbook version (Laplacian, integrate, update
 // copy), each a kernel of its own. Buffer roles for one step:
@@ -54,16 +48,12 @@ void launchHeatTiled(const float* in, float* out, float* mirror, int nx, int ny,
 void launchLaplacian(const float* current, float* laplacian, int nx, int ny, cudaStream_t stream);
 void launchIntegrate(const float* current, const float* laplacian, float* next, int nx, int ny,
                      float r, cudaStream_t stream);
-void launchUpdateCopy(const float* next, float* current, float* mirror, int nx, int ny,
-                      cudaStream_t stream);
+void launchUpdateCopy(const float* next, float* current, int nx, int ny, cudaStream_t stream);
 
-// Writes ghostValue() into every ring cell of `field` from its interior (and
-// of `mirror` when given). Reads only interior cells, so one pass over the
-// ring is race-free. For Dirichlet, whose ring is data, not derived, the
-// field is left alone and its ring only copied into `mirror`; with no mirror
-// it does nothing.
-void launchRingFill(float* field, float* mirror, int nx, int ny, Boundary boundary,
-                    cudaStream_t stream);
+// Writes ghostValue() into every ring cell of `field` from its interior.
+// Reads only interior cells, so one pass over the ring is race-free. For
+// Dirichlet, whose ring is data, not derived, it does nothing.
+void launchRingFill(float* field, int nx, int ny, Boundary boundary, cudaStream_t stream);
 
 // Sets the interior cells of `field` within `radius` of (col, row) to
 // `value` (paintBox and inPaintDisc of kernels/numerics/stencil.h).

@@ -67,12 +67,10 @@ __device__ __forceinline__ void storeInteriorChunk(float* rowOut, int col0, int 
 // aligned in/out. The shuffles need all 32 lanes: lanes past the row end
 // stay in (loading nothing, storing nothing), and the only early return
 // depends on the row strip, which a whole warp shares.
-// kMirror: store every output row into `mirror` too (a displayed frame's
-// last step); a template argument so the usual steps carry no test for it.
-template <int kWidth, bool kMirror>
+template <int kWidth>
 __global__ void __launch_bounds__(kWarpSize* kOptWarps)
-    heatOptimisedKernel(const float* __restrict__ in, float* __restrict__ out,
-                        float* __restrict__ mirror, int nx, int ny, float r) {
+    heatOptimisedKernel(const float* __restrict__ in, float* __restrict__ out, int nx, int ny,
+                        float r) {
     constexpr int kRows = kOptRowsPerThread;
     const int lane = static_cast<int>(threadIdx.x);
     const int col0 = (static_cast<int>(blockIdx.x) * kWarpSize + lane) * kWidth;
@@ -146,35 +144,26 @@ __global__ void __launch_bounds__(kWarpSize* kOptWarps)
         if (row <= ny - 2) {
             storeInteriorChunk<kWidth>(out + static_cast<std::size_t>(row) * stride, col0, nx,
                                        next);
-            if constexpr (kMirror) {
-                storeInteriorChunk<kWidth>(mirror + static_cast<std::size_t>(row) * stride, col0,
-                                           nx, next);
-            }
         }
     }
 }
 
 }  // namespace
 
-void launchHeatOptimised(const float* in, float* out, float* mirror, int nx, int ny, float r,
+void launchHeatOptimised(const float* in, float* out, int nx, int ny, float r,
                          cudaStream_t stream) {
     const dim3 block(kWarpSize, kOptWarps);
     const unsigned rowStrips = ceilDiv(static_cast<std::size_t>(ny - 2),
                                        static_cast<std::size_t>(kOptWarps) * kOptRowsPerThread);
     // Every row starts on a 16-byte boundary only when nx is a multiple of 4.
-    const bool vector = nx % 4 == 0 && isAligned16(in) && isAligned16(out) && isAligned16(mirror);
+    const bool vector = nx % 4 == 0 && isAligned16(in) && isAligned16(out);
     const unsigned chunks = static_cast<unsigned>(vector ? nx / 4 : nx);
     const dim3 grid =
         checkedGrid(ceilDiv(chunks, kWarpSize), rowStrips, nx, ny, "heatOptimisedKernel");
-    const bool mirrored = mirror != nullptr;
-    if (vector && mirrored) {
-        heatOptimisedKernel<4, true><<<grid, block, 0, stream>>>(in, out, mirror, nx, ny, r);
-    } else if (vector) {
-        heatOptimisedKernel<4, false><<<grid, block, 0, stream>>>(in, out, mirror, nx, ny, r);
-    } else if (mirrored) {
-        heatOptimisedKernel<1, true><<<grid, block, 0, stream>>>(in, out, mirror, nx, ny, r);
+    if (vector) {
+        heatOptimisedKernel<4><<<grid, block, 0, stream>>>(in, out, nx, ny, r);
     } else {
-        heatOptimisedKernel<1, false><<<grid, block, 0, stream>>>(in, out, mirror, nx, ny, r);
+        heatOptimisedKernel<1><<<grid, block, 0, stream>>>(in, out, nx, ny, r);
     }
     CUDA_CHECK_LAUNCH("heatOptimisedKernel");
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The launcher of cuda_optimised.cu, the fastest single step. The
 // conventions of cuda_kernels.cuh hold (field layout, interior-only writes,
-// heatUpdate for every cell, the mirror). No device code here.
+// heatUpdate for every cell). No device code here.
 
 #include <cuda_runtime.h>
 
@@ -10,7 +10,6 @@ namespace heatlab::cuda {
 // The fastest single step: float4 columns, a register window of rows per
 // thread, horizontal neighbours through warp shuffles. Rows that are not
 // 16-byte aligned (nx % 4 != 0) take the scalar variant of the same kernel.
-void launchHeatOptimised(const float* in, float* out, float* mirror, int nx, int ny, float r,
-                         cudaStream_t stream);
+void launchHeatOptimised(const float* in, float* out, int nx, int ny, float r, cudaStream_t stream);
 
 }  // namespace heatlab::cuda

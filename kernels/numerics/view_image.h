@@ -10,8 +10,10 @@
 // checkerboard of an unstable step) show as a pixel checkerboard; NaN when
 // any of them is not finite, so a blow-up is never hidden. Every cell of
 // the footprint is read. The same float arithmetic as the shader's own
-// (app/render/field_renderer.h), which the shader still uses where the
-// view shows one cell or more a pixel.
+// (app/render/field_renderer.h) draws at one cell a pixel or more. With
+// `nearest` (the view's nearest sampling) a pixel is the cell under its
+// centre instead: minified, the draw reads the image either way, so no
+// view needs more of the grid than its own pixels.
 
 #include <algorithm>
 #include <cmath>
@@ -33,9 +35,17 @@ struct ViewSampling {
     float cellsPerPixel = 1.0f;
     int width = 0;
     int height = 0;
+    // The cell under the pixel's centre, not its footprint's extremes.
+    bool nearest = false;
     std::size_t pixels() const {
         return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
     }
+    bool operator==(const ViewSampling& o) const {
+        return originCol == o.originCol && originRow == o.originRow &&
+               cellsPerPixel == o.cellsPerPixel && width == o.width && height == o.height &&
+               nearest == o.nearest;
+    }
+    bool operator!=(const ViewSampling& o) const { return !(*this == o); }
 };
 
 // The value of pixel (px, py) of `view` over an nx x ny field (row-major,
@@ -48,6 +58,10 @@ HEATLAB_HD inline float viewPixel(const float* field, int nx, int ny, const View
     const float cy = view.originRow + (static_cast<float>(py) + 0.5f) * s;
     if (cx < 0.0f || cy < 0.0f || cx >= static_cast<float>(nx) || cy >= static_cast<float>(ny)) {
         return 0.0f;
+    }
+    if (view.nearest) {
+        return field[static_cast<std::size_t>(floorf(cy)) * static_cast<std::size_t>(nx) +
+                     static_cast<std::size_t>(floorf(cx))];
     }
     // The footprint [centre - reach, centre + reach); the margin keeps an
     // edge that lands on a cell edge from taking in the next cell through

@@ -22,7 +22,6 @@
 #include "kernels/backend_factory.h"
 #include "kernels/base/errors.h"
 #include "kernels/cpu/cpu_backend.h"
-#include "tests/support/scoped_display_limit.h"
 
 namespace heatlab {
 namespace {
@@ -743,38 +742,6 @@ TEST_F(CueScenes, ABackendThisMachineLacksIsRefusedAsTheListIsRead) {
                   .find("window.comparison.b.backend: cuda cannot run here"),
               std::string::npos);
     EXPECT_EQ(refusedFor(R"({"backend": "cpu"}, {"backend": "auto"})"), "(parsed)");
-}
-
-// Issue 44: a cue scene's grid the display cannot draw passed the list's
-// check and failed only when its cue played (a served lecture ended; `shot
-// --ui --cues` said a line and went on). The list is checked whole, grids
-// included, against the display and the backend it plays on, before its
-// first cue: refused naming the file, the cue and its scene.
-TEST_F(CueScenes, ACueScenesGridTheDisplayCannotDrawRefusesTheListBeforeItPlays) {
-    std::string big = shippedScenes().at(0).text;
-    big.replace(big.find("\"grid\": \"512\""), 13, "\"grid\": \"512x513\"");
-    writeText(folder_ + "/big.json", big);
-    const CueList list =
-        parseCues(listOf(R"({"scene": "good.json"}, {"r": 0.2}, {"scene": "big.json"})"),
-                  folder_ + "/c.json");
-    CpuBackend backend;
-    LectureSettings start;
-    start.backend = BackendChoice::Cpu;
-    EXPECT_NO_THROW(checkGridsPlayable(list, start, backend)) << "no display, no display limit";
-    {
-        const ScopedDisplayLimit display(1024 * 1024);
-        EXPECT_NO_THROW(checkGridsPlayable(list, start, backend));
-    }
-    const ScopedDisplayLimit display(512 * 512);
-    try {
-        checkGridsPlayable(list, start, backend);
-        ADD_FAILURE() << "a 512 x 513 cue scene passed on a display of 512 x 512 cells";
-    } catch (const UsageError& e) {
-        EXPECT_EQ(std::string(e.what()), "cues " + folder_ +
-                                             "/c.json: cue 3: scene big.json: a 512 x 513 grid "
-                                             "has 262656 cells, more than this display can draw "
-                                             "(262144: its OpenGL's buffer texture limit)");
-    }
 }
 
 TEST(CueList, AShippedListNamesOnlyShippedScenes) {

@@ -44,7 +44,6 @@
 #include "kernels/grid_memory.h"
 #include "tests/support/generated_json.h"
 #include "tests/support/same_scene.h"
-#include "tests/support/scoped_display_limit.h"
 #include "tests/support/scoped_memory_limit.h"
 
 namespace heatlab {
@@ -433,15 +432,14 @@ void expectWrappedLinearly(const std::string& text) {
     EXPECT_LE(measured, 3 * text.size() + 8) << text.substr(0, 200);
 }
 
-// A running lecture on a display of `kDisplayCells` cells a grid (a GL's
-// buffer texture limit) and in `kMemoryBudget` of address space over what
-// this process holds: a file dropped on its page is loaded as the lecture
-// loads it (LectureUi::loadDropped): a cue list checked whole, kernels and
-// grids, then its scenes applied as its cues would; a scene applied. Every
-// grid the generator gives past the display or the memory takes more than
-// the budget to make, so a refusal that comes after the allocation fails
-// the test instead of taking the machine's memory.
-constexpr std::size_t kDisplayCells = std::size_t{1} << 27;  // Mesa's llvmpipe, NVIDIA's
+// A running lecture in `kMemoryBudget` of address space over what this
+// process holds: a file dropped on its page is loaded as the lecture loads
+// it (LectureUi::loadDropped): a cue list checked whole, kernels and grids,
+// then its scenes applied as its cues would; a scene applied. Every grid
+// the generator gives past the memory takes more than the budget to make,
+// so a refusal that comes after the allocation fails the test instead of
+// taking the machine's memory. (The display draws any grid: none is
+// refused for its sake.)
 constexpr std::size_t kMemoryBudget = std::size_t{768} << 20;
 
 struct DropTarget {
@@ -483,7 +481,6 @@ struct DropTarget {
             expectOneShortLine(e.what(), "");
             return;
         }
-        EXPECT_LE(displayBufferFloats(simulation.params().grid), displayFloatLimit());
         ++applied;
     }
 
@@ -499,7 +496,6 @@ struct DropTarget {
 };
 
 TEST(Fuzz, FilesDroppedOnAServedLectureAreRefusedBeforeTheyAllocate) {
-    const ScopedDisplayLimit display(kDisplayCells);
     DropTarget lecture;
     const ScopedMemoryLimit memory(kMemoryBudget);
     Mutator mutator(seed());

@@ -57,7 +57,7 @@ LectureSettings smallLecture() {
 
 // The window's use: a lecture of 1280 x 800 pixels.
 MemoryUse windowUse(const LectureSettings& settings) {
-    return lectureMemoryUse(settings, std::size_t{1280} * 800);
+    return lectureMemoryUse(settings, 1280, 800);
 }
 
 // A shipped scene on `grid`.
@@ -112,31 +112,49 @@ TEST(MemoryPlan, EachCommandsPlanNamesItsPartsWhereTheyLive) {
     const GridSize grid{1024, 512};
     const std::size_t field = grid.bytes();
     const std::size_t buffers = backend.bytesNeeded(grid);
-    const std::size_t display = displayBufferFloats(grid, 1280 * 800) * sizeof(float);
+    // The display's buffers follow the view (display_layout.h), not the grid.
+    const std::size_t display = DisplayLayout{1280, 800}.bytes();
+    // The range in 64 floats, a window of (1280 + 4) x (800 + 4) cells (or
+    // the image), aligned, and the loupe's 25 x 25 cells.
+    EXPECT_EQ(display, (alignedFloats(64 + 1284 * 804) + 625) * sizeof(float));
 
     // The window asked for interop on a backend whose field is in host
-    // memory: via host, the GL buffer and a host copy of the field each
-    // frame, and the copy-back policy's buffer.
+    // memory: via host, the GL buffer and what the view needs of the field
+    // copied to the host each frame (its cells or its image: a view's
+    // worth), and the copy-back policy's buffer.
     const MemoryPlan window = memoryPlan(backend, grid, windowUse(smallLecture()));
-    EXPECT_EQ(window.onHost(), buffers + display + field + field);
+    EXPECT_EQ(window.onHost(), buffers + display + display + field);
     LectureSettings split = smallLecture();
     split.comparison.split = true;
     EXPECT_EQ(memoryPlan(backend, grid, windowUse(split)).onHost(),
-              2 * (buffers + display + field + field));
+              2 * (buffers + display + display + field));
+    // Four times the grid: the display's parts are the same.
+    const GridSize larger{2048, 1024};
+    EXPECT_EQ(memoryPlan(backend, larger, windowUse(smallLecture())).onHost(),
+              backend.bytesNeeded(larger) + display + display + larger.bytes());
 
     // shot: the picture at one pixel a cell (RGB), its tile drawn and read
-    // back; no copy-back buffer unless --copy-every.
+    // back, the display made for the tile; no copy-back buffer unless
+    // --copy-every.
     ShotOptions shot;
     shot.settings.params.grid = grid;
     const MemoryPlan picture = memoryPlan(backend, grid, shotMemoryUse(shot));
     const std::size_t tile = static_cast<std::size_t>(grid.cells());  // under 4096 a side
-    EXPECT_EQ(picture.onHost(), buffers + displayBufferFloats(grid) * sizeof(float) + field +
-                                    3 * grid.cells() + 4 * tile + 4 * tile);
+    const std::size_t tileDisplay = DisplayLayout{grid.nx, grid.ny}.bytes();
+    EXPECT_EQ(picture.onHost(), buffers + 2 * tileDisplay + 3 * grid.cells() + 4 * tile + 4 * tile);
+    // Past 4096 a side the display is a tile's.
+    const GridSize wide{8192, 512};
+    const std::size_t wideTile = DisplayLayout{4096, 512}.bytes();
+    EXPECT_EQ(
+        memoryPlan(backend, wide, shotMemoryUse(shot)).onHost(),
+        backend.bytesNeeded(wide) + 2 * wideTile + 3 * wide.cells() + 8 * std::size_t{4096} * 512);
+    // --field: the field copied to the host and the file's bytes.
     shot.field = "field.raw";
-    EXPECT_EQ(memoryPlan(backend, grid, shotMemoryUse(shot)).onHost(), picture.onHost() + field);
-    shot.settings.copyEvery = 10;
     EXPECT_EQ(memoryPlan(backend, grid, shotMemoryUse(shot)).onHost(),
               picture.onHost() + 2 * field);
+    shot.settings.copyEvery = 10;
+    EXPECT_EQ(memoryPlan(backend, grid, shotMemoryUse(shot)).onHost(),
+              picture.onHost() + 3 * field);
 
     // A backend on a device of its own: its buffers and the interop
     // display's there, nothing of the field in host memory but the
@@ -239,8 +257,8 @@ protected:
         EXPECT_EQ(simulation_.stepCount(), 3);
     }
 
-    // The lecture's plan fits in 64 MiB at 1024 x 1024 (about 28 MiB),
-    // not at 2048 x 2048 (about 112 MiB).
+    // The lecture's plan fits in 64 MiB at 1024 x 1024 (about 24 MiB),
+    // not at 2048 x 2048 (about 72 MiB).
     const ScopedMemoryUse use_{windowUse(smallLecture())};
     const ScopedEnv free_{kHostFreeVariable, std::to_string(64 * kMiB)};
     LectureSettings settings_ = smallLecture();

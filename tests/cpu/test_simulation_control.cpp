@@ -18,7 +18,6 @@
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/forwarding_backend.h"
 #include "tests/support/out_of_memory_backend.h"
-#include "tests/support/scoped_display_limit.h"
 
 namespace heatlab {
 namespace {
@@ -175,55 +174,6 @@ TEST(SimulationControl, ASceneWithAGridPerBackendRunsThisBackendsGrid) {
     control.reset();
     EXPECT_FALSE(settings.grids) << "an edited grid is the lecturer's";
     EXPECT_EQ(simulation.params().grid.nx, 33);
-}
-
-// Issue 44: a grid the display cannot draw (more cells than its GL's
-// buffer texture holds) passed the memory check and failed at its first
-// frame, after the old field was gone (a served lecture ended). Refused
-// with the memory's refusals, before anything changes: a scene (a file
-// dropped on the page too), a reset to it, a new simulation.
-TEST(SimulationControl, AGridTheDisplayCannotDrawIsRefusedWithTheOldGridAndFieldKept) {
-    const ScopedDisplayLimit display(64 * 64);
-    LectureSettings settings = smallLecture();
-    Simulation simulation(std::make_unique<CpuBackend>(), settings.params);
-    SimulationControl control(simulation, settings);
-    simulation.advance(3);
-    const std::vector<float> before = simulation.fieldOnHost();
-
-    Scene scene;
-    scene.settings = smallLecture();
-    scene.settings.params.grid = {65, 64};
-    scene.settings.params.r = 0.2f;
-    try {
-        control.applyScene(scene);
-        ADD_FAILURE() << "a 65 x 64 scene was applied on a display of 64 x 64 cells";
-    } catch (const UsageError& e) {
-        EXPECT_EQ(std::string(e.what()),
-                  "a 65 x 64 grid has 4160 cells, more than this display can draw (4096: its "
-                  "OpenGL's buffer texture limit)");
-    }
-    EXPECT_EQ(settings.params.grid.nx, 41);
-    EXPECT_EQ(settings.params.r, smallLecture().params.r);
-    EXPECT_EQ(simulation.params().grid.nx, 41);
-    EXPECT_EQ(simulation.fieldOnHost(), before);
-    EXPECT_EQ(simulation.stepCount(), 3);
-
-    settings.params.grid = {64, 65};
-    const ControlOutcome outcome = control.reset();
-    ASSERT_TRUE(outcome.notice.has_value());
-    EXPECT_NE(outcome.notice->text.find("not reset: a 64 x 65 grid has 4160 cells"),
-              std::string::npos)
-        << outcome.notice->text;
-    EXPECT_EQ(settings.params.grid.nx, 41);
-    EXPECT_EQ(simulation.fieldOnHost(), before);
-
-    Params params = smallLecture().params;
-    params.grid = {4096, 4096};
-    EXPECT_THROW(Simulation(std::make_unique<CpuBackend>(), params), UsageError);
-    // The display's own size is drawn.
-    scene.settings.params.grid = {64, 64};
-    EXPECT_TRUE(control.applyScene(scene).newGrid);
-    EXPECT_EQ(simulation.params().grid.nx, 64);
 }
 
 // The CPU backend posing as CUDA: its name and its kernels (the tiled one

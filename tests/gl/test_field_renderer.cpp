@@ -1,8 +1,9 @@
 // The field renderer and the colour maps, in a headless context (no display
 // needed): every pixel of a drawn field against colourOfValue(), the colour
 // bar's ends, the view (fit, row 0 at the top, background outside the grid),
-// the checkerboard that minification must not hide, and the GL state a draw
-// must leave as it found it.
+// a window of the cells in view drawn as the whole grid is, the
+// checkerboard that minification must not hide (the view's image, made by
+// the backends' rule), and the GL state a draw must leave as it found it.
 //
 // HEATLAB_TEST_IMAGES=<folder> also writes the minified checkerboard and a
 // magnified small field there as PPM files, to look at.
@@ -24,11 +25,13 @@
 #include <glm/glm.hpp>
 
 #include "app/picture/colour_map.h"
+#include "app/picture/display_plan.h"
 #include "app/platform/headless_context.h"
 #include "app/render/field_renderer.h"
 #include "app/render/gl_check.h"
 #include "app/render/gl_objects.h"
 #include "kernels/base/errors.h"
+#include "kernels/numerics/view_image.h"
 
 namespace heatlab {
 namespace {
@@ -46,23 +49,55 @@ std::string describe(Rgb8 c) {
            ")";
 }
 
-// A field as the renderer takes it: a GL buffer of floats seen through a
-// GL_R32F buffer texture, the way the simulation hands it over.
+// Values as the renderer takes them: a display buffer (kernels/
+// display_layout.h: the range first, which these tests' locked ranges do
+// not read, the values from kDisplayAlignFloats on) seen through a GL_R32F
+// buffer texture, and what it holds.
 struct FieldTexture {
     gl::Buffer buffer;
     gl::Texture texture;
+    FieldValues values;
 };
 
-FieldTexture uploadField(const std::vector<float>& values) {
-    FieldTexture field{gl::Buffer::create(), gl::Texture::create()};
+FieldTexture uploadValues(const std::vector<float>& held, const GridSize& grid,
+                          const CellWindow& cells, bool image) {
+    std::vector<float> buffer(kDisplayAlignFloats, 0.0f);
+    buffer.insert(buffer.end(), held.begin(), held.end());
+    FieldTexture field{gl::Buffer::create(), gl::Texture::create(), {}};
     glBindBuffer(GL_TEXTURE_BUFFER, field.buffer.id());
-    GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(values.size() * sizeof(float)),
-                          values.data(), GL_STATIC_DRAW));
+    GL_CHECK(glBufferData(GL_TEXTURE_BUFFER, static_cast<GLsizeiptr>(buffer.size() * sizeof(float)),
+                          buffer.data(), GL_STATIC_DRAW));
     glBindTexture(GL_TEXTURE_BUFFER, field.texture.id());
     GL_CHECK(glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, field.buffer.id()));
     glBindTexture(GL_TEXTURE_BUFFER, 0);
     glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    field.values = FieldValues{field.texture.id(), grid, kDisplayAlignFloats, cells, image};
     return field;
+}
+
+// The whole nx x ny grid as the window of cells held.
+FieldTexture uploadField(const std::vector<float>& values, int nx, int ny) {
+    return uploadValues(values, GridSize{nx, ny}, CellWindow{0, 0, nx, ny}, false);
+}
+
+// The cells of `window` of the nx x ny grid.
+FieldTexture uploadWindow(const std::vector<float>& values, int nx, int ny,
+                          const CellWindow& window) {
+    std::vector<float> cells(window.cells());
+    copyWindowOf(values.data(), GridSize{nx, ny}, window, cells.data());
+    return uploadValues(cells, GridSize{nx, ny}, window, false);
+}
+
+// A minified view's image of the grid in a width x height rectangle, made
+// on the host by the backends' rule (kernels/numerics/view_image.h).
+FieldTexture uploadImage(const std::vector<float>& values, int nx, int ny,
+                         const ViewTransform& view, int width, int height,
+                         Sampling sampling = Sampling::Extremes) {
+    ViewSampling image = viewSamplingOf(view, width, height);
+    image.nearest = sampling == Sampling::Nearest;
+    std::vector<float> pixels(image.pixels());
+    viewImageOf(values.data(), GridSize{nx, ny}, image, pixels.data());
+    return uploadValues(pixels, GridSize{nx, ny}, CellWindow{}, true);
 }
 
 // An RGBA8 colour target, bound as the framebuffer while it is drawn into.
@@ -270,7 +305,7 @@ protected:
 
 TEST_F(FieldRendererTest, SmallFieldAtOneCellPerPixelMatchesTheHost) {
     const std::vector<float> values = smallField();
-    const FieldTexture field = uploadField(values);
+    const FieldTexture field = uploadField(values, kSmallNx, kSmallNy);
     const Target target(kSmallNx, kSmallNy);
     const ViewTransform view = fitView(kSmallNx, kSmallNy, kSmallNx, kSmallNy);
     EXPECT_EQ(view.cellsPerPixel, 1.0f);
@@ -283,8 +318,7 @@ TEST_F(FieldRendererTest, SmallFieldAtOneCellPerPixelMatchesTheHost) {
             settings.map = map;
             settings.lo = range.lo;
             settings.hi = range.hi;
-            renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, view, settings, 0, 0, kSmallNx,
-                           kSmallNy);
+            renderer_.draw(field.values, view, settings, 0, 0, kSmallNx, kSmallNy);
             const Image image = readImage(target);
             // Row 0 of the field is the top row of the picture.
             expectImage(image, [&](int x, int y) -> std::optional<Rgb8> {
@@ -303,15 +337,14 @@ TEST_F(FieldRendererTest, SmallFieldAtOneCellPerPixelMatchesTheHost) {
 
 TEST_F(FieldRendererTest, MagnifiedCellsAreCrispSquares) {
     const std::vector<float> values = smallField();
-    const FieldTexture field = uploadField(values);
+    const FieldTexture field = uploadField(values, kSmallNx, kSmallNy);
     constexpr int kPixelsPerCell = 24;
     const Target target(kSmallNx * kPixelsPerCell, kSmallNy * kPixelsPerCell);
     const ViewTransform view = fitView(kSmallNx, kSmallNy, target.width, target.height);
     DrawSettings settings;
     settings.lo = -0.5f;
     settings.hi = 1.5f;
-    renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, view, settings, 0, 0, target.width,
-                   target.height);
+    renderer_.draw(field.values, view, settings, 0, 0, target.width, target.height);
     const Image image = readImage(target);
     writePpm(image, "small_field_magnified.ppm");
     expectImage(image, [&](int x, int y) -> std::optional<Rgb8> {
@@ -323,13 +356,12 @@ TEST_F(FieldRendererTest, MagnifiedCellsAreCrispSquares) {
 
 TEST_F(FieldRendererTest, NonIntegerScaleFollowsTheViewAndShowsBackgroundOutside) {
     const std::vector<float> values = smallField();
-    const FieldTexture field = uploadField(values);
+    const FieldTexture field = uploadField(values, kSmallNx, kSmallNy);
     const Target target(50, 31);
     const ViewTransform view = fitView(kSmallNx, kSmallNy, target.width, target.height);
     const glm::mat3 toCell = pixelToCell(view, target.width, target.height);
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, view, settings, 0, 0, target.width,
-                   target.height);
+    renderer_.draw(field.values, view, settings, 0, 0, target.width, target.height);
     const Image image = readImage(target);
     int background = 0;
     expectImage(image, [&](int x, int y) -> std::optional<Rgb8> {
@@ -359,10 +391,10 @@ TEST_F(FieldRendererTest, FitKeepsTheAspectRatioAndCentresTheGrid) {
     // Drawn: a 200 x 100 grid in 300 x 300 spans all columns and rows 75 to
     // 224; the bands above and below are background.
     const std::vector<float> values(200 * 100, 0.25f);
-    const FieldTexture field = uploadField(values);
+    const FieldTexture field = uploadField(values, 200, 100);
     const Target target(300, 300);
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), 200, 100, wide, settings, 0, 0, 300, 300);
+    renderer_.draw(field.values, wide, settings, 0, 0, 300, 300);
     const Image image = readImage(target);
     const Rgb8 inside = colourOfValue(settings.map, 0.25f, settings.lo, settings.hi);
     expectImage(image, [&](int, int y) -> std::optional<Rgb8> {
@@ -372,15 +404,14 @@ TEST_F(FieldRendererTest, FitKeepsTheAspectRatioAndCentresTheGrid) {
 
 TEST_F(FieldRendererTest, DrawsOnlyInsideItsRectangle) {
     const std::vector<float> values = {0.0f, 0.2f, 0.4f, 0.6f, 0.8f, 1.0f};  // 3 x 2
-    const FieldTexture field = uploadField(values);
+    const FieldTexture field = uploadField(values, 3, 2);
     const Target target(40, 30);
     const GLfloat clear[4] = {0.5f, 0.0f, 0.5f, 1.0f};
     glClearBufferfv(GL_COLOR, 0, clear);
     // Lower left corner (5, 7) in GL's pixels: rows 17 to 28 from the top.
     const int x = 5, y = 7, width = 18, height = 12;
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), 3, 2, fitView(3, 2, width, height), settings, x, y, width,
-                   height);
+    renderer_.draw(field.values, fitView(3, 2, width, height), settings, x, y, width, height);
     const Image image = readImage(target);
     const int top = target.height - (y + height);
     expectImage(image, [&](int px, int py) -> std::optional<Rgb8> {
@@ -391,6 +422,30 @@ TEST_F(FieldRendererTest, DrawsOnlyInsideItsRectangle) {
         const int row = (py - top) / 6;
         return colourOfValue(settings.map, values[row * 3 + col], settings.lo, settings.hi);
     });
+}
+
+// At one cell a pixel or more the display holds only the cells in view
+// (app/picture/display_plan.h's cellsInView(): a window of the grid): the
+// picture is the one drawn from the whole grid, pixel for pixel, at any
+// zoom and offset, edges of the grid in view or not.
+TEST_F(FieldRendererTest, TheCellsInViewDrawAsTheWholeGridDoes) {
+    const std::vector<float> values = bigField(true);
+    const FieldTexture whole = uploadField(values, kBig, kBig);
+    const Target target(97, 61);
+    const DrawSettings settings;
+    for (const ViewTransform view :
+         {ViewTransform{{1000.3f, 1017.6f}, 1.0f}, ViewTransform{{1024.0f, 1024.0f}, 0.37f},
+          ViewTransform{{3.2f, 2040.9f}, 0.8f}, ViewTransform{{-20.0f, 7.5f}, 0.125f}}) {
+        const CellWindow window = cellsInView(view, target.width, target.height, {kBig, kBig});
+        EXPECT_LE(window.cells(), static_cast<std::size_t>((97 + 4) * (61 + 4)));
+        renderer_.draw(whole.values, view, settings, 0, 0, target.width, target.height);
+        const Image fromWhole = readImage(target);
+        const FieldTexture part = uploadWindow(values, kBig, kBig, window);
+        renderer_.draw(part.values, view, settings, 0, 0, target.width, target.height);
+        const Image fromWindow = readImage(target);
+        expectImage(
+            fromWindow, [&](int x, int y) { return fromWhole.at(x, y); }, 0);
+    }
 }
 
 TEST_F(FieldRendererTest, ColourBarRunsFromLowAtTheBottomToHighAtTheTop) {
@@ -413,19 +468,21 @@ TEST_F(FieldRendererTest, ColourBarRunsFromLowAtTheBottomToHighAtTheTop) {
 
 // The unstable mode alternates every cell. Minified 2 : 1, nearest sampling
 // reads one parity of cell only and shows a flat colour; the min/max rule
-// must show the disagreement as a pixel checkerboard.
+// must show the disagreement as a pixel checkerboard. Minified, the draw
+// reads the view's image, made by either rule.
 TEST_F(FieldRendererTest, CheckerboardShowsWhenMinified) {
     const std::vector<float> values = bigField(true);
-    const FieldTexture field = uploadField(values);
     const Target target(1024, 1024);
     const ViewTransform view = fitView(kBig, kBig, 1024, 1024);
     ASSERT_EQ(view.cellsPerPixel, 2.0f);
-    DrawSettings settings;
-    renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
+    const DrawSettings settings;
+    const FieldTexture extremes = uploadImage(values, kBig, kBig, view, 1024, 1024);
+    renderer_.draw(extremes.values, view, settings, 0, 0, 1024, 1024);
     const Image shown = readImage(target);
     writePpm(shown, "checkerboard_minified.ppm");
-    settings.sampling = Sampling::Nearest;
-    renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
+    const FieldTexture nearest =
+        uploadImage(values, kBig, kBig, view, 1024, 1024, Sampling::Nearest);
+    renderer_.draw(nearest.values, view, settings, 0, 0, 1024, 1024);
     const Image plain = readImage(target);
     writePpm(plain, "checkerboard_plain.ppm");
 
@@ -467,21 +524,22 @@ TEST_F(FieldRendererTest, CheckerboardShowsWhenMinified) {
 
 TEST_F(FieldRendererTest, SmoothFieldLooksTheSameWithAndWithoutTheRule) {
     const std::vector<float> values = bigField(false);
-    const FieldTexture field = uploadField(values);
     const Target target(1024, 1024);
     const ViewTransform view = fitView(kBig, kBig, 1024, 1024);
-    DrawSettings settings;
-    renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
+    const DrawSettings settings;
+    const FieldTexture extremes = uploadImage(values, kBig, kBig, view, 1024, 1024);
+    renderer_.draw(extremes.values, view, settings, 0, 0, 1024, 1024);
     const Image shown = readImage(target);
-    settings.sampling = Sampling::Nearest;
-    renderer_.draw(field.texture.id(), kBig, kBig, view, settings, 0, 0, 1024, 1024);
+    const FieldTexture nearest =
+        uploadImage(values, kBig, kBig, view, 1024, 1024, Sampling::Nearest);
+    renderer_.draw(nearest.values, view, settings, 0, 0, 1024, 1024);
     const Image plain = readImage(target);
     expectImage(shown, [&](int x, int y) -> std::optional<Rgb8> { return plain.at(x, y); });
 }
 
-// A footprint wider than 16 cells is read with an odd stride, so it still
-// meets both parities: 1000 x 1000 in 20 x 20 is 50 cells per pixel.
-TEST_F(FieldRendererTest, StridedFootprintStillSeesBothParities) {
+// A wide footprint is read whole where the field lives, so it meets both
+// parities: 1000 x 1000 in 20 x 20 is 50 cells per pixel.
+TEST_F(FieldRendererTest, AWideFootprintSeesBothParities) {
     constexpr int n = 1000;
     std::vector<float> values(static_cast<std::size_t>(n) * n);
     for (int row = 0; row < n; ++row) {
@@ -489,12 +547,12 @@ TEST_F(FieldRendererTest, StridedFootprintStillSeesBothParities) {
             values[static_cast<std::size_t>(row) * n + col] = (row + col) % 2 == 0 ? 0.8f : 0.2f;
         }
     }
-    const FieldTexture field = uploadField(values);
     const Target target(20, 20);
     const ViewTransform view = fitView(n, n, 20, 20);
     ASSERT_EQ(view.cellsPerPixel, 50.0f);
+    const FieldTexture field = uploadImage(values, n, n, view, 20, 20);
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), n, n, view, settings, 0, 0, 20, 20);
+    renderer_.draw(field.values, view, settings, 0, 0, 20, 20);
     const Image image = readImage(target);
     expectImage(image, [&](int x, int y) -> std::optional<Rgb8> {
         return colourOfValue(settings.map, (x + y) % 2 == 0 ? 0.8f : 0.2f, 0.0f, 1.0f);
@@ -504,10 +562,11 @@ TEST_F(FieldRendererTest, StridedFootprintStillSeesBothParities) {
 TEST_F(FieldRendererTest, NanAnywhereUnderAMinifiedPixelShows) {
     std::vector<float> values(64 * 64, 0.5f);
     values[10 * 64 + 21] = kNan;  // under pixel (5, 2) at 4 cells per pixel
-    const FieldTexture field = uploadField(values);
     const Target target(16, 16);
     const DrawSettings settings;
-    renderer_.draw(field.texture.id(), 64, 64, fitView(64, 64, 16, 16), settings, 0, 0, 16, 16);
+    const ViewTransform view = fitView(64, 64, 16, 16);
+    const FieldTexture field = uploadImage(values, 64, 64, view, 16, 16);
+    renderer_.draw(field.values, view, settings, 0, 0, 16, 16);
     const Image image = readImage(target);
     expectImage(image, [&](int x, int y) -> std::optional<Rgb8> {
         return (x == 5 && y == 2) ? kNanColour : colourOfValue(settings.map, 0.5f, 0.0f, 1.0f);
@@ -515,7 +574,7 @@ TEST_F(FieldRendererTest, NanAnywhereUnderAMinifiedPixelShows) {
 }
 
 TEST_F(FieldRendererTest, DrawRestoresTheGlStateItChanges) {
-    const FieldTexture field = uploadField(smallField());
+    const FieldTexture field = uploadField(smallField(), kSmallNx, kSmallNy);
     const Target target(32, 32);
     // Someone else's state: a program, a VAO, textures on units 0 and 1, a
     // third active unit, a viewport, blending and depth test on.
@@ -537,8 +596,7 @@ TEST_F(FieldRendererTest, DrawRestoresTheGlStateItChanges) {
     glEnable(GL_DEPTH_TEST);
     ASSERT_EQ(gl::drainErrors(), "");
 
-    renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, fitView(kSmallNx, kSmallNy, 32, 32),
-                   DrawSettings{}, 0, 0, 32, 32);
+    renderer_.draw(field.values, fitView(kSmallNx, kSmallNy, 32, 32), DrawSettings{}, 0, 0, 32, 32);
     renderer_.drawColourBar(ColourMap::Diverging, 0, 0, 8, 32);
 
     const auto integer = [](GLenum what) {
@@ -571,13 +629,16 @@ TEST_F(FieldRendererTest, DrawRestoresTheGlStateItChanges) {
 }
 
 TEST_F(FieldRendererTest, RejectsAnEmptyGridAndAMissingTexture) {
-    const FieldTexture field = uploadField(smallField());
+    const FieldTexture field = uploadField(smallField(), kSmallNx, kSmallNy);
     const ViewTransform view = fitView(kSmallNx, kSmallNy, 8, 8);
-    EXPECT_THROW(renderer_.draw(field.texture.id(), 0, kSmallNy, view, {}, 0, 0, 8, 8),
-                 RuntimeError);
-    EXPECT_THROW(renderer_.draw(0, kSmallNx, kSmallNy, view, {}, 0, 0, 8, 8), RuntimeError);
+    FieldValues noGrid = field.values;
+    noGrid.grid = GridSize{0, kSmallNy};
+    EXPECT_THROW(renderer_.draw(noGrid, view, {}, 0, 0, 8, 8), RuntimeError);
+    FieldValues noTexture = field.values;
+    noTexture.texture = 0;
+    EXPECT_THROW(renderer_.draw(noTexture, view, {}, 0, 0, 8, 8), RuntimeError);
     // An empty rectangle draws nothing and is no error.
-    EXPECT_NO_THROW(renderer_.draw(field.texture.id(), kSmallNx, kSmallNy, view, {}, 0, 0, 0, 8));
+    EXPECT_NO_THROW(renderer_.draw(field.values, view, {}, 0, 0, 0, 8));
     EXPECT_EQ(gl::drainErrors(), "");
 }
 

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "app/picture/colour_map.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/cpu/cpu_backend.h"
+#include "kernels/numerics/view_image.h"
 #include "tests/support/run_command.h"
 
 namespace heatlab {
@@ -148,6 +150,49 @@ TEST(TiledPicture, AGridLongerThanAnyGlSideIsTheFieldCellForCell) {
     const Picture other =
         pictureOfField(scene.simulation, scene.view, scene.renderer, settings, 1000);
     expectSamePixels(other.image, picture.image, "tiles of 1000");
+}
+
+// The window's field screenshot of a grid past the pixels a PNG may have is
+// drawn at a whole number of cells a pixel (fieldPictureCellsPerPixel()):
+// here 3 on a 301 x 200 grid, ceil(301 / 3) x ceil(200 / 3) pixels, the
+// grid centred in their 303 x 201 cells (no pixel off it, every cell under
+// one), each the view image's rule at its place, the same in tiles of any
+// side, and said in its text.
+TEST(TiledPicture, APictureAtWholeCellsAPixelIsTheViewImagesRuleInAnyTiles) {
+    const GridSize grid{301, 200};
+    Params params;
+    params.grid = grid;
+    ShotPipeline scene(std::make_unique<CpuBackend>(), params);
+    const std::vector<float> field = jumbledField(grid);
+    scene.simulation.backend().upload(grid, field.data(), Boundary::Dirichlet);
+    FrameSettings settings;
+    settings.range = ColourRange{false, -1.0f, 2.0f};
+    const Picture picture =
+        pictureOfField(scene.simulation, scene.view, scene.renderer, settings, 0, 3);
+    ASSERT_EQ(picture.image.width, 101);
+    ASSERT_EQ(picture.image.height, 67);
+    ViewSampling rule;
+    rule.originCol = -1.0f;  // (303 - 301) / 2
+    rule.originRow = -0.5f;  // (201 - 200) / 2
+    rule.cellsPerPixel = 3.0f;
+    rule.width = 101;
+    rule.height = 67;
+    int off = 0;
+    for (int py = 0; py < rule.height; ++py) {
+        for (int px = 0; px < rule.width; ++px) {
+            const float v = viewPixel(field.data(), grid.nx, grid.ny, rule, px, py);
+            const Rgb8 want = colourOfValue(ColourMap::Heat, v, -1.0f, 2.0f);
+            const std::uint8_t* got = picture.image.at(px, py);
+            off += std::max({std::abs(got[0] - want.r), std::abs(got[1] - want.g),
+                             std::abs(got[2] - want.b)}) > 1;
+        }
+    }
+    EXPECT_EQ(off, 0);
+    const Picture tiled =
+        pictureOfField(scene.simulation, scene.view, scene.renderer, settings, 16, 3);
+    expectSamePixels(tiled.image, picture.image, "tiles of 16, 3 cells a pixel");
+    const std::map<std::string, std::string> text(picture.text.begin(), picture.text.end());
+    EXPECT_EQ(text.at("heatlab.cells-per-pixel"), "3");
 }
 
 TEST(TiledPicture, ShotWritesAGridLongerThanAnyGlSideAtOnePixelACell) {

@@ -1,8 +1,7 @@
 // The minified view's image, made where the field lives (here by the CPU
 // backend's threads; on the GPU tier by CUDA), and the draw that reads it:
-// the picture equals the shader's own where the shader reads every cell
-// (footprints of 16 cells a side or fewer), and equals the exact extremes
-// formula pixel by pixel where the shader alone read at a stride.
+// the picture is the exact formula (kernels/numerics/view_image.h) pixel
+// by pixel, under either sampling rule, narrow footprints and wide.
 
 #include <cmath>
 #include <cstdlib>
@@ -46,31 +45,46 @@ FrameSettings lockedDiverging(const ViewTransform& transform) {
     return s;
 }
 
-TEST_F(ViewImage, ThePictureIsTheShadersOwnWhereTheShaderReadsEveryCell) {
+// Every pixel against the formula's value, within one level a channel.
+void expectFormula(const RgbImage& picture, const std::vector<float>& field, const GridSize& grid,
+                   const ViewSampling& sampling) {
+    int off = 0;
+    for (int py = 0; py < sampling.height; ++py) {
+        for (int px = 0; px < sampling.width; ++px) {
+            const float v = viewPixel(field.data(), grid.nx, grid.ny, sampling, px, py);
+            const Rgb8 want = colourOfValue(ColourMap::Diverging, v, -1.0f, 1.0f);
+            const std::uint8_t* got = picture.at(px, py);
+            const bool outside = v == 0.0f && got[0] == kBackground.r && got[1] == kBackground.g &&
+                                 got[2] == kBackground.b;
+            if (!outside && (std::abs(got[0] - want.r) > 1 || std::abs(got[1] - want.g) > 1 ||
+                             std::abs(got[2] - want.b) > 1)) {
+                ++off;
+            }
+        }
+    }
+    EXPECT_EQ(off, 0) << sampling.cellsPerPixel << " cells a pixel"
+                      << (sampling.nearest ? ", nearest" : ", extremes");
+}
+
+TEST_F(ViewImage, TheMinifiedPictureIsTheFormulaUnderEitherRule) {
     const GridSize grid{301, 203};
     Simulation simulation = unstable(grid, 60);
+    const std::vector<float> field = simulation.fieldOnHost();
     for (const ViewTransform transform :
          {fitView(grid.nx, grid.ny, 121, 82), ViewTransform{{140.3f, 90.7f}, 1.37f},
           ViewTransform{{150.0f, 100.0f}, 11.0f}}) {
-        OffscreenTarget target(121, 82);
-        const auto bound = target.bind();
-        FrameSettings settings = lockedDiverging(transform);
-        settings.range.automatic = true;  // the field's own range, read by both draws
-        const FrameStats frame =
+        for (const Sampling rule : {Sampling::Extremes, Sampling::Nearest}) {
+            OffscreenTarget target(121, 82);
+            const auto bound = target.bind();
+            FrameSettings settings = lockedDiverging(transform);
+            settings.sampling = rule;
             runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
-        ASSERT_GT(view.imagePixels(), 0u) << "minified: the image was made";
-        const RgbImage fromImage = target.read();
-        // The same frame drawn by the shader from the field's cells.
-        renderer.draw(view.texture(), grid.nx, grid.ny, transform, drawSettingsOf(settings), 0, 0,
-                      121, 82);
-        const RgbImage fromCells = target.read();
-        ASSERT_EQ(fromImage.pixels.size(), fromCells.pixels.size());
-        std::size_t differ = 0;
-        for (std::size_t i = 0; i < fromImage.pixels.size(); ++i) {
-            differ += fromImage.pixels[i] != fromCells.pixels[i] ? 1 : 0;
+            ASSERT_TRUE(view.drawn() && view.drawn()->image) << "minified: the image was made";
+            ViewSampling sampling = viewSamplingOf(transform, 121, 82);
+            sampling.nearest = rule == Sampling::Nearest;
+            EXPECT_TRUE(*view.drawn()->image == sampling);
+            expectFormula(target.read(), field, grid, sampling);
         }
-        EXPECT_EQ(differ, 0u) << transform.cellsPerPixel << " cells a pixel";
-        (void)frame;
     }
 }
 
@@ -108,13 +122,13 @@ TEST_F(ViewImage, OneBufferAViewSizeNotAFrame) {
     const auto bound = target.bind();
     const FrameSettings settings = lockedDiverging(fitView(grid.nx, grid.ny, 121, 82));
     runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
-    const GLuint first = view.imageTexture();
+    const GLuint first = view.texture();
     for (int i = 0; i < 5; ++i) {
         runFrame(simulation, view, renderer, settings, 0, 0, 121, 82, false);
     }
-    EXPECT_EQ(view.imageTexture(), first) << "the same view size keeps its buffer";
+    EXPECT_EQ(view.texture(), first) << "the same view size keeps its buffer";
     runFrame(simulation, view, renderer, settings, 0, 0, 100, 82, false);
-    EXPECT_EQ(view.imagePixels(), 100u * 82u);
+    EXPECT_TRUE(view.layout() == (DisplayLayout{100, 82}));
 }
 
 }  // namespace

@@ -308,10 +308,9 @@ TEST_F(CudaBackendTest, StopwatchIncludesQueuedStepsAndCopies) {
 // the interop buffer is to the backend, without GL.
 class CountingDisplay final : public DeviceDisplayBuffer {
 public:
-    explicit CountingDisplay(const GridSize& grid, std::size_t imagePixels = 0)
-        : cells_(displayBufferFloats(grid, imagePixels)) {
-        CUDA_CHECK(cudaMalloc(&data_, cells_ * sizeof(float)));
-        CUDA_CHECK(cudaMemset(data_, 0xff, cells_ * sizeof(float)));  // NaN everywhere
+    explicit CountingDisplay(const DisplayLayout& layout) : floats_(layout.floats()) {
+        CUDA_CHECK(cudaMalloc(&data_, floats_ * sizeof(float)));
+        CUDA_CHECK(cudaMemset(data_, 0xff, floats_ * sizeof(float)));  // NaN everywhere
     }
     ~CountingDisplay() override { cudaFree(data_); }
     float* acquire(void* /*stream*/) override {
@@ -326,90 +325,128 @@ public:
         CUDA_CHECK(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)));
     }
     std::vector<float> contents() const {
-        std::vector<float> host(cells_);
-        CUDA_CHECK(cudaMemcpy(host.data(), data_, cells_ * sizeof(float), cudaMemcpyDeviceToHost));
+        std::vector<float> host(floats_);
+        CUDA_CHECK(cudaMemcpy(host.data(), data_, floats_ * sizeof(float), cudaMemcpyDeviceToHost));
         return host;
     }
     int acquires = 0;
 
 private:
-    std::size_t cells_;
+    std::size_t floats_;
     float* data_ = nullptr;
     bool held_ = false;
 };
 
+// The cells of `window` of `field` on `grid`, as the display should hold them.
+std::vector<float> windowOf(const std::vector<float>& field, const GridSize& grid,
+                            const CellWindow& window) {
+    std::vector<float> cells(window.cells());
+    copyWindowOf(field.data(), grid, window, cells.data());
+    return cells;
+}
+
+// Whether `count` floats at `offset` of `shown` are `want`, bit for bit.
+bool holds(const std::vector<float>& shown, std::size_t offset, const std::vector<float>& want) {
+    return std::memcmp(shown.data() + offset, want.data(), want.size() * sizeof(float)) == 0;
+}
+
 // The display path's contract: after stepAndPresent the display buffer holds
-// exactly the field the backend keeps (ring included, bit for bit), for every
-// kernel and boundary, on a grid that is not a multiple of any block size,
-// and the buffer is acquired once per call.
-TEST_F(CudaBackendTest, StepAndPresentWritesExactlyTheFieldTheBackendKeeps) {
+// exactly the cells asked for of the field the backend keeps (a window of
+// the cells in view, the whole grid's or a part of it, and the loupe's),
+// bit for bit, and its range, for every kernel and boundary, on a grid that
+// is not a multiple of any block size; the buffer is acquired once per
+// call; copyWindow() copies the same cells to the host.
+TEST_F(CudaBackendTest, StepAndPresentWritesExactlyTheWindowsAskedOfTheFieldItKeeps) {
     const GridSize grid{259, 131};
+    const DisplayLayout layout{grid.nx, grid.ny};
     for (Kernel kernel : backend->kernels()) {
         for (Boundary boundary : allBoundaries()) {
             const std::string where = std::string(name(kernel)) + ", " + name(boundary);
             const std::vector<float> initial = smoothField(grid);
             backend->upload(grid, initial.data(), boundary);
-            CountingDisplay display(grid);
-            for (int steps : {3, 0, 1}) {
-                const PresentWrite how = backend->stepAndPresent(kernel, steps, 0.24f, display);
-                EXPECT_EQ(how, steps == 0 ? PresentWrite::ByCopy : PresentWrite::ByLastStep)
-                    << where;
-                std::vector<float> kept(grid.cells());
-                backend->copyToHost(kept.data(), HostMemory::Pageable);
-                backend->synchronize();
-                const std::vector<float> shown = display.contents();
-                EXPECT_EQ(std::memcmp(kept.data(), shown.data(), grid.bytes()), 0)
-                    << where << ", " << steps << " steps";
-                // Then the field's min and max, as range() reduces them.
-                const FieldRange range = backend->range();
-                EXPECT_EQ(shown[grid.cells()], range.min) << where;
-                EXPECT_EQ(shown[grid.cells() + 1], range.max) << where;
+            CountingDisplay display(layout);
+            for (const CellWindow cells :
+                 {CellWindow{0, 0, grid.nx, grid.ny}, CellWindow{17, 9, 100, 50}}) {
+                for (int steps : {3, 0, 1}) {
+                    DisplayContents contents;
+                    contents.grid = grid;
+                    contents.layout = layout;
+                    contents.cells = cells;
+                    contents.loupe = CellWindow{grid.nx - 25, 40, 25, 25};
+                    const PresentWrite how =
+                        backend->stepAndPresent(kernel, steps, 0.24f, display, contents);
+                    EXPECT_EQ(how, steps == 0 ? PresentWrite::ByCopy : PresentWrite::ByLastStep)
+                        << where;
+                    std::vector<float> kept(grid.cells());
+                    backend->copyToHost(kept.data(), HostMemory::Pageable);
+                    backend->synchronize();
+                    const std::vector<float> shown = display.contents();
+                    EXPECT_TRUE(holds(shown, layout.viewOffset(), windowOf(kept, grid, cells)))
+                        << where << ", " << steps << " steps";
+                    EXPECT_TRUE(
+                        holds(shown, layout.loupeOffset(), windowOf(kept, grid, contents.loupe)))
+                        << where << ", " << steps << " steps";
+                    // The field's min and max first, as range() reduces them.
+                    const FieldRange range = backend->range();
+                    EXPECT_EQ(shown[0], range.min) << where;
+                    EXPECT_EQ(shown[1], range.max) << where;
+                    std::vector<float> copied(cells.cells());
+                    backend->copyWindow(cells, copied.data());
+                    EXPECT_EQ(copied, windowOf(kept, grid, cells)) << where;
+                }
             }
-            EXPECT_EQ(display.acquires, 3) << where;
+            EXPECT_EQ(display.acquires, 6) << where;
         }
     }
 }
 
 // A frame that draws only a minified view's image asks for no cells: the
-// buffer's cells stay as they were (here NaN bits), while the range and the
+// loupe's room stays as it was (here NaN bits), while the range and the
 // image are the field's, as range() and viewImage() make them, after steps
-// and after none. Asking for neither is refused.
+// and after none, under either rule. Cells and an image together, or
+// contents made for another grid, are refused.
 TEST_F(CudaBackendTest, AnImageOnlyFrameWritesTheRangeAndTheImageButNoCells) {
     const GridSize grid{259, 131};
     ViewSampling view;
     view.cellsPerPixel = 3.7f;
     view.width = 71;
     view.height = 36;
+    const DisplayLayout layout{view.width, view.height};
     backend->upload(grid, smoothField(grid).data(), Boundary::Dirichlet);
-    CountingDisplay display(grid, view.pixels());
-    DisplayContents imageOnly;
-    imageOnly.cells = false;
-    imageOnly.image = &view;
-    for (int steps : {3, 0}) {
-        backend->stepAndPresent(Kernel::Optimised, steps, 0.24f, display, imageOnly);
-        backend->synchronize();
-        const std::vector<float> shown = display.contents();
-        std::size_t written = 0;
-        for (std::size_t i = 0; i < grid.cells(); ++i) {
-            std::uint32_t bits = 0;
-            std::memcpy(&bits, &shown[i], sizeof(bits));
-            written += bits != 0xffffffffu ? 1 : 0;
+    CountingDisplay display(layout);
+    for (bool nearest : {false, true}) {
+        view.nearest = nearest;
+        DisplayContents imageOnly;
+        imageOnly.grid = grid;
+        imageOnly.layout = layout;
+        imageOnly.image = view;
+        for (int steps : {3, 0}) {
+            backend->stepAndPresent(Kernel::Optimised, steps, 0.24f, display, imageOnly);
+            backend->synchronize();
+            const std::vector<float> shown = display.contents();
+            std::size_t written = 0;
+            for (std::size_t i = 0; i < DisplayLayout::loupeRoom(); ++i) {
+                std::uint32_t bits = 0;
+                std::memcpy(&bits, &shown[layout.loupeOffset() + i], sizeof(bits));
+                written += bits != 0xffffffffu ? 1 : 0;
+            }
+            EXPECT_EQ(written, 0u) << steps << " steps";
+            const FieldRange range = backend->range();
+            EXPECT_EQ(shown[0], range.min) << steps << " steps";
+            EXPECT_EQ(shown[1], range.max) << steps << " steps";
+            std::vector<float> image(view.pixels());
+            backend->viewImage(view, image.data());
+            EXPECT_TRUE(holds(shown, layout.viewOffset(), image)) << steps << " steps";
         }
-        EXPECT_EQ(written, 0u) << steps << " steps";
-        const FieldRange range = backend->range();
-        EXPECT_EQ(shown[grid.cells()], range.min) << steps << " steps";
-        EXPECT_EQ(shown[grid.cells() + 1], range.max) << steps << " steps";
-        std::vector<float> image(view.pixels());
-        backend->viewImage(view, image.data());
-        EXPECT_EQ(std::memcmp(shown.data() + displayImageOffset(grid), image.data(),
-                              image.size() * sizeof(float)),
-                  0)
-            << steps << " steps";
+        DisplayContents both = imageOnly;
+        both.cells = CellWindow{0, 0, 10, 10};
+        EXPECT_THROW(backend->stepAndPresent(Kernel::Optimised, 1, 0.24f, display, both),
+                     UsageError);
+        DisplayContents elsewhere = imageOnly;
+        elsewhere.grid = GridSize{grid.nx + 1, grid.ny};
+        EXPECT_THROW(backend->stepAndPresent(Kernel::Optimised, 1, 0.24f, display, elsewhere),
+                     UsageError);
     }
-    DisplayContents nothing;
-    nothing.cells = false;
-    EXPECT_THROW(backend->stepAndPresent(Kernel::Optimised, 1, 0.24f, display, nothing),
-                 UsageError);
 }
 
 // Presenting must not change the arithmetic: a run that displays every few
@@ -424,9 +461,13 @@ TEST_F(CudaBackendTest, PresentingDoesNotChangeTheField) {
         backend->copyToHost(plain.data(), HostMemory::Pageable);
 
         backend->upload(grid, initial.data(), Boundary::Periodic);
-        CountingDisplay display(grid);
+        DisplayContents contents;
+        contents.grid = grid;
+        contents.layout = DisplayLayout{grid.nx, grid.ny};
+        contents.cells = CellWindow{0, 0, grid.nx, grid.ny};
+        CountingDisplay display(contents.layout);
         for (int frame = 0; frame < 4; ++frame) {
-            backend->stepAndPresent(kernel, 3, 0.2f, display);
+            backend->stepAndPresent(kernel, 3, 0.2f, display, contents);
         }
         std::vector<float> presented(grid.cells());
         backend->copyToHost(presented.data(), HostMemory::Pageable);

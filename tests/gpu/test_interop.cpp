@@ -1,8 +1,9 @@
 // The interop display path on a real GPU, through EGL on the device (no X):
-// the buffer CUDA writes is the field the backend keeps, bit for bit, for
-// every kernel; the picture equals the via-host path's; and the GL buffer is
-// registered with CUDA once per grid size. Skips, visibly, without a CUDA
-// device.
+// the cells CUDA writes are those the backend keeps, bit for bit, for every
+// kernel; the picture equals the via-host path's, at 259 x 131 and at
+// 16384 x 16384 (past any GL's buffer texture: the display holds the view,
+// never the grid); and the GL buffer is registered with CUDA once per view
+// size. Skips, visibly, without a CUDA device.
 
 #include <glad/gl.h>
 
@@ -70,9 +71,14 @@ protected:
         scene->simulation.reset();
     }
 
-    std::vector<float> displayed() {
-        return readBehind(scene->view.texture(), 0, displayBufferFloats(scene->view.grid()));
+    // What the drawn buffer holds of the view (its cells or its image), and
+    // its range, read back through GL.
+    std::vector<float> viewTexels() {
+        const DisplayContents& held = *scene->view.drawn();
+        return readBehind(scene->view.texture(), held.layout.viewOffset(),
+                          held.image ? held.image->pixels() : held.cells.cells());
     }
+    std::vector<float> rangeTexels() { return readBehind(scene->view.texture(), 0, 2); }
 
     ShotOptions options;
     std::unique_ptr<ShotPipeline> scene;
@@ -99,14 +105,18 @@ TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
             ASSERT_EQ(interop.frame.path, DisplayPath::Interop)
                 << "interop fell back: " << scene->view.fallbackReason();
             EXPECT_EQ(*interop.frame.presentWrite, PresentWrite::ByLastStep);
-            const std::vector<float> shown = displayed();
+            // One pixel a cell of the whole grid: its window is the grid.
+            ASSERT_TRUE(scene->view.drawn()->cells == (CellWindow{0, 0, 259, 131}));
+            const std::vector<float> shown = viewTexels();
             const std::vector<float>& kept = scene->simulation.fieldOnHost();
             const std::string where = std::string(name(kernel)) + ", " + name(boundary);
+            ASSERT_EQ(shown.size(), kept.size());
             ASSERT_EQ(std::memcmp(shown.data(), kept.data(), kept.size() * sizeof(float)), 0)
                 << where;
             const FieldRange range = scene->simulation.backend().range();
-            EXPECT_EQ(shown[kept.size()], range.min) << where;
-            EXPECT_EQ(shown[kept.size() + 1], range.max) << where;
+            const std::vector<float> ends = rangeTexels();
+            EXPECT_EQ(ends[0], range.min) << where;
+            EXPECT_EQ(ends[1], range.max) << where;
 
             settings.path = DisplayPath::ViaHost;
             settings.steps = 0;
@@ -121,10 +131,7 @@ TEST_F(Interop, TheDisplayedBufferIsTheKeptFieldBitForBitForEveryKernel) {
 // by the CUDA backend into host memory and uploaded (via host): the same
 // texels bit for bit, and the same picture, for every kernel.
 TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
-    const auto imageTexels = [this] {
-        return readBehind(scene->view.texture(), displayImageOffset(scene->view.grid()),
-                          scene->view.imagePixels());
-    };
+    const auto imageTexels = [this] { return viewTexels(); };
     options.slide = GridSize{200, 120};  // the 259 x 131 grid at about 1.6 cells a pixel
     for (Kernel kernel : scene->simulation.backend().stencilKernels()) {
         restartUnstable(kernel);
@@ -133,7 +140,7 @@ TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
         settings.steps = 40;
         const Picture interop = takePicture(*scene, options, settings);
         ASSERT_EQ(interop.frame.path, DisplayPath::Interop) << scene->view.fallbackReason();
-        ASSERT_GT(scene->view.imagePixels(), 0u) << "minified: the image was made";
+        ASSERT_TRUE(scene->view.drawn()->image) << "minified: the image was made";
         const std::vector<float> onDevice = imageTexels();
         settings.path = DisplayPath::ViaHost;
         settings.steps = 0;
@@ -150,7 +157,7 @@ TEST_F(Interop, TheViewImageIsTheSameOnBothPathsBitForBitForEveryKernel) {
 // The fallback chain, each step forced in turn: the shared buffers, the
 // mapped one, via host draw the same picture, minified (the view's image)
 // and at grid resolution, for every kernel; the shared pair is imported
-// once per grid or view size.
+// once per view size.
 TEST_F(Interop, EveryStepOfTheFallbackChainDrawsTheSamePicture) {
     for (const std::optional<GridSize> slide :
          {std::optional<GridSize>{}, std::optional<GridSize>{GridSize{200, 120}}}) {
@@ -178,12 +185,13 @@ TEST_F(Interop, EveryStepOfTheFallbackChainDrawsTheSamePicture) {
     }
 }
 
-// The window draws the shared buffer written a frame before (latency). A
-// minified frame writes only its view's image, so the frame after it, at
-// one cell a pixel, reads cells that buffer lacks: it draws the newest
-// buffer instead (the newest field's cells, bit for bit). The frame after
-// that draws the one before again: it holds cells.
-TEST_F(Interop, ALatentFrameNeverDrawsABufferWithoutTheCellsItReads) {
+// The window draws the shared buffer written a frame before (latency)
+// where that buffer holds what the frame reads. A minified frame writes
+// only its view's image, so the frame after it, at one cell a pixel, reads
+// cells that buffer lacks: it draws the newest buffer instead (the newest
+// field's cells, bit for bit). The frame after that, the same view, draws
+// the one before again; a frame whose view moved draws the newest.
+TEST_F(Interop, ALatentFrameNeverDrawsABufferWithoutTheValuesItReads) {
     restartUnstable(Kernel::Optimised);
     const GridSize grid = options.settings.params.grid;
     OffscreenTarget target(grid.nx, grid.ny);
@@ -195,22 +203,64 @@ TEST_F(Interop, ALatentFrameNeverDrawsABufferWithoutTheCellsItReads) {
     const auto frame = [&](int width, int height) {
         runFrame(scene->simulation, scene->view, scene->renderer, settings, 0, 0, width, height,
                  false);
-        return readBehind(scene->view.texture(), 0, grid.cells());
+        return viewTexels();
     };
     frame(grid.nx / 3, grid.ny / 3);
     ASSERT_EQ(scene->view.interopBuffer(), InteropBuffer::Shared)
         << scene->view.sharedFallbackReason();
-    ASSERT_GT(scene->view.imagePixels(), 0u) << "the first frame is minified";
+    ASSERT_TRUE(scene->view.drawn()->image) << "the first frame is minified";
     const std::vector<float> second = frame(grid.nx, grid.ny);
     const std::vector<float> newest = scene->simulation.fieldOnHost();
+    ASSERT_EQ(second.size(), newest.size());
     EXPECT_EQ(std::memcmp(second.data(), newest.data(), grid.bytes()), 0);
     const std::vector<float> third = frame(grid.nx, grid.ny);
     EXPECT_EQ(std::memcmp(third.data(), newest.data(), grid.bytes()), 0)
         << "the third frame draws the second's buffer, a frame of latency";
     EXPECT_NE(std::memcmp(third.data(), scene->simulation.fieldOnHost().data(), grid.bytes()), 0);
+    settings.view = ViewTransform{{100.0f, 60.0f}, 0.5f};  // moved: other cells
+    frame(grid.nx, grid.ny);
+    const CellWindow moved = scene->view.drawn()->cells;
+    std::vector<float> want(moved.cells());
+    copyWindowOf(scene->simulation.fieldOnHost().data(), grid, moved, want.data());
+    EXPECT_EQ(viewTexels(), want) << "a moved view draws the newest buffer";
 }
 
-TEST_F(Interop, TheSharedBuffersAreImportedOncePerGridOrViewSize) {
+// Past the GL's buffer texture limit (2^27 texels): a 16384 x 16384 grid is
+// drawn, its display holding the view alone; the interop picture equals the
+// via-host one bit for bit, minified, at one cell a pixel and magnified,
+// with the loupe.
+TEST_F(Interop, AGridPastTheGlsLimitDrawsTheSamePictureOnBothPaths) {
+    Params params = options.settings.params;
+    params.grid = GridSize{16384, 16384};
+    params.r = 0.26f;
+    scene->simulation.setParams(params);
+    scene->simulation.reset();
+    scene->simulation.advance(60);
+    OffscreenTarget target(512, 384);
+    const auto bound = target.bind();
+    for (const std::optional<ViewTransform> view :
+         {std::optional<ViewTransform>{}, std::optional<ViewTransform>{{{4096.5f, 4100.0f}, 1.0f}},
+          std::optional<ViewTransform>{{{4096.5f, 4100.0f}, 0.125f}}}) {
+        std::vector<RgbImage> pictures;
+        for (const DisplayPath path : {DisplayPath::Interop, DisplayPath::ViaHost}) {
+            FrameSettings settings;
+            settings.path = path;
+            settings.view = view;
+            settings.loupe.shown = true;
+            settings.loupe.centre = glm::vec2(4096.5f, 4096.5f);
+            const FrameStats frame = runFrame(scene->simulation, scene->view, scene->renderer,
+                                              settings, 0, 0, 512, 384, false);
+            ASSERT_EQ(frame.path, path) << scene->view.fallbackReason();
+            EXPECT_LT(scene->view.glBytes(), std::size_t{64} << 20)
+                << "the display holds the view, not the grid's 1 GiB";
+            pictures.push_back(target.read());
+        }
+        EXPECT_EQ(pictures[0].pixels, pictures[1].pixels)
+            << (view ? view->cellsPerPixel : 32.0f) << " cells a pixel";
+    }
+}
+
+TEST_F(Interop, TheSharedBuffersAreImportedOncePerViewSize) {
     FrameSettings settings;
     settings.path = DisplayPath::Interop;
     settings.steps = 3;
@@ -228,7 +278,10 @@ TEST_F(Interop, TheSharedBuffersAreImportedOncePerGridOrViewSize) {
     EXPECT_EQ(scene->view.sharedImports(), 2);
 }
 
-TEST_F(Interop, TheBufferIsRegisteredOncePerGridSize) {
+// The mapped buffer is registered once per view size: a picture at one pixel
+// a cell is a view of its grid's size, so a new grid (under a tile) is a new
+// view.
+TEST_F(Interop, TheBufferIsRegisteredOncePerViewSize) {
     FrameSettings settings;
     settings.path = DisplayPath::Interop;
     settings.mapPerFrame = true;

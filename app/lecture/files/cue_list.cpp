@@ -400,10 +400,10 @@ void checkGridsPlayable(const CueList& list, const LectureSettings& start, const
             LessonSettings lesson = s;
             lesson.useGridFor(on);
             try {
+                // Another backend's memory is its own to check, when the
+                // cue switches to it (SimulationControl).
                 if (on == running) {
                     refuseIfTooLarge(backend, lesson.params.grid);
-                } else {
-                    refuseIfNotDisplayable(lesson.params.grid);
                 }
             } catch (const UsageError& e) {
                 throw UsageError("cues " + list.file + ": cue " + std::to_string(i + 1) +

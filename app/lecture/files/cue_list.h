@@ -163,9 +163,8 @@ void checkKernelsPlayable(const CueList& list, const LectureSettings& start);
 
 // The same play-through for the grids: each cue scene's grid, for the
 // backend it loads on, refused as Simulation::requireRunnable() refuses
-// it (refuseIfTooLarge: the display's limit, once a context has set it,
-// and `backend`'s memory where the cue plays on `backend`, the one
-// running). Throws UsageError naming the file, the cue and its scene. The
+// it (refuseIfTooLarge: `backend`'s memory, where the cue plays on
+// `backend`, the one running). Throws UsageError naming the file, the cue and its scene. The
 // lecture checks a list this way before its first cue plays, so a scene it
 // cannot show refuses the list whole instead of failing when its cue comes.
 void checkGridsPlayable(const CueList& list, const LectureSettings& start, const Backend& backend);

@@ -128,6 +128,11 @@ void FaultingBackend::viewImage(const ViewSampling& view, float* image) {
     ForwardingBackend::viewImage(view, image);
 }
 
+void FaultingBackend::copyWindow(const CellWindow& window, float* dst) {
+    failIfLost();
+    ForwardingBackend::copyWindow(window, dst);
+}
+
 HostBuffer FaultingBackend::allocateHost(std::size_t count, HostMemory memory) {
     failIfLost();
     return ForwardingBackend::allocateHost(count, memory);

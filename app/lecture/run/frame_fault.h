@@ -58,6 +58,7 @@ public:
     bool requestMeasures(long long tag, bool withSpot) override;
     std::optional<FieldMeasures> finishedMeasures() override;
     void viewImage(const ViewSampling& view, float* image) override;
+    void copyWindow(const CellWindow& window, float* dst) override;
     HostBuffer allocateHost(std::size_t count, HostMemory memory) override;
     void synchronize() override;
 

@@ -12,11 +12,12 @@
 
 namespace heatlab {
 
-// A lecture on a surface of `viewPixels` pixels: its display path as
+// A lecture on a surface of viewWidth x viewHeight pixels (its panes' views
+// are within it): its display path as
 // asked (via host on a backend whose field is in host memory), both panes
 // where it starts split, and the copy-back policy's buffer, which C or a
 // cue may ask for at any time.
-MemoryUse lectureMemoryUse(const LectureSettings& settings, std::size_t viewPixels);
+MemoryUse lectureMemoryUse(const LectureSettings& settings, int viewWidth, int viewHeight);
 
 // `heatlab shot`: with --ui a lecture's; otherwise the display path, the
 // picture of the field at one pixel a cell (not with --slide or --stats),

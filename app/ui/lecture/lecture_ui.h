@@ -97,9 +97,8 @@ public:
     const FrameStats& lastFrame() const { return panes_.lead().lastFrame(); }
     // Plays `list` from its first cue at the next frame (--cues, a dropped
     // list). Checked whole first against what runs now: every cue's kernel
-    // and every cue scene's grid (the display's limit, the backend's
-    // memory); throws UsageError, the cues as they were, where one cannot
-    // play here.
+    // and every cue scene's grid (the backend's memory); throws
+    // UsageError, the cues as they were, where one cannot play here.
     void setCues(CueList list);
     const CuePlayer& cues() const { return cues_; }
     // What a frame that throws is undone to (frame_guard.h): pane A's

@@ -194,7 +194,7 @@ OverlayBand drawPaneLabel(float left, float top, float width,
 }
 
 ColourRange Pane::rangeOnScreen(const LectureSettings& settings) const {
-    if (view_.grid().cells() == 0) {
+    if (!view_.drawn()) {
         return ColourRange{false, 0.0f, 1.0f};
     }
     FrameSettings drawnWith = frameSettingsOf(settings, 0, std::nullopt);

@@ -2,6 +2,7 @@
 
 #include <glad/gl.h>
 
+#include "app/picture/display_plan.h"
 #include "app/ui/panel/frame_breakdown.h"
 #include "kernels/base/host_clock.h"
 #include "kernels/numerics/field_measures.h"
@@ -28,24 +29,34 @@ FrameStats DifferenceView::draw(Pane& a, Pane& b, FieldRenderer& renderer,
     Simulation& sa = a.run().simulation();
     Simulation& sb = b.run().simulation();
     const GridSize& grid = sb.params().grid;
+    const PaneRect& rect = b.rect();
+    const ViewTransform transform =
+        shown.view ? *shown.view : fitView(grid.nx, grid.ny, rect.width, rect.height);
     const std::array<long long, 3> state{sa.fieldCount(), sb.fieldCount(), sa.stepCount()};
     if (state != state_) {
         measured = a.run().differenceFrom(b.run(), &difference_);
-        view_.prepare(grid, DisplayPath::ViaHost, sb.backend());
-        view_.uploadFromHost(difference_.data(), rangeOf(difference_.data(), difference_.size()));
+        range_ = rangeOf(difference_.data(), difference_.size());
         state_ = state;
+        uploaded_.reset();
+    }
+    // What the view shows of A - B (its cells or its image), made on the
+    // host from the difference there, again when the view moves.
+    const DisplayLayout layout{rect.width, rect.height};
+    const DisplayContents contents =
+        displayContentsOf(grid, layout, transform, rect.width, rect.height, shown.sampling,
+                          std::nullopt, std::nullopt);
+    if (!uploaded_ || *uploaded_ != contents) {
+        view_.prepare(layout, DisplayPath::ViaHost, sb.backend());
+        view_.uploadFromHost(difference_.data(), contents, range_);
+        uploaded_ = contents;
     }
     if (timed) {
         glFinish();
         stats.displayMs = msSince(start);
         start = HostClock::now();
     }
-    const PaneRect& rect = b.rect();
-    const ViewTransform transform =
-        shown.view ? *shown.view : fitView(grid.nx, grid.ny, rect.width, rect.height);
-    renderer.draw(view_.texture(), grid.nx, grid.ny, transform,
-                  drawSettingsOf(differenceSettingsOf(shown)), rect.x, rect.y, rect.width,
-                  rect.height);
+    renderer.draw(view_.viewValues(), transform, drawSettingsOf(differenceSettingsOf(shown)),
+                  rect.x, rect.y, rect.width, rect.height);
     if (timed) {
         glFinish();
         stats.drawMs = msSince(start);

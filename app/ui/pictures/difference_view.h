@@ -6,6 +6,7 @@
 // difference it has. Call between ImGuiLayer::beginFrame() and render().
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "app/lecture/run/pane_difference.h"
@@ -31,7 +32,11 @@ public:
 private:
     GlField view_;
     ColourBar bar_;
+    // A - B on the host, a grid's worth (what PaneRun::differenceFrom()
+    // makes), its range, and what of it view_ holds.
     std::vector<float> difference_;
+    FieldRange range_;
+    std::optional<DisplayContents> uploaded_;
     // A's field and B's, and the step, that difference_ was made of.
     std::array<long long, 3> state_{-1, -1, -1};
 };

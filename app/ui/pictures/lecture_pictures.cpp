@@ -60,9 +60,12 @@ void LecturePictures::take(const PixelSize& window) {
     const std::string path = pathFor(panel_, panes);
     removeWhatAKilledWindowLeft(path);
     try {
-        writeScreenshot(panel_.kind, path, panes, window, describe(), disk_);
+        std::string note;
+        writeScreenshot(panel_.kind, path, panes, window, describe(), disk_, &note);
         outcome_ = ScreenshotOutcome{path, ""};
-        say_(Notice::info(trf("saved %s", path.c_str()), trf("saved %s", fileName(path).c_str())));
+        const std::string scale = note.empty() ? "" : "; " + note;
+        say_(Notice::info(trf("saved %s", path.c_str()) + scale,
+                          trf("saved %s", fileName(path).c_str()) + scale));
     } catch (const std::exception& e) {
         outcome_ = ScreenshotOutcome{path, e.what()};
         say_(Notice::info(trf("screenshot not saved: %s", e.what())));
@@ -73,10 +76,11 @@ void LecturePictures::send(const std::vector<DrawnPane>& panes, const PixelSize&
     const Simulation& lead = panes.front().field.simulation;
     const std::string name = screenshotName(panel_, lead.params(), lead.stepCount());
     try {
-        const std::string png = screenshotPng(panel_.kind, panes, window, describe());
+        std::string note;
+        const std::string png = screenshotPng(panel_.kind, panes, window, describe(), &note);
         downloads_->add(name, std::vector<unsigned char>(png.begin(), png.end()));
         outcome_ = ScreenshotOutcome{name, ""};
-        say_(Notice::info(trf("saved %s", name.c_str())));
+        say_(Notice::info(trf("saved %s", name.c_str()) + (note.empty() ? "" : "; " + note)));
     } catch (const std::exception& e) {
         outcome_ = ScreenshotOutcome{name, e.what()};
         say_(Notice::info(trf("screenshot not saved: %s", e.what())));

@@ -1,5 +1,7 @@
 #include "app/ui/pictures/screenshots.h"
 
+#include "app/i18n/translation.h"
+#include "app/picture/picture_size.h"
 #include "app/render/field_picture.h"
 #include "app/render/offscreen_target.h"
 #include "app/render/slide_picture.h"
@@ -77,7 +79,7 @@ Picture slideOfPanes(const std::vector<DrawnPane>& panes, int width, int height)
 }
 
 std::string screenshotPng(ScreenshotKind kind, const std::vector<DrawnPane>& panes,
-                          const PixelSize& window, const PngText& windowText) {
+                          const PixelSize& window, const PngText& windowText, std::string* note) {
     if (kind == ScreenshotKind::Window) {
         return encodePng(readPixels(window.width, window.height), windowText);
     }
@@ -85,16 +87,25 @@ std::string screenshotPng(ScreenshotKind kind, const std::vector<DrawnPane>& pan
         const Picture slide = slideOfPanes(panes, kSlideWidth, kSlideHeight);
         return encodePng(slide.image, slide.text);
     }
+    // A grid past the pixels a PNG may have: the largest picture under the
+    // limit, a whole number of cells a pixel, said.
     const DrawnField& field = panes.front().field;
-    const Picture picture =
-        pictureOfField(field.simulation, field.view, field.renderer, panes.front().settings);
+    const int cellsPerPixel = fieldPictureCellsPerPixel(field.simulation.params().grid);
+    const Picture picture = pictureOfField(field.simulation, field.view, field.renderer,
+                                           panes.front().settings, 0, cellsPerPixel);
+    if (note != nullptr && cellsPerPixel > 1) {
+        *note =
+            trf("%d cells a pixel: the grid at one pixel a cell is over the %lld pixels a "
+                "picture may have",
+                cellsPerPixel, kMaxPicturePixels);
+    }
     return encodePng(picture.image, picture.text);
 }
 
 void writeScreenshot(ScreenshotKind kind, const std::string& path,
                      const std::vector<DrawnPane>& panes, const PixelSize& window,
-                     const PngText& windowText, const OutputDisk& disk) {
-    writeOutputFile(path, screenshotPng(kind, panes, window, windowText), disk);
+                     const PngText& windowText, const OutputDisk& disk, std::string* note) {
+    writeOutputFile(path, screenshotPng(kind, panes, window, windowText, note), disk);
 }
 
 }  // namespace heatlab

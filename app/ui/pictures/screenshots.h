@@ -60,14 +60,20 @@ struct DrawnPane {
 // framebuffer just drawn (`window` large, panel included, before it is
 // shown) with `windowText`, onto `disk`. A slide holds every pane side by
 // side, each with its bar and caption; a field picture is the first pane's
-// at its grid's resolution. Throws what writing or drawing failed with.
+// at its grid's resolution, or, for a grid past the pixels a picture may
+// have (kMaxPicturePixels), the largest picture under them, a whole number
+// of cells a pixel (its text chunk heatlab.cells-per-pixel), which `note`
+// (where given) then says in a line. Throws what writing or drawing failed
+// with.
 void writeScreenshot(ScreenshotKind kind, const std::string& path,
                      const std::vector<DrawnPane>& panes, const PixelSize& window,
-                     const PngText& windowText, const OutputDisk& disk);
+                     const PngText& windowText, const OutputDisk& disk,
+                     std::string* note = nullptr);
 // The PNG's bytes that writeScreenshot() writes: a served lecture's
 // picture, sent to the browser.
 std::string screenshotPng(ScreenshotKind kind, const std::vector<DrawnPane>& panes,
-                          const PixelSize& window, const PngText& windowText);
+                          const PixelSize& window, const PngText& windowText,
+                          std::string* note = nullptr);
 
 // A slide of width x height: the panes side by side in equal parts, each
 // its own slide, and their text chunks (a second pane's keys prefixed
