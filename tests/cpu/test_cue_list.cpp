@@ -242,6 +242,31 @@ TEST(CuePlayer, AsksForThePanelSectionItsCaptionNames) {
     EXPECT_EQ(shown.focus, PanelFocus::Bandwidth);
 }
 
+// The roofline over the field while the cue about it plays (and the panel's
+// box turned off by hand is turned on again by going back to it); every
+// other cue shows the field.
+TEST(CuePlayer, TheRooflineCoversTheFieldWhileItsCuePlays) {
+    CuePlayer player(parseCues(listOf(R"({"r": 0.2}, {"roofline": true, "bandwidth": true},
+                                          {"r": 0.21})"),
+                               "dir/cues.json"));
+    Lecture l;
+    player.frame(l.settings, l.simulation, 0.0f, 0.0);
+    EXPECT_FALSE(l.settings.rooflineOnField);
+    player.advance();
+    player.frame(l.settings, l.simulation, 0.0f, 0.1);
+    EXPECT_TRUE(l.settings.rooflineOnField);
+    l.settings.rooflineOnField = false;  // the presenter's box
+    player.frame(l.settings, l.simulation, 0.0f, 0.2);
+    EXPECT_FALSE(l.settings.rooflineOnField);
+    player.advance();
+    player.frame(l.settings, l.simulation, 0.0f, 0.3);
+    EXPECT_FALSE(l.settings.rooflineOnField);
+    player.back();
+    player.frame(l.settings, l.simulation, 0.0f, 0.4);
+    EXPECT_TRUE(l.settings.rooflineOnField);
+    EXPECT_THROW(parseCues(listOf(R"({"roofline": "yes"})"), "dir/cues.json"), UsageError);
+}
+
 TEST(CuePlayer, ASceneFileIsFoundBesideTheCueFileAndPlayedAsItWasRead) {
     const std::string folder = freshFolder("beside");
     std::filesystem::create_directories(folder + "/talk");

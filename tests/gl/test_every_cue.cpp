@@ -11,19 +11,16 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "app/lecture/files/cue_list.h"
-#include "app/lecture/files/scene.h"
 #include "app/lecture/run/explosion_pace.h"
 #include "tests/gl/presenter_fixture.h"
+#include "tests/gl/small_lecture.h"
 
 namespace heatlab {
 namespace {
@@ -47,24 +44,8 @@ std::string describe(const PanelRect& r) {
 
 class EveryCue : public PresenterFixture {
 protected:
-    // The shipped lecture with its scenes' grids 64 a side: copies beside
-    // it in a folder of its own, which its cues name.
     CueList smallLecture() {
-        const std::filesystem::path folder = ::testing::TempDir() + "heatlab-every-cue";
-        std::filesystem::remove_all(folder);
-        std::filesystem::create_directories(folder);
-        std::string cues = shippedCues().at(0).text;
-        for (const ShippedScene& scene : shippedScenes()) {
-            const std::string name = std::filesystem::path(scene.file).stem().string();
-            std::string text = scene.text;
-            text = std::regex_replace(text, std::regex("\"(512|4096|2048)\""), "\"64\"");
-            std::ofstream(folder / (name + ".json")) << text;
-            cues = std::regex_replace(cues, std::regex("\"scene\": \"" + name + "\""),
-                                      "\"scene\": \"" + name + ".json\"");
-        }
-        const std::filesystem::path list = folder / "lecture.json";
-        std::ofstream(list) << cues;
-        return readCues(list.string());
+        return smallShippedLecture(::testing::TempDir() + "heatlab-every-cue");
     }
 
     // Every notice the last frame drew: whole, inside the window.

@@ -185,8 +185,9 @@ RampR rampOf(const Fields& c) {
 // The cue's own fields; the rest are settings (setting_fields.h).
 const std::vector<std::string>& cueKeys() {
     static const std::vector<std::string> keys = [] {
-        std::vector<std::string> all = {"caption", "scene",      "reset",     "ramp_r",  "until",
-                                        "then",    "screenshot", "bandwidth", "halve_h", "panel"};
+        std::vector<std::string> all = {"caption", "scene", "reset",      "ramp_r",
+                                        "until",   "then",  "screenshot", "bandwidth",
+                                        "halve_h", "panel", "roofline"};
         for (const std::string& key : cueSettingKeys()) {
             all.push_back(key);
         }
@@ -252,6 +253,9 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int ver
     }
     if (c.has("bandwidth")) {
         cue.bandwidth = c.boolean("bandwidth");
+    }
+    if (c.has("roofline")) {
+        cue.roofline = c.boolean("roofline");
     }
     if (c.has("halve_h")) {
         cue.halveH = c.boolean("halve_h");
@@ -515,6 +519,8 @@ CueRequests CuePlayer::start(LectureSettings& settings, double now) {
         backend_ = chosen;
     }
     rampFrom_ = settings.params.r;
+    // The field's area shows what the cue is about: its roofline, or the field.
+    settings.rooflineOnField = c.roofline;
     // A cue with a scene has its settings applied once, over the scene's,
     // when the lecture has loaded it (settle()); the others' now.
     if (!c.scene) {

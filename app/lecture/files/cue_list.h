@@ -37,6 +37,9 @@
 //              "then": "wait" | "next",
 //              "bandwidth": true,  (the panel's bandwidth table measured
 //                                  on the running grid and shown)
+//              "roofline": true,  (the roofline drawn large over the field
+//                                 while the cue plays; each cue without it
+//                                 shows the field)
 //              "halve_h": true,  (the accuracy lesson's "halve h": the sine
 //                                 field on a grid of twice the intervals,
 //                                 the same r, to the same physical time)
@@ -122,6 +125,7 @@ struct Cue {
     SettingsPatch settings;
     std::optional<RampR> rampR;
     bool bandwidth = false;
+    bool roofline = false;
     bool halveH = false;
     std::optional<CueUntil> until;
     std::optional<PanelFocus> panel;  // "panel"

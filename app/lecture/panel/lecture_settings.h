@@ -125,7 +125,11 @@ struct MachineSettings {
     BackendChoice backend = BackendChoice::Auto;
     bool presenter = false;  // the UI scaled for a projector
     bool panelVisible = true;
-    bool keysVisible = false;   // the key help over the field (F1)
+    bool keysVisible = false;  // the key help over the field (F1)
+    // The roofline drawn large over the field's area, read from the back of
+    // a hall: turned on by the cue about it (a cue's "roofline"), or the
+    // Bandwidth section's box.
+    bool rooflineOnField = false;
     bool fullScreen = false;    // the window on the whole of its monitor (F11)
     bool measureMaxAbs = true;  // a reduction over the grid every frame
 };

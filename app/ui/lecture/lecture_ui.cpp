@@ -12,6 +12,7 @@
 #include "app/lecture/measures/auto_scale.h"
 #include "app/render/script_fonts.h"
 #include "app/ui/lecture/scene_requests.h"
+#include "app/ui/pictures/roofline_on_field.h"
 #include "kernels/backend_factory.h"
 #include "kernels/base/host_clock.h"
 
@@ -63,9 +64,6 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     const ColourBar::Strip bar = ColourBar::strip(surface_.pixelsPerUnit());
     panes_.place(layoutPanes(surface.pixels, panelPixels, bar, static_cast<int>(panes_.size()),
                              s.presenter && panes_.split()));
-    const PaneRect& first = panes_.lead().rect();
-    const float fieldWidth = static_cast<float>(first.width) / surface_.pixelsPerUnit();
-    drawKeyHelp(fieldWidth, static_cast<float>(surface.units.height), s.keysVisible);
     glViewport(0, 0, surface.pixels.width, surface.pixels.height);
     glClearColor(kBackground.r / 255.0f, kBackground.g / 255.0f, kBackground.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -74,10 +72,21 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     const bool timed = timer_.timed(now);
     drawPanes(steps, bar, timed, actions.toggleLoupe);
     notice_.frame(s.running, clock_());
+    const float columnWidth =
+        static_cast<float>(surface.pixels.width - panelPixels) / surface_.pixelsPerUnit();
+    const OverlayBand column{0.0f, 0.0f, columnWidth, static_cast<float>(surface.units.height)};
+    if (s.rooflineOnField) {
+        coverFieldForRoofline(column);
+    }
     const ComparisonReadouts& compared = lectureReadouts_.comparison;
     overlays_ =
         panes_.drawNoticesAndLabels(notice_.shown(clock_()), imgui_, surface_.pixelsPerUnit(),
                                     compared.timedSteps, compared.difference, showsDifference());
+    roofline_ = s.rooflineOnField ? rooflineOver(column) : nullptr;
+    // Last, over what the field shows: F1 asked for it.
+    const PaneRect& first = panes_.lead().rect();
+    const float fieldWidth = static_cast<float>(first.width) / surface_.pixelsPerUnit();
+    drawKeyHelp(fieldWidth, static_cast<float>(surface.units.height), s.keysVisible);
     const double uiStart = secondsNow();
     imgui_.render();
     if (timed) {
@@ -97,6 +106,20 @@ bool LectureUi::frame(const SurfaceSize& surface) {
     measures_.advanceBandwidth(simulation(), !windowed_, [] { glFinish(); });
     // Ctrl+C in the terminal: the video finished, then the window closes.
     return actions.quit || signalled;
+}
+
+std::shared_ptr<const RooflineOnField> LectureUi::rooflineOver(const OverlayBand& column) const {
+    // Under the notices (the cue's caption names the lesson), above the
+    // key help's line, a margin of the panel's text from each.
+    const float margin = ImGui::GetFontSize() * 0.5f;
+    const float top = (overlays_.leadNotice.empty() ? column.y : overlays_.leadNotice.bottom());
+    OverlayBand area = column;
+    area.x += margin;
+    area.width -= 2.0f * margin;
+    area.y = top + margin;
+    area.height = keyHintTop(column.bottom()) - margin - area.y;
+    return std::make_shared<const RooflineOnField>(
+        drawRooflineOnField(measures_.bandwidth(), readouts().roofline, area, imgui_));
 }
 
 void LectureUi::drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe) {
@@ -308,11 +331,14 @@ void LectureUi::onKey(Key key, bool repeat) {
 }
 
 void LectureUi::onScroll(double dy) {
-    input_.scroll(dy, imgui_.wantsMouse(), fieldArea(), simulation().params().grid, settings());
+    // The roofline over the field: the mouse edits no field it cannot see.
+    input_.scroll(dy, imgui_.wantsMouse() || settings().rooflineOnField, fieldArea(),
+                  simulation().params().grid, settings());
 }
 
 void LectureUi::onMouseButton(int button, bool pressed) {
-    input_.button(button, pressed, imgui_.wantsMouse(), fieldArea(), simulation(), settings());
+    input_.button(button, pressed, imgui_.wantsMouse() || settings().rooflineOnField, fieldArea(),
+                  simulation(), settings());
 }
 
 void LectureUi::onCursor(double x, double y) {

@@ -37,6 +37,8 @@
 
 namespace heatlab {
 
+struct RooflineOnField;  // app/ui/pictures/roofline_on_field.h (it needs ImGui's header)
+
 class LectureUi {
 public:
     // `glDescription` is shown in the panel ("OpenGL 4.5 ... llvmpipe"); a
@@ -132,6 +134,9 @@ public:
     // panes' labels went.
     const FieldNotice& notice() const { return notice_; }
     const OverlaysDrawn& overlays() const { return overlays_; }
+    // The roofline over the field's area in the last frame; null where the
+    // field showed.
+    const RooflineOnField* rooflineOnField() const { return roofline_.get(); }
 
 private:
     // Pane A: the run the panel edits.
@@ -154,6 +159,8 @@ private:
     // A control's outcome said; a new grid fitted and its table measured.
     void show(const ControlOutcome& outcome);
     // The frame's panes stepped, measured and drawn with their bars.
+    // The roofline into the field's `column` under the notices.
+    std::shared_ptr<const RooflineOnField> rooflineOver(const OverlayBand& column) const;
     void drawPanes(int steps, const ColourBar::Strip& bar, bool timed, bool toggleLoupe);
     // A pane's watch of the field: an overflow in one pauses the lockstep.
     void measurePane(PaneRun& run, bool withSpot);
@@ -190,6 +197,7 @@ private:
     LoupeControl loupe_;
     FieldNotice notice_;
     OverlaysDrawn overlays_;
+    std::shared_ptr<const RooflineOnField> roofline_;
     LectureMeasures measures_;
     FramePacer pacer_;
     CuePlayer cues_;

@@ -403,13 +403,15 @@ void brushControls(LectureSettings& s) {
 }
 
 // The lecture's table, and pane A's running kernel on its roofline.
-void bandwidthControls(const BandwidthSurvey* bandwidth, const RunningKernel& roofline,
-                       PanelActions& actions) {
+void bandwidthControls(LectureSettings& settings, const BandwidthSurvey* bandwidth,
+                       const RunningKernel& roofline, PanelActions& actions) {
     const bool running = bandwidth != nullptr && bandwidth->running();
     if (ImGui::Button(running ? tr("Stop measuring") : tr("Measure on this grid"))) {
         (running ? actions.cancelBandwidth : actions.measureBandwidth) = true;
     }
     noteBeside("(also after a grid change)");
+    // The presenter's toggle of what the bandwidth cue turns on.
+    ImGui::Checkbox(tr("the roofline large, over the field"), &settings.rooflineOnField);
     if (bandwidth != nullptr) {
         drawBandwidthTable(*bandwidth, ImGui::GetContentRegionAvail().x);
         drawLiveRoofline(*bandwidth, roofline);
@@ -647,8 +649,9 @@ void allSections(const PanelModel& model, PanelActions& actions) {
     unfoldIfAsked(PanelFocus::Bandwidth);
     if (section("Bandwidth: the bench's table on this grid", false)) {
         scrollIfAsked(PanelFocus::Bandwidth);
-        recordGroup(layout.bandwidthTable,
-                    [&] { bandwidthControls(lecture.bandwidth, readouts.roofline, actions); });
+        recordGroup(layout.bandwidthTable, [&] {
+            bandwidthControls(settings, lecture.bandwidth, readouts.roofline, actions);
+        });
     }
     if (focus) {
         unfoldIfAsked(PanelFocus::Comparison);

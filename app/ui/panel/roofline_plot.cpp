@@ -4,10 +4,12 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/i18n/translation.h"
+#include "app/ui/panel/roofline_labels.h"
 #include "app/ui/pictures/field_overlay.h"
 
 namespace heatlab {
@@ -210,6 +212,16 @@ void line(ImDrawList& list, ImVec2 a, ImVec2 b, ImU32 colour, float thickness, b
     }
 }
 
+// The widest of the y axis's tick labels: the room left of the plot.
+float tickWidth(const Pen& pen, const Roofline& r) {
+    const Axes a = axesFor(r, ImVec2(0.0f, 0.0f), ImVec2(1.0f, 1.0f));
+    float widest = 0.0f;
+    for (double d = a.y0; d <= a.y1 + 1e-9; d += 1.0) {
+        widest = std::max(widest, pen.measure(decadeText(d)).x);
+    }
+    return widest;
+}
+
 void gridAndTicks(const Pen& pen, const Axes& a, const Palette& palette) {
     for (double d = a.x0; d <= a.x1 + 1e-9; d += 1.0) {
         const float x = a.sx(std::pow(10.0, d));
@@ -239,60 +251,21 @@ double cornerOf(const Roofline& r, const Roof& memory) {
     return corner;
 }
 
-struct Placed {
-    std::vector<ImVec4> boxes;  // x0, y0, x1, y1 of the labels placed so far
-    ImVec4 within;              // the plot: a label outside it would be cut
-
-    bool inside(ImVec2 at, ImVec2 size) const {
-        return at.x >= within.x && at.y >= within.y && at.x + size.x <= within.z &&
-               at.y + size.y <= within.w;
-    }
-    bool clear(ImVec2 at, ImVec2 size) const {
-        for (const ImVec4& b : boxes) {
-            if (at.x < b.z && at.x + size.x > b.x && at.y < b.w && at.y + size.y > b.y) {
-                return false;
-            }
-        }
-        return true;
-    }
-    // The nearest place to `at` (first moved into the plot where it lies
-    // past an edge) where `size` overlaps nothing and is whole in the plot:
-    // `at`, then a step down or up at a time, then the same half a label to
-    // the left or right. Where the plot is too crowded for that, the nearest
-    // that overlaps nothing though cut at an edge; else `at` itself.
-    ImVec2 place(ImVec2 at, ImVec2 size, float step) {
-        at.x = std::max(within.x, std::min(at.x, within.z - size.x));
-        at.y = std::max(within.y, std::min(at.y, within.w - size.y));
-        for (const bool whole : {true, false}) {
-            for (const float dx : {0.0f, -0.5f, 0.5f, -1.0f, 1.0f}) {
-                for (int i = 0; i <= 24; ++i) {
-                    const float dy = i == 0 ? 0.0f
-                                            : (i % 2 == 1 ? 1.0f : -1.0f) * step *
-                                                  static_cast<float>((i + 1) / 2);
-                    const ImVec2 p(at.x + dx * size.x, at.y + dy);
-                    if ((!whole || inside(p, size)) && clear(p, size)) {
-                        boxes.push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
-                        return p;
-                    }
-                }
-            }
-        }
-        boxes.push_back(ImVec4(at.x, at.y, at.x + size.x, at.y + size.y));
-        return at;
-    }
+// A roof as drawn: its segment in the plot, and the value it is labelled with.
+struct RoofLine {
+    ImVec2 a, b;
+    ImU32 colour;
+    bool dotted;
+    std::string value;
 };
 
-void drawRoofs(const Pen& pen, const Roofline& r, const Axes& a, const Palette& palette, bool light,
-               Placed& placed) {
-    const float thick = std::max(1.5f, pen.size * 0.14f);
-    const float xLeft = static_cast<float>(a.lo.x);
+// The roofs' segments, the copy floor (rooflineOf's first roof), the
+// table's reference, last: a roof as near as the platform's copy
+// (cudaMemcpy at 103 % of it on the H200) would otherwise hide its line.
+std::vector<RoofLine> roofLines(const Roofline& r, const Axes& a, bool light) {
     const double yBottom = std::pow(10.0, a.y0);
     const double yTop = std::pow(10.0, a.y1);
     const double xEnd = std::pow(10.0, a.x1);
-    int memoryIndex = 0;
-    // The copy floor (rooflineOf's first roof), the table's reference, is
-    // drawn last: a roof as near as the platform's copy (cudaMemcpy at 103 %
-    // of it on the H200) would otherwise hide its line.
     std::vector<const Roof*> order;
     for (const Roof& roof : r.roofs) {
         order.push_back(&roof);
@@ -301,6 +274,7 @@ void drawRoofs(const Pen& pen, const Roofline& r, const Axes& a, const Palette& 
         order.front()->source == Roof::Source::Measured) {
         std::rotate(order.begin(), order.begin() + 1, order.end());
     }
+    std::vector<RoofLine> lines;
     for (const Roof* drawn : order) {
         const Roof& roof = *drawn;
         const bool dotted = roof.source == Roof::Source::Datasheet;
@@ -315,86 +289,144 @@ void drawRoofs(const Pen& pen, const Roofline& r, const Axes& a, const Palette& 
             }
             const double from = fastest > 0.0 ? roof.value / fastest : std::pow(10.0, a.x0);
             const float y = a.sy(roof.value);
-            const float x = std::max(xLeft, a.sx(from));
-            line(pen.list, ImVec2(x, y), ImVec2(a.hi.x, y), colour, thick, dotted, pen.size * 0.3f);
-            const std::string t = valueText(roof.value, "GFLOP/s");
-            const ImVec2 m = pen.measure(t);
-            const ImVec2 at =
-                placed.place(ImVec2(a.hi.x - m.x - pen.size * 0.3f, y - m.y - 2.0f), m, m.y);
-            pen.label(at, colour, palette.background, t);
+            lines.push_back({ImVec2(std::max(a.lo.x, a.sx(from)), y), ImVec2(a.hi.x, y), colour,
+                             dotted, valueText(roof.value, "GFLOP/s")});
             continue;
         }
         // GFLOP/s = GB/s x flops per byte, from the left edge (or where it
         // enters the plot) to its corner with the compute roof.
         const double corner = cornerOf(r, roof);
-        double xa = std::max(std::pow(10.0, a.x0), yBottom / roof.value);
+        const double xa = std::max(std::pow(10.0, a.x0), yBottom / roof.value);
         double xb = corner > 0.0 ? corner / roof.value : xEnd;
         xb = std::min({xb, xEnd, yTop / roof.value});
         if (xb <= xa) {
             continue;
         }
-        const ImVec2 pa(a.sx(xa), a.sy(roof.value * xa));
-        const ImVec2 pb(a.sx(xb), a.sy(roof.value * xb));
-        line(pen.list, pa, pb, colour, thick, dotted, pen.size * 0.3f);
-        // Its value above its line, staggered along it so near roofs do not
-        // write over each other (their names are in the legend): the
-        // label's lower right corner on the line, so the line, rising to
-        // the right, runs below the label and never through it.
-        const std::string t = valueText(roof.value, "GB/s");
-        const ImVec2 m = pen.measure(t);
-        const float fraction = 0.25f + 0.12f * static_cast<float>(memoryIndex++ % 6);
-        const float px = std::max(pa.x + m.x + 2.0f, pa.x + (pb.x - pa.x) * fraction);
-        const double xv = a.xAt(px);
-        const ImVec2 at =
-            placed.place(ImVec2(px - m.x - 2.0f, a.sy(roof.value * xv) - m.y - 3.0f), m, m.y);
-        pen.label(at, colour, palette.background, t);
+        lines.push_back({ImVec2(a.sx(xa), a.sy(roof.value * xa)),
+                         ImVec2(a.sx(xb), a.sy(roof.value * xb)), colour, dotted,
+                         valueText(roof.value, "GB/s")});
     }
+    return lines;
 }
 
-float markerRadius(const Pen& pen) { return std::max(3.0f, pen.size * 0.3f); }
+float markerRadius(const Pen& pen) { return std::max(3.0f, pen.size * 0.22f); }
 
-// The points' centres in the plot (none outside it).
-std::vector<ImVec2> pointCentres(const Roofline& r, const Axes& a) {
-    std::vector<ImVec2> centres;
+// The points inside the plot (none drawn outside it), in the roofline's
+// order: the dots a label is placed by.
+struct Dot {
+    const RooflinePoint* point;
+    ImVec2 centre;
+};
+
+std::vector<Dot> dotsOf(const Roofline& r, const Axes& a) {
+    std::vector<Dot> dots;
     for (const RooflinePoint& p : r.points) {
         if (!(p.flopsPerByte > 0.0) || !(p.gflopPerS > 0.0)) {
             continue;
         }
         const ImVec2 c(a.sx(p.flopsPerByte), a.sy(p.gflopPerS));
         if (c.x >= a.lo.x && c.x <= a.hi.x && c.y >= a.lo.y && c.y <= a.hi.y) {
-            centres.push_back(c);
+            dots.push_back({&p, c});
         }
     }
-    return centres;
+    return dots;
 }
 
-void drawPoints(const Pen& pen, const Roofline& r, const Axes& a, const Palette& palette,
-                Placed& placed) {
+void drawDots(const Pen& pen, const std::vector<Dot>& dots, const Palette& palette) {
     const float radius = markerRadius(pen);
     // The running kernel last, on top.
-    for (int pass = 0; pass < 2; ++pass) {
-        for (const RooflinePoint& p : r.points) {
-            if (p.running != (pass == 1) || !(p.flopsPerByte > 0.0) || !(p.gflopPerS > 0.0)) {
+    for (const bool running : {false, true}) {
+        for (const Dot& d : dots) {
+            if (d.point->running != running) {
                 continue;
             }
-            const ImVec2 c(a.sx(p.flopsPerByte), a.sy(p.gflopPerS));
-            if (c.x < a.lo.x || c.x > a.hi.x || c.y < a.lo.y || c.y > a.hi.y) {
-                continue;
-            }
-            const ImU32 colour = pointColour(p, palette);
-            pen.list.AddCircleFilled(c, radius, colour, 20);
-            if (p.running) {
-                pen.list.AddCircle(c, radius * 2.2f, palette.highlight, 28,
+            pen.list.AddCircleFilled(d.centre, radius, pointColour(*d.point, palette), 20);
+            if (running) {
+                pen.list.AddCircle(d.centre, radius * 2.2f, palette.highlight, 28,
                                    std::max(2.0f, pen.size * 0.16f));
             }
-            const ImVec2 m = pen.measure(p.label);
-            ImVec2 at(c.x + radius * 2.6f, c.y - m.y / 2.0f);
-            if (at.x + m.x > a.hi.x) {
-                at.x = c.x - radius * 2.6f - m.x;  // no room on the right
+        }
+    }
+}
+
+// `name` broken once, after the space, comma or '_' nearest its middle
+// ("temporal, 8 steps" / "a pass"); empty where it has none.
+std::string inTwoLines(const std::string& name) {
+    std::size_t best = std::string::npos;
+    for (std::size_t i = 1; i + 1 < name.size(); ++i) {
+        const bool breaks = name[i] == ' ' || name[i] == '_';
+        const auto off = [&](std::size_t j) {
+            return j > name.size() / 2 ? j - name.size() / 2 : name.size() / 2 - j;
+        };
+        if (breaks && (best == std::string::npos || off(i) < off(best))) {
+            best = i;
+        }
+    }
+    if (best == std::string::npos) {
+        return "";
+    }
+    // A space goes; an underscore stays, ending the first line.
+    return name[best] == ' ' ? name.substr(0, best) + "\n" + name.substr(best + 1)
+                             : name.substr(0, best + 1) + "\n" + name.substr(best + 1);
+}
+
+// Every label placed, then drawn: the points' names first, each by its own
+// dot (the running kernel's first of all), then the roofs' values by their
+// lines; a value with no clear place by its line is left to the legend,
+// which says every roof with its value.
+void drawLabels(const Pen& pen, const std::vector<Dot>& dots, const std::vector<RoofLine>& roofs,
+                const Palette& palette, RooflineLabels& labels, RooflineDrawn& drawn) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < dots.size(); ++i) {
+        order.push_back(i);
+    }
+    std::stable_partition(order.begin(), order.end(),
+                          [&](std::size_t i) { return dots[i].point->running; });
+    std::vector<bool> named(dots.size(), false);
+    for (const std::size_t i : order) {
+        if (named[i]) {
+            continue;
+        }
+        // Dots over this one (tiled and optimised on the H200, 13 % apart)
+        // are one place: one label names them all, as the class sees one.
+        RooflinePoint p = *dots[i].point;
+        for (const std::size_t j : order) {
+            if (j != i && !named[j] && labels.onePlace(i, j)) {
+                p.label += ", " + dots[j].point->label;
+                named[j] = true;
             }
-            at = placed.place(at, m, m.y);
-            pen.label(at, p.running ? palette.highlight : palette.text, palette.background,
-                      p.label);
+        }
+        named[i] = true;
+        // Its name on one line, or on two where one finds no place (a long
+        // class kernel's file name); a small plot may leave no place clear
+        // of the roofs' lines: the label's patch then hides the line under
+        // it; none near enough at all, a leader line joins it to its dot.
+        const std::string broken = inTwoLines(p.label);
+        std::string text = p.label;
+        std::optional<ImVec2> at;
+        for (const bool overLines : {false, true}) {
+            for (const std::string* t : {static_cast<const std::string*>(&p.label), &broken}) {
+                if (!at && !t->empty()) {
+                    at = labels.besidePoint(i, pen.measure(*t), overLines);
+                    text = *t;
+                }
+            }
+        }
+        const ImVec2 m = pen.measure(text);
+        if (!at) {
+            at = labels.anywhereNear(dots[i].centre, m);
+            pen.list.AddLine(dots[i].centre, ImVec2(at->x, at->y + m.y / 2.0f), palette.dim);
+        }
+        pen.label(*at, p.running ? palette.highlight : palette.text, palette.background, text);
+        drawn.labels.push_back(ImVec4(at->x, at->y, at->x + m.x, at->y + m.y));
+        drawn.labelDot.push_back(static_cast<int>(i));
+    }
+    for (const RoofLine& roof : roofs) {
+        const ImVec2 m = pen.measure(roof.value);
+        if (const std::optional<ImVec2> at = labels.besideLine(roof.a, roof.b, m)) {
+            pen.label(*at, roof.colour, palette.background, roof.value);
+            drawn.labels.push_back(ImVec4(at->x, at->y, at->x + m.x, at->y + m.y));
+            drawn.labelDot.push_back(-1);
         }
     }
 }
@@ -527,55 +559,75 @@ RooflineDrawn drawRoofline(ImDrawList& list, ImVec2 topLeft, ImVec2 size, const 
     list.AddRectFilled(topLeft, end, palette.background);
 
     // A wide picture keeps its legend on the right, a narrow one below.
-    const bool legendRight = size.x > 55.0f * f;
-    const float legendWidth = legendRight ? std::min(size.x * 0.36f, 30.0f * f) : size.x - 2.0f * f;
-    const LaidOutLegend legend = layOutLegend(pen, roofline, legendWidth, palette, style.light);
+    const bool legendRight = style.legendBeside || size.x > 55.0f * f;
+    const float legendSize = style.legendSize > 0.0f ? style.legendSize : f;
+    const float legendWidth =
+        legendRight ? std::min(size.x * 0.33f, 30.0f * legendSize) : size.x - 2.0f * f;
+    // Beside the plot the legend has the picture's height below the
+    // title; a longer one (Japanese wraps more) is set smaller to fit it,
+    // down to three quarters of its size.
+    Pen legendPen{list, font, legendSize};
+    LaidOutLegend legend = layOutLegend(legendPen, roofline, legendWidth, palette, style.light);
+    const float legendRoom = size.y - 3.0f * f;
+    const float legendFloor = 0.75f * legendPen.size;
+    while (legendRight && legend.height > legendRoom && legendPen.size * 0.95f >= legendFloor) {
+        legendPen.size *= 0.95f;
+        legend = layOutLegend(legendPen, roofline, legendWidth, palette, style.light);
+    }
     const float below = legendRight ? 0.0f : legend.height + f;
-    const ImVec2 lo(topLeft.x + 4.2f * f, topLeft.y + 2.0f * f);
+    // The title, then the y axis's name on a line of its own above the
+    // plot: inside it a grid line ran through it.
+    const ImVec2 lo(topLeft.x + tickWidth(pen, roofline) + 0.8f * f, topLeft.y + 3.0f * f);
     const ImVec2 hi(end.x - (legendRight ? legendWidth + 2.0f * f : 1.0f * f),
                     end.y - 3.2f * f - below);
     if (hi.x - lo.x < 4.0f * f || hi.y - lo.y < 4.0f * f) {
         list.PopClipRect();
         return {};  // no room for a plot
     }
-    pen.text(ImVec2(lo.x, topLeft.y + 0.4f * f), palette.text, roofline.title);
+    pen.text(ImVec2(topLeft.x + 0.5f * f, topLeft.y + 0.3f * f), palette.text, roofline.title);
+    pen.text(ImVec2(topLeft.x + 0.5f * f, topLeft.y + 1.6f * f), palette.dim,
+             tr("GFLOP/s (7 a cell update)"));
     const Axes axes = axesFor(roofline, lo, hi);
     gridAndTicks(pen, axes, palette);
     // The axis title whole: a shorter one where the long one does not fit,
     // centred under the plot but never past the picture's left edge.
+    // With the legend beside, within the plot's side of the picture.
+    const float xLabelRoom = legendRight ? hi.x + f - topLeft.x : size.x - 1.0f * f;
     std::string xLabel = tr("arithmetic intensity: flops per byte moved, counted per kernel");
-    if (pen.measure(xLabel).x > size.x - 1.0f * f) {
+    if (pen.measure(xLabel).x > xLabelRoom) {
         xLabel = tr("flops per byte moved");
     }
     const float xLabelAt =
         std::max(topLeft.x + 0.5f * f, lo.x + (hi.x - lo.x - pen.measure(xLabel).x) / 2.0f);
     pen.text(ImVec2(xLabelAt, hi.y + 1.6f * f), palette.dim, xLabel);
-    const std::string yLabel = tr("GFLOP/s (7 a cell update)");
-    pen.text(ImVec2(lo.x + 0.3f * f, lo.y + 0.2f * f), palette.dim, yLabel);
+    const ImVec2 xLabelSize = pen.measure(xLabel);
 
-    Placed placed;
-    placed.within = ImVec4(lo.x, lo.y, hi.x, hi.y);
-    placed.boxes.push_back(
-        ImVec4(lo.x, lo.y, lo.x + pen.measure(yLabel).x + 0.6f * f, lo.y + 1.4f * f));
-    // The markers first, so no label is placed over a point.
     RooflineDrawn drawn;
-    drawn.plot = placed.within;
+    drawn.plot = ImVec4(lo.x, lo.y, hi.x, hi.y);
+    drawn.axisTitle =
+        ImVec4(xLabelAt, hi.y + 1.6f * f, xLabelAt + xLabelSize.x, hi.y + 1.6f * f + xLabelSize.y);
+    RooflineLabels labels(drawn.plot, std::max(2.0f, f * 0.15f));
+    const std::vector<RoofLine> roofs = roofLines(roofline, axes, style.light);
+    const std::vector<Dot> dots = dotsOf(roofline, axes);
     const float radius = markerRadius(pen);
-    for (const ImVec2& c : pointCentres(roofline, axes)) {
-        drawn.markers.push_back(ImVec4(c.x - radius, c.y - radius, c.x + radius, c.y + radius));
+    for (const Dot& d : dots) {
+        labels.addDot(d.centre, radius);
     }
-    const std::size_t fixed = placed.boxes.size() + drawn.markers.size();
-    placed.boxes.insert(placed.boxes.end(), drawn.markers.begin(), drawn.markers.end());
+    drawn.markers = labels.dots();
     list.PushClipRect(lo, hi, true);
-    drawRoofs(pen, roofline, axes, palette, style.light, placed);
-    drawPoints(pen, roofline, axes, palette, placed);
+    const float thick = std::max(1.5f, f * 0.14f);
+    for (const RoofLine& roof : roofs) {
+        line(list, roof.a, roof.b, roof.colour, thick, roof.dotted, f * 0.3f);
+        labels.addLine(roof.a, roof.b);
+        drawn.roofLines.push_back(ImVec4(roof.a.x, roof.a.y, roof.b.x, roof.b.y));
+    }
+    drawDots(pen, dots, palette);
+    drawLabels(pen, dots, roofs, palette, labels, drawn);
     list.PopClipRect();
-    drawn.labels.assign(placed.boxes.begin() + static_cast<std::ptrdiff_t>(fixed),
-                        placed.boxes.end());
 
     const ImVec2 legendAt =
         legendRight ? ImVec2(hi.x + 1.5f * f, lo.y) : ImVec2(topLeft.x + 1.0f * f, hi.y + 3.2f * f);
-    drawLegend(pen, legend, legendAt, palette, drawn.legend);
+    drawLegend(legendPen, legend, legendAt, palette, drawn.legend);
     list.PopClipRect();
     return drawn;
 }
@@ -585,7 +637,7 @@ void drawRooflineWidget(const Roofline& roofline, float width) {
     const Pen pen{*ImGui::GetWindowDrawList(), ImGui::GetFont(), f};
     // Laid out here for the widget's height, and again by drawRoofline.
     const float height =
-        width * 0.62f +
+        width * 0.62f + f +
         layOutLegend(pen, roofline, width - 2.0f * f, paletteOf(false), false).height + f;
     const ImVec2 at = ImGui::GetCursorScreenPos();
     drawRoofline(*ImGui::GetWindowDrawList(), at, ImVec2(width, height), roofline, {});

@@ -132,4 +132,10 @@ void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded) {
     draw->AddText(font, size, at, IM_COL32(220, 220, 220, 255), help);
 }
 
+float keyHintTop(float displayHeight) {
+    // As drawKeyHelp() lays out one line: the text's height and its margins.
+    const float size = ImGui::GetFontSize();
+    return displayHeight - size - 3.0f * (size * 0.4f);
+}
+
 }  // namespace heatlab

@@ -94,5 +94,8 @@ void drawLoupeLabel(const LoupeLayout& loupe, int fieldLeft, int fieldTop, int f
 // from the left edge of a display displayHeight units high: all of them
 // when `expanded` (F1), else one line saying how to show them.
 void drawKeyHelp(float fieldWidth, float displayHeight, bool expanded);
+// The top of the one-line hint's chip there (F1 not pressed): what a
+// drawing over the field leaves free below it.
+float keyHintTop(float displayHeight);
 
 }  // namespace heatlab
