@@ -3,6 +3,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -398,6 +399,16 @@ std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectur
 }
 
 bool isClassKernel(Kernel kernel) { return find(kernel) != nullptr; }
+
+std::string classKernelFileName(Kernel kernel) {
+    const std::shared_ptr<ClassKernel> k = find(kernel);
+    return k ? std::filesystem::path(k->file.path).filename().string() : std::string();
+}
+
+std::string kernelLabel(Kernel kernel) {
+    const std::string file = classKernelFileName(kernel);
+    return file.empty() ? std::string(name(kernel)) : file;
+}
 
 void refuseClassKernelGrid(Kernel kernel, const GridSize& grid) {
     if (static_cast<long long>(grid.cells()) > kClassKernelMaxCells && isClassKernel(kernel)) {

@@ -129,6 +129,13 @@ std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectur
 // Whether `kernel` came from a kernel file.
 bool isClassKernel(Kernel kernel);
 
+// A class kernel's file's name ("split_rows.cpp"); empty for heatlab's own.
+std::string classKernelFileName(Kernel kernel);
+
+// What the bandwidth table and the roofline call `kernel`: a class
+// kernel's file's name (the lecturer's own word for it), else its name.
+std::string kernelLabel(Kernel kernel);
+
 // Throws UsageError where `kernel` is a class kernel and `grid` has more
 // cells than an int indexes (kClassKernelMaxCells).
 void refuseClassKernelGrid(Kernel kernel, const GridSize& grid);
