@@ -246,6 +246,22 @@ void refuseViewer(FrameServer::Shared& shared, lws* wsi, Session& s, const std::
     queueText(wsi, s, "{\"t\":\"refused\",\"why\":\"" + why + "\"}");
 }
 
+// Input of the server's own, queued as a page's is.
+void queueServerInput(FrameServer::Shared& shared, const ClientMessage& message) {
+    const std::lock_guard<std::mutex> lock(shared.mutex);
+    shared.input.push_back(message);
+    shared.inputArrived.notify_one();
+}
+
+// The controller's page is gone or no longer controls: whatever it held
+// down is let go, as a window losing the focus.
+void controlLost(FrameServer::Shared& shared) {
+    ClientMessage lost;
+    lost.kind = ClientMessage::Kind::Input;
+    lost.event = InputEvent::focus(false);
+    queueServerInput(shared, lost);
+}
+
 void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
     s.established = true;
     lws_set_timer_usecs(wsi, std::chrono::duration_cast<std::chrono::microseconds>(
@@ -284,8 +300,15 @@ void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
                           "{\"t\":\"hello\",\"role\":\"viewer\",\"why\":\"another page took "
                           "control\"}");
             }
+            controlLost(shared);
         }
         shared.controller = wsi;
+        // Its input is numbered from 1: the frames stop counting the page
+        // before's (a reloaded page's first frames would say its own first
+        // inputs are in them before they are).
+        ClientMessage control;
+        control.kind = ClientMessage::Kind::Control;
+        queueServerInput(shared, control);
     }
     queueText(wsi, s, helloOf(s.role, viewerCount(shared), shared.options.h264));
     updateConnected(shared);
@@ -296,13 +319,7 @@ void onClosed(FrameServer::Shared& shared, lws* wsi) {
                          shared.clients.end());
     if (shared.controller == wsi) {
         shared.controller = nullptr;
-        // Whatever it held down is let go, as a window losing the focus.
-        ClientMessage lost;
-        lost.kind = ClientMessage::Kind::Input;
-        lost.event = InputEvent::focus(false);
-        const std::lock_guard<std::mutex> lock(shared.mutex);
-        shared.input.push_back(lost);
-        shared.inputArrived.notify_one();
+        controlLost(shared);
     }
     updateConnected(shared);
 }

@@ -73,6 +73,10 @@ Turn ServedInput::next(LectureUi& ui) {
 }
 
 void ServedInput::take(const ClientMessage& message, LectureUi& ui) {
+    if (message.kind == ClientMessage::Kind::Control) {
+        lastInput_ = 0;
+        return;
+    }
     const InputEvent& event = message.event;
     if (message.kind == ClientMessage::Kind::File) {
         ui.scenes().dropped = ScenePanel::Dropped{message.fileName, message.fileText};

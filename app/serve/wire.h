@@ -79,7 +79,9 @@ std::vector<unsigned char> downloadMessage(const std::string& name,
                                            const std::vector<unsigned char>& bytes);
 
 struct ClientMessage {
-    enum class Kind { Ack, Codecs, Input, File };
+    // Control: the server's own, never a page's: a page took control (its
+    // input is numbered from 1 again).
+    enum class Kind { Ack, Codecs, Input, File, Control };
     Kind kind = Kind::Ack;
     std::uint32_t ackedFrame = 0;  // Ack
     bool h264 = false;             // Codecs

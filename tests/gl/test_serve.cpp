@@ -252,6 +252,34 @@ TEST(Serve, TheControllersKeysActAndAViewersDoNot) {
     EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
 }
 
+// A reloaded lecturer's page numbers its input from 1 again: its frames say
+// none of its input is in them until some is, whatever the page before
+// sent (the page retires its inputs by that number).
+TEST(Serve, ANewControllersFramesCountOnlyItsOwnInput) {
+    ServeProcess serve(kServe);
+    ServeClients clients;
+    const int before = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(clients.waitFor(before, [](const ConnectionState& s) { return hasFrames(s, 1); }));
+    for (int sequence = 1; sequence <= 20; sequence += 2) {
+        clients.send(before, keyMessage("down", "KeyX", sequence));
+        clients.send(before, keyMessage("up", "KeyX", sequence + 1));
+    }
+    ASSERT_TRUE(clients.waitFor(before, [](const ConnectionState& s) {
+        return !s.frames.empty() && s.frames.back().lastInput == 20;
+    }));
+    clients.close(before);
+    const int reloaded = clients.connect(controllerOf(serve));
+    ASSERT_TRUE(
+        clients.waitFor(reloaded, [](const ConnectionState& s) { return hasFrames(s, 10); }));
+    EXPECT_EQ(clients.state(reloaded).frames.back().lastInput, 0u);
+    clients.send(reloaded, keyMessage("down", "KeyX", 1));
+    ASSERT_TRUE(clients.waitFor(reloaded, [](const ConnectionState& s) {
+        return !s.frames.empty() && s.frames.back().lastInput == 1;
+    }));
+    std::string err;
+    EXPECT_EQ(serve.stop(SIGTERM, &err), 0) << err;
+}
+
 TEST(Serve, AFileDroppedByTheControllerLoadsCheckedWholeAndAViewersDoesNot) {
     ServeProcess serve(kServe + " --cues lecture");
     ServeClients clients;
