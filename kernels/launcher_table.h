@@ -5,8 +5,13 @@
 // or at run time. Written once here for any Launcher with `kernel`, `step`
 // and `pass` members; each backend's table file gives its one table
 // (launcherTable()) and its users call the table's own members. Header-only,
-// so nvcc and the host compiler both build it.
+// so nvcc and the host compiler both build it. Thread-safe: a launcher may
+// be added while another thread finds one (a class kernel a scene names
+// mid-lecture, the bandwidth table's thread stepping); a launcher found
+// stays where it is.
 
+#include <deque>
+#include <mutex>
 #include <vector>
 
 #include "kernels/base/errors.h"
@@ -20,11 +25,10 @@ class LauncherTable {
 public:
     // `backend` names the backend in refusals ("cpu", "cuda").
     LauncherTable(const char* backend, std::vector<Launcher> launchers)
-        : backend_(backend), launchers_(std::move(launchers)) {}
-
-    const std::vector<Launcher>& launchers() const { return launchers_; }
+        : backend_(backend), launchers_(launchers.begin(), launchers.end()) {}
 
     std::vector<Kernel> kernels() const {
+        std::lock_guard<std::mutex> lock(mutex_);
         std::vector<Kernel> kernels;
         for (const Launcher& launcher : launchers_) {
             kernels.push_back(launcher.kernel);
@@ -34,12 +38,8 @@ public:
 
     // The launcher of `kernel`, or nullptr where the table has none.
     const Launcher* find(Kernel kernel) const {
-        for (const Launcher& launcher : launchers_) {
-            if (launcher.kernel == kernel) {
-                return &launcher;
-            }
-        }
-        return nullptr;
+        std::lock_guard<std::mutex> lock(mutex_);
+        return findLocked(kernel);
     }
 
     // Adds `launcher` after the others. Throws UsageError where the table
@@ -47,7 +47,8 @@ public:
     // traits fuse steps and it has no pass.
     void add(const Launcher& launcher) {
         const char* kernel = name(launcher.kernel);
-        if (find(launcher.kernel) != nullptr) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (findLocked(launcher.kernel) != nullptr) {
             throw UsageError(trf("the %s backend has a kernel '%s' already", backend_, kernel));
         }
         if (!launcher.step) {
@@ -61,8 +62,18 @@ public:
     }
 
 private:
+    const Launcher* findLocked(Kernel kernel) const {
+        for (const Launcher& launcher : launchers_) {
+            if (launcher.kernel == kernel) {
+                return &launcher;
+            }
+        }
+        return nullptr;
+    }
+
     const char* backend_;
-    std::vector<Launcher> launchers_;
+    mutable std::mutex mutex_;
+    std::deque<Launcher> launchers_;  // a deque: a launcher found stays where it is
 };
 
 }  // namespace heatlab

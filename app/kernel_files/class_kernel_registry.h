@@ -24,6 +24,7 @@ namespace heatlab {
 struct ClassKernel {
     KernelFile file;  // its path and name; its source: the version in use
     Kernel kernel;
+    bool shipped = false;  // a shipped example: heatlab's own text, no file to watch
 
     // The version in the field: its process, one request at a time (panes
     // and the bench may share it). The watcher swaps a new version in

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include "app/i18n/translation.h"
 #include "app/io/temporary_folder.h"
 #include "app/kernel_files/class_kernel_registry.h"
+#include "app/kernel_files/shipped_kernels.h"
 #include "kernel_files/heatlab_kernel_h.h"
 #include "kernels/base/errors.h"
 #include "kernels/class/kernel_stopped.h"
@@ -251,35 +253,106 @@ std::vector<std::string> kernelFilesAsked(int argc, char** argv) {
     return files;
 }
 
+namespace {
+
+// Adds `file`'s kernel (kernels/README.md's recipe: its name to the
+// catalogue, a launcher to its backend's table). Returns it.
+std::shared_ptr<ClassKernel> addOne(KernelFile file, bool shipped) {
+    auto k = std::make_shared<ClassKernel>();
+    k->kernel = registerKernel({file.name, {}});
+    k->file = std::move(file);
+    k->shipped = shipped;
+    k->status.kernel = k->kernel;
+    k->status.name = k->file.name;
+    k->status.path = k->file.path;
+    k->status.cuda = k->file.language == KernelLanguage::Cuda;
+    // A C++ kernel runs on the CPU backend, a CUDA kernel on the CUDA
+    // backend (where the build has one): the other backend refuses it by
+    // name, as it would any kernel it has not.
+    if (k->file.language == KernelLanguage::Cxx) {
+        cpu::launcherTable().add(
+            {k->kernel, [k](const cpu::StepBuffers& b) { return classStep(k, b); }, {}});
+    } else {
+#if HEATLAB_WITH_CUDA
+        cuda::Launcher launcher;
+        launcher.kernel = k->kernel;
+        launcher.step = [k](const cuda::StepBuffers& b) { return classDeviceStep(k, b); };
+        launcher.hostSteps = true;
+        cuda::launcherTable().add(launcher);
+#endif
+    }
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.kernels.push_back(k);
+    return k;
+}
+
+}  // namespace
+
 void addClassKernels(const std::vector<std::string>& given) {
     for (KernelFile& file : readKernelFiles(given)) {
-        auto k = std::make_shared<ClassKernel>();
-        k->kernel = registerKernel({file.name, {}});
-        k->file = std::move(file);
-        k->status.kernel = k->kernel;
-        k->status.name = k->file.name;
-        k->status.path = k->file.path;
-        k->status.cuda = k->file.language == KernelLanguage::Cuda;
-        // A C++ kernel runs on the CPU backend, a CUDA kernel on the CUDA
-        // backend (where the build has one): the other backend refuses it
-        // by name, as it would any kernel it has not.
-        if (k->file.language == KernelLanguage::Cxx) {
-            cpu::launcherTable().add(
-                {k->kernel, [k](const cpu::StepBuffers& b) { return classStep(k, b); }, {}});
-        } else {
-#if HEATLAB_WITH_CUDA
-            cuda::Launcher launcher;
-            launcher.kernel = k->kernel;
-            launcher.step = [k](const cuda::StepBuffers& b) { return classDeviceStep(k, b); };
-            launcher.hostSteps = true;
-            cuda::launcherTable().add(launcher);
-#endif
-        }
-        Registry& r = registry();
-        std::lock_guard<std::mutex> lock(r.mutex);
-        r.kernels.push_back(std::move(k));
+        addOne(std::move(file), false);
     }
     wakeWatcher();  // a lecture watching: the new files too
+}
+
+Kernel addNamedKernelFile(const NamedKernelFile& named) {
+    for (const std::shared_ptr<ClassKernel>& k : classKernelsNow()) {
+        if (k->file.name != named.name) {
+            continue;
+        }
+        // The same file again (a cue played twice, a scene loaded again).
+        if (k->file.path == named.path) {
+            return k->kernel;
+        }
+        throw UsageError(trf("kernel files %s and %s both name a kernel '%s'; rename one",
+                             k->file.path.c_str(), named.path.c_str(), named.name.c_str()));
+    }
+    KernelFile file;
+    file.name = named.name;
+    file.path = named.path;
+    file.language = named.language;
+    if (named.shipped) {
+        const ShippedKernel* shipped = shippedKernel(named.name);
+        file.source = shipped != nullptr ? shipped->text : "";
+    } else {
+        file.source = readKernelSource(named.path);
+    }
+    const Kernel kernel = addOne(std::move(file), named.shipped)->kernel;
+    wakeWatcher();
+    return kernel;
+}
+
+void loadClassKernels() {
+    std::vector<std::thread> loads;
+    for (const std::shared_ptr<ClassKernel>& k : classKernelsNow()) {
+        loads.emplace_back([k] {
+            std::lock_guard<std::mutex> lock(k->mutex);
+            try {
+                (void)ensureLoaded(*k, std::nullopt);
+            } catch (const std::exception& e) {
+                stop(*k, e.what());
+            }
+        });
+    }
+    for (std::thread& load : loads) {
+        load.join();
+    }
+}
+
+bool classKernelReady(Kernel kernel) {
+    const std::shared_ptr<ClassKernel> k = find(kernel);
+    if (!k) {
+        return true;  // heatlab's own
+    }
+    std::lock_guard<std::mutex> lock(k->statusMutex);
+    switch (k->status.state) {
+    case KernelFileState::Checked:
+    case KernelFileState::Running: return true;
+    case KernelFileState::Compiling:
+    case KernelFileState::Failed: return k->status.olderRunning;
+    default: return false;
+    }
 }
 
 std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectureGrid) {
@@ -326,6 +399,16 @@ std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectur
 }
 
 bool isClassKernel(Kernel kernel) { return find(kernel) != nullptr; }
+
+std::string classKernelFileName(Kernel kernel) {
+    const std::shared_ptr<ClassKernel> k = find(kernel);
+    return k ? std::filesystem::path(k->file.path).filename().string() : std::string();
+}
+
+std::string kernelLabel(Kernel kernel) {
+    const std::string file = classKernelFileName(kernel);
+    return file.empty() ? std::string(name(kernel)) : file;
+}
 
 void refuseClassKernelGrid(Kernel kernel, const GridSize& grid) {
     if (static_cast<long long>(grid.cells()) > kClassKernelMaxCells && isClassKernel(kernel)) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/kernel_files/kernel_facts.h"
+#include "app/kernel_files/named_kernel_file.h"
 #include "kernels/numerics/params.h"
 
 namespace heatlab {
@@ -76,6 +77,9 @@ bool awaitClassKernels(const std::function<bool(const std::vector<ClassKernelSta
 // version from start to end, do not.
 void watchClassKernels();
 
+// Whether watchClassKernels() was called: a lecture watches the files.
+bool classKernelsWatched();
+
 // The panel's Reload: `kernel`'s file read, compiled and checked again,
 // even unchanged (a kernel stopped for good gets a new process).
 void reloadClassKernel(Kernel kernel);
@@ -97,6 +101,24 @@ std::vector<std::string> kernelFilesAsked(int argc, char** argv);
 // readKernelFiles() refuses.
 void addClassKernels(const std::vector<std::string>& given);
 
+// The kernel file a scene or a cue list names (named_kernel_file.h) as a
+// class kernel: added where it is not yet (the same file again is the same
+// kernel), its load on the watcher's thread while a lecture watches (else
+// at loadClassKernels() or its first step). Throws UsageError where another
+// file has its name, or where the file cannot be read as a kernel file.
+Kernel addNamedKernelFile(const NamedKernelFile& file);
+
+// Loads every class kernel not loaded yet, here and now, each in its own
+// process at once; one that fails is said in its status (a lecture without
+// the watcher: shot --ui playing cues).
+void loadClassKernels();
+
+// Whether a step of `kernel` runs now: heatlab's own kernels always; a
+// class kernel once a version of it is checked (a lecture asked for one
+// still compiling, or failed, goes on with the kernel it runs, the frame
+// never waiting).
+bool classKernelReady(Kernel kernel);
+
 // Starts every class kernel's process, compiles and checks the kernel (on
 // `lectureGrid` too, where given). Throws UsageError naming the file and
 // what was first wrong: a compile error (its first line), a wrong value, a
@@ -106,6 +128,13 @@ std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectur
 
 // Whether `kernel` came from a kernel file.
 bool isClassKernel(Kernel kernel);
+
+// A class kernel's file's name ("split_rows.cpp"); empty for heatlab's own.
+std::string classKernelFileName(Kernel kernel);
+
+// What the bandwidth table and the roofline call `kernel`: a class
+// kernel's file's name (the lecturer's own word for it), else its name.
+std::string kernelLabel(Kernel kernel);
 
 // Throws UsageError where `kernel` is a class kernel and `grid` has more
 // cells than an int indexes (kClassKernelMaxCells).

@@ -6,6 +6,7 @@
 
 #include "app/i18n/translation.h"
 #include "app/io/input_file.h"
+#include "app/kernel_files/class_kernels.h"
 #include "kernels/base/errors.h"
 #include "kernels/numerics/kernel_catalogue.h"
 
@@ -108,7 +109,9 @@ std::string kernelNameOf(const std::string& path, KernelLanguage* language) {
                 path.c_str()));
     }
     for (const Kernel kernel : allKernels()) {
-        if (name == heatlab::name(kernel)) {
+        // A class kernel's name is its file's: the same file again (a
+        // scene opened twice) is told apart from another by its path.
+        if (name == heatlab::name(kernel) && !isClassKernel(kernel)) {
             throw UsageError(
                 trf("kernel file %s: '%s' is a kernel of heatlab's own already; "
                     "rename the file",

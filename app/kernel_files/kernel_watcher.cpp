@@ -22,6 +22,7 @@
 #include "app/i18n/translation.h"
 #include "app/kernel_files/class_kernel_registry.h"
 #include "app/kernel_files/file_watch.h"
+#include "app/kernel_files/shipped_kernels.h"
 
 namespace heatlab {
 
@@ -87,7 +88,11 @@ private:
                     break;
                 }
                 const bool forced = w.kernel->reloadAsked.exchange(false);
-                if (forced || watch_.settled(w.index, w.seen)) {
+                // A file saved; a shipped example added since the start (a
+                // cue's): its first version.
+                const bool due =
+                    w.kernel->shipped ? w.triedHash == 0 : watch_.settled(w.index, w.seen);
+                if (forced || due) {
                     reload(w, forced);
                 }
             }
@@ -109,7 +114,11 @@ private:
             }
             Watched w;
             w.kernel = k;
-            w.index = watch_.add(k->file.path);
+            // A shipped example has no file of its own: its Reload compiles
+            // heatlab's text again.
+            if (!k->shipped) {
+                w.index = watch_.add(k->file.path);
+            }
             // Seen as absent: the first look reads the file, and compiles
             // it only where it is no longer the text loaded at the start.
             {
@@ -171,11 +180,9 @@ private:
         ClassKernel& k = *w.kernel;
         const std::string& path = k.file.path;
         while (!stopping_) {
-            watch_.clear(w.index);
-            w.seen = signatureOf(path);
             std::string source;
             try {
-                source = readKernelSource(path);
+                source = readVersion(w);
             } catch (const std::exception& e) {
                 // Gone for a moment (an editor saving it) or not a kernel
                 // file now: the version before runs on; the file back is
@@ -208,7 +215,7 @@ private:
             const KernelProcess::Loaded loaded =
                 process->loadInBackground(source, checkGrid(k), 0, [&] {
                     watch_.look();
-                    return stopping_ || watch_.stirred(w.index, w.seen);
+                    return stopping_ || (!k.shipped && watch_.stirred(w.index, w.seen));
                 });
             if (stopping_ || loaded.abandoned) {
                 continue;  // a newer save: read it
@@ -216,7 +223,7 @@ private:
             // A save inotify did not report: the text read again decides.
             std::string now;
             try {
-                now = readKernelSource(path);
+                now = readVersion(w);
             } catch (const std::exception&) {
                 now.clear();
             }
@@ -230,6 +237,19 @@ private:
             swapIn(k, std::move(process), source, loaded);
             return;
         }
+    }
+
+    // The text of the version to compile: the file's now (its events so far
+    // taken as read), or a shipped example's own.
+    std::string readVersion(Watched& w) {
+        const ClassKernel& k = *w.kernel;
+        if (k.shipped) {
+            const ShippedKernel* shipped = shippedKernel(k.file.name);
+            return shipped != nullptr ? shipped->text : k.file.source;
+        }
+        watch_.clear(w.index);
+        w.seen = signatureOf(k.file.path);
+        return readKernelSource(k.file.path);
     }
 
     // The grid a new version is checked on besides the fixed ones: the one
@@ -306,6 +326,8 @@ void stopWatcher() {
 }
 
 bool watchingClassKernels() { return watching; }
+
+bool classKernelsWatched() { return watching; }
 
 void wakeWatcher() {
     if (!watching) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "app/kernel_files/class_kernels.h"
 #include "kernels/numerics/exact_solution.h"
 #include "kernels/numerics/initial_conditions.h"
 
@@ -79,7 +80,7 @@ std::string kernelRowName(const Backend& backend, Kernel kernel, const GridSize&
         return std::string(name(kernel)) + ", " + std::to_string(backend.timeBlockFor(grid)) +
                " steps a pass";
     }
-    return name(kernel);
+    return kernelLabel(kernel);
 }
 
 HostCopyTiming hostCopyTiming(HostMemory memory, const GridSize& grid, SampledMs sampled) {
@@ -224,6 +225,13 @@ SampledMs timeHostCopy(Backend& backend, const GridSize& grid, HostMemory memory
     });
 }
 
+std::vector<KernelTiming> rankedByTime(std::vector<KernelTiming> kernels) {
+    std::stable_sort(
+        kernels.begin(), kernels.end(),
+        [](const KernelTiming& a, const KernelTiming& b) { return a.msPerStep < b.msPerStep; });
+    return kernels;
+}
+
 std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params& params) {
     const GridSize& grid = params.grid;
     using Kind = KernelTableRow::Kind;
@@ -231,6 +239,11 @@ std::vector<KernelTableRow> kernelTableRows(const Backend& backend, const Params
     rows.push_back({Kind::SystemCopy, Kernel::Copy, HostMemory::Pageable,
                     systemCopyName(backend.facts()) + " (ceiling)"});
     for (Kernel kernel : backend.kernels()) {
+        // A class kernel with no version checked (still compiling, or
+        // refused) has no row: it cannot step.
+        if (!classKernelReady(kernel)) {
+            continue;
+        }
         rows.push_back(
             {Kind::Kernel, kernel, HostMemory::Pageable, kernelRowName(backend, kernel, grid)});
     }

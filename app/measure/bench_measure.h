@@ -125,6 +125,11 @@ KernelTable emptyKernelTable(const Backend& backend);
 void measureKernelTableRow(Backend& backend, const Params& params, const KernelTableRow& row,
                            const TimingSamples& sampling, KernelTable& table);
 
+// Table 1's kernel rows ranked by time a step, fastest first (a tie keeps
+// the order timed): how the panel lists them, so a class kernel stands
+// where it ranks among heatlab's own, whatever the order they were timed in.
+std::vector<KernelTiming> rankedByTime(std::vector<KernelTiming> kernels);
+
 // The bench's table 1: every row in turn, each from a fresh upload of
 // params' initial field, each figure the median of `repeats`.
 KernelTable measureKernelTable(Backend& backend, const Params& params, int repeats);

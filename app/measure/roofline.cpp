@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/kernel_files/class_kernels.h"
+
 namespace heatlab {
 
 namespace {
@@ -92,7 +94,7 @@ RunningKernel runningKernelOf(Simulation& simulation, double stepsPerSecond, dou
     running.stepsPerPass = many.stepsPerPass;
     running.stepsPerSecond = stepsPerSecond;
     running.copyGBs = copyGBs;
-    running.label = name(p.kernel);
+    running.label = kernelLabel(p.kernel);  // a class kernel: its file's name
     if (traits(p.kernel).fusesSteps && many.stepsPerPass > 0) {
         running.label += ", " + std::to_string(many.stepsPerPass) + " steps a pass";
     }

@@ -177,8 +177,9 @@ std::string checkCase(const CheckedStep& stepOnce, GuardedFields& fields, CaseBu
     std::memcpy(in, buffers.initial.data(), grid.bytes());
     std::vector<float>& inBefore = buffers.inBefore;
     const auto where = [&](int steps) {
-        return trf("%dx%d, %s, r = %s, step %d", grid.nx, grid.ny, name(boundary), rText(r).c_str(),
-                   steps);
+        // The boundary in the words' language, as the panel's combo names it.
+        return trf("%dx%d, %s, r = %s, step %d", grid.nx, grid.ny, tr(name(boundary)),
+                   rText(r).c_str(), steps);
     };
     int referenceSteps = 0;
     for (int steps = 1; steps <= kLastSteps; ++steps) {

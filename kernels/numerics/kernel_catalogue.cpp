@@ -1,6 +1,7 @@
 #include "kernels/numerics/kernel_catalogue.h"
 
 #include <deque>
+#include <mutex>
 
 #include "kernels/base/errors.h"
 #include "kernels/base/words.h"
@@ -8,6 +9,14 @@
 namespace heatlab {
 
 namespace {
+
+// Kernels may be added while the lecture runs (a class kernel a scene
+// names) and another thread reads the catalogue (the bandwidth table's):
+// its index is read and grown under this.
+std::mutex& catalogueMutex() {
+    static std::mutex mutex;
+    return mutex;
+}
 
 // A deque, so the names name() hands out stay where they are as kernels
 // are added.
@@ -48,6 +57,7 @@ Kernel registerKernel(const KernelInfo& info) {
             trf("a kernel named '%s': give lower-case letters, digits, '-', '_' or '.'",
                 info.name.c_str()));
     }
+    std::lock_guard<std::mutex> lock(catalogueMutex());
     std::deque<KernelInfo>& kernels = catalogue();
     for (const KernelInfo& known : kernels) {
         if (known.name == info.name) {
@@ -63,6 +73,7 @@ Kernel registerKernel(const KernelInfo& info) {
 }
 
 const KernelInfo& kernelInfo(Kernel kernel) {
+    std::lock_guard<std::mutex> lock(catalogueMutex());
     return catalogue().at(static_cast<std::size_t>(kernel.index()));
 }
 
@@ -70,7 +81,11 @@ const char* name(Kernel kernel) { return kernelInfo(kernel).name.c_str(); }
 
 std::vector<Kernel> allKernels() {
     std::vector<Kernel> kernels;
-    const std::size_t count = catalogue().size();
+    std::size_t count = 0;
+    {
+        std::lock_guard<std::mutex> lock(catalogueMutex());
+        count = catalogue().size();
+    }
     for (std::size_t i = 0; i < count; ++i) {
         kernels.push_back(Kernel(static_cast<int>(i)));
     }

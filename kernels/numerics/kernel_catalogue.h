@@ -69,8 +69,8 @@ constexpr Kernel Kernel::Temporal{5};
 // handle: from then on --kernel, scenes, cues and the wire accept its name,
 // and every backend whose launcher table has it runs it. Throws UsageError
 // for an empty name, one with a space or an upper-case letter, or one the
-// catalogue already has. Call it before any thread reads the catalogue (at
-// start-up, or with the program's threads between frames): it is not locked.
+// catalogue already has. Thread-safe: a kernel may be added while another
+// thread reads the catalogue (a class kernel a scene names mid-lecture).
 Kernel registerKernel(const KernelInfo& info);
 
 const KernelInfo& kernelInfo(Kernel kernel);

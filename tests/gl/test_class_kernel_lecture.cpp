@@ -181,5 +181,87 @@ TEST_F(ClassKernelLecture, AWrongSaveIsReportedInThePanelWithItsPicture) {
     fs::remove_all(folder);
 }
 
+// A/B: heatlab's kernel in pane A against the class's in pane B, from one
+// field in lockstep: the same field within float rounding, max |A - B|
+// measured.
+TEST_F(ClassKernelLecture, AbPutsTheClassKernelBesideHeatlabsOwn) {
+    const fs::path folder = fs::path(::testing::TempDir()) / "class-kernel-ab";
+    fs::remove_all(folder);
+    fs::create_directories(folder / "tmp");
+    std::ofstream(folder / "beside.cpp") << kRight;
+    const ScopedEnv tmp("TMPDIR", (folder / "tmp").string());
+    {
+        const ClassKernelSession session;
+        addClassKernels({(folder / "beside.cpp").string()});
+        ASSERT_EQ(startClassKernels(options.params.grid).size(), 1u);
+        LectureSettings ab = options;
+        ab.comparison.split = true;
+        ab.comparison.b.kernel = classKernelStatuses().back().kernel;
+        LectureUi ui(ab, std::make_unique<CpuBackend>(), imgui, context.description());
+        run(ui, 6);
+        ASSERT_EQ(ui.paneCount(), 2u);
+        EXPECT_EQ(ui.pane(1).run().simulation().params().kernel, *ab.comparison.b.kernel);
+        EXPECT_EQ(classKernelStatuses().back().state, KernelFileState::Running);
+        const PaneDifference& difference = ui.lectureReadouts().comparison.difference;
+        EXPECT_GE(difference.step, 0) << "max |A - B| measured";
+        EXPECT_LT(difference.maxAbs, 1e-5);
+        EXPECT_EQ(ui.pane(1).run().simulation().stepCount(), ui.simulation().stepCount());
+    }
+    EXPECT_TRUE(fs::is_empty(folder / "tmp"));
+    fs::remove_all(folder);
+}
+
+// A cue list that names a kernel file beside it, then the shipped halo bug:
+// opening the list says which files compile; the first cue's kernel runs
+// once checked, the field on it; the second's is refused by its check, and
+// the field goes on with the first while the panel shows the report.
+TEST_F(ClassKernelLecture, ACueListsKernelFilesAreSaidCompiledAndRunOnceChecked) {
+    const fs::path folder = fs::path(::testing::TempDir()) / "class-kernel-cues";
+    fs::remove_all(folder);
+    fs::create_directories(folder / "tmp");
+    std::ofstream(folder / "cued.cpp") << kRight;
+    const std::string list = (folder / "cues.json").string();
+    std::ofstream(list) << "{\"heatlab_cues\": 2, \"cues\": ["
+                           "{\"caption\": \"cued\", \"kernel_file\": \"cued.cpp\", "
+                           "\"running\": true},"
+                           "{\"caption\": \"find the bug\", \"panel\": \"kernel\", "
+                           "\"kernel_file\": {\"cpu\": \"halo_bug\", \"cuda\": "
+                           "\"tile_halo_bug\"}}]}";
+    const ScopedEnv tmp("TMPDIR", (folder / "tmp").string());
+    {
+        const ClassKernelSession session;
+        LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+        testing::internal::CaptureStderr();
+        ui.setCues(readCues(list));
+        const std::string said = testing::internal::GetCapturedStderr();
+        EXPECT_NE(said.find("cue 1 compiles kernel file " + (folder / "cued.cpp").string()),
+                  std::string::npos)
+            << said;
+        EXPECT_NE(said.find("cue 2 compiles kernel file kernels/class/examples/cpu/halo_bug.cpp"),
+                  std::string::npos)
+            << said;
+        run(ui, 3);
+        const Kernel cued = classKernelStatuses().front().kernel;
+        EXPECT_EQ(ui.simulation().params().kernel, cued) << ui.lectureReadouts().message;
+        EXPECT_EQ(classKernelStatuses().front().state, KernelFileState::Running);
+        const long long steps = ui.simulation().stepCount();
+        EXPECT_GT(steps, 0);
+
+        ui.onKey(Key::PageDown, false);
+        run(ui, 3);
+        const ClassKernelStatus bug = classKernelStatuses().back();
+        EXPECT_EQ(bug.name, "halo_bug");
+        EXPECT_EQ(bug.state, KernelFileState::Failed);
+        ASSERT_TRUE(bug.wrong);
+        EXPECT_TRUE(bug.wrong->anyWrong());
+        // The cue asks for it; the field goes on with the kernel it ran.
+        EXPECT_EQ(ui.settings().params.kernel, bug.kernel);
+        EXPECT_EQ(ui.simulation().params().kernel, cued);
+        EXPECT_GT(ui.simulation().stepCount(), steps);
+    }
+    EXPECT_TRUE(fs::is_empty(folder / "tmp"));
+    fs::remove_all(folder);
+}
+
 }  // namespace
 }  // namespace heatlab

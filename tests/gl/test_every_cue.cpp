@@ -108,6 +108,7 @@ protected:
         case PanelFocus::Comparison: expectTopInView(l.comparison, when + ": A/B"); break;
         case PanelFocus::Accuracy: expectTopInView(l.accuracy, when + ": accuracy"); break;
         case PanelFocus::Bandwidth: expectTopInView(l.bandwidthTable, when + ": the table"); break;
+        case PanelFocus::Kernel: expectTopInView(l.kernelFiles, when + ": your kernel"); break;
         }
     }
 

@@ -74,12 +74,16 @@ bool kept(const std::string& word) {
                        [&word](const Kept& k) { return word == k.word; });
 }
 
-// A file's name, a path or an option: passes whole.
+// A file's name, a path or an option (heatlab's --lang; a compiler's
+// -fPIC, -std=c++17, as the panel shows what built a class kernel):
+// passes whole.
 bool nameOfAFile(const std::string& token) {
     static const std::regex file(R"(\.[A-Za-z0-9]{2,4}\b)");
-    return token.find('_') != std::string::npos || token.find('/') == 0 ||
-           token.rfind("--", 0) == 0 || token.find("://") != std::string::npos ||
-           std::regex_search(token, file);
+    const bool option =
+        token.rfind("--", 0) == 0 || (token.size() > 1 && token[0] == '-' &&
+                                      std::isalpha(static_cast<unsigned char>(token[1])) != 0);
+    return token.find('_') != std::string::npos || token.find('/') == 0 || option ||
+           token.find("://") != std::string::npos || std::regex_search(token, file);
 }
 
 // The English words of `text` outside the kept ones, each with its line.
@@ -173,6 +177,7 @@ TEST(LectureWordsCheck, FindsEnglishAndPassesWhatIsKept) {
     EXPECT_EQ(englishWords("ステップ/秒 0.5 ms, max |u| 1e30, x1.08, r = 0.26").size(), 0u);
     EXPECT_EQ(englishWords("保存: heatlab_optimised_r0.26.png, --lang=ja, /tmp/a").size(), 0u);
     EXPECT_EQ(englishWords("次のキュー（--cues）").size(), 0u);
+    EXPECT_EQ(englishWords("c++ -std=c++17 -O3 -fPIC -fmax-errors=20").size(), 0u);
     EXPECT_EQ(englishWords("ピン留め pinned を計時中").size(), 1u);
     EXPECT_EQ(englishWords("steps/s").size(), 1u);
     EXPECT_EQ(englishWords("via-host").size(), 1u);

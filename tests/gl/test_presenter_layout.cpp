@@ -258,6 +258,7 @@ TEST_F(PresenterLayout, EachShippedCueShowsWhatItsCaptionNames) {
             break;
         case PanelFocus::Accuracy: expectInView(l.accuracy, when + ": accuracy", false); break;
         case PanelFocus::Comparison: expectInView(l.comparison, when + ": A/B", false); break;
+        case PanelFocus::Kernel: expectInView(l.kernelFiles, when + ": your kernel", false); break;
         }
         EXPECT_EQ(l.bandwidthTable.drawn, *focus == PanelFocus::Bandwidth) << when << ": folded";
         EXPECT_EQ(l.displayPath.drawn, *focus == PanelFocus::Display) << when << ": folded";

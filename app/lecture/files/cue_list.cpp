@@ -57,6 +57,7 @@ struct SceneFile {
     std::string name;
     std::string file;
     std::string text;
+    std::optional<std::string> folder;  // a file's (none for a shipped scene)
 };
 
 // A cue's "scene": a shipped scene's name, or a regular file inside the cue
@@ -67,7 +68,7 @@ SceneFile sceneFileOf(const Fields& c, const SceneFolder& folder) {
     const std::string name = c.string("scene");
     for (const ShippedScene& shipped : shippedScenes()) {
         if (name == stemOf(shipped.file)) {
-            return {name, shipped.file, shipped.text};
+            return {name, shipped.file, shipped.text, std::nullopt};
         }
     }
     const std::string refused = c.where("scene") + ": \"" + excerpt(name) + "\" ";
@@ -101,7 +102,8 @@ SceneFile sceneFileOf(const Fields& c, const SceneFolder& folder) {
         throw Problem(refused + tr("leads out of the cue list's folder (through a link)") + rule);
     }
     try {
-        return {name, path.string(), readRegularFile(path.string(), kMaxSceneBytes)};
+        return {name, path.string(), readRegularFile(path.string(), kMaxSceneBytes),
+                path.parent_path().string()};
     } catch (const RuntimeError& e) {
         throw Problem(c.where("scene") + ": " + e.what());
     }
@@ -123,7 +125,7 @@ void refuseMissingBackend(const std::optional<BackendChoice>& choice, const std:
 CueScene checkedScene(const Fields& c, const SceneFolder& folder) {
     const SceneFile read = sceneFileOf(c, folder);
     try {
-        CueScene scene{read.name, read.file, parseSceneFields(read.text, read.file)};
+        CueScene scene{read.name, read.file, parseSceneFields(read.text, read.file, read.folder)};
         refuseMissingBackend(scene.parsed.scene.settings.comparison.b.backend,
                              trf("scene %s: window.comparison.b.backend", read.file.c_str()));
         return scene;
@@ -187,7 +189,7 @@ const std::vector<std::string>& cueKeys() {
     static const std::vector<std::string> keys = [] {
         std::vector<std::string> all = {"caption", "scene", "reset",      "ramp_r",
                                         "until",   "then",  "screenshot", "bandwidth",
-                                        "halve_h", "panel", "roofline"};
+                                        "halve_h", "panel", "roofline", "kernel_file"};
         for (const std::string& key : cueSettingKeys()) {
             all.push_back(key);
         }
@@ -224,6 +226,42 @@ CueCaption captionOf(const Fields& c, int version) {
     return CueCaption{captionText(each, "cpu"), captionText(each, "cuda")};
 }
 
+// A cue's "kernel_file": one file, on the backend its language runs on,
+// or one a backend.
+CueKernelFiles kernelFilesOf(const Fields& c, const SceneFolder& folder) {
+    const std::optional<std::string> in =
+        folder ? std::optional<std::string>(folder->string()) : std::nullopt;
+    const auto found = [&](const Fields& f, const char* key) {
+        try {
+            return namedKernelFile(f.string(key), in);
+        } catch (const UsageError& e) {
+            throw Problem(f.where(key) + ": " + e.what());
+        }
+    };
+    CueKernelFiles files;
+    if (!c.at("kernel_file").is_object()) {
+        const NamedKernelFile file = found(c, "kernel_file");
+        (file.language == KernelLanguage::Cuda ? files.cuda : files.cpu) = file;
+        return files;
+    }
+    const Fields each = c.object("kernel_file");
+    each.allowOnly({"cpu", "cuda"});
+    for (const char* backend : {"cpu", "cuda"}) {
+        if (!each.has(backend)) {
+            continue;
+        }
+        const NamedKernelFile file = found(each, backend);
+        const bool cuda = std::string(backend) == "cuda";
+        if ((file.language == KernelLanguage::Cuda) != cuda) {
+            throw Problem(trf("%s: %s is a %s kernel, not one for the %s backend",
+                              each.where(backend).c_str(), file.path.c_str(),
+                              file.language == KernelLanguage::Cuda ? "CUDA" : "C++", backend));
+        }
+        (cuda ? files.cuda : files.cpu) = file;
+    }
+    return files;
+}
+
 Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int version) {
     c.allowOnly(cueKeys());
     Cue cue;
@@ -232,6 +270,9 @@ Cue cueOf(const Fields& c, const json& value, const SceneFolder& folder, int ver
     }
     if (c.has("scene")) {
         cue.scene = checkedScene(c, folder);
+    }
+    if (c.has("kernel_file")) {
+        cue.kernelFile = kernelFilesOf(c, folder);
     }
     if (c.has("reset")) {
         cue.reset = c.boolean("reset");
@@ -351,7 +392,19 @@ Scene cueScene(const CueScene& scene, const LectureSettings& base) {
     return scene.parsed.over(base);
 }
 
-void applyCueSettings(const Cue& cue, LectureSettings& s) { cue.settings.applyTo(s); }
+void applyCueSettings(const Cue& cue, LectureSettings& s) {
+    cue.settings.applyTo(s);
+    // Its kernel file's kernel, once the list's files are added (LectureUi).
+    if (cue.kernelFile) {
+        if (const std::optional<NamedKernelFile>& file = cue.kernelFile->on(s.backend)) {
+            for (const Kernel kernel : allStencilKernels()) {
+                if (file->name == name(kernel)) {
+                    s.params.kernel = kernel;
+                }
+            }
+        }
+    }
+}
 
 namespace {
 

@@ -48,7 +48,16 @@
 //                       names: unfolded and scrolled to, the other
 //                       sections folded; without it a cue that sets the
 //                       display path shows the Display section)
-//              "screenshot": true}, ...]}
+//              "screenshot": true,
+//              "kernel_file": "my_step.cpp" | "halo_bug"
+//                             | {"cpu": "whole_grid", "cuda": "one_thread"}}, ...]}
+//                (the class's own kernel the cue runs: a file in the cue
+//                list's own folder, no absolute path, no "..", or a shipped
+//                example's name, a backend each where they differ; the
+//                cue's kernel is its kernel. The list's kernel files are
+//                added and compiled as the list is opened, each said, and a
+//                cue's kernel runs once it is checked:
+//                app/kernel_files/named_kernel_file.h)
 // A cue applies, in order: its scene, its settings, its reset. One that
 // resets, loads a scene or changes the split starts running unless it says
 // "running": false (it starts from its own state, not the last cue's
@@ -112,6 +121,16 @@ struct CueCaption {
     }
 };
 
+// A cue's kernel files, one a backend (a C++ file runs on the CPU, a CUDA
+// one on CUDA), found as the list is read.
+struct CueKernelFiles {
+    std::optional<NamedKernelFile> cpu;
+    std::optional<NamedKernelFile> cuda;
+    const std::optional<NamedKernelFile>& on(BackendChoice backend) const {
+        return backend == BackendChoice::Cuda ? cuda : cpu;
+    }
+};
+
 // A caption is a line or three on the field: a longer one is refused as
 // the list is read (characters of any script, not bytes).
 constexpr std::size_t kMaxCaptionCharacters = 500;
@@ -131,6 +150,7 @@ struct Cue {
     std::optional<PanelFocus> panel;  // "panel"
     bool thenNext = false;            // "then": "next"
     bool screenshot = false;
+    std::optional<CueKernelFiles> kernelFile;  // "kernel_file"
 };
 
 struct CueList {

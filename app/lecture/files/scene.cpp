@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <initializer_list>
 #include <limits>
 #include <stdexcept>
@@ -35,14 +36,41 @@ ViewTransform viewOf(const Fields& v) {
     return view;
 }
 
+// A scene's "kernel_file", found in `folder` (or a shipped example).
+NamedKernelFile kernelFileOf(const Fields& top, const std::optional<std::string>& folder) {
+    try {
+        return namedKernelFile(top.string("kernel_file"), folder);
+    } catch (const UsageError& e) {
+        throw Problem(top.where("kernel_file") + ": " + e.what());
+    }
+}
+
+// A scene with a kernel file names its kernel there: params.kernel may be
+// left out or name the same kernel (not known before the file is added),
+// and is read as the kernel it names until then, `base`'s.
+json paramsBeside(const json& params, const NamedKernelFile& file, const LessonSettings& base) {
+    json copy = params;
+    if (copy.is_object()) {
+        const auto kernel = copy.find("kernel");
+        if (kernel != copy.end() && !(kernel->is_string() && *kernel == file.name)) {
+            throw Problem(trf("params.kernel names %s, and kernel_file names kernel %s: give one",
+                              excerpt(*kernel).c_str(), file.name.c_str()));
+        }
+        copy["kernel"] = name(base.params.kernel);
+    }
+    return copy;
+}
+
 // `named`: the keys of the settings the file holds.
-Scene sceneOf(const json& root, const LessonSettings& base, std::vector<std::string>& named) {
+Scene sceneOf(const json& root, const LessonSettings& base, std::vector<std::string>& named,
+              const std::optional<std::string>& folder) {
     if (!root.is_object()) {
         throw Problem(trf("not a heatlab scene: expected a JSON object, got %s", typeName(root)));
     }
     const int version = checkVersion(root, "heatlab_scene", kSceneVersion, tr("scene"));
     const Fields top(root, "");
-    top.allowOnly({"heatlab_scene", "title", "description", "params", "window", "view"});
+    top.allowOnly(
+        {"heatlab_scene", "title", "description", "params", "window", "view", "kernel_file"});
     Scene scene;
     scene.settings = base;
     if (top.has("title")) {
@@ -51,7 +79,14 @@ Scene sceneOf(const json& root, const LessonSettings& base, std::vector<std::str
     if (top.has("description")) {
         scene.description = top.string("description");
     }
-    named = readSceneGroup(top.object("params"), SceneGroup::Params, scene.settings);
+    if (top.has("kernel_file")) {
+        (void)top.object("params");  // an object, or refused as without a kernel file
+        scene.kernelFile = kernelFileOf(top, folder);
+        const json params = paramsBeside(top.at("params"), *scene.kernelFile, base);
+        named = readSceneGroup(Fields(params, "params"), SceneGroup::Params, scene.settings);
+    } else {
+        named = readSceneGroup(top.object("params"), SceneGroup::Params, scene.settings);
+    }
     if (scene.settings.grids && version < 2) {
         throw Problem(
             tr("params.grid per backend needs \"heatlab_scene\": 2 (version 1 has one grid)"));
@@ -66,11 +101,11 @@ Scene sceneOf(const json& root, const LessonSettings& base, std::vector<std::str
 }
 
 Scene parsed(const std::string& text, const std::string& fileName, const LessonSettings& base,
-             std::vector<std::string>& named) {
+             std::vector<std::string>& named, const std::optional<std::string>& folder) {
     const std::string prefix = trf("scene %s: ", fileName.c_str());
     const json root = parseJson(text, prefix);
     try {
-        return sceneOf(root, base, named);
+        return sceneOf(root, base, named, folder);
     } catch (const Problem& e) {
         throw UsageError(oneLine(prefix + e.what()));
     }
@@ -80,12 +115,13 @@ Scene parsed(const std::string& text, const std::string& fileName, const LessonS
 
 Scene parseScene(const std::string& text, const std::string& fileName, const LessonSettings& base) {
     std::vector<std::string> named;
-    return parsed(text, fileName, base, named);
+    return parsed(text, fileName, base, named, std::nullopt);
 }
 
-ParsedScene parseSceneFields(const std::string& text, const std::string& fileName) {
+ParsedScene parseSceneFields(const std::string& text, const std::string& fileName,
+                             const std::optional<std::string>& folder) {
     std::vector<std::string> named;
-    ParsedScene scene{parsed(text, fileName, {}, named), {}};
+    ParsedScene scene{parsed(text, fileName, {}, named, folder), {}};
     LectureSettings values;
     static_cast<LessonSettings&>(values) = scene.scene.settings;
     scene.fields = SettingsPatch(std::move(named), values);
@@ -108,7 +144,9 @@ Scene readScene(const std::string& path, const LessonSettings& base) {
     } catch (const RuntimeError& e) {
         throw UsageError(trf("scene %s", e.what()));
     }
-    return parseScene(text, path, base);
+    std::vector<std::string> named;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    return parsed(text, path, base, named, folder.empty() ? "." : folder.string());
 }
 
 std::string sceneText(const Scene& scene) {
@@ -128,6 +166,15 @@ std::string sceneText(const Scene& scene) {
         root["view"] = {{"centre_x", shortest(scene.view->centre.x)},
                         {"centre_y", shortest(scene.view->centre.y)},
                         {"cells_per_pixel", shortest(scene.view->cellsPerPixel)}};
+    }
+    // Beside params.kernel (its name), so a heatlab without it compiles it
+    // as it opens the scene: a shipped example's name, or the file's name
+    // in the scene's own folder.
+    if (scene.kernelFile) {
+        root["kernel_file"] =
+            scene.kernelFile->shipped
+                ? scene.kernelFile->name
+                : std::filesystem::path(scene.kernelFile->path).filename().string();
     }
     return root.dump(2) + "\n";
 }

@@ -32,8 +32,13 @@
 //                 pane B follows pane A's),
 //               "scale": "auto" | "linear" | "signed-log" (absent: auto),
 //               "scale_reference": 0.001 (the signed-log scale's u0)},
-//    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5}}
-// "view" omitted (or null) is the whole grid, fitted. r may be written as
+//    "view": {"centre_x": 1024, "centre_y": 1024, "cells_per_pixel": 0.5},
+//    "kernel_file": "my_step.cpp"}                                (optional)
+// "view" omitted (or null) is the whole grid, fitted. "kernel_file": the
+// class's own kernel the scene runs, a file in the scene's own folder (no
+// absolute path, no "..") or a shipped example's name ("split_rows"), in
+// place of params.kernel (app/kernel_files/named_kernel_file.h); a shipped
+// or dropped scene names shipped examples only. r may be written as
 // a number too, as a cue writes it. Every field is one of LessonSettings
 // (app/lecture/panel/lecture_settings.h), read and written through the table of
 // setting_fields.h that a cue's settings share; the machine's settings
@@ -45,6 +50,7 @@
 #include <string>
 #include <vector>
 
+#include "app/kernel_files/named_kernel_file.h"
 #include "app/lecture/files/settings_patch.h"
 #include "app/lecture/panel/lecture_settings.h"
 
@@ -60,6 +66,11 @@ struct Scene {
     // (see above). The machine's (MachineSettings) are never in a scene.
     LessonSettings settings;
     std::optional<ViewTransform> view;  // empty: the whole grid, fitted
+    // Its "kernel_file", found (not compiled: the lecture adds it as it
+    // applies the scene, and its kernel runs once it is checked); saved,
+    // the lecture's class kernel's file where the scene can name it
+    // (lecture_kernel_files.h's savedKernelFile()).
+    std::optional<NamedKernelFile> kernelFile;
 };
 
 // Parses a scene completely (nothing is applied from a file that fails
@@ -79,7 +90,10 @@ struct ParsedScene {
     SettingsPatch fields;  // the settings the file holds, as read
     Scene over(const LessonSettings& base) const;
 };
-ParsedScene parseSceneFields(const std::string& text, const std::string& fileName);
+// `folder`: where the scene's file is (its "kernel_file" is looked for
+// there); none for a shipped or dropped scene.
+ParsedScene parseSceneFields(const std::string& text, const std::string& fileName,
+                             const std::optional<std::string>& folder = std::nullopt);
 
 // A scene is a few hundred bytes; a file past this is not one (and a
 // device that never ends is not read until memory runs out).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/kernel_files/class_kernels.h"
+
 namespace heatlab {
 
 void PanelActions::merge(const PanelActions& other) {
@@ -38,13 +40,20 @@ float steppedR(float r, int thousandths) {
 float acceptedR(float typed, float previous) { return rInRange(typed) ? typed : previous; }
 
 Params paramsToRun(const Params& running, const Params& edited, bool reset) {
-    if (reset) {
-        return edited;
-    }
     Params next = running;
-    next.kernel = edited.kernel;
-    next.timeBlock = edited.timeBlock;
-    next.r = edited.r;
+    if (reset) {
+        next = edited;
+    } else {
+        next.kernel = edited.kernel;
+        next.timeBlock = edited.timeBlock;
+        next.r = edited.r;
+    }
+    // A class kernel still compiling (a cue's, a scene's) runs once it is
+    // checked: until then the field goes on with the kernel it runs, and the
+    // frame never waits for a compile.
+    if (!classKernelReady(next.kernel)) {
+        next.kernel = running.kernel;
+    }
     return next;
 }
 

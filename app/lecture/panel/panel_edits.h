@@ -60,7 +60,8 @@ float acceptedR(float typed, float previous);
 
 // The Params the simulation runs with after the panel's edits: kernel and r
 // at once; grid, boundary and initial condition (they need a new field) only
-// when resetting.
+// when resetting. A class kernel not yet checked waits (the running kernel
+// stays), and is taken by the first edit after it is.
 Params paramsToRun(const Params& running, const Params& edited, bool reset);
 // True when an edit waits for the reset (grid, boundary or initial condition).
 bool pendingOnReset(const Params& running, const Params& edited);

@@ -10,13 +10,15 @@ const char* name(PanelFocus focus) {
     case PanelFocus::Comparison: return "comparison";
     case PanelFocus::Accuracy: return "accuracy";
     case PanelFocus::Bandwidth: return "bandwidth";
+    case PanelFocus::Kernel: return "kernel";
     }
     return "?";
 }
 
 std::vector<PanelFocus> allPanelFocuses() {
     return {PanelFocus::Lesson,     PanelFocus::CopyBack, PanelFocus::Display,
-            PanelFocus::Comparison, PanelFocus::Accuracy, PanelFocus::Bandwidth};
+            PanelFocus::Comparison, PanelFocus::Accuracy, PanelFocus::Bandwidth,
+            PanelFocus::Kernel};
 }
 
 }  // namespace heatlab

@@ -66,10 +66,11 @@ struct ComparisonReadouts {
 // frame bar with its copy part), the Display section (the display update's
 // share), the bandwidth table, the accuracy lesson. The one asked for is
 // unfolded and scrolled to, the other three sections folded.
-enum class PanelFocus { Lesson, CopyBack, Display, Comparison, Accuracy, Bandwidth };
+// Kernel: the "Your kernel" section (the class's own kernel files).
+enum class PanelFocus { Lesson, CopyBack, Display, Comparison, Accuracy, Bandwidth, Kernel };
 
-// "lesson", "copy_back", "display", "comparison", "accuracy", "bandwidth": a
-// cue's "panel".
+// "lesson", "copy_back", "display", "comparison", "accuracy", "bandwidth",
+// "kernel": a cue's "panel".
 const char* name(PanelFocus focus);
 std::vector<PanelFocus> allPanelFocuses();
 

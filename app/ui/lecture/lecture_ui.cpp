@@ -8,6 +8,7 @@
 
 #include "app/i18n/terminal_locale.h"
 #include "app/i18n/translation.h"
+#include "app/lecture/files/lecture_kernel_files.h"
 #include "app/lecture/input/key_commands.h"
 #include "app/lecture/measures/auto_scale.h"
 #include "app/render/script_fonts.h"
@@ -178,6 +179,9 @@ int LectureUi::paceSteps(const PanelActions& actions) {
 }
 
 void LectureUi::setCues(CueList list) {
+    // Its kernel files first, compiled from now on: a cue's kernel is then
+    // one its backend has.
+    const std::vector<std::string> compiles = addCueKernelFiles(list);
     LectureSettings start = settings();
     start.backend = choiceOf(simulation().backend());
     checkKernelsPlayable(list, start);
@@ -196,6 +200,7 @@ void LectureUi::setCues(CueList list) {
         }
     }
     cues_ = CuePlayer(std::move(list));
+    sayCompiles(compiles);
 }
 
 void LectureUi::say(const Notice& notice) {
@@ -297,6 +302,9 @@ std::optional<std::string> LectureUi::cueFrame(PanelActions& actions) {
                          terminalLine(cues_.status() + ": " + failed->text).c_str());
         }
         cues_.settle(settings());
+    }
+    if (asked.caption) {
+        loadCueKernelFiles(cues_.list(), cues_.index());  // a cue starts
     }
     asked.addTo(actions);
     if (asked.panel) {
@@ -400,7 +408,11 @@ std::optional<Notice> LectureUi::loadScene(const std::function<Scene()>& scene) 
     }
 }
 
-void LectureUi::applyScene(const Scene& scene) {
+void LectureUi::applyScene(const Scene& given) {
+    // Its kernel file first, compiled from now on: one of another file's
+    // name refuses the scene, nothing changed.
+    Scene scene = given;
+    const std::string compiles = addSceneKernelFile(scene, scene.title);
     const ControlOutcome outcome = lead().control().applyScene(scene);
     notice_.clear();     // a new field: nothing said of the old one stays
     restartFollowers();  // a scene is a new field: pane B starts from it
@@ -412,6 +424,23 @@ void LectureUi::applyScene(const Scene& scene) {
     // The view is the scene's, not fitted.
     if (outcome.newGrid) {
         measureBandwidth(false);
+    }
+    sayCompiles({compiles});
+}
+
+void LectureUi::sayCompiles(const std::vector<std::string>& lines) {
+    std::vector<std::string> said;
+    for (const std::string& line : lines) {
+        if (!line.empty()) {
+            std::fprintf(stderr, "heatlab: %s\n", terminalLine(line).c_str());
+            said.push_back(line);
+        }
+    }
+    if (said.size() == 1) {
+        say(Notice::info(said.front()));
+    } else if (said.size() > 1) {
+        say(Notice::info(
+            trf("%zu kernel files compile for the cues (the terminal names each)", said.size())));
     }
 }
 

@@ -144,6 +144,9 @@ private:
     const PaneRun& lead() const { return panes_.lead().run(); }
     // On the panel's message line whole, on the field in brief.
     void say(const Notice& notice);
+    // Which kernel files a scene or a cue list compiles: each on the
+    // terminal, on the panel and the field in one line.
+    void sayCompiles(const std::vector<std::string>& lines);
     void say(const std::optional<Notice>& notice) {
         if (notice) {
             say(*notice);

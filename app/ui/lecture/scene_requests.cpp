@@ -1,8 +1,10 @@
 #include "app/ui/lecture/scene_requests.h"
 
 #include <exception>
+#include <filesystem>
 
 #include "app/i18n/translation.h"
+#include "app/lecture/files/lecture_kernel_files.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -26,6 +28,12 @@ SceneRequest takeSceneRequests(ScenePanel& panel, const LectureSettings& setting
             Scene scene;
             scene.settings = settings;
             scene.view = view;
+            // A class kernel's file, where the scene can name it.
+            const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+            scene.kernelFile = savedKernelFile(
+                settings.params.kernel,
+                download ? std::nullopt
+                         : std::optional<std::string>(folder.empty() ? "." : folder.string()));
             if (download) {
                 const std::string text = sceneText(scene);
                 downloads->add(path, std::vector<unsigned char>(text.begin(), text.end()));

@@ -125,7 +125,8 @@ void rows(const KernelTable& table, float width) {
     if (!table.systemCopy.name.empty()) {
         kernelRow(table.systemCopy, table, withPeak);
     }
-    for (const KernelTiming& timing : table.kernels) {
+    // Ranked by time a step: a class kernel among heatlab's where it stands.
+    for (const KernelTiming& timing : rankedByTime(table.kernels)) {
         kernelRow(timing, table, withPeak);
     }
     if (!table.hostCopies.empty()) {

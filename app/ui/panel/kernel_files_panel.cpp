@@ -7,6 +7,7 @@
 
 #include "app/i18n/translation.h"
 #include "app/render/script_fonts.h"
+#include "app/ui/panel/choice_words.h"
 #include "app/ui/panel/panel.h"
 #include "app/ui/panel/panel_widgets.h"
 #include "app/ui/pictures/field_overlay.h"
@@ -174,8 +175,9 @@ void wrongReport(const WrongReport& wrong, bool said, PanelRect& picture) {
         coloured(kBadColour,
                  trf("first wrong at cell (row %d, col %d) of %dx%d, %s, r = %s, step %d; "
                      "largest error %s",
-                     wrong.row, wrong.col, wrong.grid.nx, wrong.grid.ny, name(wrong.boundary),
-                     rText(wrong.r).c_str(), wrong.step, numberText(wrong.maxError, 3).c_str()));
+                     wrong.row, wrong.col, wrong.grid.nx, wrong.grid.ny,
+                     choiceInWords(name(wrong.boundary)), rText(wrong.r).c_str(), wrong.step,
+                     numberText(wrong.maxError, 3).c_str()));
     }
     coloured(
         kDimColour,

@@ -642,9 +642,14 @@ void allSections(const PanelModel& model, PanelActions& actions) {
             ImGui::SetScrollHereY(0.0f);
         }
     };
-    if (!lecture.classKernels.empty() && section("Your kernel", true)) {
-        recordGroup(layout.kernelFiles,
-                    [&] { drawKernelFiles(lecture.classKernels, actions, layout.wrongPicture); });
+    if (!lecture.classKernels.empty()) {
+        unfoldIfAsked(PanelFocus::Kernel);
+        if (section("Your kernel", true)) {
+            scrollIfAsked(PanelFocus::Kernel);
+            recordGroup(layout.kernelFiles, [&] {
+                drawKernelFiles(lecture.classKernels, actions, layout.wrongPicture);
+            });
+        }
     }
     unfoldIfAsked(PanelFocus::Bandwidth);
     if (section("Bandwidth: the bench's table on this grid", false)) {
