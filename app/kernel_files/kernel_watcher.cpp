@@ -218,7 +218,11 @@ private:
                     return stopping_ || (!k.shipped && watch_.stirred(w.index, w.seen));
                 });
             if (stopping_ || loaded.abandoned) {
-                continue;  // a newer save: read it
+                // A newer save, or the file only stirred (touched, its
+                // attributes changed, saved with the same text): read it,
+                // and compile it even where its text is the one abandoned.
+                w.triedHash = 0;
+                continue;
             }
             // A save inotify did not report: the text read again decides.
             std::string now;
