@@ -189,7 +189,7 @@ const std::vector<std::string>& cueKeys() {
     static const std::vector<std::string> keys = [] {
         std::vector<std::string> all = {"caption", "scene", "reset",      "ramp_r",
                                         "until",   "then",  "screenshot", "bandwidth",
-                                        "halve_h", "panel", "roofline", "kernel_file"};
+                                        "halve_h", "panel", "roofline",   "kernel_file"};
         for (const std::string& key : cueSettingKeys()) {
             all.push_back(key);
         }
