@@ -153,20 +153,42 @@ void onFault(int signal, siginfo_t* info, void* context) {
     ::_exit(kFaultStatus);
 }
 
+// A thread's alternate stack for the fault report, its own for its life
+// (a pointer a thread, not 64 KiB of every thread's storage), let go of as
+// the thread ends: a thread's end that finds a stack installed takes it
+// for one it mapped itself (AddressSanitizer unmaps it, and dies on memory
+// that came from new[]).
+class FaultStack {
+public:
+    static constexpr std::size_t kBytes = 64 * 1024;
+
+    ~FaultStack() {
+        if (bytes_) {
+            stack_t off{};
+            off.ss_flags = SS_DISABLE;
+            ::sigaltstack(&off, nullptr);
+        }
+    }
+
+    void install() {
+        if (!bytes_) {
+            bytes_ = std::make_unique<char[]>(kBytes);
+        }
+        stack_t stack{};
+        stack.ss_sp = bytes_.get();
+        stack.ss_size = kBytes;
+        ::sigaltstack(&stack, nullptr);
+    }
+
+private:
+    std::unique_ptr<char[]> bytes_;
+};
+
 }  // namespace
 
 void useFaultStackOnThisThread() {
-    constexpr std::size_t kBytes = 64 * 1024;
-    // The thread's own, for its life (a pointer a thread, not 64 KiB of
-    // every thread's storage).
-    static thread_local std::unique_ptr<char[]> alternateStack;
-    if (!alternateStack) {
-        alternateStack = std::make_unique<char[]>(kBytes);
-    }
-    stack_t stack{};
-    stack.ss_sp = alternateStack.get();
-    stack.ss_size = kBytes;
-    ::sigaltstack(&stack, nullptr);
+    static thread_local FaultStack stack;
+    stack.install();
 }
 
 void installFaultReports(int socket) {
