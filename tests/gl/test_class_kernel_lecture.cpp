@@ -156,7 +156,8 @@ TEST_F(ClassKernelLecture, AWrongSaveIsReportedInThePanelWithItsPicture) {
         const PanelLayout& layout = ui.panelLayout();
         ASSERT_TRUE(layout.kernelFiles.drawn);
         ASSERT_TRUE(layout.wrongPicture.drawn);
-        const WrongReport& wrong = *classKernelStatuses().back().wrong;
+        // A copy: classKernelStatuses() returns the statuses by value.
+        const WrongReport wrong = *classKernelStatuses().back().wrong;
         ASSERT_EQ(wrong.width, 129);
         const auto bound = tall.bind();
         const RgbImage image = tall.read();
