@@ -23,7 +23,7 @@
 #include "app/lecture/files/cue_list.h"
 #include "app/render/offscreen_target.h"
 #include "kernels/cpu/cpu_backend.h"
-#include "tests/gl/lecture_fixture.h"
+#include "tests/gl/presenter_fixture.h"
 
 namespace heatlab {
 namespace {
@@ -31,32 +31,10 @@ namespace {
 constexpr int kWidth = 1280;
 constexpr int kHeight = 800;
 
-class PresenterLayout : public LectureFixture {
+// The shared presenter screen, on the lecture's own 512 x 512 grid.
+class PresenterLayout : public PresenterFixture {
 protected:
-    PresenterLayout() {
-        options.presenter = true;
-        options.params.grid = GridSize{512, 512};
-    }
-
-    // `count` frames of the 1280 x 800 screen, a 60th of a second apart.
-    void frames(LectureUi& ui, int count) {
-        const auto bound = screen.bind();
-        for (int i = 0; i < count; ++i) {
-            now_ += 1.0 / 60.0;
-            ui.frame(SurfaceSize{{kWidth, kHeight}, {kWidth, kHeight}});
-        }
-    }
-
-    std::unique_ptr<LectureUi> lecture() {
-        auto ui = std::make_unique<LectureUi>(options, std::make_unique<CpuBackend>(), imgui,
-                                              context.description());
-        clockedBy(*ui);
-        // The breakdown's bar from the first frame, not once a second.
-        ui->setFrameTiming(FrameTiming::EveryFrame);
-        return ui;
-    }
-
-    OffscreenTarget screen{kWidth, kHeight};
+    PresenterLayout() { options.params.grid = GridSize{512, 512}; }
 };
 
 std::string describe(const PanelRect& r) {
