@@ -19,6 +19,7 @@
 #include "app/measure/roofline.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/simulation.h"
+#include "tests/support/row_kernel_text.h"
 #include "tests/support/scoped_env.h"
 
 namespace heatlab {
@@ -30,17 +31,7 @@ TEST(ClassKernelRows, AClassKernelIsTimedRankedAndPlacedByItsFilesName) {
     const fs::path folder = fs::path(::testing::TempDir()) / "class-kernel-rows";
     fs::remove_all(folder);
     fs::create_directories(folder / "tmp");
-    std::ofstream(folder / "ranked.cpp")
-        << "HEATLAB_SPLIT_ROWS;\n"
-           "extern \"C\" void step(const float* in, float* out, int width, int height, float r,\n"
-           "                       int rowBegin, int rowEnd) {\n"
-           "    for (int y = rowBegin; y < rowEnd; ++y)\n"
-           "        for (int x = 1; x < width - 1; ++x) {\n"
-           "            const int c = y * width + x;\n"
-           "            out[c] = in[c] + r * (in[c - 1] + in[c + 1] + in[c - width] +\n"
-           "                                  in[c + width] - 4 * in[c]);\n"
-           "        }\n"
-           "}\n";
+    std::ofstream(folder / "ranked.cpp") << rowKernelText();
     const ScopedEnv tmp("TMPDIR", (folder / "tmp").string());
     {
         const ClassKernelSession session;

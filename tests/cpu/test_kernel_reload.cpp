@@ -29,6 +29,7 @@
 #include "kernels/class/kernel_stopped.h"
 #include "kernels/cpu/cpu_backend.h"
 #include "kernels/simulation.h"
+#include "tests/support/row_kernel_text.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scoped_env.h"
 
@@ -39,18 +40,7 @@ namespace fs = std::filesystem;
 
 // A right step; `extra` goes first in its body (line 4 of the file).
 std::string kernelText(const std::string& extra = "", const std::string& comment = "") {
-    return "HEATLAB_SPLIT_ROWS;\n"
-           "extern \"C\" void step(const float* in, float* out, int width, int height, float r,\n"
-           "                       int rowBegin, int rowEnd) {\n" +
-           extra +
-           "    for (int y = rowBegin; y < rowEnd; ++y)\n"
-           "        for (int x = 1; x < width - 1; ++x) {\n"
-           "            const int c = y * width + x;\n"
-           "            out[c] = in[c] + r * (in[c - 1] + in[c + 1] + in[c - width] +\n"
-           "                                  in[c + width] - 4 * in[c]);\n"
-           "        }\n"
-           "}\n// " +
-           comment + "\n";
+    return rowKernelText(extra, comment);
 }
 
 // The longest any one wait here takes before the test fails: several
