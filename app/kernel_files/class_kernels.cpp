@@ -323,6 +323,17 @@ Kernel addNamedKernelFile(const NamedKernelFile& named) {
     return kernel;
 }
 
+std::string classKernelFolder() { return kernelFolder(); }
+
+bool classKernelFileAdded(const NamedKernelFile& named) {
+    for (const std::shared_ptr<ClassKernel>& k : classKernelsNow()) {
+        if (k->file.name == named.name && k->file.path == named.path) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void loadClassKernels() {
     std::vector<std::thread> loads;
     for (const std::shared_ptr<ClassKernel>& k : classKernelsNow()) {

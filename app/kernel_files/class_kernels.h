@@ -57,6 +57,9 @@ struct ClassKernelStatus {
     bool olderRunning = false;
     int versions = 0;              // versions checked and put in use since the start
     std::uint64_t sourceHash = 0;  // the version in use's source (sourceHash()), 0 for none
+    // The version the watcher compiled and checked last, to its end (passed
+    // or failed): a served page's next version waits for it (served_kernels.h).
+    std::uint64_t triedHash = 0;
 };
 
 // A 64-bit FNV-1a of a kernel's source: which version is which.
@@ -107,6 +110,15 @@ void addClassKernels(const std::vector<std::string>& given);
 // at loadClassKernels() or its first step). Throws UsageError where another
 // file has its name, or where the file cannot be read as a kernel file.
 Kernel addNamedKernelFile(const NamedKernelFile& file);
+
+// Whether `file` is a class kernel already (the same name, the same file):
+// naming it again compiles nothing new.
+bool classKernelFileAdded(const NamedKernelFile& file);
+
+// The class kernels' private folder (0700, on the clean-up list, made now
+// where it is not yet): where serve writes its lecturer's page's kernels
+// (app/serve/served_kernels.h). Throws RuntimeError.
+std::string classKernelFolder();
 
 // Loads every class kernel not loaded yet, here and now, each in its own
 // process at once; one that fails is said in its status (a lecture without

@@ -161,9 +161,10 @@ private:
     }
 
     void failed(ClassKernel& k, const std::string& why, const std::string& lines, bool unavailable,
-                const std::string& facts = "") {
+                const std::string& facts = "", std::uint64_t hash = 0) {
         const KernelFacts parsed = parseKernelFacts(facts);
         editStatus(k, [&](ClassKernelStatus& status) {
+            status.triedHash = hash;
             const bool runs = versionRuns(status);
             status.state =
                 unavailable && !runs ? KernelFileState::Unavailable : KernelFileState::Failed;
@@ -209,7 +210,7 @@ private:
             try {
                 process = takeProcess(w);
             } catch (const std::exception& e) {
-                failed(k, e.what(), "", false);
+                failed(k, e.what(), "", false, "", hash);
                 return;
             }
             const KernelProcess::Loaded loaded =
@@ -235,7 +236,7 @@ private:
                 continue;
             }
             if (!loaded.problem.empty()) {
-                failed(k, loaded.problem, loaded.lines, loaded.unavailable, loaded.facts);
+                failed(k, loaded.problem, loaded.lines, loaded.unavailable, loaded.facts, hash);
                 return;
             }
             swapIn(k, std::move(process), source, loaded);
@@ -294,6 +295,7 @@ private:
                 status.olderRunning = false;
                 status.versions += 1;
                 status.sourceHash = sourceHash(source);
+                status.triedHash = status.sourceHash;
             });
         }
         before.reset();  // killed and waited for outside the kernel's mutex
