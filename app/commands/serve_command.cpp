@@ -1,10 +1,12 @@
 #include "app/commands/serve_command.h"
 
+#include <memory>
 #include <utility>
 
 #include "app/commands/option_values.h"
 #include "app/commands/window_command.h"
 #include "app/i18n/translation.h"
+#include "app/serve/access.h"
 #include "app/serve/server_address.h"
 #include "kernels/base/errors.h"
 
@@ -92,6 +94,32 @@ CLI::App* addServeCommand(CLI::App& app, ServeStart& o) {
                "panel's folder) instead of sent to the browser"));
     addFlag(*serve, "--allow-files", o.allowFiles,
             tr("The panel may name files of the server (save and load scenes)"));
+    // --allow-kernels, or --allow-kernels=cpu (a flag with a value of its
+    // own: the space form would take the next word for it).
+    const auto given = std::make_shared<int>(0);
+    const std::string kernelsHelp =
+        tr("The lecturer's page may send CUDA kernels to compile and run (its editor, "
+           "its scenes and cue lists); =cpu: C++ kernels too. WHOEVER HOLDS THE "
+           "LECTURER'S LINK CAN THEN RUN CODE ON THIS MACHINE AS THE USER WHO STARTED "
+           "heatlab serve. Off by default; refused on a --bind other than loopback "
+           "without --tls-cert");
+    serve->add_flag("--allow-kernels{cuda}", kernelsHelp)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->each([&o, given](const std::string& value) {
+            if (++*given > 1) {
+                throw CLI::ArgumentMismatch(
+                    trf("%s given twice (give it once)", "--allow-kernels"));
+            }
+            if (value == "cuda") {
+                o.server.kernels = PageKernels::Cuda;
+            } else if (value == "cpu") {
+                o.server.kernels = PageKernels::CudaAndCpu;
+            } else {
+                throw CLI::ValidationError(
+                    trf("'%s' is not cuda or cpu (--allow-kernels or --allow-kernels=cpu)",
+                        value.c_str()));
+            }
+        });
     return serve;
 }
 
@@ -103,6 +131,16 @@ void refuseServeOptionClashes(const ServeStart& o) {
         throw UsageError(
             trf("--public-name names the server beside a --bind that is not "
                 "loopback; on %s only this machine reaches it",
+                o.server.bind.c_str()));
+    }
+    // A page that may compile runs code on this machine: its link (and the
+    // code) never cross a network in the clear.
+    if (o.server.kernels != PageKernels::None && !isLoopbackAddress(o.server.bind) &&
+        o.tlsCertFile.empty()) {
+        throw UsageError(
+            trf("--allow-kernels lets whoever holds the lecturer's link run code on this "
+                "machine: on --bind %s it needs --tls-cert and --tls-key (or bind to loopback "
+                "and use an ssh tunnel)",
                 o.server.bind.c_str()));
     }
 }

@@ -26,6 +26,14 @@ void sayServed(const FrameServer& server, const ServedOutput& output, long long 
             StopSignal::requested() ? StopSignal::name() : tr("stopped"), frames, counts.framesSent,
             counts.refused, counts.malformed, output.encodeTimes().c_str());
     std::fprintf(stderr, "heatlab serve: %s\n", terminalLine(summary).c_str());
+    // Kernels a page was not let send (--allow-kernels), where there were any.
+    if (counts.kernelsRefused + counts.viewerKernels > 0) {
+        std::fprintf(
+            stderr, "heatlab serve: %s\n",
+            terminalLine(trf("%lld kernel messages refused (%lld of them from viewers)",
+                             counts.kernelsRefused + counts.viewerKernels, counts.viewerKernels))
+                .c_str());
+    }
 }
 
 }  // namespace

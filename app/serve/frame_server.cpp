@@ -24,6 +24,7 @@
 #include "app/i18n/message_text.h"
 #include "app/i18n/translation.h"
 #include "app/io/sealed_file.h"
+#include "app/kernel_files/kernel_file.h"
 #include "app/serve/page_requests.h"
 #include "kernels/base/errors.h"
 
@@ -136,7 +137,8 @@ struct FrameServer::Shared {
     bool keyWanted = false;
     std::uint32_t newestFrame = 0;  // of either kind: the status line's rate
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
-    bool fileAsked = false;  // askForFile(), for the controller's page
+    bool fileAsked = false;                    // askForFile(), for the controller's page
+    std::vector<std::string> controllerTexts;  // sendToController()
     std::vector<ClientMessage> input;
     ServerCounts counts;
 
@@ -182,10 +184,12 @@ void queueText(lws* wsi, Session& s, const std::string& text) {
     lws_callback_on_writable(wsi);
 }
 
-std::string helloOf(Role role, int viewers, bool h264) {
+// The controller's page is told what kernels it may send (its editor shows
+// only where it may send some).
+std::string helloOf(Role role, int viewers, bool h264, PageKernels kernels) {
     return std::string("{\"t\":\"hello\",\"role\":\"") + name(role) +
            "\",\"viewers\":" + std::to_string(viewers) + ",\"h264\":" + (h264 ? "true" : "false") +
-           "}";
+           ",\"kernels\":\"" + (role == Role::Controller ? name(kernels) : "none") + "\"}";
 }
 
 int viewerCount(FrameServer::Shared& shared) {
@@ -310,7 +314,8 @@ void onEstablished(FrameServer::Shared& shared, lws* wsi, Session& s) {
         control.kind = ClientMessage::Kind::Control;
         queueServerInput(shared, control);
     }
-    queueText(wsi, s, helloOf(s.role, viewerCount(shared), shared.options.h264));
+    queueText(wsi, s,
+              helloOf(s.role, viewerCount(shared), shared.options.h264, shared.options.kernels));
     updateConnected(shared);
 }
 
@@ -324,8 +329,37 @@ void onClosed(FrameServer::Shared& shared, lws* wsi) {
     updateConnected(shared);
 }
 
+// The lecturer's kernel, handed on as input where --allow-kernels lets its
+// language through (the page told why not, else); a viewer's refused. Each
+// refusal counted.
+bool kernelMessage(FrameServer::Shared& shared, lws* wsi, Session& s,
+                   const ClientMessage& message) {
+    if (s.role != Role::Controller) {
+        shared.count(&ServerCounts::viewerKernels);
+        return true;
+    }
+    std::string why;
+    try {
+        KernelLanguage language = KernelLanguage::Cxx;
+        (void)kernelNameOf(message.fileName, &language);
+        why = pageKernelRefusal(shared.options.kernels, language);
+    } catch (const std::exception& e) {
+        why = e.what();
+    }
+    if (why.empty()) {
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        shared.input.push_back(message);
+        shared.inputArrived.notify_one();
+        return true;
+    }
+    shared.count(&ServerCounts::kernelsRefused);
+    queueText(wsi, s, kernelReportMessage(message.inputSequence, "refused", why));
+    return true;
+}
+
 // One whole message from a client; false closes it.
-bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text, bool binary) {
+bool onMessage(FrameServer::Shared& shared, lws* wsi, Session& s, const std::string& text,
+               bool binary) {
     std::string why;
     const std::optional<ClientMessage> message =
         binary ? std::nullopt : parseClientMessage(text, &why);
@@ -350,6 +384,9 @@ bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text,
         updateConnected(shared);
         return true;
     }
+    if (message->kind == ClientMessage::Kind::Kernel) {
+        return kernelMessage(shared, wsi, s, *message);
+    }
     if (s.role != Role::Controller) {
         shared.count(&ServerCounts::viewerInput);
         return true;
@@ -373,10 +410,17 @@ bool onMessage(FrameServer::Shared& shared, Session& s, const std::string& text,
 
 // The most bytes a client's message may have: a page's input and
 // acknowledgements are short, the lecturer's dropped file (its text as a
-// JSON string) the one long message. `file`: whether the message's first
-// bytes may be a file's.
-std::size_t mostMessageBytes(const Session& s, bool file) {
-    return s.role == Role::Controller && file ? kMostUploadMessageBytes : kMostClientMessageBytes;
+// JSON string) long, a kernel (any page's: a viewer's is refused and
+// counted as one) 256 KiB. `start`: the message's first bytes so far.
+std::size_t mostMessageBytes(const Session& s, const char* start, std::size_t size) {
+    std::size_t most = kMostClientMessageBytes;
+    if (mayBeKernel(start, size)) {
+        most = std::max(most, kMostKernelMessageBytes);
+    }
+    if (s.role == Role::Controller && mayBeLong(start, size)) {
+        most = std::max(most, kMostUploadMessageBytes);
+    }
+    return most;
 }
 
 // Refuses the message coming in and closes its connection, saying `code`
@@ -401,13 +445,13 @@ int onReceive(FrameServer::Shared& shared, lws* wsi, Session& s, const void* in,
         return 0;  // more of a refused message, while lws closes
     }
     const char* bytes = static_cast<const char*>(in);
-    const bool file = s.incoming.empty() ? mayBeLong(bytes, len)
-                                         : mayBeLong(s.incoming.data(), s.incoming.size());
+    const char* start = s.incoming.empty() ? bytes : s.incoming.data();
+    const std::size_t started = s.incoming.empty() ? len : s.incoming.size();
     // What the message has and what its frame still declares: a message
     // over its limit is refused now, not read to its end (a frame may
     // declare a terabyte; fragments may add up for ever).
     const std::size_t remaining = lws_remaining_packet_payload(wsi);
-    if (overLimit(s.incoming.size() + len, remaining, mostMessageBytes(s, file))) {
+    if (overLimit(s.incoming.size() + len, remaining, mostMessageBytes(s, start, started))) {
         shared.count(&ServerCounts::malformed);
         shared.count(&ServerCounts::closedForMalformed);
         return refuseMessage(wsi, s, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE,
@@ -421,7 +465,7 @@ int onReceive(FrameServer::Shared& shared, lws* wsi, Session& s, const void* in,
         return 0;
     }
     const bool binary = lws_frame_is_binary(wsi) != 0;
-    const bool keep = onMessage(shared, s, s.incoming, binary);
+    const bool keep = onMessage(shared, wsi, s, s.incoming, binary);
     s.incoming.clear();
     if (!keep) {
         return refuseMessage(wsi, s, LWS_CLOSE_STATUS_POLICY_VIOLATION,
@@ -445,7 +489,8 @@ int onLook(FrameServer::Shared& shared, lws* wsi, Session& s) {
         return now - s.refusedAt >= look ? -1 : 0;
     }
     const std::size_t remaining = lws_remaining_packet_payload(wsi);
-    if (overLimit(s.incoming.size(), remaining, mostMessageBytes(s, true))) {
+    if (overLimit(s.incoming.size(), remaining,
+                  mostMessageBytes(s, s.incoming.data(), s.incoming.size()))) {
         shared.count(&ServerCounts::malformed);
         shared.count(&ServerCounts::closedForMalformed);
         return refuseMessage(wsi, s, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE,
@@ -572,10 +617,12 @@ int onWritable(FrameServer::Shared& shared, lws* wsi, Session& s) {
 void onWake(FrameServer::Shared& shared) {
     std::vector<std::pair<std::string, std::vector<unsigned char>>> downloads;
     bool fileAsked = false;
+    std::vector<std::string> texts;
     {
         const std::lock_guard<std::mutex> lock(shared.mutex);
         downloads.swap(shared.downloads);
         fileAsked = std::exchange(shared.fileAsked, false);
+        texts.swap(shared.controllerTexts);
     }
     if (shared.controller != nullptr) {
         Session* s = &shared.session(shared.controller);
@@ -585,6 +632,9 @@ void onWake(FrameServer::Shared& shared) {
         }
         if (fileAsked) {
             queueText(shared.controller, *s, kChooseFileMessage);
+        }
+        for (const std::string& text : texts) {
+            queueText(shared.controller, *s, text);
         }
     }
     sendStatus(shared);
@@ -620,6 +670,10 @@ int callback(lws* wsi, lws_callback_reasons reason, void* user, void* in, std::s
         shared->fresh(wsi).role = role;
         return 0;
     }
+    case LWS_CALLBACK_ADD_HEADERS:
+        // The WebSocket's upgrade answers with the page's Referrer-Policy
+        // too: every response the server sends says it.
+        return addReferrerPolicy(static_cast<::lws_process_html_args*>(in), wsi);
     case LWS_CALLBACK_ESTABLISHED: onEstablished(*shared, wsi, shared->session(wsi)); return 0;
     case LWS_CALLBACK_CLOSED:
         if (shared->session(wsi).established) {
@@ -932,6 +986,14 @@ void FrameServer::askForFile() {
     {
         const std::lock_guard<std::mutex> lock(shared_->mutex);
         shared_->fileAsked = true;
+    }
+    lws_cancel_service(shared_->context);
+}
+
+void FrameServer::sendToController(std::string text) {
+    {
+        const std::lock_guard<std::mutex> lock(shared_->mutex);
+        shared_->controllerTexts.push_back(std::move(text));
     }
     lws_cancel_service(shared_->context);
 }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "app/kernel_files/page_kernels.h"
 #include "app/serve/access.h"
 #include "app/serve/tls_files.h"
 #include "app/serve/wire.h"
@@ -35,6 +36,9 @@ struct ServerOptions {
     // H.264 offered to the pages that can take it (frames published with
     // publishVideo); else JPEG to every page.
     bool h264 = false;
+    // What the lecturer's page may have compiled (--allow-kernels); a
+    // kernel message it may not send is refused, told and counted.
+    PageKernels kernels = PageKernels::None;
 };
 
 // What the server has seen, for its tests and the line it prints at exit.
@@ -50,6 +54,8 @@ struct ServerCounts {
     long long rateLimited = 0;    // controller input over the rate, dropped
     long long closedForMalformed = 0;  // and for a message over its limit
     long long closedStalled = 0;       // stopped in the middle of a message
+    long long kernelsRefused = 0;      // the controller's kernels refused (--allow-kernels)
+    long long viewerKernels = 0;       // kernel messages from viewers, refused
 };
 
 class FrameServer {
@@ -83,6 +89,9 @@ public:
     // Asks the controller's browser to open its file chooser (a scene or a
     // cue list of the lecturer's computer); nothing when none is connected.
     void askForFile();
+    // A text message (wire.h's JSON) for the controller's page alone;
+    // dropped when none is connected.
+    void sendToController(std::string text);
     // The controller's input since the last call, in order.
     std::vector<ClientMessage> takeInput();
     // Sleeps until `earliest`, then until input is waiting or `latest`.

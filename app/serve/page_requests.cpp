@@ -57,21 +57,13 @@ std::string tokenArgument(lws* wsi) {
     return "";
 }
 
-// A status page, and the connection ready for its next request (without
-// the second call a keep-alive connection stalls for seconds).
-int refuse(lws* wsi, unsigned int status, const char* text) {
-    if (lws_return_http_status(wsi, status, text) != 0) {
-        return -1;
-    }
-    return lws_http_transaction_completed(wsi) != 0 ? -1 : 0;
-}
-
-int startBody(lws* wsi, PageBody& page, const char* mime, const char* body, std::size_t size) {
+int startBody(lws* wsi, PageBody& page, const char* mime, const char* body, std::size_t size,
+              unsigned int status = HTTP_STATUS_OK) {
     unsigned char buffer[LWS_PRE + 1024];
     unsigned char* start = buffer + LWS_PRE;
     unsigned char* p = start;
     unsigned char* end = buffer + sizeof buffer - 1;
-    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK, mime, size, &p, end) != 0) {
+    if (lws_add_http_common_headers(wsi, status, mime, size, &p, end) != 0) {
         return 1;
     }
     // The token is in the page's URL: never sent on as a referrer, never
@@ -91,9 +83,38 @@ int startBody(lws* wsi, PageBody& page, const char* mime, const char* body, std:
     if (lws_finalize_write_http_header(wsi, start, &p, end) != 0) {
         return 1;
     }
-    page = PageBody{body, size, 0};
+    page.body = body;
+    page.size = size;
+    page.sent = 0;
     lws_callback_on_writable(wsi);
     return 0;
+}
+
+// `text` with the characters HTML gives a meaning to written as entities.
+std::string htmlText(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+// A status page of the server's own, with the page's headers (its
+// Referrer-Policy above all: a refusal too is a response the server sends);
+// the connection is ready for its next request once it is sent.
+int refuse(lws* wsi, PageBody& page, unsigned int status, const std::string& text) {
+    page.owned =
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>heatlab</title>"
+        "</head><body><p>" +
+        htmlText(text) + "</p></body></html>\n";
+    return startBody(wsi, page, "text/html; charset=utf-8", page.owned.data(), page.owned.size(),
+                     status);
 }
 
 // `page` with the names of the keys the lecture takes in its
@@ -136,7 +157,7 @@ PageAnswer answerPage(lws* wsi, const char* path, const AccessRules& rules, cons
                       PageBody& page) {
     const RequestCheck check = checkRequest(wsi, rules, tokens, false);
     if (!check.hostAllowed) {
-        return {refuse(wsi, HTTP_STATUS_FORBIDDEN,
+        return {refuse(wsi, page, HTTP_STATUS_FORBIDDEN,
                        tr("heatlab serve: this server does not answer to that name")),
                 true};
     }
@@ -148,16 +169,31 @@ PageAnswer answerPage(lws* wsi, const char* path, const AccessRules& rules, cons
                 false};
     }
     if (uri != "/" && uri != "/index.html") {
-        return {refuse(wsi, HTTP_STATUS_NOT_FOUND, tr("heatlab serve: no such page")), false};
+        return {refuse(wsi, page, HTTP_STATUS_NOT_FOUND, tr("heatlab serve: no such page")), false};
     }
     if (!check.allowed()) {
-        return {refuse(wsi, HTTP_STATUS_FORBIDDEN,
+        return {refuse(wsi, page, HTTP_STATUS_FORBIDDEN,
                        tr("heatlab serve: this link has no token or a wrong one. Open the URL "
                           "that heatlab serve printed where it started, token included.")),
                 true};
     }
     const std::string& body = pageNow();
     return {startBody(wsi, page, "text/html; charset=utf-8", body.data(), body.size()), false};
+}
+
+int addReferrerPolicy(::lws_process_html_args* args, lws* wsi) {
+    static const char kName[] = "referrer-policy:";
+    static const char kValue[] = "no-referrer";
+    auto* p = reinterpret_cast<unsigned char*>(args->p);
+    unsigned char* end = p + args->max_len;
+    if (lws_add_http_header_by_name(wsi, reinterpret_cast<const unsigned char*>(kName),
+                                    reinterpret_cast<const unsigned char*>(kValue),
+                                    static_cast<int>(sizeof kValue - 1), &p, end) != 0) {
+        return -1;
+    }
+    args->max_len -= static_cast<int>(p - reinterpret_cast<unsigned char*>(args->p));
+    args->p = reinterpret_cast<char*>(p);
+    return 0;
 }
 
 int writePage(lws* wsi, PageBody& page) {

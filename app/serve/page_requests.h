@@ -10,6 +10,7 @@
 #include "app/serve/access.h"
 
 struct lws;
+struct lws_process_html_args;
 
 namespace heatlab {
 
@@ -29,6 +30,7 @@ RequestCheck checkRequest(lws* wsi, const AccessRules& rules, const Tokens& toke
 
 // A body on its way out.
 struct PageBody {
+    std::string owned;  // a refusal's own text (the page's bodies are static)
     const char* body = nullptr;
     std::size_t size = 0;
     std::size_t sent = 0;
@@ -42,6 +44,10 @@ struct PageAnswer {
 };
 PageAnswer answerPage(lws* wsi, const char* path, const AccessRules& rules, const Tokens& tokens,
                       PageBody& page);
+// Referrer-Policy: no-referrer added to the headers lws is writing into
+// `args` (a WebSocket's upgrade): lws's LWS_CALLBACK_ADD_HEADERS. 0, or -1
+// when there was no room.
+int addReferrerPolicy(::lws_process_html_args* args, lws* wsi);
 // The next piece of the body, when the socket can take it.
 int writePage(lws* wsi, PageBody& page);
 

@@ -25,10 +25,24 @@ constexpr const char* kPageWords[] = {
     trNoop("the H.264 decoder failed (%s)"),
     trNoop("a keyframe without its parameter sets"),
     trNoop("heatlab: the lecture’s server closed the connection (it stopped, or this "
-           "link’s token is not right). Reload the page to try again."),
+           "link’s token is not right). Open the link heatlab serve printed to try again."),
     trNoop("%s is over 1 MiB: no scene or cue list is that large"),
     trNoop("%s is not a scene or cue list: it is not text"),
     trNoop("press Ctrl+O again to choose a file"),
+    trNoop("kernel editor"),
+    trNoop("compile (Ctrl+Enter)"),
+    trNoop("the kernel’s source (kernels/class/heatlab_kernel.h’s contract)"),
+    trNoop("refused"),
+    trNoop("replaced"),
+    trNoop("waiting"),
+    trNoop("compiling"),
+    trNoop("checked"),
+    trNoop("running"),
+    trNoop("failed"),
+    trNoop("stopped"),
+    trNoop("unavailable"),
+    trNoop("the kernel is over 256 KiB"),
+    trNoop("sent"),
 };
 
 // `text` as a JSON string that is safe inside a <script> block: no "</"

@@ -82,6 +82,9 @@ void prepareServed(LectureUi& ui, const ServeStart& o, const std::optional<CueLi
             trNoop("pictures and videos: sent to the controller's browser");
     }
     ui.scenes().filesHidden = !o.allowFiles;
+    // From here every file the lecture opens comes from a page: it compiles
+    // only what --allow-kernels allows (the command line's own are in).
+    ui.setPageKernels(o.server.kernels);
     ui.scenes().servedFolder = ui.pictures().panel().folder;
     ui.scenes().dropHint = trNoop("or drop a scene or cue list file (.json) on the page");
 }

@@ -69,12 +69,18 @@ Turn ServedInput::next(LectureUi& ui) {
     for (const ClientMessage& message : server_.takeInput()) {
         take(message, ui);
     }
+    kernels_.poll();
     return Turn::Draw;
 }
 
 void ServedInput::take(const ClientMessage& message, LectureUi& ui) {
     if (message.kind == ClientMessage::Kind::Control) {
         lastInput_ = 0;
+        return;
+    }
+    if (message.kind == ClientMessage::Kind::Kernel) {
+        kernels_.offer(message);
+        lastInput_ = message.inputSequence;
         return;
     }
     const InputEvent& event = message.event;

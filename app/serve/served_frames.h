@@ -4,7 +4,8 @@
 // controller's input to the surface's queue (remote_surface.h: the page's
 // canvas in CSS pixels, its device pixel ratio as the pixels a unit) and a
 // file dropped on the page to the scene panel, and waits for the loop's
-// tick, woken early by input. The sink draws each frame into an offscreen
+// tick, woken early by input; the lecturer's editor's kernels go to
+// served_kernels.h. The sink draws each frame into an offscreen
 // target of the page's size (nvJPEG's, where the GPU encodes), reads it
 // back at once and encodes it in each codec some page takes; the browser's
 // downloads go to the controller's page.
@@ -22,6 +23,7 @@
 #include "app/serve/gpu_jpeg.h"
 #include "app/serve/recent_times.h"
 #include "app/serve/remote_surface.h"
+#include "app/serve/served_kernels.h"
 #include "app/serve/wire.h"
 #include "app/ui/lecture/frame_loop.h"
 
@@ -29,7 +31,10 @@ namespace heatlab {
 
 class ServedInput : public FrameSource {
 public:
-    ServedInput(FrameServer& server, RemoteSurface& surface) : server_(server), surface_(surface) {}
+    ServedInput(FrameServer& server, RemoteSurface& surface)
+        : server_(server),
+          surface_(surface),
+          kernels_([&server](std::string text) { server.sendToController(std::move(text)); }) {}
 
     void wait(const FrameWait& wait) override;
     Turn next(LectureUi& ui) override;
@@ -45,6 +50,7 @@ private:
 
     FrameServer& server_;
     RemoteSurface& surface_;
+    ServedKernels kernels_;
     bool pointerHeld_ = false;
     std::uint32_t lastInput_ = 0;
 };

@@ -230,8 +230,9 @@ bool readInput(const std::string& type, const Fields& f, ClientMessage& m) {
 }
 
 constexpr char kFileStart[] = "{\"t\":\"file\"";
+constexpr char kKernelStart[] = "{\"t\":\"kernel\"";
 
-bool readFile(const Fields& f, ClientMessage& m) {
+bool readFile(const Fields& f, ClientMessage& m, bool kernel) {
     double v = 0.0;
     if (!f.whole("i", 0, kMostSequence, &v)) {
         return false;
@@ -242,7 +243,7 @@ bool readFile(const Fields& f, ClientMessage& m) {
         *f.why = "a file needs 'n' and 'd'";
         return false;
     }
-    m.kind = ClientMessage::Kind::File;
+    m.kind = kernel ? ClientMessage::Kind::Kernel : ClientMessage::Kind::File;
     m.inputSequence = static_cast<std::uint32_t>(v);
     m.fileName = name->get<std::string>();
     m.fileText = text->get<std::string>();
@@ -252,7 +253,7 @@ bool readFile(const Fields& f, ClientMessage& m) {
         *f.why = "'n' is not a file's name";
         return false;
     }
-    if (m.fileText.size() > kMostUploadBytes) {
+    if (!kernel && m.fileText.size() > kMostUploadBytes) {
         *f.why = "the file is over 1 MiB";
         return false;
     }
@@ -266,11 +267,33 @@ bool mayBeLong(const char* start, std::size_t size) {
     return std::memcmp(start, kFileStart, n) == 0;
 }
 
+bool mayBeKernel(const char* start, std::size_t size) {
+    const std::size_t n = std::min(size, sizeof kKernelStart - 1);
+    return std::memcmp(start, kKernelStart, n) == 0;
+}
+
+std::string kernelReportMessage(std::uint32_t sequence, const std::string& state,
+                                const std::string& text) {
+    // "t" first, as every message; a compiler's bytes may be no UTF-8:
+    // replaced, never a throw.
+    const auto string = [](const std::string& value) {
+        return Json(value).dump(-1, ' ', false, Json::error_handler_t::replace);
+    };
+    return "{\"t\":\"kernel\",\"i\":" + std::to_string(sequence) + ",\"state\":" + string(state) +
+           ",\"text\":" + string(text) + "}";
+}
+
 std::optional<ClientMessage> parseClientMessage(const std::string& text, std::string* why) {
     why->clear();
     const bool file = text.size() >= sizeof kFileStart - 1 && mayBeLong(text.data(), text.size());
-    if (text.size() > (file ? kMostUploadMessageBytes : kMostClientMessageBytes)) {
-        *why = file ? "a file's message over 4 MiB" : "over 512 bytes";
+    const bool kernel =
+        text.size() >= sizeof kKernelStart - 1 && mayBeKernel(text.data(), text.size());
+    if (text.size() > (file     ? kMostUploadMessageBytes
+                       : kernel ? kMostKernelMessageBytes
+                                : kMostClientMessageBytes)) {
+        *why = file     ? "a file's message over 4 MiB"
+               : kernel ? "a kernel's message over 256 KiB"
+                        : "over 512 bytes";
         return std::nullopt;
     }
     const Json json = Json::parse(text, nullptr, false);
@@ -309,7 +332,14 @@ std::optional<ClientMessage> parseClientMessage(const std::string& text, std::st
             *why = "a file's message has 't' first";
             return std::nullopt;
         }
-        return readFile(fields, m) ? std::optional<ClientMessage>(m) : std::nullopt;
+        return readFile(fields, m, false) ? std::optional<ClientMessage>(m) : std::nullopt;
+    }
+    if (t == "kernel") {
+        if (!kernel) {
+            *why = "a kernel's message has 't' first";
+            return std::nullopt;
+        }
+        return readFile(fields, m, true) ? std::optional<ClientMessage>(m) : std::nullopt;
     }
     if (!readInput(t, fields, m)) {
         return std::nullopt;

@@ -31,7 +31,12 @@
 // {"t":"focus","f":true|false}; and a file the lecturer dropped on the page
 // (a scene or a cue list, loaded as the panel loads one), its own size
 // limit, from the controller only: {"t":"file","n":NAME,"d":TEXT,"i":SEQ},
-// "t" first.
+// "t" first. The lecturer's editor's kernel (served_kernels.h), at most
+// kMostKernelMessageBytes whole, "t" first: {"t":"kernel","n":FILE_NAME,
+// "d":SOURCE,"i":SEQ} (FILE_NAME a kernel file's name, its extension the
+// language: "mine.cu", "mine.cpp"); the server answers the controller's
+// page with kernelReportMessage()'s {"t":"kernel","i":SEQ,"state":STATE,
+// "text":TEXT} as it goes (the page shows TEXT as text).
 
 #include <cstddef>
 #include <cstdint>
@@ -50,6 +55,9 @@ constexpr std::size_t kMostClientMessageBytes = 512;
 // its message at most (the text escaped as a JSON string).
 constexpr std::size_t kMostUploadBytes = 1024 * 1024;
 constexpr std::size_t kMostUploadMessageBytes = 4 * kMostUploadBytes;
+// A kernel's message at most, whole (its source as a JSON string, escaped):
+// no source is larger than a kernel file (kernel_file.h's 256 KiB).
+constexpr std::size_t kMostKernelMessageBytes = 256 * 1024;
 // The largest side, in pixels, of a surface a browser may ask for.
 constexpr int kMostServedSide = 4096;
 
@@ -81,7 +89,7 @@ std::vector<unsigned char> downloadMessage(const std::string& name,
 struct ClientMessage {
     // Control: the server's own, never a page's: a page took control (its
     // input is numbered from 1 again).
-    enum class Kind { Ack, Codecs, Input, File, Control };
+    enum class Kind { Ack, Codecs, Input, File, Kernel, Control };
     Kind kind = Kind::Ack;
     std::uint32_t ackedFrame = 0;  // Ack
     bool h264 = false;             // Codecs
@@ -90,15 +98,25 @@ struct ClientMessage {
     InputEvent event;
     std::uint32_t inputSequence = 0;
     float scale = 1.0f;
-    // File: its name (no folder) and its text.
+    // File and Kernel: its name (no folder) and its text.
     std::string fileName;
     std::string fileText;
 };
 
 // Whether a message whose first bytes received are `start` may be a file,
-// the one message longer than kMostClientMessageBytes (and only from the
+// a message longer than kMostClientMessageBytes (and only from the
 // controller): input and acknowledgements are short.
 bool mayBeLong(const char* start, std::size_t size);
+// Whether it may be a kernel's (kMostKernelMessageBytes, from any page: a
+// viewer's is refused and counted, not taken for malformed).
+bool mayBeKernel(const char* start, std::size_t size);
+
+// The server's word on the lecturer's kernel message `sequence`: STATE
+// "refused", "replaced" (a newer one came while it waited), "waiting",
+// "compiling", "checked", "failed", "unavailable", "stopped"; `text` what
+// the page shows under its editor, as text.
+std::string kernelReportMessage(std::uint32_t sequence, const std::string& state,
+                                const std::string& text);
 
 // A message from a browser, checked whole: nullopt with *why for anything
 // malformed, oversized or out of range (which the server drops and counts).

@@ -38,14 +38,14 @@ const seen = {};
 // --- the server ---------------------------------------------------------
 
 // `lang`: the language the lecture (and so its page) is in, whatever the
-// environment's locale says.
-function startServer(lang = 'en') {
-  const args = ['serve', '--backend', 'cpu', '--grid', '256', '--port', '0', '--cues', 'lecture',
-    '--viewers', String(VIEWERS), '--lang', lang];
-  const child = spawn(BINARY, args, {
-    env: { ...process.env, LIBGL_ALWAYS_SOFTWARE: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+// environment's locale says. `lecture`: its options (the shared server's by
+// default); `tmpdir`: its TMPDIR, where it makes its private folders.
+const LECTURE = ['--backend', 'cpu', '--grid', '256', '--cues', 'lecture', '--viewers', String(VIEWERS)];
+function startServer(lang = 'en', { lecture = LECTURE, tmpdir = null } = {}) {
+  const args = ['serve', ...lecture, '--port', '0', '--lang', lang];
+  const env = { ...process.env, LIBGL_ALWAYS_SOFTWARE: '1' };
+  if (tmpdir) env.TMPDIR = tmpdir;
+  const child = spawn(BINARY, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const s = { child, stdout: '', stderr: '', exitStatus: null };
   s.exited = new Promise((resolve) => {
     // 'close', not 'exit': its stderr (the summary line) read to its end.
@@ -318,6 +318,10 @@ test('the controller page shows the lecture at the page\'s size and device pixel
   controller = opened.page;
   assert.equal(opened.response.status(), 200);
   await waitState(controller, (s) => s.role === 'controller', undefined, 15000, 'the controller role');
+  // Read, the token is gone from the address bar (the socket has it).
+  assert.equal(new URL(controller.url()).search, '', controller.url());
+  // No --allow-kernels: no kernel editor.
+  assert.equal(await controller.$eval('#kernel-open', (e) => e.hidden), true);
   // The page asks for its size; the frames come at it.
   const first = await waitState(controller, (s) => s.frame && s.frame.width === 1000 && s.frame.height === 700,
     undefined, 20000, 'a 1000 x 700 frame');
@@ -586,11 +590,15 @@ test('a viewer past --viewers is refused, saying so', { timeout: TEST_TIMEOUT },
   assert.deepEqual(pageErrors, []);
 });
 
-test('the lecturer\'s page reloaded controls again', { timeout: TEST_TIMEOUT }, async () => {
+test('the lecturer\'s link opened again controls again', { timeout: TEST_TIMEOUT }, async () => {
   assert.ok(controller, 'no controller page (the first test failed)');
   const before = await state(controller);
   seen.lastInputBeforeReload = before.frame.lastInput;
-  await controller.reload({ waitUntil: 'load' });
+  // The page took its token out of the address bar: reloaded as it is, it
+  // is refused; the link again controls.
+  const reloaded = await controller.reload({ waitUntil: 'domcontentloaded' });
+  assert.equal(reloaded.status(), 403);
+  await controller.goto(server.controllerUrl, { waitUntil: 'load' });
   const first = await waitState(controller, (s) => s.role === 'controller' && s.frame
     && s.frame.width === 1280 && s.frame.height === 800, undefined, 15000, 'the controller role and a frame');
   const later = await waitFrames(controller, 10);
@@ -872,5 +880,129 @@ test('with --lang ja the page is in Japanese', { timeout: TEST_TIMEOUT }, async 
   } finally {
     await context.close();
     await stopServer(ja, 5000);
+  }
+});
+
+// --- kernels from the page (heatlab serve --allow-kernels) -------------
+
+// A right kernel for the CPU backend (kernels/class/README.md's contract),
+// `extra` the first line of its step (line 4 of the file).
+function rowKernel(extra = '') {
+  return 'HEATLAB_SPLIT_ROWS;\n'
+    + 'extern "C" void step(const float* in, float* out, int width, int height, float r,\n'
+    + '                     int rowBegin, int rowEnd) {\n'
+    + extra
+    + '    for (int y = rowBegin; y < rowEnd; ++y)\n'
+    + '        for (int x = 1; x < width - 1; ++x) {\n'
+    + '            const int c = y * width + x;\n'
+    + '            out[c] = in[c] + r * (in[c - 1] + in[c + 1] + in[c - width] + in[c + width] - 4 * in[c]);\n'
+    + '        }\n'
+    + '}\n';
+}
+
+// The class kernels' private folders a server made in its TMPDIR: one
+// once it compiled a kernel, none while it compiled none.
+function kernelFolders(s, tmpdir) {
+  return fs.readdirSync(tmpdir).filter((name) => name.startsWith(`heatlab-kernels-${s.child.pid}-`));
+}
+
+// The page's own WebSocket, kept by the test as the page next sends on it.
+async function keepSocket(page) {
+  await page.evaluate(() => {
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      window.pageSocket = this;
+      return send.call(this, data);
+    };
+  });
+  await page.mouse.move(400, 300);
+  await page.mouse.move(410, 310);
+  await page.waitForFunction('window.pageSocket', { polling: 50, timeout: 5000 });
+}
+
+const sendOnPage = (page, message) => page.evaluate((m) => window.pageSocket.send(JSON.stringify(m)), message);
+
+test('without --allow-kernels no path from a page compiles anything', { timeout: 60000 }, async () => {
+  const tmpdir = fs.mkdtempSync(path.join(os.tmpdir(), 'heatlab-browser-kernels-'));
+  const s = await startServer('en', { lecture: ['--backend', 'cpu', '--grid', '64'], tmpdir });
+  const context = await browser.createBrowserContext();
+  try {
+    const { page } = await openPage(context, s.controllerUrl, { width: 1280, height: 800 });
+    await waitState(page, (st) => st.role === 'controller' && st.frame, undefined, 15000, 'the controller role');
+    assert.equal(new URL(page.url()).search, '');
+    assert.equal(await page.$eval('#kernel-open', (e) => e.hidden), true);
+    // The editor's message, sent on the page's socket as the editor would.
+    await keepSocket(page);
+    await sendOnPage(page, { t: 'kernel', n: 'mine.cpp', d: rowKernel(), i: 1000 });
+    const refused = await waitState(page, (st) => st.kernel && st.kernel.state === 'refused', undefined,
+      15000, 'the kernel refused');
+    assert.match(refused.kernel.text, /--allow-kernels/);
+    // A cue list and a scene naming a shipped example, dropped: refused whole.
+    await afterInput(page, () => dropFile(page, 'mine.json', JSON.stringify({ heatlab_cues: 2,
+      cues: [{ caption: 'one', kernel_file: 'split_rows' }, { caption: 'two' }] })));
+    await afterInput(page, () => dropFile(page, 'scene.json', JSON.stringify({ heatlab_scene: 1,
+      kernel_file: 'whole_grid', params: { grid: '64x64' } })));
+    assert.equal((await state(page)).frame.cues, 0, 'the dropped cue list was loaded');
+    // A viewer's kernel.
+    const { page: watcher } = await openPage(context, s.viewerUrl, { width: 800, height: 600 });
+    await waitState(watcher, (st) => st.role === 'viewer' && st.frame, undefined, 15000, 'the viewer role');
+    assert.equal(await watcher.$eval('#kernel-open', (e) => e.hidden), true);
+    await keepSocket(watcher);
+    await sendOnPage(watcher, { t: 'kernel', n: 'theirs.cpp', d: rowKernel(), i: 1 });
+    await afterInput(page, () => page.mouse.move(420, 320));
+    assert.deepEqual(kernelFolders(s, tmpdir), [], 'a kernel was compiled');
+    const status = await stopServer(s, 15000);
+    assert.deepEqual(status, { code: 0, signal: null }, s.stderr);
+    assert.match(s.stderr, /2 kernel messages refused \(1 of them from viewers\)/);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+    await stopServer(s, 5000);
+    fs.rmSync(tmpdir, { recursive: true, force: true });
+  }
+});
+
+test('with --allow-kernels=cpu the lecturer\'s editor compiles a kernel and shows its errors as text', { timeout: 90000 }, async () => {
+  const tmpdir = fs.mkdtempSync(path.join(os.tmpdir(), 'heatlab-browser-kernels-'));
+  const s = await startServer('en', { lecture: ['--backend', 'cpu', '--grid', '64', '--allow-kernels=cpu'], tmpdir });
+  const context = await browser.createBrowserContext();
+  try {
+    const { page } = await openPage(context, s.controllerUrl, { width: 1280, height: 800 });
+    await waitState(page, (st) => st.role === 'controller' && st.frame && st.kernels === 'cpu', undefined, 15000,
+      'the controller role, kernels allowed');
+    await page.click('#kernel-open');
+    assert.equal(await page.$eval('#editor', (e) => e.hidden), false);
+    const compile = async (source) => {
+      await page.$eval('#kernel-name', (e) => { e.value = 'mine.cpp'; });
+      await page.$eval('#kernel-source', (e, v) => { e.value = v; }, source);
+      await page.focus('#kernel-source');
+      await page.keyboard.down('Control');
+      await page.keyboard.press('Enter');
+      await page.keyboard.up('Control');
+    };
+    await compile(rowKernel());
+    await waitState(page, (st) => st.kernel && st.kernel.state === 'checked', undefined, 45000, 'the kernel checked');
+    assert.equal(kernelFolders(s, tmpdir).length, 1);
+    await shot(page, 'kernel-editor-checked');
+    // A compile error, its line and caret under the editor, as text: the
+    // excerpt's markup is not the page's.
+    await compile(rowKernel('    int broken = <b>1</b>;\n'));
+    await waitState(page, (st) => st.kernel && st.kernel.state === 'failed', undefined, 45000, 'the kernel failed');
+    const report = await page.$eval('#kernel-report', (e) => ({ text: e.textContent, children: e.childElementCount }));
+    assert.equal(report.children, 0, report.text);
+    assert.match(report.text, /mine\.cpp:4:/);
+    assert.match(report.text, /<b>1<\/b>/);
+    await shot(page, 'kernel-editor-failed');
+    // Keys typed in the editor are the editor's: none went to the lecture.
+    await recordInput(page);
+    await page.focus('#kernel-source');
+    await page.keyboard.type('x');
+    await page.keyboard.press('PageDown');
+    assert.deepEqual(await page.evaluate(() => window.sentInput), []);
+    assert.deepEqual(pageErrors, []);
+  } finally {
+    await context.close();
+    await stopServer(s, 5000);
+    fs.rmSync(tmpdir, { recursive: true, force: true });
   }
 });

@@ -9,8 +9,11 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include "app/kernel_files/page_kernels.h"
 #include "app/serve/access.h"
+#include "app/serve/served_kernels.h"
 #include "app/serve/server_address.h"
 #include "app/serve/wire.h"
 #include "kernels/base/errors.h"
@@ -299,6 +302,77 @@ TEST(ServeWire, MalformedOversizedAndOutOfRangeMessagesAreDroppedWithAReason) {
         EXPECT_FALSE(parseClientMessage(bad, &why)) << bad;
         EXPECT_FALSE(why.empty()) << bad;
     }
+}
+
+TEST(ServeWire, AKernelMessageCarriesItsFileNameAndSourceUpTo256KiBWhole) {
+    std::string why;
+    const std::optional<ClientMessage> m = parseClientMessage(
+        R"({"t":"kernel","n":"mine.cu","d":"extern \"C\" __global__ void step();","i":7})", &why);
+    ASSERT_TRUE(m) << why;
+    EXPECT_EQ(m->kind, ClientMessage::Kind::Kernel);
+    EXPECT_EQ(m->fileName, "mine.cu");
+    EXPECT_EQ(m->fileText, "extern \"C\" __global__ void step();");
+    EXPECT_EQ(m->inputSequence, 7u);
+    const std::string start = R"({"t":"kernel","n":"big.cpp","i":1,"d":")";
+    const std::string end = "\"}";
+    const std::size_t most = kMostKernelMessageBytes;
+    EXPECT_TRUE(
+        parseClientMessage(start + std::string(most - start.size() - end.size(), 'x') + end, &why))
+        << why;
+    EXPECT_FALSE(parseClientMessage(
+        start + std::string(most + 1 - start.size() - end.size(), 'x') + end, &why));
+    EXPECT_NE(why.find("256 KiB"), std::string::npos) << why;
+    // "t" first, as the server reads the limit from its first bytes; a
+    // name, never a path.
+    EXPECT_FALSE(parseClientMessage(R"({"n":"a.cu","t":"kernel","d":"","i":1})", &why));
+    EXPECT_FALSE(parseClientMessage(R"({"t":"kernel","n":"../a.cu","d":"","i":1})", &why));
+    EXPECT_TRUE(mayBeKernel(R"({"t":"ker)", 9));
+    EXPECT_FALSE(mayBeKernel(R"({"t":"key")", 10));
+}
+
+TEST(ServeWire, AKernelReportIsJsonWithItsTypeFirstAndItsTextAsText) {
+    const std::string report =
+        kernelReportMessage(3, "failed", "mine.cu(2): error: <b>\"x\"</b>\n  ^\xff");
+    EXPECT_EQ(report.rfind(R"({"t":"kernel","i":3,"state":"failed","text":")", 0), 0u) << report;
+    const auto json = nlohmann::json::parse(report);
+    EXPECT_EQ(json.at("text").get<std::string>().find("error: <b>\"x\"</b>\n  ^"), 12u);
+}
+
+TEST(ServeKernelQueue, OneWaitsAtMostTheNewestReplacingIt) {
+    CompileQueue queue;
+    EXPECT_FALSE(queue.next(false));
+    EXPECT_FALSE(queue.offer({1, "a.cu", "one"}));
+    EXPECT_FALSE(queue.next(true));  // one compiles: it waits
+    const std::optional<PageKernel> replaced = queue.offer({2, "a.cu", "two"});
+    ASSERT_TRUE(replaced);
+    EXPECT_EQ(replaced->sequence, 1u);
+    EXPECT_TRUE(queue.waiting());
+    const std::optional<PageKernel> next = queue.next(false);
+    ASSERT_TRUE(next);
+    EXPECT_EQ(next->source, "two");
+    EXPECT_FALSE(queue.waiting());
+    EXPECT_FALSE(queue.next(false));
+}
+
+TEST(ServePageKernels, EachFlagLetsThroughWhatItSaysAndNoMore) {
+    EXPECT_NE(pageKernelRefusal(PageKernels::None, KernelLanguage::Cuda), "");
+    EXPECT_NE(pageKernelRefusal(PageKernels::None, KernelLanguage::Cxx), "");
+    EXPECT_EQ(pageKernelRefusal(PageKernels::Cuda, KernelLanguage::Cuda), "");
+    EXPECT_NE(pageKernelRefusal(PageKernels::Cuda, KernelLanguage::Cxx).find("--allow-kernels=cpu"),
+              std::string::npos);
+    EXPECT_EQ(pageKernelRefusal(PageKernels::CudaAndCpu, KernelLanguage::Cxx), "");
+    EXPECT_EQ(pageKernelRefusal(PageKernels::Any, KernelLanguage::Cxx), "");
+    // A shipped example (heatlab's own text) with any --allow-kernels, but
+    // not without it; a file of the server's in C++ only with =cpu.
+    const NamedKernelFile shipped{"split_rows", "kernels/class/examples/cpu/split_rows.cpp",
+                                  KernelLanguage::Cxx, true};
+    const NamedKernelFile mine{"mine", "lecture/mine.cpp", KernelLanguage::Cxx, false};
+    EXPECT_NE(pageKernelFileRefusal(PageKernels::None, shipped).find("split_rows"),
+              std::string::npos);
+    EXPECT_EQ(pageKernelFileRefusal(PageKernels::Cuda, shipped), "");
+    EXPECT_NE(pageKernelFileRefusal(PageKernels::Cuda, mine), "");
+    EXPECT_EQ(pageKernelFileRefusal(PageKernels::CudaAndCpu, mine), "");
+    EXPECT_EQ(pageKernelFileRefusal(PageKernels::Any, mine), "");
 }
 
 }  // namespace

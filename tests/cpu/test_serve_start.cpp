@@ -169,4 +169,17 @@ TEST(ServeStart, APublicNameIsAHostNameOrAnIpAddressAndNothingElse) {
     EXPECT_NE(huge.err.find("10000"), std::string::npos) << huge.err;
 }
 
+// --allow-kernels lets the lecturer's link run code on the server: never
+// over a network in the clear.
+TEST(ServeStart, AllowKernelsOnANonLoopbackBindWithoutTlsIsRefused) {
+    for (const char* flag : {"--allow-kernels", "--allow-kernels=cpu"}) {
+        expectRefusedInOneLine(std::string(flag) + " --bind 0.0.0.0 --public-name lecture.example",
+                               {"--allow-kernels", "--bind 0.0.0.0", "--tls-cert"});
+        expectRefusedInOneLine(std::string(flag) + " --bind :: --public-name lecture.example",
+                               {"--allow-kernels", "--bind ::", "--tls-cert"});
+    }
+    expectRefusedInOneLine("--allow-kernels=gpu", {"'gpu' is not cuda or cpu"});
+    expectRefusedInOneLine("--allow-kernels --allow-kernels=cpu", {"--allow-kernels given twice"});
+}
+
 }  // namespace

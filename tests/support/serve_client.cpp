@@ -378,10 +378,12 @@ bool ServeClients::waitFor(int connection, const std::function<bool(const Connec
     return done(state(connection));
 }
 
-std::vector<std::string> serveFoldersOf(const ServeProcess& serve) {
+namespace {
+
+std::vector<std::string> foldersOf(const ServeProcess& serve, const std::string& kind) {
     const char* place = std::getenv("TMPDIR");
     const std::string folder = place != nullptr && *place != '\0' ? place : "/tmp";
-    const std::string prefix = "heatlab-serve-" + std::to_string(serve.pid()) + "-";
+    const std::string prefix = kind + "-" + std::to_string(serve.pid()) + "-";
     std::vector<std::string> found;
     std::error_code ignored;
     for (const auto& entry : std::filesystem::directory_iterator(folder, ignored)) {
@@ -390,4 +392,14 @@ std::vector<std::string> serveFoldersOf(const ServeProcess& serve) {
         }
     }
     return found;
+}
+
+}  // namespace
+
+std::vector<std::string> serveFoldersOf(const ServeProcess& serve) {
+    return foldersOf(serve, "heatlab-serve");
+}
+
+std::vector<std::string> kernelFoldersOf(const ServeProcess& serve) {
+    return foldersOf(serve, "heatlab-kernels");
 }

@@ -42,6 +42,9 @@ private:
 // where temporary folders go ($TMPDIR, else /tmp): what a server that
 // wrote its downloads to disk made. A server keeps them in memory: none.
 std::vector<std::string> serveFoldersOf(const ServeProcess& serve);
+// The class kernels' private folders it made (heatlab-kernels-PID-XXXXXX):
+// one once it started compiling a kernel, none while it compiled none.
+std::vector<std::string> kernelFoldersOf(const ServeProcess& serve);
 
 struct ConnectOptions {
     int port = 0;

@@ -91,4 +91,34 @@ std::string addSceneKernelFile(Scene& scene, const std::string& sceneName) {
                      sceneName.c_str(), path, kernel);
 }
 
+namespace {
+
+void refuseNamed(PageKernels allowed, const std::optional<NamedKernelFile>& file) {
+    if (!file) {
+        return;
+    }
+    const std::string why = pageKernelFileRefusal(allowed, *file);
+    if (!why.empty()) {
+        throw UsageError(why);
+    }
+}
+
+}  // namespace
+
+void refusePageKernelFiles(PageKernels allowed, const CueList& list) {
+    for (const Cue& cue : list.cues) {
+        if (cue.kernelFile) {
+            refuseNamed(allowed, cue.kernelFile->cpu);
+            refuseNamed(allowed, cue.kernelFile->cuda);
+        }
+        if (cue.scene) {
+            refuseNamed(allowed, cue.scene->parsed.scene.kernelFile);
+        }
+    }
+}
+
+void refusePageKernelFiles(PageKernels allowed, const Scene& scene) {
+    refuseNamed(allowed, scene.kernelFile);
+}
+
 }  // namespace heatlab

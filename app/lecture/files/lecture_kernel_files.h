@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/kernel_files/page_kernels.h"
 #include "app/lecture/files/cue_list.h"
 #include "app/lecture/files/scene.h"
 
@@ -40,5 +41,12 @@ std::optional<NamedKernelFile> savedKernelFile(Kernel kernel,
 // which file compiles, or empty where the scene names none. Throws as
 // addCueKernelFiles() does.
 std::string addSceneKernelFile(Scene& scene, const std::string& sceneName);
+
+// A file from a served page (dropped, chosen in the browser, loaded from
+// the panel's files): throws UsageError, one line, where it names a kernel
+// file `allowed` does not let a page have compiled (page_kernels.h), so the
+// whole file is refused and nothing is compiled.
+void refusePageKernelFiles(PageKernels allowed, const CueList& list);
+void refusePageKernelFiles(PageKernels allowed, const Scene& scene);
 
 }  // namespace heatlab

@@ -13,6 +13,10 @@
   const picker = document.getElementById('picker');
   const context = screen.getContext('2d');
   const token = new URLSearchParams(location.search).get('token') || '';
+  // Read, the token leaves the address bar (and so the history, a shared
+  // screen, a screenshot): the socket has it. Reloaded, the page needs the
+  // link again.
+  history.replaceState(null, '', location.pathname);
   const MOST_SIDE = 4096;  // app/serve/wire.h's kMostServedSide
 
   // The page's words in the lecture's language: the server puts their
@@ -99,7 +103,8 @@
     state.classList.toggle('quiet', !saying && now - lastActivity > 5000);
     // What the tests read: the newest frame drawn and the page's own rates.
     window.heatlabState = { role: role, frames: drawnTimes.length, fps: fps,
-      latency: median(latencies), frame: lastFrame, status: status, codec: codec };
+      latency: median(latencies), frame: lastFrame, status: status, codec: codec,
+      kernels: kernelsAllowed, kernel: kernelReported };
   }
 
   function readHeader(view) {
@@ -257,6 +262,9 @@
     try { m = JSON.parse(text); } catch (e) { return; }
     if (m.t === 'hello') {
       role = m.role;
+      kernelsAllowed = role === 'controller' && m.kernels ? m.kernels : 'none';
+      kernelOpen.hidden = kernelsAllowed === 'none';
+      if (kernelsAllowed === 'none') editor.hidden = true;
       if (role === 'controller') sendSize();
       focusTyping();
       if (m.h264 && codec !== 'h264') offerH264();
@@ -264,6 +272,8 @@
       status = m;
     } else if (m.t === 'choose') {
       chooseFile();
+    } else if (m.t === 'kernel') {
+      showKernelReport(m);
     } else if (m.t === 'refused') {
       show('heatlab: ' + m.why);
     }
@@ -287,7 +297,7 @@
     socket.onclose = () => {
       if (message.style.display !== 'flex') {
         show(tr('heatlab: the lecture\u2019s server closed the connection (it stopped, or this '
-          + 'link\u2019s token is not right). Reload the page to try again.'));
+          + 'link\u2019s token is not right). Open the link heatlab serve printed to try again.'));
       }
     };
   }
@@ -305,7 +315,11 @@
     else screen.focus();
   }
   typing.addEventListener('blur', () => {
-    setTimeout(() => { if (document.hasFocus() && role === 'controller') typing.focus(); }, 0);
+    setTimeout(() => {
+      if (document.hasFocus() && role === 'controller' && !editor.contains(document.activeElement)) {
+        typing.focus();
+      }
+    }, 0);
   });
 
   // Keys the browser would take for itself (reload, find, scrolling, full
@@ -314,6 +328,14 @@
   // neither sent nor stopped.
   let composing = false;
   function onKey(e, action) {
+    // Keys typed in the kernel editor are the editor's; Ctrl+Enter compiles.
+    if (editor.contains(e.target)) {
+      if (action === 'down' && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        compileKernel();
+        e.preventDefault();
+      }
+      return;
+    }
     if (role !== 'controller' || composing || e.isComposing || e.keyCode === 229) return;
     if (KEYS.has(e.code)) {
       sendInput({ t: 'key', a: e.repeat && action === 'down' ? 'repeat' : action, k: e.code });
@@ -439,6 +461,58 @@
     sendFile(picker.files[0]);
     focusTyping();
   });
+  // The lecturer's kernel editor (the server said it may send kernels:
+  // 'cuda', or 'cpu' for C++ too). The kernel goes as its file's name (its
+  // extension the language) and its text; the server compiles one at a
+  // time, a newer one replacing one still waiting, and says what became of
+  // each, shown under the editor as text (never as HTML).
+  const editor = document.getElementById('editor');
+  const kernelOpen = document.getElementById('kernel-open');
+  const kernelName = document.getElementById('kernel-name');
+  const kernelSource = document.getElementById('kernel-source');
+  const kernelCompile = document.getElementById('kernel-compile');
+  const kernelReport = document.getElementById('kernel-report');
+  // app/serve/wire.h's kMostKernelMessageBytes, less room for the "i".
+  const MOST_KERNEL_MESSAGE = 256 * 1024 - 64;
+  let kernelsAllowed = 'none';
+  let kernelSent = 0;  // the input number of the last kernel sent
+  let kernelReported = null;  // the server's last word on it
+  kernelOpen.textContent = tr('kernel editor');
+  kernelCompile.textContent = tr('compile (Ctrl+Enter)');
+  kernelSource.placeholder = tr('the kernel\u2019s source (kernels/class/heatlab_kernel.h\u2019s contract)');
+  const KERNEL_STATES = {
+    refused: tr('refused'), replaced: tr('replaced'), waiting: tr('waiting'),
+    compiling: tr('compiling'), checked: tr('checked'), running: tr('running'),
+    failed: tr('failed'), stopped: tr('stopped'), unavailable: tr('unavailable'),
+  };
+  function showKernelReport(m) {
+    // A word on an older version than the last sent says only that.
+    if (m.i !== kernelSent && m.state !== 'refused') return;
+    kernelReported = { i: m.i, state: m.state, text: m.text };
+    kernelReport.textContent = (KERNEL_STATES[m.state] || m.state) + '\n' + m.text;
+    showState();
+  }
+  function compileKernel() {
+    if (role !== 'controller' || kernelsAllowed === 'none') return;
+    const message = { t: 'kernel', n: kernelName.value.trim(), d: kernelSource.value };
+    if (new TextEncoder().encode(JSON.stringify(message)).length > MOST_KERNEL_MESSAGE) {
+      kernelReport.textContent = tr('the kernel is over 256 KiB');
+      return;
+    }
+    sendInput(message);
+    kernelSent = message.i;
+    kernelReport.textContent = tr('sent');
+  }
+  kernelOpen.addEventListener('click', () => {
+    editor.hidden = false;
+    kernelSource.focus();
+  });
+  document.getElementById('kernel-close').addEventListener('click', () => {
+    editor.hidden = true;
+    focusTyping();
+  });
+  kernelCompile.addEventListener('click', compileKernel);
+
   new ResizeObserver(() => { if (role === 'controller') sendSize(); }).observe(screen);
   // A query for the ratio now, asked again at each change (the browser
   // moved to another screen, or zoomed).

@@ -257,7 +257,16 @@ void LectureUi::apply(const PanelActions& actions) {
         measureBandwidth();
     }
     if (actions.reloadKernel) {
-        reloadClassKernel(*actions.reloadKernel);
+        // Served, the panel's Reload is a page's: it compiles only where
+        // --allow-kernels lets a page compile.
+        const std::string refused = pageKernels_ == PageKernels::None
+                                        ? pageKernelRefusal(pageKernels_, KernelLanguage::Cuda)
+                                        : std::string();
+        if (refused.empty()) {
+            reloadClassKernel(*actions.reloadKernel);
+        } else {
+            say(Notice::info(trf("kernel not reloaded: %s", refused.c_str())));
+        }
     }
     say(panes_.follow(settings().comparison, actions.toggleSplit, actions.paneBAsA,
                       lectureReadouts_.comparison));
@@ -372,7 +381,10 @@ void LectureUi::sceneRequests(const PanelActions& keys) {
                                            pictures_.downloads());
     say(asked.said);
     if (asked.scene) {
-        const std::optional<Notice> failed = loadScene([&] { return *asked.scene; });
+        const std::optional<Notice> failed = loadScene([&] {
+            refusePageKernelFiles(pageKernels_, *asked.scene);
+            return *asked.scene;
+        });
         say(failed ? *failed : lead().control().sceneLoaded(asked.named));
     }
 }
@@ -383,6 +395,7 @@ void LectureUi::loadDropped(const ScenePanel::Dropped& file) {
     if (namesCueList(file.text)) {
         try {
             CueList list = parseFolderlessCues(file.text, file.name);
+            refusePageKernelFiles(pageKernels_, list);
             const std::size_t count = list.cues.size();
             setCues(std::move(list));
             say(Notice::info(count == 1 ? trf("cue list %s loaded (1 cue): its first cue plays",
@@ -394,8 +407,11 @@ void LectureUi::loadDropped(const ScenePanel::Dropped& file) {
         }
         return;
     }
-    const std::optional<Notice> failed =
-        loadScene([&] { return parseScene(file.text, file.name, settings()); });
+    const std::optional<Notice> failed = loadScene([&] {
+        Scene scene = parseScene(file.text, file.name, settings());
+        refusePageKernelFiles(pageKernels_, scene);
+        return scene;
+    });
     say(failed ? *failed : lead().control().sceneLoaded(file.name));
 }
 

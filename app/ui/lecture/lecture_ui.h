@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/kernel_files/page_kernels.h"
 #include "app/lecture/files/cue_list.h"
 #include "app/lecture/files/scene.h"
 #include "app/lecture/input/field_input.h"
@@ -102,6 +103,11 @@ public:
     // and every cue scene's grid (the backend's memory); throws
     // UsageError, the cues as they were, where one cannot play here.
     void setCues(CueList list);
+    // What the lecture's files opened from a served page (dropped, chosen,
+    // the panel's) and the panel's Reload may have compiled
+    // (page_kernels.h): serve sets it once its own files are in; the
+    // window's lecturer sits at the machine (Any).
+    void setPageKernels(PageKernels allowed) { pageKernels_ = allowed; }
     const CuePlayer& cues() const { return cues_; }
     // What a frame that throws is undone to (frame_guard.h): pane A's
     // settings, the params its field was made from and which field it was,
@@ -196,6 +202,7 @@ private:
     PanelLayout panelLayout_;
     PanelActions keyActions_;  // gathered by the key callback between frames
     ScenePanel scenePanel_;
+    PageKernels pageKernels_ = PageKernels::Any;
     FieldInput input_;
     LoupeControl loupe_;
     FieldNotice notice_;
