@@ -941,7 +941,10 @@ test('without --allow-kernels no path from a page compiles anything', { timeout:
     await afterInput(page, () => dropFile(page, 'mine.json', JSON.stringify({ heatlab_cues: 2,
       cues: [{ caption: 'one', kernel_file: 'split_rows' }, { caption: 'two' }] })));
     await afterInput(page, () => dropFile(page, 'scene.json', JSON.stringify({ heatlab_scene: 1,
-      kernel_file: 'whole_grid', params: { grid: '64x64' } })));
+      kernel_file: 'whole_grid', title: 't',
+      params: { grid: '64', r: '0.24', boundary: 'dirichlet', initial: 'hot-square' },
+      window: { running: true, steps_per_frame: 10, display_path: 'interop', colormap: 'heat',
+        range: { automatic: true, lo: 0, hi: 1 }, sampling: 'extremes', vsync: true } })));
     assert.equal((await state(page)).frame.cues, 0, 'the dropped cue list was loaded');
     // A viewer's kernel.
     const { page: watcher } = await openPage(context, s.viewerUrl, { width: 800, height: 600 });

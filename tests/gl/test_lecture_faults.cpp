@@ -24,6 +24,7 @@
 
 #include "app/io/input_file.h"
 #include "app/io/png_file.h"
+#include "app/kernel_files/class_kernels.h"
 #include "app/lecture/files/scene.h"
 #include "app/platform/headless_context.h"
 #include "app/render/offscreen_target.h"
@@ -228,6 +229,54 @@ TEST_F(LectureFaults, AGridWhoseAllocationFailsKeepsThePreviousGridAndFieldAndSa
     run(ui, 1);
     EXPECT_TRUE(ui.lectureReadouts().message.empty()) << ui.lectureReadouts().message;
     EXPECT_EQ(ui.simulation().params().grid.nx, 90);
+}
+
+}  // namespace
+}  // namespace heatlab
+
+namespace heatlab {
+namespace {
+
+// Served (heatlab serve), the panel's files are a page's: a scene of the
+// server's that names a kernel file is refused whole without
+// --allow-kernels, a C++ one with --allow-kernels (CUDA) too; nothing is
+// added to compile. The same scene without its kernel file loads.
+TEST_F(LectureFaults, AServedPanelsSceneNamingAKernelFileCompilesNothingWithoutAllowKernels) {
+    const ScratchFolder folder;
+    std::ofstream(folder / "mine.cpp") << "HEATLAB_WHOLE_GRID;\n";
+    const std::string path = folder / "lecture.json";
+    // A whole scene (a file's names every field), its kernel from the file.
+    const std::string window =
+        R"("window": {"running": true, "steps_per_frame": 10, "display_path": "interop",)"
+        R"( "colormap": "heat", "range": {"automatic": true, "lo": 0, "hi": 1},)"
+        R"( "sampling": "extremes", "vsync": true}})";
+    const std::string params =
+        R"("params": {"grid": "70", "r": "0.24", "boundary": "dirichlet", "initial": "hot-square")";
+    std::ofstream(path) << R"({"heatlab_scene": 1, "kernel_file": "mine.cpp", "title": "t", )"
+                        << params << "}, " << window;
+    const std::string plain = R"({"heatlab_scene": 1, "title": "t", )" + params +
+                              R"(, "kernel": "optimised"}, )" + window;
+
+    LectureUi ui(options, std::make_unique<CpuBackend>(), imgui, context.description());
+    run(ui, 1);
+    std::snprintf(ui.scenes().path, sizeof ui.scenes().path, "%s", path.c_str());
+    for (const PageKernels allowed : {PageKernels::None, PageKernels::Cuda}) {
+        ui.setPageKernels(allowed);
+        ui.scenes().load = true;
+        run(ui, 1);
+        const std::string message = ui.lectureReadouts().message;
+        EXPECT_EQ(message.rfind("scene not loaded: it names kernel file ", 0), 0u) << message;
+        EXPECT_NE(message.find(allowed == PageKernels::None ? "--allow-kernels" : "=cpu"),
+                  std::string::npos)
+            << message;
+        EXPECT_EQ(ui.simulation().params().grid.nx, 67);
+        EXPECT_TRUE(classKernelStatuses().empty());
+    }
+    std::ofstream(path) << plain;
+    ui.scenes().load = true;
+    run(ui, 1);
+    EXPECT_EQ(ui.lectureReadouts().message, "loaded scene " + path);
+    EXPECT_EQ(ui.simulation().params().grid.nx, 70);
 }
 
 }  // namespace

@@ -133,6 +133,15 @@ TEST(ServeKernels, TheLecturersKernelIsCompiledCheckedAndItsErrorsToldAsText) {
     ASSERT_FALSE(failed.empty());
     EXPECT_EQ(failed.back().rfind("failed:", 0), 0u) << failed.back();
     EXPECT_NE(failed.back().find("mine.cpp:4:"), std::string::npos) << failed.back();
+    // A CUDA kernel: on a machine without a CUDA device (or a build
+    // without CUDA), the one line the window gives; checked on one with.
+    clients.send(page, kernelMessage("yours.cu", "", 5));
+    ASSERT_TRUE(clients.waitFor(
+        page, [](const ConnectionState& s) { return doneWith(s, 5); }, 60s));
+    const std::string cuda = reportsOf(clients.state(page), 5).back();
+    EXPECT_TRUE(cuda.rfind("unavailable:", 0) == 0 || cuda.rfind("refused:", 0) == 0 ||
+                cuda.rfind("failed:", 0) == 0)
+        << cuda;
     // A name of another kernel's, and a name that is no kernel file's.
     clients.send(page, kernelMessage("mine.cu", "", 3));
     clients.send(page, kernelMessage("mine.txt", "", 4));
@@ -272,8 +281,13 @@ TEST(ServeKernels, ADroppedSceneOrCueListNamingAKernelFileCompilesOnlyWithTheFla
     const std::string list =
         R"({"heatlab_cues": 2, "cues": [{"caption": "one", "kernel_file": "split_rows"},)"
         R"( {"caption": "two"}]})";
+    // A whole scene (one it loads but for its kernel file).
     const std::string scene =
-        R"({"heatlab_scene": 1, "kernel_file": "whole_grid", "params": {"grid": "64x64"}})";
+        R"({"heatlab_scene": 1, "kernel_file": "whole_grid", "title": "t", "params": {"grid": )"
+        R"("64", "r": "0.24", "boundary": "dirichlet", "initial": "hot-square"}, "window": {)"
+        R"("running": true, "steps_per_frame": 10, "display_path": "interop", "colormap": )"
+        R"("heat", "range": {"automatic": true, "lo": 0, "hi": 1}, "sampling": "extremes", )"
+        R"("vsync": true}})";
     {
         ServeProcess serve(kServe);
         ServeClients clients;
