@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <utility>
 #include <vector>
 
@@ -69,6 +70,23 @@ std::optional<ClassKernelStatus> statusOf(const std::string& kernel) {
         }
     }
     return std::nullopt;
+}
+
+// `text` with the private folder's path taken out of it: the page names
+// its file as the lecturer wrote it, and learns no path of the server's.
+std::string withoutFolder(std::string text) {
+    // By the folder's own name, so that any spelling of a path to it goes
+    // (a TMPDIR ending in "/" makes a "//"): the whole path up to it too.
+    const std::string name = std::filesystem::path(classKernelFolder()).filename().string() + "/";
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at)) {
+        std::size_t start = at;
+        while (start > 0 && std::string(" \t\n'\"`(").find(text[start - 1]) == std::string::npos) {
+            --start;
+        }
+        text.erase(start, at + name.size() - start);
+        at = start;
+    }
+    return text;
 }
 
 // What the page shows of a version compiled to its end.
@@ -136,7 +154,7 @@ void ServedKernels::start(const PageKernel& version) {
             }
         }
     } catch (const std::exception& e) {
-        tell_(kernelReportMessage(version.sequence, "refused", e.what()));
+        tell_(kernelReportMessage(version.sequence, "refused", withoutFolder(e.what())));
         return;
     }
     compiling_ = Compiling{version.sequence, kernel, sourceHash(version.source)};
@@ -151,8 +169,8 @@ void ServedKernels::poll() {
             compiling_.reset();  // the run is ending
         } else if (status->triedHash == compiling_->hash &&
                    status->state != KernelFileState::Compiling) {
-            tell_(
-                kernelReportMessage(compiling_->sequence, name(status->state), reportOf(*status)));
+            tell_(kernelReportMessage(compiling_->sequence, name(status->state),
+                                      withoutFolder(reportOf(*status))));
             compiling_.reset();
         }
     }

@@ -133,6 +133,8 @@ TEST(ServeKernels, TheLecturersKernelIsCompiledCheckedAndItsErrorsToldAsText) {
     ASSERT_FALSE(failed.empty());
     EXPECT_EQ(failed.back().rfind("failed:", 0), 0u) << failed.back();
     EXPECT_NE(failed.back().find("mine.cpp:4:"), std::string::npos) << failed.back();
+    // The file as the page named it: no path of the server's.
+    EXPECT_EQ(failed.back().find("heatlab-kernels-"), std::string::npos) << failed.back();
     // A CUDA kernel: on a machine without a CUDA device (or a build
     // without CUDA), the one line the window gives; checked on one with.
     clients.send(page, kernelMessage("yours.cu", "", 5));
