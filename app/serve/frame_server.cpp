@@ -329,15 +329,12 @@ void onClosed(FrameServer::Shared& shared, lws* wsi) {
     updateConnected(shared);
 }
 
-// The lecturer's kernel, handed on as input where --allow-kernels lets its
-// language through (the page told why not, else); a viewer's refused. Each
-// refusal counted.
+// The lecturer's kernel (within its input's rate, as all its input),
+// handed on as input where --allow-kernels lets its language through; else
+// refused, the page told why, and counted. (A viewer's is counted by
+// onMessage.)
 bool kernelMessage(FrameServer::Shared& shared, lws* wsi, Session& s,
                    const ClientMessage& message) {
-    if (s.role != Role::Controller) {
-        shared.count(&ServerCounts::viewerKernels);
-        return true;
-    }
     std::string why;
     try {
         KernelLanguage language = KernelLanguage::Cxx;
@@ -384,11 +381,9 @@ bool onMessage(FrameServer::Shared& shared, lws* wsi, Session& s, const std::str
         updateConnected(shared);
         return true;
     }
-    if (message->kind == ClientMessage::Kind::Kernel) {
-        return kernelMessage(shared, wsi, s, *message);
-    }
     if (s.role != Role::Controller) {
-        shared.count(&ServerCounts::viewerInput);
+        shared.count(message->kind == ClientMessage::Kind::Kernel ? &ServerCounts::viewerKernels
+                                                                  : &ServerCounts::viewerInput);
         return true;
     }
     const Clock::time_point now = Clock::now();
@@ -402,6 +397,9 @@ bool onMessage(FrameServer::Shared& shared, lws* wsi, Session& s, const std::str
         return true;
     }
     s.inputAllowance -= 1.0;
+    if (message->kind == ClientMessage::Kind::Kernel) {
+        return kernelMessage(shared, wsi, s, *message);
+    }
     const std::lock_guard<std::mutex> lock(shared.mutex);
     shared.input.push_back(*message);
     shared.inputArrived.notify_one();
