@@ -87,8 +87,6 @@ void editStatus(ClassKernel& k, const Edit& edit) {
 // The watcher's thread (kernel_watcher.cpp), started by
 // watchClassKernels(), joined by stopWatcher() at the session's end.
 void stopWatcher();
-// Whether it runs: a version not yet checked is then its to load.
-bool watchingClassKernels();
 // Makes it look at the kernels now (a Reload, a kernel added).
 void wakeWatcher();
 

@@ -149,7 +149,7 @@ std::string readyToStep(ClassKernel& k, const GridSize& grid) {
         std::lock_guard<std::mutex> lock(k.statusMutex);
         k.lastGrid = grid;
     }
-    if (!k.loaded && k.stopped.empty() && watchingClassKernels()) {
+    if (!k.loaded && k.stopped.empty() && classKernelsWatched()) {
         return tr("it is being compiled and checked: it runs once it passes");
     }
     return ensureLoaded(k, std::nullopt);

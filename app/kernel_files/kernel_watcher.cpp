@@ -331,8 +331,6 @@ void stopWatcher() {
     stopped.reset();  // joined outside the lock
 }
 
-bool watchingClassKernels() { return watching; }
-
 bool classKernelsWatched() { return watching; }
 
 void wakeWatcher() {
