@@ -17,11 +17,7 @@
 // lecture to the CPU, three frames failing in a row end it with one line
 // and exit 1.
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -42,6 +38,7 @@
 #include "app/platform/headless_context.h"
 #include "app/render/gl_limits.h"
 #include "kernels/grid_memory.h"
+#include "tests/support/raw_http.h"
 #include "tests/support/raw_websocket.h"
 #include "tests/support/run_command.h"
 #include "tests/support/scoped_env.h"
@@ -109,30 +106,10 @@ std::string fileMessage(const std::string& name, const std::string& text, int se
 // whole lines): the status line, empty when the server closed unanswered.
 std::string httpStatus(int port, const std::string& path, const std::string& host,
                        const std::string& extraHeaders = "") {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-        close(fd);
-        return "no connection";
-    }
-    const std::string request = "GET " + path + " HTTP/1.1\r\nHost: " + host +
-                                "\r\nConnection: close\r\n" + extraHeaders + "\r\n";
-    (void)send(fd, request.data(), request.size(), MSG_NOSIGNAL);
-    // The status line is all the test reads; a server may keep the
-    // connection open after its reply, so no read waits for its end.
-    const timeval limit{10, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    std::string reply;
-    char buffer[4096];
-    for (ssize_t n;
-         reply.find("\r\n") == std::string::npos && (n = read(fd, buffer, sizeof buffer)) > 0;) {
-        reply.append(buffer, static_cast<std::size_t>(n));
-    }
-    close(fd);
-    return reply.substr(0, reply.find("\r\n"));
+    return rawHttpAnswer(port,
+                         "GET " + path + " HTTP/1.1\r\nHost: " + host +
+                             "\r\nConnection: close\r\n" + extraHeaders + "\r\n",
+                         "\r\n");
 }
 
 TEST(Serve, EveryRequestNeedsItsTokenAndTheServersOwnName) {

@@ -9,11 +9,7 @@
 // the class kernels' private folder never made: it is made as the first
 // kernel's process starts.
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -22,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/raw_http.h"
 #include "tests/support/raw_websocket.h"
 #include "tests/support/row_kernel_text.h"
 #include "tests/support/serve_client.h"
@@ -321,26 +318,7 @@ TEST(ServeKernels, ADroppedSceneOrCueListNamingAKernelFileCompilesOnlyWithTheFla
 
 // The head of the server's answer to `request` (up to its blank line).
 std::string answerHead(int port, const std::string& request) {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-        close(fd);
-        return "no connection";
-    }
-    (void)send(fd, request.data(), request.size(), MSG_NOSIGNAL);
-    const timeval limit{10, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    std::string reply;
-    char buffer[4096];
-    for (ssize_t n; reply.find("\r\n\r\n") == std::string::npos &&
-                    (n = read(fd, buffer, sizeof buffer)) > 0;) {
-        reply.append(buffer, static_cast<std::size_t>(n));
-    }
-    close(fd);
-    return reply.substr(0, reply.find("\r\n\r\n"));
+    return rawHttpAnswer(port, request, "\r\n\r\n");
 }
 
 std::string lowered(std::string text) {
