@@ -1,9 +1,7 @@
 #include "app/serve/served_kernels.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <utility>
@@ -11,6 +9,7 @@
 
 #include "app/i18n/message_text.h"
 #include "app/i18n/translation.h"
+#include "app/io/output_file.h"
 #include "app/kernel_files/class_kernels.h"
 #include "app/kernel_files/kernel_file.h"
 #include "kernels/base/errors.h"
@@ -33,35 +32,6 @@ std::optional<PageKernel> CompileQueue::next(bool compiling) {
 }
 
 namespace {
-
-// `text` written to `path` through a temporary name in the same folder and
-// a rename: the watcher never reads half a version. Throws RuntimeError.
-void writeWhole(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".part";
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        throw RuntimeError(trf("%s: %s", temporary.c_str(), errorText(errno).c_str()));
-    }
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            const int error = errno;
-            ::close(fd);
-            ::unlink(temporary.c_str());
-            throw RuntimeError(trf("%s: %s", temporary.c_str(), errorText(error).c_str()));
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    if (::close(fd) != 0 || ::rename(temporary.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        ::unlink(temporary.c_str());
-        throw RuntimeError(trf("%s: %s", path.c_str(), errorText(error).c_str()));
-    }
-}
 
 std::optional<ClassKernelStatus> statusOf(const std::string& kernel) {
     for (ClassKernelStatus& status : classKernelStatuses()) {
@@ -144,7 +114,8 @@ void ServedKernels::start(const PageKernel& version) {
         if (version.source.size() > kKernelFileMaxBytes) {
             throw UsageError(tr("the kernel is over 256 KiB"));
         }
-        writeWhole(path, version.source);
+        // Whole or not at all: the watcher never reads half a version.
+        writeOutputFile(path, version.source);
         if (!known) {
             try {
                 addClassKernels({path});
