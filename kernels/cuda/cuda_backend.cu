@@ -275,7 +275,9 @@ CudaBackend::CudaBackend() : PingPongBackend("CudaBackend", "on the device ") {
 }
 
 int CudaBackend::automaticTimeBlock(const GridSize& grid) const {
-    return 2 * grid.bytes() <= l2Bytes_ ? 4 : kTimeBlockMax;
+    constexpr int kInCache = 4;
+    constexpr int kFromMemory = 8;
+    return 2 * grid.bytes() <= l2Bytes_ ? kInCache : kFromMemory;
 }
 
 CudaBackend::~CudaBackend() {

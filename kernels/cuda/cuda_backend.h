@@ -82,7 +82,8 @@ public:
 protected:
     // 4 steps a pass where both buffers fit in the L2 cache (a pass there
     // is short and more steps cost more recomputed overlap than they save),
-    // 8 where they come from memory.
+    // 8 where they come from memory: the deepest the one-warp-a-strip kernel
+    // goes; the block pipeline's 16 measured slower (kernels/NOTEBOOK.md).
     int automaticTimeBlock(const GridSize& grid) const override;
 
 private:

@@ -3,30 +3,16 @@
 // the copy floor; this kernel reads and writes the grid once for several
 // steps and keeps the steps in between in registers.
 //
-// Shape. Each warp owns a band of kBandCols columns (lane l holds columns
-// 4l .. 4l + 3 of it) and a strip of rows, and streams down the strip one row
-// at a time. For every row it loads (level 0) it computes level 1 of the row
-// above, level 2 of the row above that, ... level `levels` of the row
-// `levels` above, each from the three newest rows of the level below, kept
-// in registers. Nothing is shared between warps: no shared memory, no
-// barriers. The price is overlap: a band's outer `levels` columns on each
-// side and a strip's `levels` rows above and below are computed but not
-// stored (they are only right for fewer levels), so neighbouring bands and
-// strips overlap by that much and recompute it.
-//
-// Numerics. Every interior cell of every level is heatUpdate() of the same
-// five operands in the same order as one step of the single-step kernels,
-// and the ring of every level is derived from that level's interior by the
-// same ghost rule as their ring fill, so after N steps the field is the
-// same, bit for bit. How each boundary gets its ring at each level:
-//   dirichlet    the ring is data: ring cells keep their value
-//   periodic     a ring cell is the interior cell one period away, so cells
-//                outside the field are loaded from there (wrapped) and every
-//                cell is updated like an interior cell: a translated cell
-//                has the same operands in the same order
-//   insulated,   after each level's interior, the ring columns and then the
-//   extrapolate  ring rows are rewritten from it (ghostValue()'s order: a
-//                corner is the row ghost of two column ghosts)
+// Shape, up to 8 steps a pass. Each warp owns a band of
+// 128 columns (lane l holds columns 4l .. 4l + 3 of it) and a strip of rows,
+// and streams down the strip one row at a time. For every row it loads
+// (level 0) it computes level 1 of the row above, level 2 of the row above
+// that, ... level `levels` of the row `levels` above, each from the three
+// newest rows of the level below, kept in registers. Nothing is shared
+// between warps: no shared memory, no barriers. Deeper passes would spill
+// (two rows of window a level): they spread their levels over a block's
+// warps instead (cuda_temporal_pipeline.cu). The row operations, the
+// numerics and the overlap between tiles: cuda_temporal_rows.cuh.
 
 #include "kernels/cuda/cuda_temporal.cuh"
 
@@ -36,7 +22,8 @@
 #include "kernels/base/errors.h"
 #include "kernels/cuda/cuda_check.h"
 #include "kernels/cuda/cuda_launch.cuh"
-#include "kernels/numerics/stencil.h"
+#include "kernels/cuda/cuda_temporal_pipeline.cuh"
+#include "kernels/cuda/cuda_temporal_rows.cuh"
 
 namespace heatlab::cuda {
 namespace {
@@ -49,143 +36,13 @@ constexpr int kTemporalWarps = 4;  // warps of a block, each a strip of its own
 // measured alike, and more only cost registers.
 constexpr int kPrefetchRows = 2;
 
-// A row's worth of one lane: columns col0 .. col0 + 3.
-struct Chunk {
-    float v[kColsPerLane];
-};
-
-// Level 0 of extended row `row`: cells inside the field are read as they are
-// (the ring holds its ghosts already); outside it they are the wrapped()
-// cell (periodic; kernels/numerics/stencil.h) or 0 (never reaching a stored
-// cell, see the file comment).
-__device__ __forceinline__ Chunk loadRow(const float* __restrict__ in, int nx, int ny, int row,
-                                         int col0, bool periodic) {
-    Chunk c;
-    const bool rowInside = row >= 0 && row < ny;
-    if (!rowInside && !periodic) {
-#pragma unroll
-        for (int j = 0; j < kColsPerLane; ++j) {
-            c.v[j] = 0.0f;
-        }
-        return c;
-    }
-    const int fieldRow = rowInside ? row : wrapped(row, ny);
-    const float* rowIn = in + static_cast<std::size_t>(fieldRow) * static_cast<std::size_t>(nx);
-    if (nx % 4 == 0 && col0 % 4 == 0 && col0 >= 0 && col0 + 3 < nx) {
-        const float4 q = __ldg(reinterpret_cast<const float4*>(rowIn + col0));
-        c.v[0] = q.x;
-        c.v[1] = q.y;
-        c.v[2] = q.z;
-        c.v[3] = q.w;
-        return c;
-    }
-#pragma unroll
-    for (int j = 0; j < kColsPerLane; ++j) {
-        const int col = col0 + j;
-        if (col >= 0 && col < nx) {
-            c.v[j] = __ldg(rowIn + col);
-        } else {
-            c.v[j] = periodic ? __ldg(rowIn + wrapped(col, nx)) : 0.0f;
-        }
-    }
-    return c;
-}
-
-// Rewrites the ring columns (0 and nx - 1) of one row of a level from the
-// row's interior. Called by the whole warp (it shuffles); only bands that
-// hold a ring column call it.
-__device__ __forceinline__ void fixRingColumns(Chunk& y, int col0, int nx, bool extrapolate) {
-    // The values one and two columns east and west of each of this lane's.
-    const float east0 = __shfl_down_sync(kFullWarp, y.v[0], 1);
-    const float east1 = __shfl_down_sync(kFullWarp, y.v[1], 1);
-    const float west3 = __shfl_up_sync(kFullWarp, y.v[3], 1);
-    const float west2 = __shfl_up_sync(kFullWarp, y.v[2], 1);
-    const float plus1[kColsPerLane] = {y.v[1], y.v[2], y.v[3], east0};
-    const float plus2[kColsPerLane] = {y.v[2], y.v[3], east0, east1};
-    const float minus1[kColsPerLane] = {west3, y.v[0], y.v[1], y.v[2]};
-    const float minus2[kColsPerLane] = {west2, west3, y.v[0], y.v[1]};
-#pragma unroll
-    for (int j = 0; j < kColsPerLane; ++j) {
-        const int col = col0 + j;
-        if (col == 0) {
-            y.v[j] = ghostAlongAxis(plus1[j], plus2[j], nx - 2, extrapolate);
-        } else if (col == nx - 1) {
-            y.v[j] = ghostAlongAxis(minus1[j], minus2[j], nx - 2, extrapolate);
-        }
-    }
-}
-
-__device__ __forceinline__ Chunk ghostRow(const Chunk& edge, const Chunk& inner, int ny,
-                                          bool extrapolate) {
-    Chunk g;
-#pragma unroll
-    for (int j = 0; j < kColsPerLane; ++j) {
-        g.v[j] = ghostAlongAxis(edge.v[j], inner.v[j], ny - 2, extrapolate);
-    }
-    return g;
-}
-
-// One row of level l from the three newest rows of level l - 1. With
-// kUpdateAll every cell is updated (periodic, or a tile of interior cells
-// only: most of them); otherwise only the interior, the rest kept.
-template <bool kUpdateAll>
-__device__ __forceinline__ Chunk stepRow(const Chunk& north, const Chunk& centre,
-                                         const Chunk& south, int row, int col0, int nx, int ny,
-                                         float r) {
-    // West of the lane's first column and east of its last, from the
-    // neighbouring lanes; lanes 0 and 31 get their own values back, which
-    // only reach the band's outer columns, never stored.
-    const float west = __shfl_up_sync(kFullWarp, centre.v[kColsPerLane - 1], 1);
-    const float east = __shfl_down_sync(kFullWarp, centre.v[0], 1);
-    const bool rowInterior = row >= 1 && row <= ny - 2;
-    Chunk y;
-#pragma unroll
-    for (int j = 0; j < kColsPerLane; ++j) {
-        const int col = col0 + j;
-        const float w = (j == 0) ? west : centre.v[j - 1];
-        const float e = (j == kColsPerLane - 1) ? east : centre.v[j + 1];
-        const float next = heatUpdate(centre.v[j], w, e, north.v[j], south.v[j], r);
-        y.v[j] = (kUpdateAll || (rowInterior && col >= 1 && col <= nx - 2)) ? next : centre.v[j];
-    }
-    return y;
-}
-
-// Stores the columns of a row that this band owns: [firstCol, lastCol], and
-// of them only the interior when `interiorOnly` (a Dirichlet ring is data
-// both buffers already hold).
-__device__ __forceinline__ void storeRow(float* __restrict__ out, int nx, int ny, int row, int col0,
-                                         int firstCol, int lastCol, bool interiorOnly,
-                                         const Chunk& y) {
-    if (row < 0 || row >= ny || (interiorOnly && (row == 0 || row == ny - 1))) {
-        return;
-    }
-    const int lo = interiorOnly ? std::max(firstCol, 1) : std::max(firstCol, 0);
-    const int hi = interiorOnly ? std::min(lastCol, nx - 2) : std::min(lastCol, nx - 1);
-    float* rowOut = out + static_cast<std::size_t>(row) * static_cast<std::size_t>(nx);
-    if (nx % 4 == 0 && col0 % 4 == 0 && col0 >= lo && col0 + 3 <= hi) {
-        *reinterpret_cast<float4*>(rowOut + col0) = make_float4(y.v[0], y.v[1], y.v[2], y.v[3]);
-        return;
-    }
-#pragma unroll
-    for (int j = 0; j < kColsPerLane; ++j) {
-        const int col = col0 + j;
-        if (col >= lo && col <= hi) {
-            rowOut[col] = y.v[j];
-        }
-    }
-}
-
-// Where one warp works: its band's columns and its strip's rows.
-struct WarpTile {
-    int col0;            // the first column of this lane
-    int bandCol0;        // the band's first column (lane 0's col0)
-    int firstStoredCol;  // the columns the band stores
-    int lastStoredCol;
-    int firstRow;  // the rows the strip stores
-    int lastRow;
-    int firstLoaded;  // the rows it streams
-    int lastLoaded;
-};
+using Chunk = temporal::Chunk<kColsPerLane>;
+using temporal::fixRingColumns;
+using temporal::ghostRow;
+using temporal::loadRow;
+using temporal::stepRow;
+using temporal::storeRow;
+using temporal::Tile;
 
 // Streams one warp's strip. kEdges: the tile touches the ring or lies
 // outside the field, so cells are tested for being interior and, for the
@@ -194,14 +51,12 @@ struct WarpTile {
 template <int kLevels, bool kEdges>
 __device__ __forceinline__ void streamStrip(const float* __restrict__ in, float* __restrict__ out,
                                             int nx, int ny, float r, Boundary boundary,
-                                            const WarpTile& t) {
+                                            const Tile& t) {
     const bool periodic = boundary == Boundary::Periodic;
     const bool derivedRing = boundary == Boundary::Insulated || boundary == Boundary::Extrapolate;
     const bool extrapolate = boundary == Boundary::Extrapolate;
     const bool interiorOnly = boundary == Boundary::Dirichlet;
-    const bool bandHasRingColumn =
-        derivedRing && ((t.bandCol0 <= 0 && 0 < t.bandCol0 + kBandCols) ||
-                        (t.bandCol0 <= nx - 1 && nx - 1 < t.bandCol0 + kBandCols));
+    const bool bandHasRingColumn = derivedRing && temporal::holdsRingColumn<kColsPerLane>(t, nx);
 
     // window[l][0], window[l][1]: the two newest rows of level l, older
     // first. Rows before the stream's start hold 0 and only feed rows that
@@ -220,7 +75,7 @@ __device__ __forceinline__ void streamStrip(const float* __restrict__ in, float*
     Chunk ahead[kPrefetchRows];
 #pragma unroll
     for (int i = 0; i < kPrefetchRows; ++i) {
-        ahead[i] = loadRow(in, nx, ny, t.firstLoaded + i, t.col0, periodic);
+        ahead[i] = loadRow<kColsPerLane>(in, nx, ny, t.firstLoaded + i, t.col0, periodic);
     }
     for (int loaded = t.firstLoaded; loaded <= t.lastLoaded; ++loaded) {
         // `produced`: the newest row of the level in hand, here level 0.
@@ -231,8 +86,8 @@ __device__ __forceinline__ void streamStrip(const float* __restrict__ in, float*
         }
         // Near the stream's end the last row is loaded again (a cache hit)
         // rather than under a condition, which would wait for the load.
-        ahead[kPrefetchRows - 1] =
-            loadRow(in, nx, ny, std::min(loaded + kPrefetchRows, t.lastLoaded), t.col0, periodic);
+        ahead[kPrefetchRows - 1] = loadRow<kColsPerLane>(
+            in, nx, ny, std::min(loaded + kPrefetchRows, t.lastLoaded), t.col0, periodic);
 #pragma unroll
         for (int l = 1; l <= kLevels; ++l) {
             // Row `row` of level l, from rows row - 1 .. row + 1 of level
@@ -241,8 +96,8 @@ __device__ __forceinline__ void streamStrip(const float* __restrict__ in, float*
             // branch between the two forms, taken row by row, measured 11 %
             // slower at 2048 (the edge warps are the ones the wave waits for).
             const int row = loaded - l;
-            Chunk y = stepRow<!kEdges>(window[l - 1][0], window[l - 1][1], produced, row, t.col0,
-                                       nx, ny, r);
+            Chunk y = stepRow<!kEdges, kColsPerLane>(window[l - 1][0], window[l - 1][1], produced,
+                                                     row, t.col0, nx, ny, r);
             window[l - 1][0] = window[l - 1][1];
             window[l - 1][1] = produced;
             if (kEdges && derivedRing) {
@@ -287,28 +142,13 @@ __global__ void __launch_bounds__(kWarpSize* kTemporalWarps)
                        float r, Boundary boundary, int stripRows) {
     const int lane = static_cast<int>(threadIdx.x) % kWarpSize;
     const int warp = static_cast<int>(threadIdx.x) / kWarpSize;
-    WarpTile t;
-    t.firstRow = (static_cast<int>(blockIdx.y) * kTemporalWarps + warp) * stripRows;
-    if (t.firstRow >= ny) {
+    const int firstRow = (static_cast<int>(blockIdx.y) * kTemporalWarps + warp) * stripRows;
+    if (firstRow >= ny) {
         return;
     }
-    const int storedCols = kBandCols - 2 * kLevels;
-    t.firstStoredCol = static_cast<int>(blockIdx.x) * storedCols;
-    t.lastStoredCol = t.firstStoredCol + storedCols - 1;
-    // A ring column is derived from the two columns inside it, so those
-    // must be right at every level: a last band that would start at nx - 2
-    // or nx - 1 computes from further left (storing only its own columns).
-    t.bandCol0 = std::min(t.firstStoredCol, nx - 3) - kLevels;
-    t.col0 = t.bandCol0 + lane * kColsPerLane;
-    t.lastRow = std::min(t.firstRow + stripRows, ny) - 1;
-    // As for the columns: a ring row is derived from the two rows inside it,
-    // so a strip holding one streams from (or to) far enough to have them.
-    t.firstLoaded = std::min(t.firstRow, ny - 3) - kLevels;
-    t.lastLoaded = std::max(t.lastRow, 2) + kLevels;
-
-    const bool inside = t.bandCol0 >= 1 && t.bandCol0 + kBandCols - 1 <= nx - 2 &&
-                        t.firstLoaded >= 1 && t.lastLoaded <= ny - 2;
-    if (inside || boundary == Boundary::Periodic) {
+    const Tile t = temporal::tileOf<kColsPerLane>(static_cast<int>(blockIdx.x), firstRow, stripRows,
+                                                  kLevels, lane, nx, ny);
+    if (temporal::insideField<kColsPerLane>(t, nx, ny) || boundary == Boundary::Periodic) {
         streamStrip<kLevels, false>(in, out, nx, ny, r, boundary, t);
     } else {
         streamStrip<kLevels, true>(in, out, nx, ny, r, boundary, t);
@@ -366,8 +206,8 @@ void launchHeatTemporal(const float* in, float* out, int nx, int ny, float r, Bo
     case 7: launchLevels<7>(in, out, nx, ny, r, boundary, stripRows, stream); return;
     case 8: launchLevels<8>(in, out, nx, ny, r, boundary, stripRows, stream); return;
     default:
-        throw RuntimeError("heatTemporalKernel: " + std::to_string(levels) +
-                           " steps a pass is outside 1 .. " + std::to_string(kTimeBlockMax));
+        launchHeatTemporalPipeline(in, out, nx, ny, r, boundary, levels, stripRows, stream);
+        return;
     }
 }
 

@@ -64,7 +64,7 @@ const BadValue kBadValues[] = {
     {"bench --roofline /tmp/roofline.png --roofline-size 1600", "--roofline-size"},
     {"bench --roofline-size 1600x900", "--roofline"},
     {"bench --backend cpu --kernel tiled", "--kernel tiled"},
-    {"bench --time-block 9", "--time-block"},
+    {"bench --time-block 17", "--time-block"},
     {"bench --time-block -1", "--time-block"},
     {"bench --time-block 2.5", "--time-block"},
     {"shot --time-block x", "--time-block"},

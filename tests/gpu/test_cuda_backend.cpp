@@ -275,6 +275,37 @@ TEST_F(CudaBackendTest, TheResidentKernelIsTheSingleStepsBitForBit) {
     }
 }
 
+// The temporal kernel's deepest passes on grids as large as the bench's,
+// which no band or strip divides and where a launch takes several waves:
+// against as many single optimised steps, bit for bit, with an unstable r
+// (its checkerboard shows any cell computed from a wrong neighbour), a ring
+// kept (Dirichlet) and one derived every level (insulated).
+TEST_F(CudaBackendTest, DeepTemporalPassesAreTheSingleStepsBitForBitOnLargeGrids) {
+    for (const GridSize& grid : {GridSize{8192, 8192}, GridSize{16384, 16384}}) {
+        const std::vector<float> initial = smoothField(grid);
+        for (Boundary boundary : {Boundary::Dirichlet, Boundary::Insulated}) {
+            for (const int levels : {8, kTimeBlockMax}) {
+                backend->setTimeBlock(levels);
+                const int steps = 2 * levels + 3;
+                backend->upload(grid, initial.data(), boundary);
+                backend->step(Kernel::Optimised, steps, 0.26f);
+                std::vector<float> single(grid.cells());
+                backend->copyToHost(single.data(), HostMemory::Pageable);
+                backend->upload(grid, initial.data(), boundary);
+                backend->step(Kernel::Temporal, steps, 0.26f);
+                std::vector<float> temporal(grid.cells());
+                backend->copyToHost(temporal.data(), HostMemory::Pageable);
+                const BitDifference d = bitDifference(single, temporal);
+                EXPECT_EQ(d.cells, 0u) << grid.nx << " x " << grid.ny << ", " << name(boundary)
+                                       << ", " << levels << " steps a pass: first at row "
+                                       << d.first / grid.nx << " col " << d.first % grid.nx << ": "
+                                       << temporal[d.first] << " against " << single[d.first];
+            }
+        }
+    }
+    backend->setTimeBlock(kTimeBlockAuto);
+}
+
 // Where the resident kernel does not fit, many steps go as CUDA graphs.
 TEST_F(CudaBackendTest, ManyStepsGoAsGraphsWhereTheGridDoesNotFitOnChip) {
     const auto submission = [&](const GridSize& grid, Boundary boundary, Kernel kernel) {
