@@ -61,6 +61,7 @@ struct CudaKernelRunner::Driver {
     decltype(&cuFuncSetAttribute) setFunctionAttribute = nullptr;
     decltype(&cuFuncGetAttribute) functionAttribute = nullptr;
     decltype(&cuIpcOpenMemHandle) ipcOpen = nullptr;
+    decltype(&cuIpcCloseMemHandle) ipcClose = nullptr;
     decltype(&cuGetErrorString) errorString = nullptr;
     // The check's two padded fields, kept for the grid they were made for.
     PaddedField checkIn;
@@ -119,6 +120,7 @@ std::unique_ptr<CudaKernelRunner> CudaKernelRunner::open(int ordinal, std::strin
     find(d.setFunctionAttribute, "cuFuncSetAttribute");
     find(d.functionAttribute, "cuFuncGetAttribute");
     find(d.ipcOpen, "cuIpcOpenMemHandle_v2");
+    find(d.ipcClose, "cuIpcCloseMemHandle");
     find(d.errorString, "cuGetErrorString");
     if (!all) {
         return nullptr;
@@ -346,7 +348,14 @@ std::string CudaKernelRunner::checkedStep(const float* in, float* out, const Gri
     return "";
 }
 
-std::uint64_t CudaKernelRunner::opened(const IpcHandle& handle) {
+void CudaKernelRunner::closeOpened() {
+    for (const auto& [key, pointer] : openedHandles_) {
+        (void)driver_->ipcClose(static_cast<CUdeviceptr>(pointer));
+    }
+    openedHandles_.clear();
+}
+
+std::uint64_t CudaKernelRunner::opened(const IpcHandle& handle, std::string* why) {
     const std::string key(reinterpret_cast<const char*>(handle.bytes), sizeof handle.bytes);
     const auto found = openedHandles_.find(key);
     if (found != openedHandles_.end()) {
@@ -358,6 +367,7 @@ std::uint64_t CudaKernelRunner::opened(const IpcHandle& handle) {
     const CUresult result =
         driver_->ipcOpen(&pointer, driverHandle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS);
     if (result != CUDA_SUCCESS) {
+        *why = driver_->error(result);
         return 0;
     }
     openedHandles_.emplace(key, pointer);
@@ -366,10 +376,22 @@ std::uint64_t CudaKernelRunner::opened(const IpcHandle& handle) {
 
 std::string CudaKernelRunner::sharedStep(const IpcHandle& in, const IpcHandle& out,
                                          const GridSize& grid, float r) {
-    const std::uint64_t from = opened(in);
-    const std::uint64_t to = opened(out);
+    // The lecture asks with the pair it holds now; a handle not seen before
+    // means it let the old pair go (a larger grid): this process lets its
+    // mappings of it go too, or they would keep that memory alive.
+    const auto seen = [this](const IpcHandle& handle) {
+        return openedHandles_.count(std::string(reinterpret_cast<const char*>(handle.bytes),
+                                                sizeof handle.bytes)) > 0;
+    };
+    if (!seen(in) || !seen(out)) {
+        closeOpened();
+    }
+    std::string why;
+    const std::uint64_t from = opened(in, &why);
+    const std::uint64_t to = from == 0 ? 0 : opened(out, &why);
     if (from == 0 || to == 0) {
-        return tr("the lecture's shared field could not be opened here (CUDA IPC)");
+        return trf("the lecture's shared field could not be opened here (CUDA IPC: %s)",
+                   why.c_str());
     }
     return launch(from, to, grid, r);
 }

@@ -53,8 +53,8 @@ public:
     std::string checkedStep(const float* in, float* out, const GridSize& grid, float r);
 
     // The lecture's step: the kernel from the shared grid `in` into `out`
-    // (each opened once, kept while the lecture keeps it); empty or the
-    // device's error.
+    // (each opened once, kept while the lecture keeps it, closed when it
+    // asks with another); empty or the device's error.
     std::string sharedStep(const IpcHandle& in, const IpcHandle& out, const GridSize& grid,
                            float r);
 
@@ -79,7 +79,10 @@ private:
     CudaKernelRunner() = default;
     std::string launch(std::uint64_t in, std::uint64_t out, const GridSize& grid, float r);
     std::string failed(const char* what, int result);
-    std::uint64_t opened(const IpcHandle& handle);
+    // The handle's pointer in this process, opened at its first use; 0 and
+    // the driver's error in *why where it cannot be.
+    std::uint64_t opened(const IpcHandle& handle, std::string* why);
+    void closeOpened();
 
     std::unique_ptr<Driver> driver_;
     void* context_ = nullptr;

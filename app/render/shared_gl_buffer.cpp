@@ -7,9 +7,8 @@
 
 #include "app/i18n/translation.h"
 #include "app/render/gl_check.h"
-#include "app/render/gl_objects.h"
-#include "app/render/gl_state_saver.h"
 #include "app/render/imported_gl_buffer.h"
+#include "app/render/shader_readback.h"
 #include "kernels/base/errors.h"
 
 namespace heatlab {
@@ -22,81 +21,7 @@ constexpr GLuint64 kFenceTimeoutNs = 2'000'000'000;
 // How long the check of a new pair waits for GL's read of a few floats.
 constexpr GLuint64 kCheckTimeoutNs = 1'000'000'000;
 
-// The check's picture: one pixel a float of the buffer's start.
-constexpr int kCheckWidth = 64;
-constexpr int kCheckHeight = 16;
-constexpr std::size_t kCheckFloats = std::size_t{kCheckWidth} * kCheckHeight;
-
-// A triangle over the whole viewport, from gl_VertexID alone.
-constexpr const char* kCheckVertexShader = R"(#version 330 core
-void main() {
-    vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
-}
-)";
-// Pixel (x, y) is float y * width + x of the buffer, read as a frame reads
-// the display buffer: texelFetch from a buffer texture.
-constexpr const char* kCheckFragmentShader = R"(#version 330 core
-uniform samplerBuffer cells;
-uniform int width;
-out float value;
-void main() {
-    ivec2 pixel = ivec2(gl_FragCoord.xy);
-    value = texelFetch(cells, pixel.y * width + pixel.x).r;
-}
-)";
-
-// GL reads the first kCheckFloats floats of `buffer` the way a frame does,
-// in a shader, into a float framebuffer read back into `out`; false with
-// *why when it has not finished in a second. A copy of the buffer by GL
-// was not enough: on an H100 (driver 580.159, EGL device) GL's copy read
-// the pattern right while every frame's shader read waited on its fence.
-bool readByShader(GLuint buffer, float* out, std::string* why) {
-    const GlStateSaver saved;
-    const gl::Program program =
-        gl::linkProgram("display buffer check", kCheckVertexShader, kCheckFragmentShader);
-    const gl::Texture cells = gl::Texture::create();
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_BUFFER, cells.id());
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, buffer);
-    const gl::Texture target = gl::Texture::create();
-    glBindTexture(GL_TEXTURE_2D, target.id());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, kCheckWidth, kCheckHeight, 0, GL_RED, GL_FLOAT,
-                 nullptr);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    const gl::Framebuffer framebuffer = gl::Framebuffer::create();
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.id(), 0);
-    const gl::VertexArray vertices = gl::VertexArray::create();
-    glBindVertexArray(vertices.id());
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
-    glViewport(0, 0, kCheckWidth, kCheckHeight);
-    glUseProgram(program.id());
-    glUniform1i(glGetUniformLocation(program.id(), "cells"), 0);
-    glUniform1i(glGetUniformLocation(program.id(), "width"), kCheckWidth);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    GLsync done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    const GLenum status = glClientWaitSync(done, GL_SYNC_FLUSH_COMMANDS_BIT, kCheckTimeoutNs);
-    glDeleteSync(done);
-    const bool finished = status == GL_ALREADY_SIGNALED || status == GL_CONDITION_SATISFIED;
-    if (finished) {
-        glReadBuffer(GL_COLOR_ATTACHMENT0);
-        glReadPixels(0, 0, kCheckWidth, kCheckHeight, GL_RED, GL_FLOAT, out);
-    } else {
-        *why = "OpenGL did not read the memory CUDA wrote in 1 s";
-    }
-    const std::string errors = gl::drainErrors();
-    if (finished && !errors.empty()) {
-        *why = "OpenGL could not read the memory CUDA wrote (" + errors + ")";
-        return false;
-    }
-    return finished;
-}
+constexpr std::size_t kCheckFloats = 1024;
 
 class SharedPair final : public SharedGlBuffers {
 public:
@@ -189,7 +114,8 @@ private:
                 *why = "CUDA could not write the shared memory";
                 return false;
             }
-            if (!readByShader(slots_[s].imported->buffer(), read.data(), why)) {
+            if (!readBufferInShader(slots_[s].imported->buffer(), 0, kCheckFloats, read.data(),
+                                    kCheckTimeoutNs, why)) {
                 return false;
             }
             if (read != written) {

@@ -17,32 +17,26 @@
 #include "app/commands/shot_picture.h"
 #include "app/render/frame.h"
 #include "app/render/offscreen_target.h"
+#include "app/render/shader_readback.h"
 #include "kernels/cuda/cuda_backend.h"
 
 namespace heatlab {
 namespace {
 
-// `count` floats of the buffer behind `texture` from `offset`, read through
-// a GPU copy into a buffer of GL's own (as GlField::storedRange reads): GL
-// may answer a direct read of imported memory from a stale copy.
+// `count` floats of the buffer behind `texture` from `offset`, read as a
+// frame reads them, in a shader (shader_readback.h): GL's own copies of the
+// imported memory answered stale values on an H100.
 std::vector<float> readBehind(GLuint texture, std::size_t offset, std::size_t count) {
     GLint buffer = 0;
     glBindTexture(GL_TEXTURE_BUFFER, texture);
     glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_DATA_STORE_BINDING, &buffer);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
-    const auto bytes = static_cast<GLsizeiptr>(count * sizeof(float));
-    GLuint scratch = 0;
-    glGenBuffers(1, &scratch);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, scratch);
-    glBufferData(GL_COPY_WRITE_BUFFER, bytes, nullptr, GL_STREAM_READ);
-    glBindBuffer(GL_COPY_READ_BUFFER, static_cast<GLuint>(buffer));
-    glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
-                        static_cast<GLintptr>(offset * sizeof(float)), 0, bytes);
     std::vector<float> values(count);
-    glGetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, values.data());
-    glBindBuffer(GL_COPY_READ_BUFFER, 0);
-    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
-    glDeleteBuffers(1, &scratch);
+    std::string why;
+    constexpr GLuint64 kSecondNs = 1'000'000'000;
+    EXPECT_TRUE(readBufferInShader(static_cast<GLuint>(buffer), offset, count, values.data(),
+                                   kSecondNs, &why))
+        << why;
     return values;
 }
 
