@@ -326,7 +326,7 @@ CLI::Option* addKernelFileOption(CLI::App& app) {
         tr("A class kernel: a C++ file (.cpp) or a CUDA one (.cu), or a folder of them, given as "
            "often as wanted. Compiled (the system's c++, NVRTC) and checked against the "
            "reference in a process of its own, then a kernel like heatlab's, named by its file "
-           "(x.cpp is --kernel x). "
+           "(x.cpp is --kernel x; two files x.cpp in folders a and b are a.x and b.x). "
            "The contract (kernels/class/heatlab_kernel.h, the one file it may include): "
            "extern \"C\" void step(const float* in, float* out, int width, int height, float r, "
            "int rowBegin, int rowEnd) steps interior rows rowBegin .. rowEnd - 1 (width and "

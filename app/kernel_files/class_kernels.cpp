@@ -413,7 +413,11 @@ bool isClassKernel(Kernel kernel) { return find(kernel) != nullptr; }
 
 std::string classKernelFileName(Kernel kernel) {
     const std::shared_ptr<ClassKernel> k = find(kernel);
-    return k ? std::filesystem::path(k->file.path).filename().string() : std::string();
+    if (!k) {
+        return {};
+    }
+    return k->file.label.empty() ? std::filesystem::path(k->file.path).filename().string()
+                                 : k->file.label;
 }
 
 std::string kernelLabel(Kernel kernel) {

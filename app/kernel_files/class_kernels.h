@@ -141,7 +141,8 @@ std::vector<std::string> startClassKernels(const std::optional<GridSize>& lectur
 // Whether `kernel` came from a kernel file.
 bool isClassKernel(Kernel kernel);
 
-// A class kernel's file's name ("split_rows.cpp"); empty for heatlab's own.
+// A class kernel's file's name ("split_rows.cpp", or "alice/step.cu" where
+// another file given has its name); empty for heatlab's own.
 std::string classKernelFileName(Kernel kernel);
 
 // What the bandwidth table and the roofline call `kernel`: a class

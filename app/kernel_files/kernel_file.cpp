@@ -121,6 +121,72 @@ std::string kernelNameOf(const std::string& path, KernelLanguage* language) {
     return name;
 }
 
+namespace {
+
+[[noreturn]] void refuseOneName(const KernelFile& a, const KernelFile& b) {
+    throw UsageError(trf("kernel files %s and %s both name a kernel '%s'; rename one",
+                         a.path.c_str(), b.path.c_str(), b.name.c_str()));
+}
+
+// The name of the folder `path` is in, in lower case, as a kernel's name
+// may hold it; empty where it may not.
+std::string folderWord(const std::string& path) {
+    std::string word = fs::absolute(fs::path(path)).parent_path().filename().string();
+    for (char& c : word) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    const bool wellFormed = std::all_of(word.begin(), word.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+    });
+    return wellFormed ? word : std::string();
+}
+
+// Files of one name, each qualified by its folder's (the kernel's name
+// "folder.name", its label "folder/file"); refused where that does not
+// tell every two files apart.
+void qualifySharedNames(std::vector<KernelFile>& files) {
+    std::vector<bool> shared(files.size(), false);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        for (std::size_t j = i + 1; j < files.size(); ++j) {
+            if (files[i].name == files[j].name) {
+                if (files[i].path == files[j].path) {
+                    refuseOneName(files[i], files[j]);  // the same file given twice
+                }
+                shared[i] = shared[j] = true;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (!shared[i]) {
+            continue;
+        }
+        const std::string folder = folderWord(files[i].path);
+        if (folder.empty()) {
+            for (std::size_t j = 0; j < files.size(); ++j) {
+                if (j != i && files[j].name == files[i].name) {
+                    refuseOneName(files[std::min(i, j)], files[std::max(i, j)]);
+                }
+            }
+        }
+        const fs::path path = fs::absolute(fs::path(files[i].path));
+        files[i].label = path.parent_path().filename().string() + "/" + path.filename().string();
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (shared[i]) {
+            files[i].name = folderWord(files[i].path) + "." + files[i].name;
+        }
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        for (std::size_t j = i + 1; j < files.size(); ++j) {
+            if (files[i].name == files[j].name) {
+                refuseOneName(files[i], files[j]);
+            }
+        }
+    }
+}
+
+}  // namespace
+
 std::vector<KernelFile> readKernelFiles(const std::vector<std::string>& given) {
     std::vector<KernelFile> files;
     for (const std::string& path : given) {
@@ -130,18 +196,10 @@ std::vector<KernelFile> readKernelFiles(const std::vector<std::string>& given) {
                             !kernelExtension(fs::path(path).extension().string(), &language);
         for (const std::string& each :
              folder ? folderFiles(path) : std::vector<std::string>{path}) {
-            KernelFile file = readOne(each);
-            for (const KernelFile& earlier : files) {
-                if (earlier.name == file.name) {
-                    throw UsageError(
-                        trf("kernel files %s and %s both name a kernel '%s'; rename "
-                            "one",
-                            earlier.path.c_str(), file.path.c_str(), file.name.c_str()));
-                }
-            }
-            files.push_back(std::move(file));
+            files.push_back(readOne(each));
         }
     }
+    qualifySharedNames(files);
     return files;
 }
 

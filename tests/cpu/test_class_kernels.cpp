@@ -230,7 +230,9 @@ TEST_F(ClassKernels, AFileThatIsNoKernelFileIsRefusedBeforeAnyCompile) {
     write("notes.txt", "");
     fs::create_directories(folder_ / "empty");
     fs::create_directories(folder_ / "other");
+    fs::create_directories(folder_ / "again" / "other");
     write("other/twice.cpp", kernel(kRightLoop));
+    write("again/other/twice.cpp", kernel(kRightLoop));
     write("twice.cpp", kernel(kRightLoop));
     const std::pair<std::string, std::string> cases[] = {
         {"fifo.cpp", "is a FIFO, not a regular file"},
@@ -241,12 +243,42 @@ TEST_F(ClassKernels, AFileThatIsNoKernelFileIsRefusedBeforeAnyCompile) {
         {"notes.txt", "give a C++ (.cpp, .cc, .cxx) or CUDA (.cu) file"},
         {"empty", "the folder holds no kernel file"},
         {"missing.cpp", "cannot be read"},
-        {"twice.cpp --kernel-file " + (folder_ / "other").string(), "both name a kernel 'twice'"},
+        {"twice.cpp --kernel-file " + (folder_ / "twice.cpp").string(),
+         "both name a kernel 'twice'"},
+        {"other/twice.cpp --kernel-file " + (folder_ / "again/other/twice.cpp").string(),
+         "both name a kernel 'other.twice'"},
     };
     for (const auto& [given, says] : cases) {
         expectRefused(runHeatlabWithin("bench --kernel-file " + (folder_ / given).string(), 20),
                       says);
     }
+}
+
+// Each student's step.cpp in a folder of their own: two kernels, named and
+// labelled by their folders, both checked and timed.
+TEST_F(ClassKernels, FilesOfOneNameAreToldApartByTheirFolders) {
+    fs::create_directories(folder_ / "Alice");
+    fs::create_directories(folder_ / "bob");
+    const std::string alice = write("Alice/step.cpp", kernel(kRightLoop));
+    const std::string bob = write("bob/step.cpp", kernel(kRightLoop));
+    const std::string json = (folder_ / "bench.json").string();
+    const CommandResult result =
+        bench("--kernel-file " + alice + " --kernel-file " + bob, "alice.step", "--json " + json);
+    ASSERT_EQ(result.status, 0) << result.err << result.out;
+    EXPECT_NE(result.err.find("class kernel alice.step (" + alice), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("class kernel bob.step (" + bob), std::string::npos) << result.err;
+    std::ifstream file(json);
+    const nlohmann::json report = nlohmann::json::parse(file);
+    std::vector<std::string> labels;
+    for (const auto& row : report["kernels"]) {
+        labels.push_back(row["name"]);
+    }
+    for (const char* label : {"Alice/step.cpp", "bob/step.cpp"}) {
+        EXPECT_NE(std::find(labels.begin(), labels.end(), label), labels.end())
+            << label << " in " << report["kernels"];
+    }
+    expectNothingLeft();
 }
 
 TEST_F(ClassKernels, AFaultOnAStepItWasNotCheckedOnStopsTheRunInOneLine) {

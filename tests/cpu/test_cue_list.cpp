@@ -42,9 +42,11 @@ std::string refusal(const std::string& text) {
     return "(parsed)";
 }
 
-// An empty folder of the test's own.
+// An empty folder of the test's own: its process's, as ctest runs the
+// tests of one fixture in processes side by side.
 std::string freshFolder(const std::string& name) {
-    const std::string folder = ::testing::TempDir() + "heatlab-cues-" + name;
+    const std::string folder =
+        ::testing::TempDir() + "heatlab-cues-" + name + "-" + std::to_string(::getpid());
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     return folder;
