@@ -92,7 +92,9 @@ constexpr int kPrefetchL1Ahead = 256;
 // by 128-bit SIMD arithmetic, not by memory: AVX2 halves its time. The copy
 // gets the same treatment so the floor stays the fastest loop this build can
 // make. They are also what the versions with intrinsics below fall back to
-// where the CPU has no AVX2.
+// where the CPU has no AVX2. An AVX-512 clone measured no faster on the
+// build machine's Zen 4, whose 512-bit operations are two 256-bit halves
+// (kernels/NOTEBOOK.md).
 #if HEATLAB_X86_VERSIONS
 #define HEATLAB_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
 #else
@@ -110,6 +112,17 @@ void copyRow(const float* __restrict src, float* __restrict dst, int count) {
 }  // namespace
 
 // Declared, and said what they do, in cpu_rows.h.
+const char* rowInstructionSet() {
+#if HEATLAB_X86_VERSIONS
+    // What GCC's resolver of HEATLAB_SIMD_CLONES asks.
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) {
+        return "avx2";
+    }
+#endif
+    return "default";
+}
+
 HEATLAB_SIMD_CLONES
 void updateCells(const float* __restrict north, const float* __restrict centre,
                  const float* __restrict south, float* __restrict dst, int count, float r) {

@@ -39,6 +39,11 @@ bool stencilStreams(const GridSize& grid);
 void updateCells(const float* __restrict north, const float* __restrict centre,
                  const float* __restrict south, float* __restrict dst, int count, float r);
 
+// The instruction set whose clone of the row loops this CPU runs, as the
+// loader chooses it: "avx2" or "default" (baseline x86-64; the only one
+// off x86-64). The other is not run here: the tests say so.
+const char* rowInstructionSet();
+
 // Two rows of updateCells at once: `dst` from north, centre, south and `dst2`
 // from centre, south, south2, loading the two middle rows once for both (as
 // updateRowPair does), with the same operands in the same order as one row.

@@ -288,9 +288,9 @@ TEST(Translation, EveryLineATerminalShowsIsJapanese) {
         const CommandResult result = runHeatlab(args);
         std::istringstream said(result.err);
         std::string line;
-        int lines = 0;
+        int linesSaid = 0;
         while (std::getline(said, line)) {
-            ++lines;
+            ++linesSaid;
             if (line.rfind("heatlab shot: OpenGL: ", 0) == 0) {
                 continue;
             }
@@ -299,7 +299,7 @@ TEST(Translation, EveryLineATerminalShowsIsJapanese) {
             });
             EXPECT_TRUE(japanese) << args << ": English: " << line;
         }
-        EXPECT_GT(lines, 0) << args;
+        EXPECT_GT(linesSaid, 0) << args;
     }
     std::filesystem::remove_all(folder);
 }
