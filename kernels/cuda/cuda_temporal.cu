@@ -37,12 +37,8 @@ constexpr int kTemporalWarps = 4;  // warps of a block, each a strip of its own
 constexpr int kPrefetchRows = 2;
 
 using Chunk = temporal::Chunk<kColsPerLane>;
-using temporal::fixRingColumns;
-using temporal::ghostRow;
-using temporal::loadRow;
-using temporal::stepRow;
-using temporal::storeRow;
-using temporal::Tile;
+// The row operations of cuda_temporal_rows.cuh, by their own names.
+using namespace temporal;
 
 // Streams one warp's strip. kEdges: the tile touches the ring or lies
 // outside the field, so cells are tested for being interior and, for the

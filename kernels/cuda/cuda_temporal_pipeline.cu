@@ -46,12 +46,8 @@ constexpr int kResidentThreadsAim = 512;
 constexpr int kStripRowsAim = 512;
 
 using Chunk = temporal::Chunk<kColsPerLane>;
-using temporal::fixRingColumns;
-using temporal::ghostRow;
-using temporal::loadRow;
-using temporal::stepRow;
-using temporal::storeRow;
-using temporal::Tile;
+// The row operations of cuda_temporal_rows.cuh, by their own names.
+using namespace temporal;
 
 // Ring slot of a row: rows are kept in three slots each level, the slot
 // given by the tick that made the row, so the rotation is in the unrolled
