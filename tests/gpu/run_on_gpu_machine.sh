@@ -7,10 +7,12 @@
 # costs its limit, not the call.
 #
 # Usage: DIR/run.sh OUT [PART...]
-#   PART: tier, bench, display (default: all three, in that order)
+#   PART: tier, bench, display (the default: these three, in that order),
+#         profile (Nsight Compute on one temporal pass at 8192², 8 and 16
+#         steps: instructions, occupancy, the busiest unit)
 set -uo pipefail
 dir=$(cd "$(dirname "$0")" && pwd)
-out=${1:?usage: run.sh OUT [tier|bench|display]...}
+out=${1:?usage: run.sh OUT [tier|bench|display|profile]...}
 shift
 parts=("$@")
 [[ ${#parts[@]} -gt 0 ]] || parts=(tier bench display)
@@ -65,7 +67,20 @@ for part in "${parts[@]}"; do
     peak timeout 90 "${libs[@]}" "$dir/heatlab" shot --backend cuda --grid 32768 --steps 100 \
       --slide 1920x1080 --out "$out/slide_32768.png" >>"$report" 2>&1
     ;;
-  *) echo "run.sh: unknown part '$part' (tier, bench, display)" >&2; exit 2 ;;
+  profile)
+    for levels in 8 16; do
+      say "ncu temporal, $levels steps a pass, 8192"
+      # ncu starts heatlab through env, so it must follow child processes.
+      timeout 150 ncu --target-processes all --kernel-name regex:heatTemporal --launch-skip 2 \
+        --launch-count 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
+        --metrics smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active \
+        "${libs[@]}" "$dir/heatlab" bench --backend cuda --grid 8192 --kernel temporal \
+        --time-block "$levels" --timing-only --steps 20 --repeats 1 >/tmp/ncu.txt 2>&1
+      echo "exit $?" >>"$report"
+      grep -vE '^heatlab|^  (copy|global|tiled|three|optimised|temporal)' /tmp/ncu.txt | tail -60 >>"$report"
+    done
+    ;;
+  *) echo "run.sh: unknown part '$part' (tier, bench, display, profile)" >&2; exit 2 ;;
   esac
 done
 say done
