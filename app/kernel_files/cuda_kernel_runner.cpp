@@ -348,6 +348,15 @@ std::string CudaKernelRunner::checkedStep(const float* in, float* out, const Gri
     return "";
 }
 
+namespace {
+
+// A handle's bytes, the key it is kept under once opened.
+std::string keyOf(const IpcHandle& handle) {
+    return std::string(reinterpret_cast<const char*>(handle.bytes), sizeof handle.bytes);
+}
+
+}  // namespace
+
 void CudaKernelRunner::closeOpened() {
     for (const auto& [key, pointer] : openedHandles_) {
         (void)driver_->ipcClose(static_cast<CUdeviceptr>(pointer));
@@ -356,7 +365,7 @@ void CudaKernelRunner::closeOpened() {
 }
 
 std::uint64_t CudaKernelRunner::opened(const IpcHandle& handle, std::string* why) {
-    const std::string key(reinterpret_cast<const char*>(handle.bytes), sizeof handle.bytes);
+    const std::string key = keyOf(handle);
     const auto found = openedHandles_.find(key);
     if (found != openedHandles_.end()) {
         return found->second;
@@ -379,11 +388,7 @@ std::string CudaKernelRunner::sharedStep(const IpcHandle& in, const IpcHandle& o
     // The lecture asks with the pair it holds now; a handle not seen before
     // means it let the old pair go (a larger grid): this process lets its
     // mappings of it go too, or they would keep that memory alive.
-    const auto seen = [this](const IpcHandle& handle) {
-        return openedHandles_.count(std::string(reinterpret_cast<const char*>(handle.bytes),
-                                                sizeof handle.bytes)) > 0;
-    };
-    if (!seen(in) || !seen(out)) {
+    if (openedHandles_.count(keyOf(in)) == 0 || openedHandles_.count(keyOf(out)) == 0) {
         closeOpened();
     }
     std::string why;
